@@ -1,0 +1,124 @@
+//! Raw driver types and the function table.
+//!
+//! The table is written by hand (one line per entry point) rather than generated with bindgen:
+//! oxcuda calls a few dozen functions, each with the exact versioned symbol the CUDA 12/13 headers
+//! map it to (`cuMemAlloc` is `cuMemAlloc_v2`, …), and a hand table needs no CUDA headers at build
+//! time. Symbols are resolved once, when the library is loaded; a missing symbol is a
+//! [`LoadError`] naming it, never a crash at call time.
+
+use std::ffi::{c_char, c_int, c_uint, c_void};
+use std::ops::Deref;
+use std::path::Path;
+
+use oxcuda_dylib::function_table;
+
+use crate::error::{LoadError, check};
+
+/// `CUresult`: 0 is success, anything else an error code.
+pub type CuResult = c_int;
+/// `CUdevice`: an ordinal.
+pub type CuDevice = c_int;
+/// `CUcontext`.
+pub type CuContext = *mut c_void;
+/// `CUmodule`.
+pub type CuModule = *mut c_void;
+/// `CUfunction`.
+pub type CuFunction = *mut c_void;
+/// `CUstream`.
+pub type CuStream = *mut c_void;
+/// `CUevent`.
+pub type CuEvent = *mut c_void;
+/// `CUdeviceptr`.
+pub type CuDevicePtr = u64;
+
+function_table! {
+    /// The driver library's entry points; see [`Driver`], which owns one after `cuInit`.
+    pub struct DriverApi -> CuResult {
+    init = "cuInit": fn(c_uint);
+    driver_get_version = "cuDriverGetVersion": fn(*mut c_int);
+    get_error_name = "cuGetErrorName": fn(CuResult, *mut *const c_char);
+    get_error_string = "cuGetErrorString": fn(CuResult, *mut *const c_char);
+    device_get_count = "cuDeviceGetCount": fn(*mut c_int);
+    device_get = "cuDeviceGet": fn(*mut CuDevice, c_int);
+    device_get_name = "cuDeviceGetName": fn(*mut c_char, c_int, CuDevice);
+    device_get_attribute = "cuDeviceGetAttribute": fn(*mut c_int, c_int, CuDevice);
+    device_total_mem = "cuDeviceTotalMem_v2": fn(*mut usize, CuDevice);
+    device_get_uuid = "cuDeviceGetUuid_v2": fn(*mut [u8; 16], CuDevice);
+    primary_ctx_retain = "cuDevicePrimaryCtxRetain": fn(*mut CuContext, CuDevice);
+    primary_ctx_release = "cuDevicePrimaryCtxRelease_v2": fn(CuDevice);
+    ctx_set_current = "cuCtxSetCurrent": fn(CuContext);
+    ctx_get_current = "cuCtxGetCurrent": fn(*mut CuContext);
+    ctx_synchronize = "cuCtxSynchronize": fn();
+    mem_get_info = "cuMemGetInfo_v2": fn(*mut usize, *mut usize);
+    mem_alloc = "cuMemAlloc_v2": fn(*mut CuDevicePtr, usize);
+    mem_free = "cuMemFree_v2": fn(CuDevicePtr);
+    memcpy_htod = "cuMemcpyHtoD_v2": fn(CuDevicePtr, *const c_void, usize);
+    memcpy_dtoh = "cuMemcpyDtoH_v2": fn(*mut c_void, CuDevicePtr, usize);
+    memcpy_dtod = "cuMemcpyDtoD_v2": fn(CuDevicePtr, CuDevicePtr, usize);
+    memcpy_htod_async = "cuMemcpyHtoDAsync_v2": fn(CuDevicePtr, *const c_void, usize, CuStream);
+    memcpy_dtoh_async = "cuMemcpyDtoHAsync_v2": fn(*mut c_void, CuDevicePtr, usize, CuStream);
+    memset_d8 = "cuMemsetD8_v2": fn(CuDevicePtr, u8, usize);
+    module_load_data = "cuModuleLoadData": fn(*mut CuModule, *const c_void);
+    module_unload = "cuModuleUnload": fn(CuModule);
+    module_get_function = "cuModuleGetFunction": fn(*mut CuFunction, CuModule, *const c_char);
+    func_get_attribute = "cuFuncGetAttribute": fn(*mut c_int, c_int, CuFunction);
+    launch_kernel = "cuLaunchKernel": fn(
+        CuFunction, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, CuStream,
+        *mut *mut c_void, *mut *mut c_void,
+    );
+    stream_create = "cuStreamCreate": fn(*mut CuStream, c_uint);
+    stream_destroy = "cuStreamDestroy_v2": fn(CuStream);
+    stream_synchronize = "cuStreamSynchronize": fn(CuStream);
+    stream_query = "cuStreamQuery": fn(CuStream);
+    event_create = "cuEventCreate": fn(*mut CuEvent, c_uint);
+    event_record = "cuEventRecord": fn(CuEvent, CuStream);
+    event_synchronize = "cuEventSynchronize": fn(CuEvent);
+    event_query = "cuEventQuery": fn(CuEvent);
+    event_elapsed_time = "cuEventElapsedTime": fn(*mut f32, CuEvent, CuEvent);
+    event_destroy = "cuEventDestroy_v2": fn(CuEvent);
+    stream_wait_event = "cuStreamWaitEvent": fn(CuStream, CuEvent, c_uint);
+    }
+}
+
+/// An initialised driver: the entry points, after `cuInit(0)` succeeded.
+pub struct Driver {
+    api: DriverApi,
+}
+
+impl Deref for Driver {
+    type Target = DriverApi;
+    fn deref(&self) -> &DriverApi {
+        &self.api
+    }
+}
+
+impl Driver {
+    /// Opens the driver library at `path`, resolves every entry point and calls `cuInit(0)`.
+    ///
+    /// # Errors
+    /// [`LoadError`] when the file cannot be opened, a symbol is missing, or `cuInit` fails (as it
+    /// does on a machine with a driver but no usable GPU).
+    pub fn load(path: &Path) -> Result<Self, LoadError> {
+        let driver = Self { api: DriverApi::open(path).map_err(LoadError::Library)? };
+        // SAFETY: cuInit takes a flags word that must be 0.
+        check(&driver, "cuInit", unsafe { (driver.init)(0) }).map_err(LoadError::Init)?;
+        Ok(driver)
+    }
+
+    /// The driver's CUDA version as `(major, minor)`, e.g. `(13, 0)`.
+    ///
+    /// # Errors
+    /// The driver's error, if any.
+    pub fn version(&self) -> Result<(i32, i32), crate::DriverError> {
+        let mut v = 0;
+        // SAFETY: writes one int.
+        check(self, "cuDriverGetVersion", unsafe { (self.driver_get_version)(&raw mut v) })?;
+        Ok((v / 1000, (v % 1000) / 10))
+    }
+}
+
+impl std::fmt::Debug for Driver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Driver").field("path", &self.api.path()).finish_non_exhaustive()
+    }
+}

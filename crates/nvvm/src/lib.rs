@@ -1,0 +1,25 @@
+//! The CUDA compiler libraries: libNVVM (NVVM IR → PTX or LTO-IR), nvJitLink (everything →
+//! cubin) and NVRTC (CUDA C++ → PTX/LTO-IR for `link=` inputs).
+//!
+//! Each library is opened by path (the Python side resolves paths with cuda-pathfinder or the
+//! `OXCUDA_*_PATH` settings) through [`oxcuda_dylib::function_table!`]. Nothing here needs a GPU
+//! or a driver, so CI compiles kernels to cubin.
+//!
+//! Invariants:
+//! - every status code is checked; a failed step returns [`ToolError`] with the library's log
+//!   (nvJitLink can return an empty cubin after a failed `AddData`, so success of the last call
+//!   proves nothing: `toolchain.md` §2.3);
+//! - program handles are destroyed on every path (RAII guards).
+
+mod buffer;
+pub mod error;
+pub mod header;
+pub mod libnvvm;
+pub mod nvjitlink;
+pub mod nvrtc;
+pub mod ptx_version;
+
+pub use error::ToolError;
+pub use libnvvm::{Libnvvm, NvvmOutput};
+pub use nvjitlink::{LinkInput, LinkInputKind, Nvjitlink};
+pub use nvrtc::Nvrtc;

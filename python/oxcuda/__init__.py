@@ -1,0 +1,13 @@
+"""oxcuda: CUDA kernels written in Python, compiled by a Rust core through NVVM and nvJitLink.
+
+``from oxcuda import cuda`` gives numba-cuda's ``numba.cuda`` API. ``oxcuda.config`` holds every
+``OXCUDA_*`` setting (see :mod:`oxcuda._knobs`); ``python -m oxcuda`` prints what was found.
+
+Importing oxcuda loads no CUDA library and needs no GPU.
+"""
+
+from oxcuda import errors
+from oxcuda._knobs import config
+from oxcuda._native import __version__
+
+__all__ = ["__version__", "config", "errors"]

@@ -1,0 +1,260 @@
+"""The settings registry: every ``OXCUDA_*`` setting, declared once.
+
+Each :class:`Knob` has a type (a parser for the environment string), a default, a document
+string and optionally an auto-detector. ``oxcuda.config.NAME`` reads the value;
+``oxcuda.config.NAME = value`` sets it for this process; ``del oxcuda.config.NAME`` undoes that.
+
+Precedence, highest first::
+
+    explicit argument  >  config attribute  >  environment (OXCUDA_NAME)  >  auto-detection  >  default
+
+Every resolved value is a :class:`Setting` that remembers its ``source``. The rule that keeps
+numba-cuda's pynvjitlink bug away: an auto-detected value never causes an error the user did not
+ask for (a detector that fails yields the default); an explicit request (argument, config or
+environment) that cannot be honoured raises, naming the setting and where it came from
+(:func:`Setting.describe`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from oxcuda.errors import ConfigurationError
+
+PREFIX = "OXCUDA_"
+
+#: Sources, in precedence order.
+SOURCES = ("argument", "config", "environment", "auto", "default")
+
+
+def parse_bool(text: str) -> bool:
+    """``1/true/yes/on`` and ``0/false/no/off``, any case."""
+    lowered = text.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"expected one of 1/0, true/false, yes/no, on/off, got {text!r}")
+
+
+def parse_path(text: str) -> str | None:
+    """A file system path; an empty string means unset."""
+    return text.strip() or None
+
+
+def parse_stages(text: str) -> tuple[str, ...]:
+    """A comma-separated list of stage names."""
+    return tuple(s.strip() for s in text.split(",") if s.strip())
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One declared setting."""
+
+    name: str
+    parse: Callable[[str], Any]
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    detect: Callable[[], Any] | None = None
+
+    @property
+    def env_var(self) -> str:
+        return PREFIX + self.name
+
+    def convert(self, raw: Any, source: str) -> Any:
+        """Checks and converts a value from ``source``; strings are parsed like the environment."""
+        try:
+            value = self.parse(raw) if isinstance(raw, str) else raw
+        except ValueError as exc:
+            raise ConfigurationError(f"{self.env_var} ({source}): {exc}") from None
+        if self.choices is not None and value not in self.choices:
+            options = ", ".join(repr(c) for c in self.choices)
+            raise ConfigurationError(
+                f"{self.env_var} ({source}) is {value!r}; expected one of {options}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A resolved value and where it came from (one of :data:`SOURCES`)."""
+
+    name: str
+    value: Any
+    source: str
+
+    @property
+    def explicit(self) -> bool:
+        """True when a person asked for this value (argument, config or environment)."""
+        return self.source in ("argument", "config", "environment")
+
+    def describe(self) -> str:
+        """``OXCUDA_NAME=value (from the environment)`` — for error messages."""
+        where = {
+            "argument": "passed as an argument",
+            "config": "set on oxcuda.config",
+            "environment": "from the environment",
+            "auto": "auto-detected",
+            "default": "the default",
+        }[self.source]
+        return f"{PREFIX}{self.name}={self.value!r} ({where})"
+
+
+_UNSET = object()
+
+
+def _detect_target() -> str | None:
+    # Imported late: detection opens the driver, which the registry itself never needs.
+    from oxcuda import _toolchain
+
+    return "gpu" if _toolchain.gpu_present() else "sim"
+
+
+def _detect_use_nvjitlink() -> bool:
+    from oxcuda import _toolchain
+
+    return _toolchain.nvjitlink_available()
+
+
+KNOBS: dict[str, Knob] = {
+    k.name: k
+    for k in [
+        Knob(
+            "TARGET",
+            str.lower,
+            "sim",
+            "Where kernels run: 'gpu', 'sim' (the CPU simulator) or 'auto' (the GPU when a driver "
+            "and a GPU exist, otherwise the simulator). Unset means auto.",
+            choices=("gpu", "sim"),
+            detect=_detect_target,
+        ),
+        Knob(
+            "DRIVER_PATH",
+            parse_path,
+            None,
+            "The CUDA driver library (libcuda.so.1). Unset: the system's dynamic loader finds it.",
+        ),
+        Knob(
+            "NVVM_PATH",
+            parse_path,
+            None,
+            "libNVVM (libnvvm.so.4 or libnvvm.so). Unset: cuda-pathfinder finds it (pip wheels, "
+            "conda, CUDA_PATH/CUDA_HOME, system).",
+        ),
+        Knob(
+            "LIBDEVICE_PATH",
+            parse_path,
+            None,
+            "libdevice.10.bc. Unset: next to libNVVM, then cuda-pathfinder.",
+        ),
+        Knob(
+            "NVJITLINK_PATH",
+            parse_path,
+            None,
+            "nvJitLink (libnvJitLink.so.13 or .12). Unset: cuda-pathfinder finds it.",
+        ),
+        Knob(
+            "NVRTC_PATH",
+            parse_path,
+            None,
+            "NVRTC (libnvrtc.so.13 or .12), for .cu link inputs. Unset: cuda-pathfinder finds it.",
+        ),
+        Knob(
+            "USE_NVJITLINK",
+            parse_bool,
+            False,
+            "Link with nvJitLink (True) or the driver's linker (False). Unset: nvJitLink when it "
+            "is installed. Asking for True without nvJitLink is an error; auto-detection never is.",
+            detect=_detect_use_nvjitlink,
+        ),
+    ]
+}
+
+# TARGET accepts 'auto' as an explicit value meaning "detect": normalised in resolve().
+_AUTO_VALUES = {"TARGET": "auto"}
+
+
+class Config:
+    """Attribute access to the registry: ``config.TARGET``, ``config.TARGET = 'sim'``."""
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "_overrides", {})
+
+    def _knob(self, name: str) -> Knob:
+        try:
+            return KNOBS[name]
+        except KeyError:
+            known = ", ".join(sorted(KNOBS))
+            raise AttributeError(f"oxcuda.config has no setting {name!r}; known: {known}") from None
+
+    def resolve(self, name: str, explicit: Any = _UNSET) -> Setting:
+        """The value of ``name`` and its source, with ``explicit`` (an argument) taking precedence.
+
+        ``None`` as ``explicit`` means "not given", as for a keyword argument's default.
+        """
+        knob = self._knob(name)
+        auto_word = _AUTO_VALUES.get(name)
+        candidates = [("argument", explicit), ("config", self._overrides.get(name, _UNSET))]
+        env = os.environ.get(knob.env_var)
+        candidates.append(("environment", env if env is not None and env.strip() else _UNSET))
+        for source, raw in candidates:
+            if raw is _UNSET or raw is None:
+                continue
+            if auto_word is not None and isinstance(raw, str) and raw.strip().lower() == auto_word:
+                break  # 'auto' asked for explicitly: fall through to detection
+            return Setting(name, knob.convert(raw, source), source)
+        if knob.detect is not None:
+            try:
+                detected = knob.detect()
+            except Exception:  # noqa: BLE001 - detection must never raise (see module doc)
+                detected = None
+            if detected is not None:
+                return Setting(name, detected, "auto")
+        return Setting(name, knob.default, "default")
+
+    def __getattr__(self, name: str) -> Any:
+        return self.resolve(name).value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        knob = self._knob(name)
+        if not (name in _AUTO_VALUES and value == _AUTO_VALUES[name]):
+            knob.convert(value, "config")
+        self._overrides[name] = value
+
+    def __delattr__(self, name: str) -> None:
+        self._knob(name)
+        self._overrides.pop(name, None)
+
+    def __dir__(self) -> list[str]:
+        return sorted(KNOBS)
+
+    def settings(self) -> list[Setting]:
+        """Every setting, resolved, in declaration order."""
+        return [self.resolve(name) for name in KNOBS]
+
+    def doc(self, name: str) -> str:
+        """The document string of a setting."""
+        return self._knob(name).doc
+
+    @contextlib.contextmanager
+    def override(self, **values: Any) -> Iterator[None]:
+        """Sets values for the duration of a ``with`` block, then restores the previous ones."""
+        saved = {k: self._overrides.get(k, _UNSET) for k in values}
+        try:
+            for k, v in values.items():
+                setattr(self, k, v)
+            yield
+        finally:
+            for k, v in saved.items():
+                if v is _UNSET:
+                    self._overrides.pop(k, None)
+                else:
+                    self._overrides[k] = v
+
+
+config = Config()

@@ -1,0 +1,102 @@
+"""The oxcuda exception hierarchy.
+
+Every error the Rust core raises crosses into Python at one boundary
+(``crates/python/src/boundary.rs``), which instantiates these classes by name, so this module
+is the single definition. numba-cuda's names are aliases at the bottom.
+
+``OxcudaError``
+ ├── ``CompileError``           the kernel cannot be compiled; ``.diagnostics`` says where
+ │    └── ``TypingError``       a type rule was broken
+ ├── ``LinkerError``            libNVVM, NVRTC or nvJitLink refused an input
+ ├── ``CudaDriverError``        a driver call failed (``.function``, ``.code``, ``.name``)
+ ├── ``CudaSupportError``       a CUDA component is missing: which, where searched, how to get it
+ ├── ``ConfigurationError``     a setting has a bad value, or an explicit request cannot be honoured
+ └── ``InternalCompilerError``  a bug in oxcuda (a panic in the core lands here)
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+
+
+class OxcudaError(Exception):
+    """Base class of every error oxcuda raises on purpose."""
+
+
+class CompileError(OxcudaError):
+    """A kernel or device function cannot be compiled.
+
+    ``diagnostics`` is a list of :class:`Diagnostic`, each naming a code, file, line and column.
+    """
+
+    def __init__(self, message: str, diagnostics: list | None = None) -> None:
+        super().__init__(message)
+        self.diagnostics = list(diagnostics or [])
+
+
+class TypingError(CompileError):
+    """A kernel breaks a typing rule (unknown name, mismatched types, bad call)."""
+
+
+class LinkerError(OxcudaError):
+    """libNVVM, NVRTC or nvJitLink refused an input; the message carries the tool's log."""
+
+
+class CudaDriverError(OxcudaError):
+    """A CUDA driver call failed.
+
+    Attributes: ``function`` (the entry point, e.g. ``cuMemAlloc``), ``code`` (the ``CUresult``
+    number) and ``name`` (``CUDA_ERROR_OUT_OF_MEMORY``).
+    """
+
+    def __init__(self, function: str, code: int, name: str, description: str) -> None:
+        super().__init__(f"{function} failed: {name} ({code}): {description}")
+        self.function = function
+        self.code = code
+        self.name = name
+        self.description = description
+
+    def __reduce__(self):
+        return (type(self), (self.function, self.code, self.name, self.description))
+
+
+class CudaSupportError(OxcudaError):
+    """A CUDA component (driver, GPU, libNVVM, libdevice, nvJitLink, NVRTC) is missing or unusable.
+
+    The message says which component, where it was searched and how to get it.
+    """
+
+
+class ConfigurationError(OxcudaError, ValueError):
+    """A setting has a value of the wrong type, or an explicit request cannot be honoured."""
+
+
+class InternalCompilerError(OxcudaError):
+    """A bug in oxcuda itself. Please report it with the output of ``python -m oxcuda``."""
+
+    def __init__(self, message: str) -> None:
+        from oxcuda import __version__
+
+        super().__init__(
+            f"{message}\n\nThis is a bug in oxcuda {__version__} (Python {sys.version.split()[0]}, "
+            f"{platform.platform()}). Please report it with the output of `python -m oxcuda`."
+        )
+
+
+# numba-cuda's names, so `except cuda.CudaSupportError` keeps working after the import change.
+KernelRuntimeError = CudaDriverError
+NumbaError = OxcudaError
+
+__all__ = [
+    "CompileError",
+    "ConfigurationError",
+    "CudaDriverError",
+    "CudaSupportError",
+    "InternalCompilerError",
+    "KernelRuntimeError",
+    "LinkerError",
+    "NumbaError",
+    "OxcudaError",
+    "TypingError",
+]
