@@ -1,0 +1,54 @@
+# One task runner for the README, CI (.ci/run) and developers. `make help` lists the tasks.
+# Every task that needs Python sets up .venv first: the package is built from source into it
+# (pip install -e: maturin builds the Rust core), with the CUDA compiler wheels (extra cu13).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+EXTRAS ?= cu13,test
+
+.PHONY: help setup quickstart test test-rust test-python test-gpu lint fmt detect wheel bench
+
+help: ## list the tasks
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+setup: $(VENV)/bin/python ## create .venv and build oxcuda into it (pip install -e '.[cu13,test]')
+	$(PY) -m pip install -q -e '.[$(EXTRAS)]'
+
+quickstart: setup ## set up, then run examples/quickstart.py (GPU if present, else the simulator)
+	$(PY) examples/quickstart.py
+
+test: setup test-rust test-python ## set up, then run every test: cargo test and pytest
+
+test-rust: ## cargo test for the compiler and runtime crates (the PyO3 crate is tested by pytest)
+	cargo test --workspace --exclude oxcuda-python -q
+
+test-python: ## pytest against the installed package (GPU tests skip without a GPU)
+	$(PY) -m pytest -q
+
+test-gpu: setup ## only the GPU tests (on a machine with a GPU)
+	$(PY) -m pytest -q -m gpu
+
+lint: setup ## rustfmt, clippy -D warnings, ruff check and ruff format --check
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -q -- -D warnings
+	$(VENV)/bin/ruff check python tests examples bench
+	$(VENV)/bin/ruff format --check python tests examples bench
+
+fmt: ## format Rust and Python
+	cargo fmt --all
+	$(VENV)/bin/ruff format python tests examples bench
+	$(VENV)/bin/ruff check --fix python tests examples bench
+
+detect: setup ## print the toolchain, GPUs and settings found (python -m oxcuda)
+	$(PY) -m oxcuda
+
+wheel: ## build an abi3 release wheel into .gpu/ (for the GPU machine)
+	$(VENV)/bin/maturin build --release -q -o .gpu
+
+bench: setup ## run the benchmarks (on the GPU machine)
+	$(PY) bench/run.py

@@ -1,0 +1,212 @@
+//! Functions, modules and their parts.
+
+use oxcuda_types::{Scalar, Type};
+
+use crate::entities::{Block, FuncId, Value, Var};
+use crate::ops::{Op, Terminator};
+
+/// A source position: 1-based line in the file, 1-based column (0 when unknown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Loc {
+    /// Line in the source file (not relative to the function).
+    pub line: u32,
+    /// Column, counting characters from 1.
+    pub col: u32,
+}
+
+/// One instruction: an operation, the value it defines (if any) and where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inst {
+    /// The value defined, `None` for operations without a result.
+    pub result: Option<Value>,
+    /// The operation.
+    pub op: Op,
+    /// The Python source position.
+    pub loc: Loc,
+}
+
+/// A basic block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockData {
+    /// The instructions, in order.
+    pub insts: Vec<Inst>,
+    /// How the block ends.
+    pub term: Terminator,
+    /// Where the terminator came from.
+    pub term_loc: Loc,
+}
+
+/// A variable slot: the Python name (for messages and debug info) and its type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VarData {
+    /// The Python local's name (temporaries start with `$`).
+    pub name: String,
+    /// The type every write must have.
+    pub ty: Type,
+}
+
+/// A kernel or a device function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FunctionKind {
+    /// Launched from the host; returns none.
+    Kernel,
+    /// Called from device code.
+    Device,
+}
+
+/// A function: signature, variables, values and blocks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    /// The symbol in the compiled module (unique in the module).
+    pub name: String,
+    /// The Python qualified name, for messages.
+    pub display_name: String,
+    /// Kernel or device function.
+    pub kind: FunctionKind,
+    /// Parameter types (read with `Op::Param`).
+    pub params: Vec<Type>,
+    /// Parameter names, for messages.
+    pub param_names: Vec<String>,
+    /// Return type (`Type::None` for kernels).
+    pub ret: Type,
+    /// Variable slots, indexed by [`Var`].
+    pub vars: Vec<VarData>,
+    /// The type of every value, indexed by [`Value`].
+    pub values: Vec<Type>,
+    /// Blocks, indexed by [`Block`]; `bb0` is the entry.
+    pub blocks: Vec<BlockData>,
+    /// The Python file the function was defined in.
+    pub file: String,
+}
+
+impl Function {
+    /// An empty function with one entry block ending in `Unreachable`.
+    #[must_use]
+    pub fn new(name: &str, kind: FunctionKind, params: Vec<Type>, ret: Type) -> Self {
+        Self {
+            name: name.to_owned(),
+            display_name: name.to_owned(),
+            kind,
+            param_names: (0..params.len()).map(|i| format!("arg{i}")).collect(),
+            params,
+            ret,
+            vars: Vec::new(),
+            values: Vec::new(),
+            blocks: vec![BlockData {
+                insts: Vec::new(),
+                term: Terminator::Unreachable,
+                term_loc: Loc::default(),
+            }],
+            file: String::new(),
+        }
+    }
+
+    /// The type of a value.
+    #[must_use]
+    pub fn value_type(&self, v: Value) -> &Type {
+        &self.values[v.index()]
+    }
+
+    /// A new value of type `ty`, not yet defined by any instruction.
+    pub fn new_value(&mut self, ty: Type) -> Value {
+        self.values.push(ty);
+        Value(u32::try_from(self.values.len() - 1).expect("fewer than 2^32 values"))
+    }
+
+    /// A new variable slot.
+    pub fn new_var(&mut self, name: &str, ty: Type) -> Var {
+        self.vars.push(VarData {
+            name: name.to_owned(),
+            ty,
+        });
+        Var(u32::try_from(self.vars.len() - 1).expect("fewer than 2^32 variables"))
+    }
+
+    /// A new block ending in `Unreachable`.
+    pub fn new_block(&mut self) -> Block {
+        self.blocks.push(BlockData {
+            insts: Vec::new(),
+            term: Terminator::Unreachable,
+            term_loc: Loc::default(),
+        });
+        Block(u32::try_from(self.blocks.len() - 1).expect("fewer than 2^32 blocks"))
+    }
+
+    /// Appends `op` to `block`; with `ty` it defines and returns a new value of that type.
+    pub fn push(&mut self, block: Block, op: Op, ty: Option<Type>, loc: Loc) -> Option<Value> {
+        let result = ty.map(|t| self.new_value(t));
+        self.blocks[block.index()]
+            .insts
+            .push(Inst { result, op, loc });
+        result
+    }
+
+    /// Ends `block` with `term`.
+    pub fn terminate(&mut self, block: Block, term: Terminator, loc: Loc) {
+        let data = &mut self.blocks[block.index()];
+        data.term = term;
+        data.term_loc = loc;
+    }
+
+    /// Every block id, in order.
+    pub fn block_ids(&self) -> impl Iterator<Item = Block> + use<> {
+        (0..u32::try_from(self.blocks.len()).unwrap_or(u32::MAX)).map(Block)
+    }
+}
+
+/// Where a module-level array lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GlobalKind {
+    /// Shared memory, one copy per block (`cuda.shared.array`).
+    Shared,
+    /// Constant memory, initialised from host data (`cuda.const.array_like`).
+    Const,
+}
+
+/// A module-level array.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Global {
+    /// The symbol.
+    pub name: String,
+    /// Shared or constant.
+    pub kind: GlobalKind,
+    /// Element type.
+    pub dtype: Scalar,
+    /// Extents (C layout).
+    pub shape: Vec<u64>,
+    /// Alignment in bytes (at least the item size).
+    pub align: u32,
+    /// Initial bytes (constant arrays), little-endian, C order.
+    pub init: Option<Vec<u8>>,
+}
+
+impl Global {
+    /// Number of elements.
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        self.shape.iter().product()
+    }
+
+    /// Whether the array has no elements.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A compilation unit: the entry function first, then the device functions it calls.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Module {
+    /// Functions, indexed by [`FuncId`]; `@f0` is the entry.
+    pub functions: Vec<Function>,
+    /// Module-level arrays, indexed by [`crate::GlobalId`].
+    pub globals: Vec<Global>,
+}
+
+impl Module {
+    /// The function `id`.
+    #[must_use]
+    pub fn function(&self, id: FuncId) -> &Function {
+        &self.functions[id.index()]
+    }
+}

@@ -1,0 +1,33 @@
+//! The typed IR between type inference and the two back ends (NVVM writer, CPU simulator).
+//!
+//! Shape of the IR (see `docs/ir.md` for the text format):
+//! - a [`Module`] holds [`Function`]s (one kernel or device function and the device functions
+//!   it calls) and [`Global`]s (static shared arrays, constant arrays);
+//! - a function has typed parameters, typed **variables** (mutable slots, one per Python local;
+//!   read with [`Op::GetVar`], written with [`Op::SetVar`]), typed **values** (each defined once,
+//!   by one instruction: SSA), and **blocks**, each a list of instructions ending in one
+//!   [`Terminator`];
+//! - every instruction carries the [`Loc`] (line, column) of the Python source it came from, so
+//!   simulator errors and `lineinfo` point at the user's line.
+//!
+//! Variables as slots instead of phi nodes keep the front end simple; libNVVM's mem2reg turns the
+//! slots into registers on the GPU path, and the simulator keeps them in a per-thread frame.
+//!
+//! Invariants (checked by [`verify::verify`], after every pass in tests):
+//! - every value is defined exactly once, before its uses in the same block or in a block that
+//!   dominates the use;
+//! - operand types match what each operation requires (documented on [`Op`]);
+//! - every block ends in a terminator whose targets exist; `Return` matches the function's type.
+
+pub mod entities;
+pub mod function;
+pub mod ops;
+pub mod print;
+pub mod verify;
+
+pub use entities::{Block, FuncId, GlobalId, Value, Var};
+pub use function::{
+    BlockData, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
+};
+pub use ops::{AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MathFn, Op, Terminator, UnaryOp};
+pub use oxcuda_types::{ArrayType, Layout, Scalar, Type};

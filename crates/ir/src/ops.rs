@@ -1,0 +1,610 @@
+//! Operations, their operand rules and exact semantics.
+//!
+//! Both back ends implement these semantics; where CUDA hardware and Python differ, the choice
+//! is written here once.
+
+use std::fmt;
+
+use crate::entities::{Block, FuncId, GlobalId, Value, Var};
+
+/// A constant; its type is the type of the value it defines.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Const {
+    /// An integer of any width; the value fits the type (unsigned values are non-negative).
+    Int(i128),
+    /// A float of any width (stored as f64; float32/float16 constants are exactly representable).
+    Float(f64),
+    /// A boolean.
+    Bool(bool),
+    /// A complex number (real, imaginary).
+    Complex(f64, f64),
+}
+
+/// Unary operators. Operand and result have the same type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// Arithmetic negation (wrapping on integers).
+    Neg,
+    /// Bitwise complement of an integer.
+    BitNot,
+    /// Logical negation of a bool.
+    Not,
+}
+
+/// Binary operators. Both operands have the result's type, except `Shl`/`Shr` (same type too:
+/// the front end converts the shift count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// Wrapping on integers, IEEE on floats, complex arithmetic on complex.
+    Add,
+    /// As `Add`.
+    Sub,
+    /// As `Add`.
+    Mul,
+    /// True division on floats and complex only (the front end converts integers first).
+    Div,
+    /// Python floor division. Integers: rounds toward −∞; a zero divisor gives 0 (numba-cuda's
+    /// NumPy error model: no exception). Floats: `floor(a / b)`.
+    FloorDiv,
+    /// Python modulo: the result has the divisor's sign. Integers: a zero divisor gives 0.
+    /// Floats: `fmod` adjusted to the divisor's sign.
+    Mod,
+    /// Power. Floats: `pow` (libdevice). Integers: repeated squaring with wrapping; a negative
+    /// exponent gives 0 (unless the base is ±1, as in exact arithmetic).
+    Pow,
+    /// Bitwise and (also on bool).
+    BitAnd,
+    /// Bitwise or (also on bool).
+    BitOr,
+    /// Bitwise exclusive or (also on bool).
+    BitXor,
+    /// Left shift. A count outside `0..bits` is undefined, as in numba-cuda (the simulator
+    /// clamps like PTX: the result is 0).
+    Shl,
+    /// Right shift: arithmetic on signed, logical on unsigned integers. Counts as for `Shl`
+    /// (the simulator fills with the sign).
+    Shr,
+    /// Python's `min(a, b)`: `b < a ? b : a` (so a NaN first operand is kept).
+    Min,
+    /// Python's `max(a, b)`: `b > a ? b : a`.
+    Max,
+}
+
+/// Comparisons; the result is bool. Floats: ordered (`false` with a NaN) except `Ne`, which is
+/// unordered (`true` with a NaN), as in Python.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// Math functions computed by libdevice on the GPU and by Rust's libm-equivalent on the
+/// simulator. Operands and result are float16, float32 or float64 of one type, except: the
+/// `Is*` predicates return bool; `Ldexp` takes an int32 exponent second.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs, reason = "each is the C function of the same name")]
+pub enum MathFn {
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Exp,
+    Exp2,
+    Expm1,
+    Log,
+    Log2,
+    Log10,
+    Log1p,
+    Sqrt,
+    Rsqrt,
+    Cbrt,
+    Fabs,
+    Ceil,
+    Floor,
+    Trunc,
+    /// Round half to even (`rint`): Python's `round(x)`.
+    Rint,
+    Erf,
+    Erfc,
+    Tgamma,
+    Lgamma,
+    IsNan,
+    IsInf,
+    IsFinite,
+    Atan2,
+    Hypot,
+    Pow,
+    Fmod,
+    Copysign,
+    Remainder,
+    Nextafter,
+    Fmin,
+    Fmax,
+    Ldexp,
+    /// `fma(a, b, c)`, three operands, rounded once.
+    Fma,
+}
+
+impl MathFn {
+    /// The C name (`sin`, `atan2`, …): libdevice's is `__nv_<name>` for float64 and
+    /// `__nv_<name>f` for float32.
+    #[must_use]
+    pub const fn c_name(self) -> &'static str {
+        match self {
+            Self::Sin => "sin",
+            Self::Cos => "cos",
+            Self::Tan => "tan",
+            Self::Asin => "asin",
+            Self::Acos => "acos",
+            Self::Atan => "atan",
+            Self::Sinh => "sinh",
+            Self::Cosh => "cosh",
+            Self::Tanh => "tanh",
+            Self::Asinh => "asinh",
+            Self::Acosh => "acosh",
+            Self::Atanh => "atanh",
+            Self::Exp => "exp",
+            Self::Exp2 => "exp2",
+            Self::Expm1 => "expm1",
+            Self::Log => "log",
+            Self::Log2 => "log2",
+            Self::Log10 => "log10",
+            Self::Log1p => "log1p",
+            Self::Sqrt => "sqrt",
+            Self::Rsqrt => "rsqrt",
+            Self::Cbrt => "cbrt",
+            Self::Fabs => "fabs",
+            Self::Ceil => "ceil",
+            Self::Floor => "floor",
+            Self::Trunc => "trunc",
+            Self::Rint => "rint",
+            Self::Erf => "erf",
+            Self::Erfc => "erfc",
+            Self::Tgamma => "tgamma",
+            Self::Lgamma => "lgamma",
+            Self::IsNan => "isnan",
+            Self::IsInf => "isinf",
+            Self::IsFinite => "isfinite",
+            Self::Atan2 => "atan2",
+            Self::Hypot => "hypot",
+            Self::Pow => "pow",
+            Self::Fmod => "fmod",
+            Self::Copysign => "copysign",
+            Self::Remainder => "remainder",
+            Self::Nextafter => "nextafter",
+            Self::Fmin => "fmin",
+            Self::Fmax => "fmax",
+            Self::Ldexp => "ldexp",
+            Self::Fma => "fma",
+        }
+    }
+
+    /// How many operands it takes.
+    #[must_use]
+    pub const fn arity(self) -> usize {
+        match self {
+            Self::Atan2
+            | Self::Hypot
+            | Self::Pow
+            | Self::Fmod
+            | Self::Copysign
+            | Self::Remainder
+            | Self::Nextafter
+            | Self::Fmin
+            | Self::Fmax
+            | Self::Ldexp => 2,
+            Self::Fma => 3,
+            _ => 1,
+        }
+    }
+
+    /// Every function, for the text parser and tables.
+    pub const ALL: [Self; 45] = [
+        Self::Sin,
+        Self::Cos,
+        Self::Tan,
+        Self::Asin,
+        Self::Acos,
+        Self::Atan,
+        Self::Sinh,
+        Self::Cosh,
+        Self::Tanh,
+        Self::Asinh,
+        Self::Acosh,
+        Self::Atanh,
+        Self::Exp,
+        Self::Exp2,
+        Self::Expm1,
+        Self::Log,
+        Self::Log2,
+        Self::Log10,
+        Self::Log1p,
+        Self::Sqrt,
+        Self::Rsqrt,
+        Self::Cbrt,
+        Self::Fabs,
+        Self::Ceil,
+        Self::Floor,
+        Self::Trunc,
+        Self::Rint,
+        Self::Erf,
+        Self::Erfc,
+        Self::Tgamma,
+        Self::Lgamma,
+        Self::IsNan,
+        Self::IsInf,
+        Self::IsFinite,
+        Self::Atan2,
+        Self::Hypot,
+        Self::Pow,
+        Self::Fmod,
+        Self::Copysign,
+        Self::Remainder,
+        Self::Nextafter,
+        Self::Fmin,
+        Self::Fmax,
+        Self::Ldexp,
+        Self::Fma,
+    ];
+}
+
+/// A grid axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dim {
+    /// `.x`
+    X,
+    /// `.y`
+    Y,
+    /// `.z`
+    Z,
+}
+
+/// CUDA operations that are not plain arithmetic. Result types are given per variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Intrinsic {
+    /// `threadIdx.<dim>`: int32, no operands.
+    ThreadIdx(Dim),
+    /// `blockIdx.<dim>`: int32.
+    BlockIdx(Dim),
+    /// `blockDim.<dim>`: int32.
+    BlockDim(Dim),
+    /// `gridDim.<dim>`: int32.
+    GridDim(Dim),
+    /// `cuda.laneid`: int32.
+    LaneId,
+    /// `cuda.warpsize`: int32 (32).
+    WarpSize,
+    /// `syncthreads()`: a block-wide barrier; no operands, no result.
+    Syncthreads,
+    /// `syncthreads_count(pred)`: int32 number of threads whose bool operand is true.
+    SyncthreadsCount,
+    /// `syncthreads_and(pred)`: int32, 1 if all threads' operand is true.
+    SyncthreadsAnd,
+    /// `syncthreads_or(pred)`: int32, 1 if any thread's operand is true.
+    SyncthreadsOr,
+    /// `threadfence()`: no result.
+    Threadfence,
+    /// `threadfence_block()`.
+    ThreadfenceBlock,
+    /// `threadfence_system()`.
+    ThreadfenceSystem,
+    /// `syncwarp(mask)`: uint32 operand, no result.
+    Syncwarp,
+    /// `popc(x)`: integer operand; result the operand's type.
+    Popc,
+    /// `brev(x)`: uint32 or uint64 operand; same type.
+    Brev,
+    /// `clz(x)`: integer operand; result the operand's type.
+    Clz,
+    /// `ffs(x)`: integer operand; uint32 result, 1-based position of the lowest set bit, 0 for 0.
+    Ffs,
+    /// `nanosleep(ns)`: uint32 operand, no result.
+    Nanosleep,
+    /// `assert cond`, checked only in debug builds: bool operand; traps on the GPU, raises in the
+    /// simulator. The message is the source text at the instruction's location.
+    Assert,
+}
+
+/// Atomic read-modify-write operations on an array element. The result is the old value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    /// `old + v`
+    Add,
+    /// `old - v`
+    Sub,
+    /// `min(old, v)`
+    Min,
+    /// `max(old, v)`
+    Max,
+    /// `min` ignoring NaN in `v`.
+    NanMin,
+    /// `max` ignoring NaN in `v`.
+    NanMax,
+    /// `old & v`
+    And,
+    /// `old | v`
+    Or,
+    /// `old ^ v`
+    Xor,
+    /// `v`
+    Exch,
+    /// `old >= v ? 0 : old + 1` (CUDA `atomicInc`, unsigned).
+    Inc,
+    /// `(old == 0 || old > v) ? v : old - 1` (CUDA `atomicDec`, unsigned).
+    Dec,
+    /// Compare-and-swap: operands `(expected, new)`; stores `new` if `old == expected`.
+    Cas,
+}
+
+/// An operation; the instruction holding it defines at most one value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// A constant.
+    Const(Const),
+    /// The function's parameter number `n`.
+    Param(u32),
+    /// Reads a variable.
+    GetVar(Var),
+    /// Writes a variable (the value has the variable's type). No result.
+    SetVar(Var, Value),
+    /// A unary operation.
+    Unary(UnaryOp, Value),
+    /// A binary operation.
+    Binary(BinOp, Value, Value),
+    /// A comparison of two operands of one type; bool result.
+    Compare(CmpOp, Value, Value),
+    /// A numeric conversion to the result type (ints truncate or extend by their own
+    /// signedness; float → int truncates toward zero, undefined outside the target's range;
+    /// anything → bool is `!= 0`; real → complex has a zero imaginary part).
+    Cast(Value),
+    /// `cond ? a : b`, with a bool `cond` and `a`, `b` of the result type.
+    Select(Value, Value, Value),
+    /// A math function.
+    Math(MathFn, Vec<Value>),
+    /// A CUDA intrinsic.
+    Intrinsic(Intrinsic, Vec<Value>),
+    /// A call of a device function of the module.
+    Call(FuncId, Vec<Value>),
+    /// The extent of dimension `k` of an array: int64.
+    ArrayShape(Value, u32),
+    /// The stride in bytes of dimension `k` of an array: int64.
+    ArrayStride(Value, u32),
+    /// The data pointer of an array: `Pointer(dtype)`.
+    ArrayData(Value),
+    /// An array from a data pointer, int64 extents and int64 byte strides (one each per
+    /// dimension of the result type).
+    MakeArray {
+        /// `Pointer(dtype)`.
+        data: Value,
+        /// Extents.
+        shape: Vec<Value>,
+        /// Byte strides.
+        strides: Vec<Value>,
+    },
+    /// A pointer moved by an int64 number of bytes.
+    PtrOffset(Value, Value),
+    /// Reads the element at int64 `indices` (one per dimension, each in `0..shape[k]`: the
+    /// front end has already wrapped negative indices; the simulator checks the range).
+    Load(Value, Vec<Value>),
+    /// Writes `value` at `indices` (as for `Load`). No result.
+    Store(Value, Vec<Value>, Value),
+    /// An atomic operation at `indices` with its operands (one, or two for `Cas`); returns the
+    /// old value.
+    Atomic(AtomicOp, Value, Vec<Value>, Vec<Value>),
+    /// A static shared-memory array declared as a module global: the result is its array.
+    SharedArray(GlobalId),
+    /// The dynamic shared-memory array (`shared.array(0, dtype)`): a 1-D C array whose extent
+    /// is the launch's dynamic shared bytes divided by the item size. All of them alias.
+    DynSharedArray,
+    /// A per-thread array of the given extents (`local.array`), C layout, uninitialised.
+    LocalArray(Vec<u64>),
+    /// A constant-memory array declared as a module global.
+    ConstArray(GlobalId),
+    /// A tuple of the operands.
+    MakeTuple(Vec<Value>),
+    /// Element `k` of a tuple.
+    TupleGet(Value, u32),
+    /// A complex from real and imaginary parts of the matching float type.
+    MakeComplex(Value, Value),
+    /// The real (`false`) or imaginary (`true`) part of a complex.
+    ComplexPart(Value, bool),
+}
+
+impl Op {
+    /// The values this operation reads, in order.
+    #[must_use]
+    pub fn operands(&self) -> Vec<Value> {
+        match self {
+            Self::Const(_)
+            | Self::Param(_)
+            | Self::GetVar(_)
+            | Self::SharedArray(_)
+            | Self::DynSharedArray
+            | Self::LocalArray(_)
+            | Self::ConstArray(_) => Vec::new(),
+            Self::SetVar(_, v)
+            | Self::Unary(_, v)
+            | Self::Cast(v)
+            | Self::ArrayShape(v, _)
+            | Self::ArrayStride(v, _)
+            | Self::ArrayData(v)
+            | Self::TupleGet(v, _)
+            | Self::ComplexPart(v, _) => vec![*v],
+            Self::Binary(_, a, b)
+            | Self::Compare(_, a, b)
+            | Self::PtrOffset(a, b)
+            | Self::MakeComplex(a, b) => vec![*a, *b],
+            Self::Select(c, a, b) => vec![*c, *a, *b],
+            Self::Math(_, args)
+            | Self::Intrinsic(_, args)
+            | Self::Call(_, args)
+            | Self::MakeTuple(args) => args.clone(),
+            Self::MakeArray {
+                data,
+                shape,
+                strides,
+            } => {
+                let mut v = vec![*data];
+                v.extend(shape);
+                v.extend(strides);
+                v
+            }
+            Self::Load(a, idx) => {
+                let mut v = vec![*a];
+                v.extend(idx);
+                v
+            }
+            Self::Store(a, idx, x) => {
+                let mut v = vec![*a];
+                v.extend(idx);
+                v.push(*x);
+                v
+            }
+            Self::Atomic(_, a, idx, args) => {
+                let mut v = vec![*a];
+                v.extend(idx);
+                v.extend(args);
+                v
+            }
+        }
+    }
+
+    /// Rewrites every operand through `f` (used by passes that replace values).
+    pub fn map_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
+        let mut g = |v: &mut Value| *v = f(*v);
+        match self {
+            Self::Const(_)
+            | Self::Param(_)
+            | Self::GetVar(_)
+            | Self::SharedArray(_)
+            | Self::DynSharedArray
+            | Self::LocalArray(_)
+            | Self::ConstArray(_) => {}
+            Self::SetVar(_, v)
+            | Self::Unary(_, v)
+            | Self::Cast(v)
+            | Self::ArrayShape(v, _)
+            | Self::ArrayStride(v, _)
+            | Self::ArrayData(v)
+            | Self::TupleGet(v, _)
+            | Self::ComplexPart(v, _) => g(v),
+            Self::Binary(_, a, b)
+            | Self::Compare(_, a, b)
+            | Self::PtrOffset(a, b)
+            | Self::MakeComplex(a, b) => {
+                g(a);
+                g(b);
+            }
+            Self::Select(c, a, b) => {
+                g(c);
+                g(a);
+                g(b);
+            }
+            Self::Math(_, args)
+            | Self::Intrinsic(_, args)
+            | Self::Call(_, args)
+            | Self::MakeTuple(args) => args.iter_mut().for_each(g),
+            Self::MakeArray {
+                data,
+                shape,
+                strides,
+            } => {
+                g(data);
+                shape.iter_mut().for_each(&mut g);
+                strides.iter_mut().for_each(g);
+            }
+            Self::Load(a, idx) => {
+                g(a);
+                idx.iter_mut().for_each(g);
+            }
+            Self::Store(a, idx, x) => {
+                g(a);
+                idx.iter_mut().for_each(&mut g);
+                g(x);
+            }
+            Self::Atomic(_, a, idx, args) => {
+                g(a);
+                idx.iter_mut().for_each(&mut g);
+                args.iter_mut().for_each(g);
+            }
+        }
+    }
+
+    /// Whether removing an unused instance changes behaviour (stores, calls, barriers, atomics,
+    /// variable writes, asserts).
+    #[must_use]
+    pub fn has_side_effects(&self) -> bool {
+        match self {
+            Self::SetVar(..) | Self::Store(..) | Self::Atomic(..) | Self::Call(..) => true,
+            Self::Intrinsic(i, _) => !matches!(
+                i,
+                Intrinsic::ThreadIdx(_)
+                    | Intrinsic::BlockIdx(_)
+                    | Intrinsic::BlockDim(_)
+                    | Intrinsic::GridDim(_)
+                    | Intrinsic::LaneId
+                    | Intrinsic::WarpSize
+                    | Intrinsic::Popc
+                    | Intrinsic::Brev
+                    | Intrinsic::Clz
+                    | Intrinsic::Ffs
+            ),
+            // A load can fault (out of range in the simulator); keep loads DCE-safe by treating
+            // them as pure: an unused out-of-range read is not observable on the GPU either.
+            _ => false,
+        }
+    }
+}
+
+/// How a block ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Terminator {
+    /// Go to a block.
+    Jump(Block),
+    /// Go to the first block if the bool is true, else the second.
+    Branch(Value, Block, Block),
+    /// Leave the function, with a value unless it returns none.
+    Return(Option<Value>),
+    /// Never reached.
+    Unreachable,
+}
+
+impl Terminator {
+    /// The blocks control can go to next.
+    #[must_use]
+    pub fn successors(&self) -> Vec<Block> {
+        match self {
+            Self::Jump(b) => vec![*b],
+            Self::Branch(_, t, e) => vec![*t, *e],
+            Self::Return(_) | Self::Unreachable => Vec::new(),
+        }
+    }
+}
+
+impl fmt::Display for Dim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::X => "x",
+            Self::Y => "y",
+            Self::Z => "z",
+        })
+    }
+}

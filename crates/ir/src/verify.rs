@@ -1,0 +1,343 @@
+//! The IR verifier.
+//!
+//! Checked invariants:
+//! 1. every value is defined by exactly one instruction;
+//! 2. every use is dominated by its definition (earlier in the same block, or in a block that
+//!    dominates the using block); uses in unreachable blocks are not checked;
+//! 3. terminator targets exist; `Branch` conditions are bool; `Return` matches the function;
+//! 4. operand types: binary operands and result agree; comparison operands agree and the
+//!    result is bool; `SetVar` writes the variable's type; `Load`/`Store`/`Atomic` index an
+//!    array with one int64 per dimension and move the array's element type; `Param` exists
+//!    and has the parameter's type; calls match the callee's parameters and return type.
+//!
+//! Violations are compiler bugs, not user errors: the pipeline reports them as internal errors.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use oxcuda_types::{Scalar, Type};
+
+use crate::entities::{Block, Value};
+use crate::function::{Function, Module};
+use crate::ops::{Op, Terminator};
+
+/// A broken invariant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The function's symbol.
+    pub function: String,
+    /// Where: `bb3` or `bb3[5]`.
+    pub location: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {}", self.function, self.location, self.message)
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+/// Checks every function of the module; returns all violations found.
+///
+/// # Errors
+/// The list of violations, when there are any.
+pub fn verify(module: &Module) -> Result<(), Vec<VerifyError>> {
+    let mut errors = Vec::new();
+    for f in &module.functions {
+        verify_function(module, f, &mut errors);
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// Immediate-dominator-free dominance: `dom[b]` is the set of blocks dominating `b`, as a bitset
+/// over block indices. Unreachable blocks get `None`.
+fn dominators(f: &Function) -> Vec<Option<Vec<bool>>> {
+    let n = f.blocks.len();
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (b, data) in f.blocks.iter().enumerate() {
+        for s in data.term.successors() {
+            if s.index() < n {
+                preds[s.index()].push(b);
+            }
+        }
+    }
+    // Reachability first.
+    let mut reachable = vec![false; n];
+    let mut stack = vec![0usize];
+    while let Some(b) = stack.pop() {
+        if b >= n || reachable[b] {
+            continue;
+        }
+        reachable[b] = true;
+        stack.extend(f.blocks[b].term.successors().iter().map(|s| s.index()));
+    }
+    let mut dom: Vec<Option<Vec<bool>>> = (0..n)
+        .map(|b| reachable[b].then(|| vec![true; n]))
+        .collect();
+    if n > 0 {
+        let mut entry = vec![false; n];
+        entry[0] = true;
+        dom[0] = Some(entry);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in 1..n {
+            if !reachable[b] {
+                continue;
+            }
+            let mut new: Option<Vec<bool>> = None;
+            for &p in &preds[b] {
+                if let Some(pd) = &dom[p] {
+                    new = Some(match new {
+                        None => pd.clone(),
+                        Some(cur) => cur.iter().zip(pd).map(|(a, b)| *a && *b).collect(),
+                    });
+                }
+            }
+            let mut new = new.unwrap_or_else(|| vec![false; n]);
+            new[b] = true;
+            if dom[b].as_ref() != Some(&new) {
+                dom[b] = Some(new);
+                changed = true;
+            }
+        }
+    }
+    dom
+}
+
+fn verify_function(module: &Module, f: &Function, errors: &mut Vec<VerifyError>) {
+    let err = |errors: &mut Vec<VerifyError>, location: String, message: String| {
+        errors.push(VerifyError {
+            function: f.name.clone(),
+            location,
+            message,
+        });
+    };
+    // Definitions: value -> (block, position).
+    let mut defs: HashMap<Value, (usize, usize)> = HashMap::new();
+    for (b, block) in f.blocks.iter().enumerate() {
+        for (i, inst) in block.insts.iter().enumerate() {
+            if let Some(v) = inst.result {
+                if v.index() >= f.values.len() {
+                    err(
+                        errors,
+                        format!("bb{b}[{i}]"),
+                        format!("{v} has no type entry"),
+                    );
+                } else if defs.insert(v, (b, i)).is_some() {
+                    err(
+                        errors,
+                        format!("bb{b}[{i}]"),
+                        format!("{v} is defined twice"),
+                    );
+                }
+            }
+        }
+    }
+    let dom = dominators(f);
+    let ty = |v: Value| f.values.get(v.index());
+    for (b, block) in f.blocks.iter().enumerate() {
+        let Some(dominated_by) = &dom[b] else {
+            continue;
+        };
+        let check_use =
+            |errors: &mut Vec<VerifyError>, v: Value, pos: usize, at: String| match defs.get(&v) {
+                None => err(errors, at, format!("{v} is used but never defined")),
+                Some(&(db, di)) => {
+                    let ok = if db == b { di < pos } else { dominated_by[db] };
+                    if !ok {
+                        err(
+                            errors,
+                            at,
+                            format!("{v} is used where its definition does not dominate"),
+                        );
+                    }
+                }
+            };
+        for (i, inst) in block.insts.iter().enumerate() {
+            let at = format!("bb{b}[{i}]");
+            for v in inst.op.operands() {
+                check_use(errors, v, i, at.clone());
+            }
+            if let Some(message) = check_types(module, f, &inst.op, inst.result.and_then(ty)) {
+                err(errors, at, message);
+            }
+        }
+        let at = format!("bb{b}");
+        let pos = block.insts.len();
+        match &block.term {
+            Terminator::Jump(t) => check_target(f, *t, &at, errors),
+            Terminator::Branch(c, t, e) => {
+                check_use(errors, *c, pos, at.clone());
+                if ty(*c) != Some(&Type::BOOL) {
+                    err(
+                        errors,
+                        at.clone(),
+                        format!("branch condition {c} is not bool"),
+                    );
+                }
+                check_target(f, *t, &at, errors);
+                check_target(f, *e, &at, errors);
+            }
+            Terminator::Return(v) => {
+                if let Some(v) = v {
+                    check_use(errors, *v, pos, at.clone());
+                }
+                let got = v.and_then(ty).cloned().unwrap_or(Type::None);
+                if got != f.ret {
+                    err(
+                        errors,
+                        at,
+                        format!("returns {got}, the function returns {}", f.ret),
+                    );
+                }
+            }
+            Terminator::Unreachable => {}
+        }
+    }
+}
+
+fn check_target(f: &Function, t: Block, at: &str, errors: &mut Vec<VerifyError>) {
+    if t.index() >= f.blocks.len() {
+        errors.push(VerifyError {
+            function: f.name.clone(),
+            location: at.to_owned(),
+            message: format!("jump to missing {t}"),
+        });
+    }
+}
+
+/// The type rule of one operation; `None` when it holds.
+fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) -> Option<String> {
+    let ty = |v: &Value| f.values.get(v.index()).cloned().unwrap_or(Type::None);
+    let int64 = Type::Scalar(Scalar::I64);
+    let index_rule = |a: &Value, idx: &[Value]| -> Result<Scalar, String> {
+        let Type::Array(arr) = ty(a) else {
+            return Err(format!("{a} is not an array"));
+        };
+        if idx.len() != arr.ndim as usize {
+            return Err(format!("{} indices for a {}-d array", idx.len(), arr.ndim));
+        }
+        if let Some(bad) = idx.iter().find(|i| ty(i) != int64) {
+            return Err(format!("index {bad} is {}, not int64", ty(bad)));
+        }
+        Ok(arr.dtype)
+    };
+    match op {
+        Op::Binary(_, a, b) => {
+            let r = result?;
+            (ty(a) != *r || ty(b) != *r)
+                .then(|| format!("binary operands {} and {} for result {r}", ty(a), ty(b)))
+        }
+        Op::Compare(_, a, b) => (ty(a) != ty(b) || result != Some(&Type::BOOL))
+            .then(|| format!("comparison of {} with {}", ty(a), ty(b))),
+        Op::SetVar(var, v) => {
+            let want = &f.vars.get(var.index())?.ty;
+            (ty(v) != *want).then(|| format!("writes {} to {var} of type {want}", ty(v)))
+        }
+        Op::Param(n) => match f.params.get(*n as usize) {
+            None => Some(format!(
+                "param {n} of a function with {} parameters",
+                f.params.len()
+            )),
+            Some(p) => (Some(p) != result).then(|| format!("param {n} is {p}")),
+        },
+        Op::Select(c, a, b) => (ty(c) != Type::BOOL || ty(a) != ty(b) || result != Some(&ty(a)))
+            .then(|| "select operands disagree".to_owned()),
+        Op::Load(a, idx) => match index_rule(a, idx) {
+            Err(e) => Some(e),
+            Ok(d) => {
+                (result != Some(&Type::Scalar(d))).then(|| format!("load of {d} into {result:?}"))
+            }
+        },
+        Op::Store(a, idx, v) => match index_rule(a, idx) {
+            Err(e) => Some(e),
+            Ok(d) => (ty(v) != Type::Scalar(d))
+                .then(|| format!("store of {} into an array of {d}", ty(v))),
+        },
+        Op::Atomic(_, a, idx, args) => match index_rule(a, idx) {
+            Err(e) => Some(e),
+            Ok(d) => args
+                .iter()
+                .any(|v| ty(v) != Type::Scalar(d))
+                .then(|| format!("atomic operands must be {d}")),
+        },
+        Op::Call(callee, args) => {
+            let Some(g) = module.functions.get(callee.index()) else {
+                return Some(format!("call of missing {callee}"));
+            };
+            let got: Vec<Type> = args.iter().map(ty).collect();
+            if got != g.params {
+                return Some(format!("call of {} with wrong argument types", g.name));
+            }
+            let want_ret = if g.ret == Type::None {
+                None
+            } else {
+                Some(&g.ret)
+            };
+            (result != want_ret).then(|| format!("call of {} returns {}", g.name, g.ret))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::function::{FunctionKind, Loc};
+    use crate::ops::{BinOp, Const};
+
+    fn add_kernel() -> Module {
+        let mut f = Function::new("k", FunctionKind::Device, vec![Type::I64], Type::I64);
+        let b0 = Block(0);
+        let loc = Loc { line: 1, col: 1 };
+        let p = f.push(b0, Op::Param(0), Some(Type::I64), loc).unwrap();
+        let c = f
+            .push(b0, Op::Const(Const::Int(2)), Some(Type::I64), loc)
+            .unwrap();
+        let s = f
+            .push(b0, Op::Binary(BinOp::Add, p, c), Some(Type::I64), loc)
+            .unwrap();
+        f.terminate(b0, Terminator::Return(Some(s)), loc);
+        Module {
+            functions: vec![f],
+            globals: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_correct_function_verifies() {
+        assert_eq!(verify(&add_kernel()), Ok(()));
+    }
+
+    #[test]
+    fn type_and_dominance_errors_are_found() {
+        let mut m = add_kernel();
+        m.functions[0].values[1] = Type::I32; // const now int32: the add is ill-typed
+        let errs = verify(&m).unwrap_err();
+        assert!(
+            errs.iter().any(|e| e.message.contains("binary operands")),
+            "{errs:?}"
+        );
+
+        let mut m = add_kernel();
+        m.functions[0].blocks[0].insts.swap(1, 2); // use before definition
+        let errs = verify(&m).unwrap_err();
+        assert!(
+            errs.iter().any(|e| e.message.contains("does not dominate")),
+            "{errs:?}"
+        );
+
+        let mut m = add_kernel();
+        m.functions[0].ret = Type::F64;
+        assert!(verify(&m).is_err());
+    }
+}

@@ -1,0 +1,365 @@
+//! Parsing type expressions and signatures as numba writes them.
+//!
+//! ```text
+//! signature := type "(" [type ("," type)*] ")"     return type and arguments
+//!            | type ("," type)*                   arguments only
+//! type      := "readonly" type
+//!            | NAME ["[" dim ("," dim)* "]"]      float32, int64[:], float32[:, ::1]
+//!            | "UniTuple(" type ("x" | ",") INT ")" | "Tuple(" type ("," type)* ")"
+//!            | "array(" NAME "," INT "d," ("C"|"F"|"A") ")"
+//!            | "void" | "none"
+//! dim       := ":" | "::1"
+//! ```
+//! `[:, ::1]` is layout C, `[::1, :]` layout F, all-`:` layout A; `[::1]` in 1-D is C.
+
+use std::fmt;
+
+use crate::scalar::Scalar;
+use crate::ty::{ArrayType, Layout, Type};
+
+/// A function signature: argument types and, when given, the return type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Signature {
+    /// The argument types.
+    pub args: Vec<Type>,
+    /// The return type, when the signature names one.
+    pub ret: Option<Type>,
+}
+
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(ret) = &self.ret {
+            write!(f, "{ret}")?;
+        }
+        f.write_str("(")?;
+        for (i, a) in self.args.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{a}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// A parse error: what was expected, at which byte.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// Byte offset in the input.
+    pub offset: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at offset {}", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn skip_ws(&mut self) {
+        while self.text[self.pos..].starts_with(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.skip_ws();
+        self.text[self.pos..].chars().next()
+    }
+
+    fn eat(&mut self, token: &str) -> bool {
+        self.skip_ws();
+        if self.text[self.pos..].starts_with(token) {
+            self.pos += token.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, token: &str) -> Result<(), ParseError> {
+        if self.eat(token) {
+            Ok(())
+        } else {
+            Err(self.error(format!("expected '{token}'")))
+        }
+    }
+
+    fn word(&mut self) -> Result<&'a str, ParseError> {
+        self.skip_ws();
+        let rest = &self.text[self.pos..];
+        let len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if len == 0 {
+            return Err(self.error("expected a type name".into()));
+        }
+        self.pos += len;
+        Ok(&rest[..len])
+    }
+
+    fn integer(&mut self) -> Result<u32, ParseError> {
+        let w = self.word()?;
+        w.parse()
+            .map_err(|_| self.error(format!("expected an integer, found '{w}'")))
+    }
+
+    fn error(&self, message: String) -> ParseError {
+        ParseError {
+            offset: self.pos,
+            message,
+        }
+    }
+
+    fn at_end(&mut self) -> bool {
+        self.skip_ws();
+        self.pos == self.text.len()
+    }
+}
+
+fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
+    let start = c.pos;
+    let name = c.word()?;
+    match name {
+        "readonly" => match parse_type_at(c)? {
+            Type::Array(a) => Ok(Type::Array(ArrayType {
+                readonly: true,
+                ..a
+            })),
+            _ => Err(ParseError {
+                offset: start,
+                message: "'readonly' applies to arrays only".into(),
+            }),
+        },
+        "void" | "none" | "None" => Ok(Type::None),
+        "UniTuple" => {
+            c.expect("(")?;
+            let item = parse_type_at(c)?;
+            if !c.eat("x") {
+                c.expect(",")?;
+            }
+            let n = c.integer()?;
+            c.expect(")")?;
+            Ok(Type::Tuple(vec![item; n as usize]))
+        }
+        "Tuple" => {
+            c.expect("(")?;
+            let mut items = Vec::new();
+            if !c.eat(")") {
+                loop {
+                    items.push(parse_type_at(c)?);
+                    if c.eat(")") {
+                        break;
+                    }
+                    c.expect(",")?;
+                }
+            }
+            Ok(Type::Tuple(items))
+        }
+        "array" => {
+            c.expect("(")?;
+            let dtype_name = c.word()?;
+            let dtype = scalar_named(c, dtype_name)?;
+            c.expect(",")?;
+            let dims = c.word()?;
+            let ndim = dims
+                .strip_suffix('d')
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| c.error(format!("expected '<n>d', found '{dims}'")))?;
+            c.expect(",")?;
+            let layout = match c.word()? {
+                "C" => Layout::C,
+                "F" => Layout::F,
+                "A" => Layout::A,
+                other => return Err(c.error(format!("unknown layout '{other}'"))),
+            };
+            c.expect(")")?;
+            Ok(Type::Array(ArrayType {
+                dtype,
+                ndim,
+                layout,
+                readonly: false,
+            }))
+        }
+        _ => {
+            let scalar = scalar_named(c, name)?;
+            if c.peek() == Some('[') {
+                c.expect("[")?;
+                let mut unit = Vec::new();
+                loop {
+                    if c.eat("::1") {
+                        unit.push(true);
+                    } else {
+                        c.expect(":")?;
+                        unit.push(false);
+                    }
+                    if c.eat("]") {
+                        break;
+                    }
+                    c.expect(",")?;
+                }
+                let ndim = u32::try_from(unit.len()).unwrap_or(u32::MAX);
+                let layout = layout_of(&unit).ok_or_else(|| {
+                    c.error("'::1' may only mark the first or last dimension".into())
+                })?;
+                Ok(Type::Array(ArrayType {
+                    dtype: scalar,
+                    ndim,
+                    layout,
+                    readonly: false,
+                }))
+            } else {
+                Ok(Type::Scalar(scalar))
+            }
+        }
+    }
+}
+
+fn scalar_named(c: &Cursor<'_>, name: &str) -> Result<Scalar, ParseError> {
+    Scalar::from_name(name).ok_or_else(|| c.error(format!("unknown type '{name}'")))
+}
+
+fn layout_of(unit: &[bool]) -> Option<Layout> {
+    let n = unit.len();
+    let count = unit.iter().filter(|u| **u).count();
+    match count {
+        0 => Some(Layout::A),
+        1 if unit[n - 1] => Some(Layout::C),
+        1 if unit[0] => Some(Layout::F),
+        _ => None,
+    }
+}
+
+/// Parses one type expression.
+///
+/// # Errors
+/// A [`ParseError`] saying what was expected where.
+pub fn parse_type(text: &str) -> Result<Type, ParseError> {
+    let mut c = Cursor { text, pos: 0 };
+    let t = parse_type_at(&mut c)?;
+    if !c.at_end() {
+        return Err(c.error("unexpected text after the type".into()));
+    }
+    Ok(t)
+}
+
+/// Parses a signature: `"void(float32[:], int64)"` or an argument list `"float32[:], int64"`.
+///
+/// # Errors
+/// A [`ParseError`] saying what was expected where.
+pub fn parse_signature(text: &str) -> Result<Signature, ParseError> {
+    let mut c = Cursor { text, pos: 0 };
+    if c.at_end() {
+        return Ok(Signature {
+            args: Vec::new(),
+            ret: None,
+        });
+    }
+    let first = parse_type_at(&mut c)?;
+    if c.eat("(") {
+        let mut args = Vec::new();
+        if !c.eat(")") {
+            loop {
+                args.push(parse_type_at(&mut c)?);
+                if c.eat(")") {
+                    break;
+                }
+                c.expect(",")?;
+            }
+        }
+        if !c.at_end() {
+            return Err(c.error("unexpected text after the signature".into()));
+        }
+        return Ok(Signature {
+            args,
+            ret: Some(first),
+        });
+    }
+    let mut args = vec![first];
+    while c.eat(",") {
+        args.push(parse_type_at(&mut c)?);
+    }
+    if !c.at_end() {
+        return Err(c.error("expected ',' or '(' ".into()));
+    }
+    Ok(Signature { args, ret: None })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arr(dtype: Scalar, ndim: u32, layout: Layout) -> Type {
+        Type::Array(ArrayType {
+            dtype,
+            ndim,
+            layout,
+            readonly: false,
+        })
+    }
+
+    #[test]
+    fn arrays_and_layouts() {
+        assert_eq!(
+            parse_type("float32[:]").unwrap(),
+            arr(Scalar::F32, 1, Layout::A)
+        );
+        assert_eq!(
+            parse_type("float32[::1]").unwrap(),
+            arr(Scalar::F32, 1, Layout::C)
+        );
+        assert_eq!(
+            parse_type("f8[:, ::1]").unwrap(),
+            arr(Scalar::F64, 2, Layout::C)
+        );
+        assert_eq!(
+            parse_type("int32[::1, :]").unwrap(),
+            arr(Scalar::I32, 2, Layout::F)
+        );
+        assert!(parse_type("int32[:, ::1, :]").is_err());
+        assert_eq!(
+            parse_type("array(int64, 3d, A)").unwrap(),
+            arr(Scalar::I64, 3, Layout::A)
+        );
+    }
+
+    #[test]
+    fn signatures_and_tuples() {
+        let s = parse_signature("void(float32[:], float32, UniTuple(int64 x 2))").unwrap();
+        assert_eq!(s.ret, Some(Type::None));
+        assert_eq!(s.args[2], Type::Tuple(vec![Type::I64, Type::I64]));
+        let s = parse_signature("int32, Tuple(float32, int8)").unwrap();
+        assert_eq!(s.ret, None);
+        assert_eq!(s.args.len(), 2);
+        assert!(
+            parse_signature("void(flaot32)")
+                .unwrap_err()
+                .message
+                .contains("flaot32")
+        );
+    }
+
+    #[test]
+    fn display_round_trips() {
+        for text in [
+            "float32",
+            "array(float32, 2d, C)",
+            "readonly array(int8, 1d, A)",
+            "UniTuple(int64 x 3)",
+            "Tuple(float32, int64)",
+        ] {
+            let t = parse_type(text).unwrap();
+            assert_eq!(t.to_string(), text);
+            assert_eq!(parse_type(&t.to_string()).unwrap(), t);
+        }
+    }
+}

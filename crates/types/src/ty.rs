@@ -1,0 +1,133 @@
+//! [`Type`]: what a value in a kernel is.
+
+use std::fmt;
+
+use crate::scalar::Scalar;
+
+/// Array memory layout, as numba names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// C-contiguous (last index varies fastest, unit stride known at compile time).
+    C,
+    /// Fortran-contiguous.
+    F,
+    /// Any strides.
+    A,
+}
+
+impl Layout {
+    /// `"C"`, `"F"` or `"A"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::C => "C",
+            Self::F => "F",
+            Self::A => "A",
+        }
+    }
+}
+
+/// An array type: element type, dimensions, layout and whether writes are refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ArrayType {
+    /// The element type.
+    pub dtype: Scalar,
+    /// Number of dimensions (0 allowed).
+    pub ndim: u32,
+    /// Memory layout.
+    pub layout: Layout,
+    /// Writes are a typing error.
+    pub readonly: bool,
+}
+
+/// The type of a value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// No value: the return type of kernels (`void`) and of statements.
+    None,
+    /// A scalar.
+    Scalar(Scalar),
+    /// An array (a view on memory: data pointer, shape, strides).
+    Array(ArrayType),
+    /// A tuple, possibly heterogeneous and nested.
+    Tuple(Vec<Type>),
+    /// An untyped-length address of elements of a scalar type (internal: array data pointers).
+    Pointer(Scalar),
+}
+
+impl Type {
+    /// Shorthand for a scalar type.
+    #[must_use]
+    pub const fn scalar(s: Scalar) -> Self {
+        Self::Scalar(s)
+    }
+
+    /// The scalar, if this is one.
+    #[must_use]
+    pub const fn as_scalar(&self) -> Option<Scalar> {
+        match self {
+            Self::Scalar(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The array type, if this is one.
+    #[must_use]
+    pub const fn as_array(&self) -> Option<ArrayType> {
+        match self {
+            Self::Array(a) => Some(*a),
+            _ => None,
+        }
+    }
+
+    /// `bool`.
+    pub const BOOL: Self = Self::Scalar(Scalar::Bool);
+    /// `int32`.
+    pub const I32: Self = Self::Scalar(Scalar::I32);
+    /// `int64`.
+    pub const I64: Self = Self::Scalar(Scalar::I64);
+    /// `float64`.
+    pub const F64: Self = Self::Scalar(Scalar::F64);
+}
+
+impl fmt::Display for ArrayType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.readonly {
+            f.write_str("readonly ")?;
+        }
+        write!(
+            f,
+            "array({}, {}d, {})",
+            self.dtype,
+            self.ndim,
+            self.layout.name()
+        )
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::None => f.write_str("none"),
+            Self::Scalar(s) => s.fmt(f),
+            Self::Array(a) => a.fmt(f),
+            Self::Tuple(items) => {
+                if let Some(first) = items.first()
+                    && items.len() > 1
+                    && items.iter().all(|t| t == first)
+                {
+                    return write!(f, "UniTuple({first} x {})", items.len());
+                }
+                f.write_str("Tuple(")?;
+                for (i, t) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    t.fmt(f)?;
+                }
+                f.write_str(")")
+            }
+            Self::Pointer(s) => write!(f, "CPointer({s})"),
+        }
+    }
+}
