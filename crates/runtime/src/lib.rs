@@ -1,0 +1,18 @@
+//! The CUDA runtime host side: what happens on the CPU around a kernel launch.
+//!
+//! - [`layout`]: the shape/stride algebra of array views (pure functions, no driver);
+//! - [`copy`]: strided element copies between host buffers;
+//! - [`allocator`]: a caching allocator over any raw memory source, with stream-aware reuse;
+//! - [`host`]: aligned host memory, the raw source of the host backend (the simulator's memory);
+//! - [`context`]: primary contexts, one retained per device, current per thread; the host
+//!   "context" that stands in for a GPU when there is none;
+//! - [`memory`]: [`memory::Allocation`], the reference-counted block every array view points into,
+//!   and transfers between host and device;
+//! - [`stream`] and [`event`]: ordering and timing, on the driver or on the host clock.
+//!
+//! Dependencies point one way: this crate uses `oxcuda-driver` and knows nothing of Python.
+
+pub mod layout;
+pub mod allocator;
+pub mod copy;
+pub mod host;
