@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from oxcuda import _toolchain
-from oxcuda._knobs import config
+from oxcuda._knobs import KNOBS, config
 from oxcuda.errors import CudaSupportError
 
 
@@ -60,7 +60,10 @@ def _nvjitlink() -> list[str]:
 
 def _nvrtc() -> list[str]:
     info = _toolchain.nvrtc_info()
-    return [f"path: {info['path']}  (found by {info['how']})", f"version {_version(info['version'])}"]
+    return [
+        f"path: {info['path']}  (found by {info['how']})",
+        f"version {_version(info['version'])}",
+    ]
 
 
 def _driver() -> list[str]:
@@ -86,9 +89,16 @@ def _gpus() -> list[str]:
 
 
 def _settings() -> list[str]:
-    return [
-        f"OXCUDA_{s.name} = {s.value!r}  ({s.source})" for s in config.settings()
-    ]
+    # One line per setting, so a bad value hides none of the others.
+    lines = []
+    for name in KNOBS:
+        try:
+            s = config.resolve(name)
+        except Exception as exc:  # noqa: BLE001 - reported, not raised
+            lines.append(f"OXCUDA_{name}: PROBLEM: {exc}")
+        else:
+            lines.append(f"OXCUDA_{s.name} = {s.value!r}  ({s.source})")
+    return lines
 
 
 def report() -> str:

@@ -1,12 +1,13 @@
 """The settings registry: every ``OXCUDA_*`` setting, declared once.
 
-Each :class:`Knob` has a type (a parser for the environment string), a default, a document
-string and optionally an auto-detector. ``oxcuda.config.NAME`` reads the value;
-``oxcuda.config.NAME = value`` sets it for this process; ``del oxcuda.config.NAME`` undoes that.
+Each :class:`Knob` has a type (a parser that reads the environment string and checks values
+set from Python), a default, a document string and optionally an auto-detector.
+``oxcuda.config.NAME`` reads the value; ``oxcuda.config.NAME = value`` sets it for this process;
+``del oxcuda.config.NAME`` undoes that.
 
 Precedence, highest first::
 
-    explicit argument  >  config attribute  >  environment (OXCUDA_NAME)  >  auto-detection  >  default
+    argument  >  config attribute  >  environment (OXCUDA_NAME)  >  auto-detection  >  default
 
 Every resolved value is a :class:`Setting` that remembers its ``source``. The rule that keeps
 numba-cuda's pynvjitlink bug away: an auto-detected value never causes an error the user did not
@@ -31,8 +32,12 @@ PREFIX = "OXCUDA_"
 SOURCES = ("argument", "config", "environment", "auto", "default")
 
 
-def parse_bool(text: str) -> bool:
-    """``1/true/yes/on`` and ``0/false/no/off``, any case."""
+def parse_bool(text: str | bool | int) -> bool:
+    """``1/true/yes/on`` and ``0/false/no/off``, any case; ``True``/``False`` and ``1``/``0``."""
+    if isinstance(text, int) and text in (0, 1):  # bool is an int
+        return bool(text)
+    if not isinstance(text, str):
+        raise ValueError(f"expected a bool, got {text!r}")
     lowered = text.strip().lower()
     if lowered in ("1", "true", "yes", "on"):
         return True
@@ -41,14 +46,29 @@ def parse_bool(text: str) -> bool:
     raise ValueError(f"expected one of 1/0, true/false, yes/no, on/off, got {text!r}")
 
 
-def parse_path(text: str) -> str | None:
-    """A file system path; an empty string means unset."""
+def parse_path(text: str | os.PathLike[str]) -> str | None:
+    """A file system path (a string or path object); an empty string means unset."""
+    if isinstance(text, os.PathLike):
+        text = os.fspath(text)
+    if not isinstance(text, str):
+        raise ValueError(f"expected a path, got {text!r}")
     return text.strip() or None
 
 
-def parse_stages(text: str) -> tuple[str, ...]:
-    """A comma-separated list of stage names."""
-    return tuple(s.strip() for s in text.split(",") if s.strip())
+def parse_word(text: str) -> str:
+    """A word, compared in lower case."""
+    if not isinstance(text, str):
+        raise ValueError(f"expected a string, got {text!r}")
+    return text.strip().lower()
+
+
+def parse_stages(text: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """A comma-separated list of stage names (or a list or tuple of them)."""
+    if isinstance(text, str):
+        text = text.split(",")
+    if not isinstance(text, (list, tuple)) or not all(isinstance(s, str) for s in text):
+        raise ValueError(f"expected comma-separated names, got {text!r}")
+    return tuple(s.strip() for s in text if s.strip())
 
 
 @dataclass(frozen=True)
@@ -67,9 +87,13 @@ class Knob:
         return PREFIX + self.name
 
     def convert(self, raw: Any, source: str) -> Any:
-        """Checks and converts a value from ``source``; strings are parsed like the environment."""
+        """Checks and converts a value from ``source``.
+
+        Strings are parsed like the environment; other values must be of the knob's type
+        (``parse`` accepts both), so ``config.USE_NVJITLINK = 3`` is an error, not ``3``.
+        """
         try:
-            value = self.parse(raw) if isinstance(raw, str) else raw
+            value = self.parse(raw)
         except ValueError as exc:
             raise ConfigurationError(f"{self.env_var} ({source}): {exc}") from None
         if self.choices is not None and value not in self.choices:
@@ -126,7 +150,7 @@ KNOBS: dict[str, Knob] = {
     for k in [
         Knob(
             "TARGET",
-            str.lower,
+            parse_word,
             "sim",
             "Where kernels run: 'gpu', 'sim' (the CPU simulator) or 'auto' (the GPU when a driver "
             "and a GPU exist, otherwise the simulator). Unset means auto.",
@@ -222,7 +246,8 @@ class Config:
 
     def __setattr__(self, name: str, value: Any) -> None:
         knob = self._knob(name)
-        if not (name in _AUTO_VALUES and value == _AUTO_VALUES[name]):
+        auto_word = _AUTO_VALUES.get(name)
+        if not (isinstance(value, str) and value.strip().lower() == auto_word):
             knob.convert(value, "config")
         self._overrides[name] = value
 

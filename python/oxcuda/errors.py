@@ -82,6 +82,11 @@ class InternalCompilerError(OxcudaError):
             f"{message}\n\nThis is a bug in oxcuda {__version__} (Python {sys.version.split()[0]}, "
             f"{platform.platform()}). Please report it with the output of `python -m oxcuda`."
         )
+        self.message = message
+
+    def __reduce__(self):
+        # Rebuild from the bare message: the note above would otherwise be appended twice.
+        return (type(self), (self.message,), self.__dict__)
 
 
 # numba-cuda's names, so `except cuda.CudaSupportError` keeps working after the import change.
