@@ -102,7 +102,9 @@ impl Driver {
     pub fn device_count(&self) -> Result<i32, DriverError> {
         let mut n = 0;
         // SAFETY: writes one int.
-        check(self, "cuDeviceGetCount", unsafe { (self.device_get_count)(&raw mut n) })?;
+        check(self, "cuDeviceGetCount", unsafe {
+            (self.device_get_count)(&raw mut n)
+        })?;
         Ok(n)
     }
 
@@ -113,7 +115,9 @@ impl Driver {
     pub fn device(&self, ordinal: i32) -> Result<Device, DriverError> {
         let mut handle = 0;
         // SAFETY: writes one CUdevice.
-        check(self, "cuDeviceGet", unsafe { (self.device_get)(&raw mut handle, ordinal) })?;
+        check(self, "cuDeviceGet", unsafe {
+            (self.device_get)(&raw mut handle, ordinal)
+        })?;
         Ok(Device { handle, ordinal })
     }
 
@@ -128,7 +132,9 @@ impl Driver {
             (self.device_get_name)(buf.as_mut_ptr(), 256, device.handle)
         })?;
         // SAFETY: NUL-terminated within the buffer.
-        Ok(unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
+        Ok(unsafe { CStr::from_ptr(buf.as_ptr()) }
+            .to_string_lossy()
+            .into_owned())
     }
 
     /// Reads one `CU_DEVICE_ATTRIBUTE_*` value.
@@ -149,7 +155,10 @@ impl Driver {
     /// # Errors
     /// The driver's error.
     pub fn compute_capability(&self, device: Device) -> Result<(i32, i32), DriverError> {
-        Ok((self.device_attribute(device, 75)?, self.device_attribute(device, 76)?))
+        Ok((
+            self.device_attribute(device, 75)?,
+            self.device_attribute(device, 76)?,
+        ))
     }
 
     /// Total device memory in bytes.
@@ -194,16 +203,26 @@ mod tests {
     #[test]
     fn attribute_names_are_unique_and_found() {
         for (i, a) in ATTRIBUTES.iter().enumerate() {
-            assert!(ATTRIBUTES[..i].iter().all(|b| b.name != a.name && b.code != a.code));
+            assert!(
+                ATTRIBUTES[..i]
+                    .iter()
+                    .all(|b| b.name != a.name && b.code != a.code)
+            );
             assert_eq!(attribute_by_name(a.name), Some(*a));
         }
-        assert_eq!(attribute_by_name("MULTIPROCESSOR_COUNT").map(|a| a.code), Some(16));
+        assert_eq!(
+            attribute_by_name("MULTIPROCESSOR_COUNT").map(|a| a.code),
+            Some(16)
+        );
         assert_eq!(attribute_by_name("NOT_AN_ATTRIBUTE"), None);
     }
 
     #[test]
     fn loading_a_missing_library_is_an_error_not_a_crash() {
         let err = Driver::load(std::path::Path::new("/nonexistent/libcuda.so.1")).unwrap_err();
-        assert!(err.to_string().contains("/nonexistent/libcuda.so.1"), "{err}");
+        assert!(
+            err.to_string().contains("/nonexistent/libcuda.so.1"),
+            "{err}"
+        );
     }
 }

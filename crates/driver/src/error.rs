@@ -20,7 +20,11 @@ pub struct DriverError {
 
 impl fmt::Display for DriverError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} failed: {} ({}): {}", self.call, self.name, self.code, self.description)
+        write!(
+            f,
+            "{} failed: {} ({}): {}",
+            self.call, self.name, self.code, self.description
+        )
     }
 }
 
@@ -52,7 +56,11 @@ impl std::error::Error for LoadError {}
 /// Any non-zero code.
 #[inline]
 pub fn check(driver: &Driver, call: &'static str, code: CuResult) -> Result<(), DriverError> {
-    if code == 0 { Ok(()) } else { Err(describe(driver, call, code)) }
+    if code == 0 {
+        Ok(())
+    } else {
+        Err(describe(driver, call, code))
+    }
 }
 
 #[cold]
@@ -65,7 +73,11 @@ fn describe(driver: &Driver, call: &'static str, code: CuResult) -> DriverError 
             None
         } else {
             // SAFETY: non-null, NUL-terminated, static storage per the driver's contract.
-            Some(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
+            Some(
+                unsafe { CStr::from_ptr(text) }
+                    .to_string_lossy()
+                    .into_owned(),
+            )
         }
     };
     DriverError {

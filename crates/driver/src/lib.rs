@@ -8,13 +8,18 @@
 //! - [`sys`]: the C types and the function table, one entry per driver entry point we call.
 //! - [`error`]: [`check`](error::check) turns a `CUresult` into a [`DriverError`] that names the
 //!   call and the code; every driver call goes through it.
-//! - one file per concept on top (`device`, …), each a small safe wrapper.
+//! - one file per concept on top (`device`, `context`, `memory`, `stream`, `event`), each a
+//!   small safe wrapper.
 //!
 //! Invariant: a [`Driver`] is only constructed after `cuInit(0)` succeeded, so every wrapper may
 //! assume an initialised driver.
 
+pub mod context;
 pub mod device;
 pub mod error;
+pub mod event;
+pub mod memory;
+pub mod stream;
 pub mod sys;
 
 pub use device::{Device, DeviceAttribute};

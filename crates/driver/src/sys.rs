@@ -30,6 +30,8 @@ pub type CuStream = *mut c_void;
 pub type CuEvent = *mut c_void;
 /// `CUdeviceptr`.
 pub type CuDevicePtr = u64;
+/// `CUhostFn`: a host function `cuLaunchHostFunc` runs in stream order.
+pub type HostFn = Option<unsafe extern "C" fn(*mut c_void)>;
 
 function_table! {
     /// The driver library's entry points; see [`Driver`], which owns one after `cuInit`.
@@ -77,6 +79,19 @@ function_table! {
     event_elapsed_time = "cuEventElapsedTime": fn(*mut f32, CuEvent, CuEvent);
     event_destroy = "cuEventDestroy_v2": fn(CuEvent);
     stream_wait_event = "cuStreamWaitEvent": fn(CuStream, CuEvent, c_uint);
+    // The runtime (crates/runtime): contexts, streams, transfers, host memory, pointers.
+    ctx_get_device = "cuCtxGetDevice": fn(*mut CuDevice);
+    stream_get_flags = "cuStreamGetFlags": fn(CuStream, *mut c_uint);
+    launch_host_func = "cuLaunchHostFunc": fn(CuStream, HostFn, *mut c_void);
+    memcpy_dtod_async = "cuMemcpyDtoDAsync_v2": fn(CuDevicePtr, CuDevicePtr, usize, CuStream);
+    memset_d8_async = "cuMemsetD8Async": fn(CuDevicePtr, u8, usize, CuStream);
+    mem_host_alloc = "cuMemHostAlloc": fn(*mut *mut c_void, usize, c_uint);
+    mem_free_host = "cuMemFreeHost": fn(*mut c_void);
+    mem_host_get_device_pointer = "cuMemHostGetDevicePointer_v2": fn(*mut CuDevicePtr, *mut c_void, c_uint);
+    mem_host_register = "cuMemHostRegister_v2": fn(*mut c_void, usize, c_uint);
+    mem_host_unregister = "cuMemHostUnregister": fn(*mut c_void);
+    mem_alloc_managed = "cuMemAllocManaged": fn(*mut CuDevicePtr, usize, c_uint);
+    pointer_get_attribute = "cuPointerGetAttribute": fn(*mut c_void, c_int, CuDevicePtr);
     }
 }
 
@@ -99,7 +114,9 @@ impl Driver {
     /// [`LoadError`] when the file cannot be opened, a symbol is missing, or `cuInit` fails (as it
     /// does on a machine with a driver but no usable GPU).
     pub fn load(path: &Path) -> Result<Self, LoadError> {
-        let driver = Self { api: DriverApi::open(path).map_err(LoadError::Library)? };
+        let driver = Self {
+            api: DriverApi::open(path).map_err(LoadError::Library)?,
+        };
         // SAFETY: cuInit takes a flags word that must be 0.
         check(&driver, "cuInit", unsafe { (driver.init)(0) }).map_err(LoadError::Init)?;
         Ok(driver)
@@ -112,13 +129,17 @@ impl Driver {
     pub fn version(&self) -> Result<(i32, i32), crate::DriverError> {
         let mut v = 0;
         // SAFETY: writes one int.
-        check(self, "cuDriverGetVersion", unsafe { (self.driver_get_version)(&raw mut v) })?;
+        check(self, "cuDriverGetVersion", unsafe {
+            (self.driver_get_version)(&raw mut v)
+        })?;
         Ok((v / 1000, (v % 1000) / 10))
     }
 }
 
 impl std::fmt::Debug for Driver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Driver").field("path", &self.api.path()).finish_non_exhaustive()
+        f.debug_struct("Driver")
+            .field("path", &self.api.path())
+            .finish_non_exhaustive()
     }
 }

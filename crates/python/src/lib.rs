@@ -5,6 +5,9 @@
 //! Rust panic into `InternalCompilerError`, so a bug in the core never aborts the interpreter.
 
 mod boundary;
+pub mod devicearray;
+mod runtime;
+mod stream;
 mod toolchain;
 
 use pyo3::prelude::*;
@@ -21,5 +24,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     toolchain::register(m)?;
+    runtime::register(m)?;
     Ok(())
 }

@@ -113,7 +113,10 @@ impl<E: fmt::Display + fmt::Debug> std::error::Error for AllocError<E> {}
 /// `123456789` as `"117.7 MiB"`.
 #[must_use]
 pub fn human(bytes: usize) -> String {
-    #[allow(clippy::cast_precision_loss, reason = "an approximate figure for people")]
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "an approximate figure for people"
+    )]
     let b = bytes as f64;
     let (value, unit) = if b >= (1u64 << 30) as f64 {
         (b / (1u64 << 30) as f64, "GiB")

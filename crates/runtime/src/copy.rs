@@ -104,7 +104,8 @@ fn merge_axes(shape: &[i64], dst: &[i64], src: &[i64]) -> Vec<(i64, i64, i64)> {
 pub unsafe fn gather(base: *const u8, view: &Layout) -> Vec<u8> {
     let bytes = usize::try_from(view.nbytes()).expect("size");
     let mut out = vec![0u8; bytes];
-    let dense = crate::layout::contiguous_strides(view.shape(), view.itemsize(), crate::layout::Order::C);
+    let dense =
+        crate::layout::contiguous_strides(view.shape(), view.itemsize(), crate::layout::Order::C);
     // SAFETY: `out` holds exactly the dense C layout; the caller vouches for `base`.
     unsafe {
         copy_strided(

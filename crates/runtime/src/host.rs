@@ -86,7 +86,10 @@ mod tests {
             std::ptr::write_bytes(p as *mut u8, 0xAB, 1000);
             m.raw_free(p, 1000);
         }
-        assert!(matches!(m.raw_alloc(usize::MAX - 100), Err(RawError::OutOfMemory)));
+        assert!(matches!(
+            m.raw_alloc(usize::MAX - 100),
+            Err(RawError::OutOfMemory)
+        ));
         let (free, total) = m.memory_info().unwrap();
         assert!(free <= total && total > 0);
     }

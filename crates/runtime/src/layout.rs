@@ -609,12 +609,7 @@ fn check_shape(shape: &[i64]) -> Result<()> {
     shape
         .iter()
         .try_fold(1i64, |acc, &n| acc.checked_mul(n))
-        .ok_or_else(|| {
-            value(format!(
-                "an array of shape {} is too big",
-                shape_str(shape)
-            ))
-        })?;
+        .ok_or_else(|| value(format!("an array of shape {} is too big", shape_str(shape))))?;
     Ok(())
 }
 
@@ -725,7 +720,12 @@ pub fn slice_indices(
 
 /// NumPy's `_attempt_nocopy_reshape` for C order: strides for `new` that address the elements of
 /// (`old`, `old_strides`) in the same C-order sequence, or `None` when none exist.
-fn nocopy_reshape(old: &[i64], old_strides: &[i64], new: &[i64], itemsize: i64) -> Option<Vec<i64>> {
+fn nocopy_reshape(
+    old: &[i64],
+    old_strides: &[i64],
+    new: &[i64],
+    itemsize: i64,
+) -> Option<Vec<i64>> {
     let (od, os): (Vec<i64>, Vec<i64>) = old
         .iter()
         .zip(old_strides)

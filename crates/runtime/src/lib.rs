@@ -12,7 +12,20 @@
 //!
 //! Dependencies point one way: this crate uses `oxcuda-driver` and knows nothing of Python.
 
-pub mod layout;
 pub mod allocator;
+pub mod context;
 pub mod copy;
+pub mod error;
+pub mod event;
 pub mod host;
+pub mod layout;
+pub mod memory;
+pub mod stream;
+pub mod transfer;
+
+pub use context::{DeviceContext, HostContext, Runtime, Space};
+pub use error::Error;
+pub use event::Event;
+pub use layout::{IndexItem, Layout, LayoutError, Order};
+pub use memory::Allocation;
+pub use stream::{Stream, StreamKind};

@@ -5,3 +5,70 @@ from oxcuda._toolchain import gpu_present as is_available
 from oxcuda.errors import CudaDriverError, CudaSupportError, KernelRuntimeError
 
 __all__ = ["CudaDriverError", "CudaSupportError", "KernelRuntimeError", "detect", "is_available"]
+
+# The runtime host side: devices, contexts, memory, device arrays, streams and events.
+from oxcuda.cuda._devices import (
+    Device,
+    MemoryInfo,
+    close,
+    current_context,
+    get_current_device,
+    get_memory_info,
+    gpus,
+    list_devices,
+    require_context,
+    select_device,
+    synchronize,
+)
+from oxcuda.cuda._streams import (
+    Event,
+    Stream,
+    default_stream,
+    event,
+    event_elapsed_time,
+    external_stream,
+    legacy_default_stream,
+    per_thread_default_stream,
+    stream,
+)
+from oxcuda.cuda.devicearray import (
+    DeviceNDArray,
+    as_cuda_array,
+    defer_cleanup,
+    device_array,
+    device_array_like,
+    from_cuda_array_interface,
+    is_cuda_array,
+    to_device,
+)
+
+__all__ += [
+    "Device",
+    "DeviceNDArray",
+    "Event",
+    "MemoryInfo",
+    "Stream",
+    "as_cuda_array",
+    "close",
+    "current_context",
+    "default_stream",
+    "defer_cleanup",
+    "device_array",
+    "device_array_like",
+    "event",
+    "event_elapsed_time",
+    "external_stream",
+    "from_cuda_array_interface",
+    "get_current_device",
+    "get_memory_info",
+    "gpus",
+    "is_cuda_array",
+    "legacy_default_stream",
+    "list_devices",
+    "per_thread_default_stream",
+    "require_context",
+    "select_device",
+    "stream",
+    "synchronize",
+    "to_device",
+]

@@ -60,10 +60,23 @@ const NB: StreamTag = StreamTag {
 
 #[test]
 fn size_classes_bound_the_waste() {
-    for size in [1usize, 511, 512, 513, 4096, 1 << 20, (1 << 20) + 1, 3 << 29, 80 << 30] {
+    for size in [
+        1usize,
+        511,
+        512,
+        513,
+        4096,
+        1 << 20,
+        (1 << 20) + 1,
+        3 << 29,
+        80 << 30,
+    ] {
         let c = size_class(size);
         assert!(c >= size, "{size}");
-        assert!(c - size <= (size / 8).max(2 << 20).max(511), "{size} -> {c}");
+        assert!(
+            c - size <= (size / 8).max(2 << 20).max(511),
+            "{size} -> {c}"
+        );
         assert_eq!(size_class(c), c, "classes are fixed points");
     }
 }
@@ -119,7 +132,10 @@ fn out_of_memory_flushes_then_reports() {
     assert_eq!(requested, 6 << 20);
     assert_eq!(free, Some(4 << 20));
     let text = err.to_string();
-    assert!(text.contains("6.0 MiB") && text.contains("4.0 MiB free"), "{text}");
+    assert!(
+        text.contains("6.0 MiB") && text.contains("4.0 MiB free"),
+        "{text}"
+    );
     // SAFETY: came from a.
     unsafe { a.release(y, S1) };
 }
@@ -131,7 +147,11 @@ fn deferred_cleanup_and_parked_streams() {
     // SAFETY: came from a.
     unsafe { a.release(x, S1) };
     a.forget_stream(S1.handle);
-    assert_ne!(a.allocate(1 << 16, S1).unwrap(), x, "parked blocks are not reused");
+    assert_ne!(
+        a.allocate(1 << 16, S1).unwrap(),
+        x,
+        "parked blocks are not reused"
+    );
     {
         let _guard = a.defer_cleanup();
         assert_eq!(a.flush().unwrap(), 0);

@@ -36,18 +36,18 @@ fn offsets(l: &Layout) -> Vec<i64> {
 fn random_layout(rng: &mut Rng) -> Layout {
     let ndim = usize::try_from(rng.range(0, 4)).unwrap();
     let shape: Vec<i64> = (0..ndim).map(|_| rng.range(0, 5)).collect();
-    let base = Layout::contiguous(
-        &shape,
-        4,
-        if rng.chance(50) { Order::C } else { Order::F },
-    )
-    .unwrap();
+    let base =
+        Layout::contiguous(&shape, 4, if rng.chance(50) { Order::C } else { Order::F }).unwrap();
     // Random strided view: scale some strides, flip some signs.
     let strides = base
         .strides()
         .iter()
         .map(|&s| {
-            let s = if rng.chance(30) { s * rng.range(2, 3) } else { s };
+            let s = if rng.chance(30) {
+                s * rng.range(2, 3)
+            } else {
+                s
+            };
             if rng.chance(25) { -s } else { s }
         })
         .collect();

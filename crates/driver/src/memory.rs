@@ -1,0 +1,245 @@
+//! Device memory: allocation, transfers, memset and the memory report.
+//!
+//! These are the raw calls; `crates/runtime` caches allocations and decides when copies are
+//! synchronous. A `stream` of `None` uses the synchronous entry point (ordered on the legacy
+//! default stream and returning when the copy is done).
+
+use std::ffi::{c_uint, c_void};
+
+use crate::error::{DriverError, check};
+use crate::sys::{CuDevicePtr, CuStream, Driver};
+
+/// `CUDA_ERROR_OUT_OF_MEMORY`.
+pub const CUDA_ERROR_OUT_OF_MEMORY: i32 = 2;
+
+/// `CU_POINTER_ATTRIBUTE_MEMORY_TYPE`.
+pub const POINTER_ATTRIBUTE_MEMORY_TYPE: i32 = 2;
+/// `CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL`.
+pub const POINTER_ATTRIBUTE_DEVICE_ORDINAL: i32 = 9;
+
+impl Driver {
+    /// `cuMemAlloc`.
+    ///
+    /// # Errors
+    /// `CUDA_ERROR_OUT_OF_MEMORY` ([`CUDA_ERROR_OUT_OF_MEMORY`]) and the driver's other errors.
+    pub fn mem_alloc_device(&self, size: usize) -> Result<CuDevicePtr, DriverError> {
+        let mut ptr = 0;
+        // SAFETY: writes one CUdeviceptr.
+        check(self, "cuMemAlloc", unsafe {
+            (self.mem_alloc)(&raw mut ptr, size)
+        })?;
+        Ok(ptr)
+    }
+
+    /// `cuMemFree`.
+    ///
+    /// # Errors
+    /// The driver's error.
+    ///
+    /// # Safety
+    /// `ptr` came from `cuMemAlloc` and nothing uses it any more.
+    pub unsafe fn mem_free_device(&self, ptr: CuDevicePtr) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        check(self, "cuMemFree", unsafe { (self.mem_free)(ptr) })
+    }
+
+    /// `(free, total)` bytes of the current context's device.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub fn memory_info(&self) -> Result<(usize, usize), DriverError> {
+        let (mut free, mut total) = (0, 0);
+        // SAFETY: writes two size_t.
+        check(self, "cuMemGetInfo", unsafe {
+            (self.mem_get_info)(&raw mut free, &raw mut total)
+        })?;
+        Ok((free, total))
+    }
+
+    /// Host → device copy of `bytes` bytes.
+    ///
+    /// # Errors
+    /// The driver's error.
+    ///
+    /// # Safety
+    /// `src` is readable for `bytes` (until the copy completes, when asynchronous on pinned
+    /// memory) and `dst` is device memory of at least `bytes`.
+    pub unsafe fn copy_htod(
+        &self,
+        dst: CuDevicePtr,
+        src: *const c_void,
+        bytes: usize,
+        stream: Option<CuStream>,
+    ) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        unsafe {
+            match stream {
+                None => check(self, "cuMemcpyHtoD", (self.memcpy_htod)(dst, src, bytes)),
+                Some(s) => check(
+                    self,
+                    "cuMemcpyHtoDAsync",
+                    (self.memcpy_htod_async)(dst, src, bytes, s),
+                ),
+            }
+        }
+    }
+
+    /// Device → host copy.
+    ///
+    /// # Errors
+    /// The driver's error.
+    ///
+    /// # Safety
+    /// `dst` is writable for `bytes` (until the copy completes) and `src` is device memory.
+    pub unsafe fn copy_dtoh(
+        &self,
+        dst: *mut c_void,
+        src: CuDevicePtr,
+        bytes: usize,
+        stream: Option<CuStream>,
+    ) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        unsafe {
+            match stream {
+                None => check(self, "cuMemcpyDtoH", (self.memcpy_dtoh)(dst, src, bytes)),
+                Some(s) => check(
+                    self,
+                    "cuMemcpyDtoHAsync",
+                    (self.memcpy_dtoh_async)(dst, src, bytes, s),
+                ),
+            }
+        }
+    }
+
+    /// Device → device copy.
+    ///
+    /// # Errors
+    /// The driver's error.
+    ///
+    /// # Safety
+    /// Both ranges are device memory of at least `bytes`.
+    pub unsafe fn copy_dtod(
+        &self,
+        dst: CuDevicePtr,
+        src: CuDevicePtr,
+        bytes: usize,
+        stream: Option<CuStream>,
+    ) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        unsafe {
+            match stream {
+                None => check(self, "cuMemcpyDtoD", (self.memcpy_dtod)(dst, src, bytes)),
+                Some(s) => check(
+                    self,
+                    "cuMemcpyDtoDAsync",
+                    (self.memcpy_dtod_async)(dst, src, bytes, s),
+                ),
+            }
+        }
+    }
+
+    /// Sets `bytes` bytes at `dst` to `value`.
+    ///
+    /// # Errors
+    /// The driver's error.
+    ///
+    /// # Safety
+    /// `dst` is device memory of at least `bytes`.
+    pub unsafe fn memset(
+        &self,
+        dst: CuDevicePtr,
+        value: u8,
+        bytes: usize,
+        stream: Option<CuStream>,
+    ) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        unsafe {
+            match stream {
+                None => check(self, "cuMemsetD8", (self.memset_d8)(dst, value, bytes)),
+                Some(s) => check(
+                    self,
+                    "cuMemsetD8Async",
+                    (self.memset_d8_async)(dst, value, bytes, s),
+                ),
+            }
+        }
+    }
+
+    /// Page-locked host memory (`cuMemHostAlloc` with `CU_MEMHOSTALLOC_*` flags).
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub fn mem_host_alloc_pinned(
+        &self,
+        bytes: usize,
+        flags: c_uint,
+    ) -> Result<*mut c_void, DriverError> {
+        let mut ptr: *mut c_void = std::ptr::null_mut();
+        // SAFETY: writes one pointer.
+        check(self, "cuMemHostAlloc", unsafe {
+            (self.mem_host_alloc)(&raw mut ptr, bytes, flags)
+        })?;
+        Ok(ptr)
+    }
+
+    /// Frees page-locked host memory.
+    ///
+    /// # Errors
+    /// The driver's error.
+    ///
+    /// # Safety
+    /// `ptr` came from `cuMemHostAlloc` and nothing uses it any more.
+    pub unsafe fn mem_free_pinned(&self, ptr: *mut c_void) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        check(self, "cuMemFreeHost", unsafe { (self.mem_free_host)(ptr) })
+    }
+
+    /// The device address of mapped host memory.
+    ///
+    /// # Errors
+    /// The driver's error (memory not mapped).
+    ///
+    /// # Safety
+    /// The handles are live (created and not destroyed) in the current context.
+    pub unsafe fn mapped_device_pointer(
+        &self,
+        host: *mut c_void,
+    ) -> Result<CuDevicePtr, DriverError> {
+        let mut ptr = 0;
+        // SAFETY: writes one CUdeviceptr.
+        check(self, "cuMemHostGetDevicePointer", unsafe {
+            (self.mem_host_get_device_pointer)(&raw mut ptr, host, 0)
+        })?;
+        Ok(ptr)
+    }
+
+    /// Unified memory (`cuMemAllocManaged`; flags 1 = `CU_MEM_ATTACH_GLOBAL`).
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub fn mem_alloc_unified(
+        &self,
+        bytes: usize,
+        flags: c_uint,
+    ) -> Result<CuDevicePtr, DriverError> {
+        let mut ptr = 0;
+        // SAFETY: writes one CUdeviceptr.
+        check(self, "cuMemAllocManaged", unsafe {
+            (self.mem_alloc_managed)(&raw mut ptr, bytes, flags)
+        })?;
+        Ok(ptr)
+    }
+
+    /// Reads an integer pointer attribute (`CU_POINTER_ATTRIBUTE_*`) of `ptr`.
+    ///
+    /// # Errors
+    /// The driver's error (`CUDA_ERROR_INVALID_VALUE` for memory the driver does not know).
+    pub fn pointer_attribute(&self, ptr: CuDevicePtr, attribute: i32) -> Result<i32, DriverError> {
+        let mut value: i32 = 0;
+        // SAFETY: the attributes read here are all 32-bit integers.
+        check(self, "cuPointerGetAttribute", unsafe {
+            (self.pointer_get_attribute)((&raw mut value).cast(), attribute, ptr)
+        })?;
+        Ok(value)
+    }
+}

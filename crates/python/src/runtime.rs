@@ -1,0 +1,320 @@
+//! Contexts and devices for Python: `oxcuda.cuda`'s `current_context`, `select_device`,
+//! `get_memory_info`, `synchronize`, `close` and the `Device` attributes.
+//!
+//! Invariants:
+//! - the driver is the one `toolchain::open_driver` opened (Python opens it first, on first use,
+//!   never at import); a [`Runtime`] is made for it once and replaced only if the driver is;
+//! - a [`Context`] is either a GPU's primary context or the host backend, and every array,
+//!   stream and event is made in one; Python chooses which (`oxcuda.config.TARGET`);
+//! - every blocking driver call runs with the GIL released, so stream callbacks (which take the
+//!   GIL on a driver thread) cannot deadlock against a waiting Python thread.
+//!
+//! Errors map here: driver failures become `CudaDriverError` (via `boundary::driver_error`),
+//! device out-of-memory a `CudaDriverError` of `CUDA_ERROR_OUT_OF_MEMORY` whose text names the
+//! request and the free memory, bad values `ValueError`, layout errors `ValueError`/`IndexError`/
+//! `NotImplementedError`.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use oxcuda_driver::device::{ATTRIBUTES, attribute_by_name};
+use oxcuda_runtime::{Error, HostContext, LayoutError, Runtime, Space};
+use pyo3::exceptions::{
+    PyAttributeError, PyIndexError, PyMemoryError, PyNotImplementedError, PyRuntimeError,
+    PyValueError,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::boundary::{ErrorKind, driver_error, guard, raise};
+use crate::toolchain;
+
+/// A runtime error as the Python exception the module doc lists.
+pub fn runtime_error(py: Python<'_>, e: &Error) -> PyErr {
+    match e {
+        Error::Driver(d) => driver_error(py, d),
+        Error::DeviceOutOfMemory(m) => raise(
+            py,
+            ErrorKind::CudaDriver,
+            ("cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY", m.clone()),
+        ),
+        Error::HostOutOfMemory(m) => PyMemoryError::new_err(m.clone()),
+        Error::Value(m) => PyValueError::new_err(m.clone()),
+        Error::Context(m) => PyRuntimeError::new_err(m.clone()),
+    }
+}
+
+/// A layout error as `ValueError`, `IndexError` or `NotImplementedError`.
+pub fn layout_error(e: LayoutError) -> PyErr {
+    match e {
+        LayoutError::Value(m) => PyValueError::new_err(m),
+        LayoutError::Index(m) => PyIndexError::new_err(m),
+        LayoutError::NeedsCopy(m) => PyNotImplementedError::new_err(m),
+    }
+}
+
+static RUNTIME: Mutex<Option<Arc<Runtime>>> = Mutex::new(None);
+
+/// The runtime over the opened driver.
+pub fn runtime(py: Python<'_>) -> PyResult<Arc<Runtime>> {
+    let driver = toolchain::driver().ok_or_else(|| {
+        raise(
+            py,
+            ErrorKind::CudaSupport,
+            ("the CUDA driver has not been opened: call oxcuda._toolchain.driver_info() first \
+              (oxcuda.cuda does this on first use)",),
+        )
+    })?;
+    let mut slot = RUNTIME.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(rt) = slot.as_ref().filter(|rt| Arc::ptr_eq(rt.driver(), &driver)) {
+        return Ok(Arc::clone(rt));
+    }
+    let rt = Arc::new(Runtime::new(driver));
+    *slot = Some(Arc::clone(&rt));
+    Ok(rt)
+}
+
+/// A context: a GPU's primary context or the host backend.
+#[pyclass(frozen, module = "oxcuda.cuda.cudadrv", name = "Context")]
+#[derive(Debug)]
+pub struct Context {
+    pub space: Space,
+}
+
+impl Context {
+    pub fn new(space: Space) -> Self {
+        Self { space }
+    }
+}
+
+#[pymethods]
+impl Context {
+    /// The `CUcontext` as an integer (0 for the host backend).
+    #[getter]
+    fn handle(&self) -> usize {
+        self.space.device().map_or(0, |c| c.handle().0)
+    }
+
+    /// The device ordinal (0 for the host backend).
+    #[getter]
+    fn device_id(&self) -> i32 {
+        self.space.device().map_or(0, |c| c.device().ordinal)
+    }
+
+    /// True for the host backend (the simulator's memory).
+    #[getter]
+    fn is_host(&self) -> bool {
+        self.space.is_host()
+    }
+
+    /// `(free, total)` bytes.
+    fn get_memory_info(&self, py: Python<'_>) -> PyResult<(usize, usize)> {
+        guard(|| match &self.space {
+            Space::Device(ctx) => py
+                .detach(|| ctx.memory_info())
+                .map_err(|e| driver_error(py, &e)),
+            Space::Host(h) => {
+                use oxcuda_runtime::allocator::RawMemory;
+                h.allocator()
+                    .raw()
+                    .memory_info()
+                    .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+            }
+        })
+    }
+
+    /// Waits for all work of the context.
+    fn synchronize(&self, py: Python<'_>) -> PyResult<()> {
+        guard(|| match &self.space {
+            Space::Device(ctx) => py
+                .detach(|| ctx.synchronize())
+                .map_err(|e| driver_error(py, &e)),
+            Space::Host(_) => Ok(()),
+        })
+    }
+
+    /// Returns cached blocks to the driver (or the host allocator); the number of bytes freed.
+    fn empty_cache(&self, py: Python<'_>) -> PyResult<usize> {
+        guard(|| match &self.space {
+            Space::Device(ctx) => py
+                .detach(|| ctx.allocator().empty_cache())
+                .map_err(|e| driver_error(py, &e)),
+            Space::Host(h) => Ok(h.allocator().empty_cache().unwrap_or(0)),
+        })
+    }
+
+    /// The allocator's counters: `{in_use, cached, raw_allocs, raw_frees}` (bytes and counts).
+    fn memory_stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let stats = match &self.space {
+            Space::Device(ctx) => ctx.allocator().stats(),
+            Space::Host(h) => h.allocator().stats(),
+        };
+        let d = PyDict::new(py);
+        d.set_item("in_use", stats.in_use)?;
+        d.set_item("cached", stats.cached)?;
+        d.set_item("raw_allocs", stats.raw_allocs)?;
+        d.set_item("raw_frees", stats.raw_frees)?;
+        Ok(d)
+    }
+
+    /// Opens a `defer_cleanup()` section (the Python context manager pairs it with `_end_defer`).
+    fn _begin_defer(&self) {
+        match &self.space {
+            Space::Device(ctx) => ctx.allocator().begin_defer(),
+            Space::Host(h) => h.allocator().begin_defer(),
+        }
+    }
+
+    fn _end_defer(&self) {
+        match &self.space {
+            Space::Device(ctx) => ctx.allocator().end_defer(),
+            Space::Host(h) => h.allocator().end_defer(),
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Context>()
+            .is_ok_and(|o| o.get().space.same(&self.space))
+    }
+
+    fn __hash__(&self) -> usize {
+        self.handle()
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.space {
+            Space::Device(c) => format!(
+                "<CUDA context {:#x} of device {}>",
+                c.handle().0,
+                c.device().ordinal
+            ),
+            Space::Host(_) => "<oxcuda host-backend context (simulator)>".to_owned(),
+        }
+    }
+}
+
+/// The host backend's context.
+#[pyfunction]
+fn host_context() -> Context {
+    Context::new(Space::Host(HostContext::get()))
+}
+
+/// The calling thread's GPU context (device 0's primary context when none is current).
+#[pyfunction]
+fn current_device_context(py: Python<'_>) -> PyResult<Context> {
+    guard(|| {
+        let rt = runtime(py)?;
+        let ctx = rt
+            .current()
+            .map_err(|e| runtime_error(py, &Error::from(e)))?;
+        Ok(Context::new(Space::Device(ctx)))
+    })
+}
+
+/// Makes device `ordinal`'s primary context current on this thread.
+#[pyfunction]
+fn select_device(py: Python<'_>, ordinal: i32) -> PyResult<Context> {
+    guard(|| {
+        let rt = runtime(py)?;
+        let ctx = rt
+            .select(ordinal)
+            .map_err(|e| runtime_error(py, &Error::from(e)))?;
+        Ok(Context::new(Space::Device(ctx)))
+    })
+}
+
+/// Unbinds the context current on this thread if it is `ctx` (the end of `with gpus[i]:`) and
+/// makes `previous` (a context handle, 0 for none) current again.
+#[pyfunction]
+fn restore_context(py: Python<'_>, previous: usize) -> PyResult<()> {
+    guard(|| {
+        let rt = runtime(py)?;
+        // SAFETY: `previous` was the current context before the `with`; it is a primary context
+        // this runtime retains, or null.
+        unsafe {
+            rt.driver()
+                .set_current_context(previous as *mut std::ffi::c_void)
+        }
+        .map_err(|e| driver_error(py, &e))
+    })
+}
+
+/// The raw current context handle (0 when none), to restore after `with gpus[i]:`.
+#[pyfunction]
+fn current_context_handle(py: Python<'_>) -> PyResult<usize> {
+    guard(|| {
+        let rt = runtime(py)?;
+        rt.driver()
+            .current_context()
+            .map(|c| c as usize)
+            .map_err(|e| driver_error(py, &e))
+    })
+}
+
+/// numba-cuda's `close()`: synchronise, empty the caches, release the contexts.
+#[pyfunction]
+fn close_runtime(py: Python<'_>) -> PyResult<()> {
+    guard(|| {
+        let Some(rt) = RUNTIME
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+        else {
+            return Ok(());
+        };
+        py.detach(|| rt.close()).map_err(|e| driver_error(py, &e))
+    })
+}
+
+/// The ordinals of the contexts the runtime holds (for tests and `python -m oxcuda`).
+#[pyfunction]
+fn open_contexts(py: Python<'_>) -> PyResult<Vec<i32>> {
+    let _ = py;
+    Ok(RUNTIME
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .map(|rt| rt.contexts().iter().map(|c| c.device().ordinal).collect())
+        .unwrap_or_default())
+}
+
+/// Reads `CU_DEVICE_ATTRIBUTE_<name>` of device `ordinal`.
+#[pyfunction]
+fn device_attribute(py: Python<'_>, ordinal: i32, name: &str) -> PyResult<i32> {
+    guard(|| {
+        let attribute = attribute_by_name(name).ok_or_else(|| {
+            PyAttributeError::new_err(format!(
+                "Device has no attribute {name:?}: it is not a CU_DEVICE_ATTRIBUTE_* name \
+                 oxcuda knows (see Device.attribute_names())"
+            ))
+        })?;
+        let rt = runtime(py)?;
+        let driver = rt.driver();
+        let device = driver.device(ordinal).map_err(|e| driver_error(py, &e))?;
+        driver
+            .device_attribute(device, attribute.code)
+            .map_err(|e| driver_error(py, &e))
+    })
+}
+
+/// The attribute names `device_attribute` knows.
+#[pyfunction]
+fn device_attribute_names() -> Vec<&'static str> {
+    ATTRIBUTES.iter().map(|a| a.name).collect()
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Context>()?;
+    m.add_function(wrap_pyfunction!(host_context, m)?)?;
+    m.add_function(wrap_pyfunction!(current_device_context, m)?)?;
+    m.add_function(wrap_pyfunction!(select_device, m)?)?;
+    m.add_function(wrap_pyfunction!(restore_context, m)?)?;
+    m.add_function(wrap_pyfunction!(current_context_handle, m)?)?;
+    m.add_function(wrap_pyfunction!(close_runtime, m)?)?;
+    m.add_function(wrap_pyfunction!(open_contexts, m)?)?;
+    m.add_function(wrap_pyfunction!(device_attribute, m)?)?;
+    m.add_function(wrap_pyfunction!(device_attribute_names, m)?)?;
+    crate::stream::register(m)?;
+    crate::devicearray::register(m)?;
+    Ok(())
+}

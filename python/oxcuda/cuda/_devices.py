@@ -1,0 +1,241 @@
+"""Devices and contexts: ``gpus``, ``select_device``, ``current_context``, ``close``.
+
+Which backend serves memory, streams and events is decided here, once per call, by
+``oxcuda.config.TARGET``: ``"gpu"`` uses the driver's primary context of the thread's current
+device; ``"sim"`` uses the host backend (host memory, synchronous streams), which the CPU
+simulator executes kernels on. The driver is opened on first use, never at import; a missing
+driver with ``TARGET=gpu`` is :class:`~oxcuda.errors.CudaSupportError`.
+
+As in numba-cuda, the thread's selected device *is* the driver's current context: another
+library that makes a primary context current (``torch.cuda.set_device``) is followed.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import namedtuple
+from typing import Any
+
+from oxcuda import _native, _toolchain
+from oxcuda._knobs import config
+
+MemoryInfo = namedtuple("MemoryInfo", ["free", "total"])
+"""``(free, total)`` bytes of device memory."""
+
+_SIM_UUID = "GPU-00000000-0000-0000-0000-000000000000"
+
+# Attributes the host backend reports: those of a modest GPU, so occupancy maths and launch
+# checks written against a real device behave sensibly on the simulator.
+_SIM_ATTRIBUTES = {
+    "MAX_THREADS_PER_BLOCK": 1024,
+    "MAX_BLOCK_DIM_X": 1024,
+    "MAX_BLOCK_DIM_Y": 1024,
+    "MAX_BLOCK_DIM_Z": 64,
+    "MAX_GRID_DIM_X": 2**31 - 1,
+    "MAX_GRID_DIM_Y": 65535,
+    "MAX_GRID_DIM_Z": 65535,
+    "MAX_SHARED_MEMORY_PER_BLOCK": 48 * 1024,
+    "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN": 48 * 1024,
+    "TOTAL_CONSTANT_MEMORY": 64 * 1024,
+    "WARP_SIZE": 32,
+    "MAX_REGISTERS_PER_BLOCK": 65536,
+    "MULTIPROCESSOR_COUNT": 1,
+    "MAX_THREADS_PER_MULTIPROCESSOR": 2048,
+    "COMPUTE_CAPABILITY_MAJOR": 8,
+    "COMPUTE_CAPABILITY_MINOR": 0,
+    "UNIFIED_ADDRESSING": 1,
+    "CONCURRENT_KERNELS": 0,
+}
+
+
+def use_gpu() -> bool:
+    """True when work goes to a GPU (``config.TARGET == "gpu"``), False for the host backend."""
+    return config.TARGET == "gpu"
+
+
+def current_context() -> _native.Context:
+    """The calling thread's context: a GPU's primary context, or the host backend's."""
+    if not use_gpu():
+        return _native.host_context()
+    _toolchain.driver_info()  # opens the driver (CudaSupportError when there is none)
+    return _native.current_device_context()
+
+
+def require_context(fn):
+    """Decorator (numba-cuda's): makes sure a context is current before ``fn`` runs."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        current_context()
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+def get_memory_info() -> MemoryInfo:
+    """``(free, total)`` memory of the current device (host RAM on the host backend)."""
+    return MemoryInfo(*current_context().get_memory_info())
+
+
+def synchronize() -> None:
+    """Waits for all work of the current context (``cuCtxSynchronize``)."""
+    current_context().synchronize()
+
+
+def close() -> None:
+    """numba-cuda's ``close()``: waits for all work, returns cached memory to the driver and
+    releases the contexts. Arrays still alive keep their context until they are freed."""
+    if use_gpu():
+        _native.close_runtime()
+    else:
+        _native.host_context().empty_cache()
+
+
+class Device:
+    """A CUDA device. Any ``CU_DEVICE_ATTRIBUTE_*`` reads as an attribute: ``dev.WARP_SIZE``."""
+
+    def __init__(self, ordinal: int) -> None:
+        info = _devices()[ordinal]
+        self.id = ordinal
+        self.name: str = info["name"]
+        self.uuid: str = info["uuid"]
+        self.compute_capability: tuple[int, int] = tuple(info["compute_capability"])
+        self.total_memory: int = info["total_memory"]
+        self._previous: list[int] = []
+
+    def __getattr__(self, name: str) -> Any:
+        if name.isupper():
+            return _native.device_attribute(self.id, name)
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
+
+    def __dir__(self) -> list[str]:
+        return sorted(set(super().__dir__()) | set(_native.device_attribute_names()))
+
+    @property
+    def supports_float16(self) -> bool:
+        return True
+
+    @property
+    def supports_bfloat16(self) -> bool:
+        return self.compute_capability >= (8, 0)
+
+    @property
+    def supports_fp8(self) -> bool:
+        return self.compute_capability >= (8, 9)
+
+    def get_device_identity(self) -> dict[str, Any]:
+        return {
+            "pci_domain_id": self.PCI_DOMAIN_ID,
+            "pci_bus_id": self.PCI_BUS_ID,
+            "pci_device_id": self.PCI_DEVICE_ID,
+        }
+
+    def __enter__(self) -> Device:
+        self._previous.append(_native.current_context_handle())
+        _native.select_device(self.id)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _native.restore_context(self._previous.pop())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Device) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"<CUDA device {self.id} '{self.name}'>"
+
+
+class SimulatorDevice:
+    """The host backend's stand-in device (numba's simulator names it ``SIMULATOR``)."""
+
+    id = 0
+    name = "SIMULATOR"
+    uuid = _SIM_UUID
+    compute_capability = (8, 0)
+    supports_float16 = True
+    supports_bfloat16 = True
+    supports_fp8 = False
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _SIM_ATTRIBUTES:
+            return _SIM_ATTRIBUTES[name]
+        if name.isupper() and name in _native.device_attribute_names():
+            return 0
+        raise AttributeError(f"SimulatorDevice has no attribute {name!r}")
+
+    def __enter__(self) -> SimulatorDevice:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SimulatorDevice)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "<SimulatorDevice (host backend)>"
+
+
+def _devices() -> list[dict[str, Any]]:
+    return _toolchain.driver_info()["devices"]
+
+
+def _device(ordinal: int) -> Device | SimulatorDevice:
+    if not use_gpu():
+        if ordinal != 0:
+            raise IndexError(f"the simulator has one device (0), not {ordinal}")
+        return SimulatorDevice()
+    count = len(_devices())
+    if not -count <= ordinal < count:
+        raise IndexError(
+            f"there is no CUDA device {ordinal}: {count} device(s) are visible"
+            + (f" (0 to {count - 1})" if count else "")
+        )
+    return Device(ordinal % count)
+
+
+class _DeviceList:
+    """``cuda.gpus``: indexable, iterable, ``with cuda.gpus[i]:`` selects device ``i``."""
+
+    def __getitem__(self, ordinal: int) -> Device | SimulatorDevice:
+        return _device(ordinal)
+
+    def __len__(self) -> int:
+        return len(_devices()) if use_gpu() else 1
+
+    def __iter__(self):
+        return iter([_device(i) for i in range(len(self))])
+
+    @property
+    def current(self) -> Device | SimulatorDevice:
+        return get_current_device()
+
+    def __repr__(self) -> str:
+        return f"<Managed device list: {list(self)}>"
+
+
+gpus = _DeviceList()
+
+
+def list_devices() -> list[Device | SimulatorDevice]:
+    """Every visible device."""
+    return list(gpus)
+
+
+def get_current_device() -> Device | SimulatorDevice:
+    """The device of the calling thread's context."""
+    return _device(current_context().device_id)
+
+
+def select_device(ordinal: int) -> Device | SimulatorDevice:
+    """Makes device ``ordinal`` current on the calling thread (its primary context)."""
+    device = _device(ordinal)
+    if use_gpu():
+        _native.select_device(device.id)
+    return device

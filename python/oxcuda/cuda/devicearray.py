@@ -1,0 +1,91 @@
+"""Device arrays: ``to_device``, ``device_array``, ``device_array_like``, and CUDA Array Interface
+import (``as_cuda_array``, ``from_cuda_array_interface``, ``is_cuda_array``).
+
+:class:`DeviceNDArray` is the Rust class of ``crates/python/src/devicearray.rs`` (its module is
+this one). Arrays are allocated in the current context: a GPU's, or the host backend's when
+``oxcuda.config.TARGET == "sim"`` (host memory the simulator runs kernels on). NumPy is imported
+by the core only when an array operation needs it, so importing this module stays cheap.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+from oxcuda import _native
+from oxcuda._native import DeviceNDArray, is_device_array
+from oxcuda.cuda._devices import current_context
+
+
+def to_device(obj: Any, stream: Any = 0, copy: bool = True, to: DeviceNDArray | None = None):
+    """Copies host data (a NumPy array or anything ``numpy.asarray`` accepts) to a new device
+    array; with ``to``, copies into that array instead. A device array is returned as it is, an
+    object with ``__cuda_array_interface__`` wrapped without copying. ``copy=False`` allocates
+    without copying."""
+    if to is not None:
+        to.copy_to_device(obj, stream=stream)
+        return to
+    if not copy:
+        return device_array_like(obj, stream=stream)
+    return _native.to_device(current_context(), obj, stream)
+
+
+def device_array(shape, dtype: Any = "float64", strides=None, order: str = "C", stream: Any = 0):
+    """An uninitialised device array."""
+    return _native.device_array(current_context(), shape, dtype, strides, order, stream)
+
+
+def device_array_like(ary: Any, stream: Any = 0):
+    """An uninitialised device array with ``ary``'s shape and dtype (compact strides, ``ary``'s
+    axis order)."""
+    return _native.device_array_like(current_context(), ary, stream)
+
+
+def is_cuda_array(obj: Any) -> bool:
+    """True when ``obj`` exposes ``__cuda_array_interface__``."""
+    return hasattr(obj, "__cuda_array_interface__")
+
+
+def as_cuda_array(obj: Any, sync: bool = True):
+    """``obj`` (a CUDA Array Interface producer: CuPy, PyTorch, …) as a device array sharing its
+    memory; ``obj`` stays alive as long as the view. With ``sync``, waits for the producer's
+    stream first (``OXCUDA_CUDA_ARRAY_INTERFACE_SYNC=0`` turns that off)."""
+    if is_device_array(obj):
+        return obj
+    if not is_cuda_array(obj):
+        raise TypeError(
+            f"{type(obj).__name__} does not implement __cuda_array_interface__; "
+            "use cuda.to_device() to copy host data"
+        )
+    return from_cuda_array_interface(obj.__cuda_array_interface__, owner=obj, sync=sync)
+
+
+def from_cuda_array_interface(desc: dict, owner: Any = None, sync: bool = True):
+    """A device array over the memory ``desc`` (a CUDA Array Interface dict) describes; ``owner``
+    is kept alive with it."""
+    return _native.from_cuda_array_interface(current_context(), desc, owner, sync)
+
+
+@contextlib.contextmanager
+def defer_cleanup() -> Iterator[None]:
+    """Within the block, cached memory is not returned to the driver (nestable)."""
+    ctx = current_context()
+    ctx._begin_defer()
+    try:
+        yield
+    finally:
+        ctx._end_defer()
+
+
+__all__ = [
+    "DeviceNDArray",
+    "as_cuda_array",
+    "defer_cleanup",
+    "device_array",
+    "device_array_like",
+    "from_cuda_array_interface",
+    "is_cuda_array",
+    "is_device_array",
+    "to_device",
+]
