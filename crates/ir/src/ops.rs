@@ -373,7 +373,9 @@ pub enum Op {
     Compare(CmpOp, Value, Value),
     /// A numeric conversion to the result type (ints truncate or extend by their own
     /// signedness; float → int truncates toward zero, undefined outside the target's range;
-    /// anything → bool is `!= 0`; real → complex has a zero imaginary part).
+    /// anything → bool is `!= 0`; real → complex has a zero imaginary part). Between two array
+    /// types of one dtype and ndim it re-types the same array (layout relaxed to `A`, or
+    /// `readonly` added): data, shape and strides are unchanged.
     Cast(Value),
     /// `cond ? a : b`, with a bool `cond` and `a`, `b` of the result type.
     Select(Value, Value, Value),

@@ -1,0 +1,56 @@
+//! What a kernel's global and closure names were bound to when it was compiled.
+
+use std::collections::HashMap;
+
+use oxcuda_syntax::SourceFile;
+use oxcuda_types::{Scalar, Type};
+
+/// A global or closure value, converted to plain data by the Python side.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GlobalValue {
+    /// A module, by canonical name: `"cuda"` (oxcuda.cuda and numba.cuda), `"math"`,
+    /// `"cmath"`, `"numpy"`, `"oxcuda"` (oxcuda and numba: the type names).
+    Module(String),
+    /// A Python int.
+    Int(i128),
+    /// A Python float.
+    Float(f64),
+    /// A Python bool.
+    Bool(bool),
+    /// A Python complex.
+    Complex(f64, f64),
+    /// `None`.
+    None,
+    /// A string (dtype names such as `'float32'`).
+    Str(String),
+    /// A tuple of values.
+    Tuple(Vec<GlobalValue>),
+    /// A NumPy array, frozen: its bytes are copied into constant memory.
+    Array {
+        /// Element type.
+        dtype: Scalar,
+        /// Extents.
+        shape: Vec<u64>,
+        /// C-order little-endian bytes.
+        data: Vec<u8>,
+    },
+    /// A type object: `float32`, `np.float32`, `float32[:, ::1]`.
+    Type(Type),
+    /// A known function or namespace by path: `"math.sin"`, `"cuda.grid"`, `"range"`.
+    Builtin(String),
+    /// A `@cuda.jit` function: an index into the session's sources.
+    Function(usize),
+    /// Anything else: its `repr`, for the error message.
+    Unsupported(String),
+}
+
+/// One Python function: its source and the values of the globals and closure cells it names.
+#[derive(Debug, Clone)]
+pub struct FunctionSource {
+    /// The Python qualified name.
+    pub name: String,
+    /// The source text and its position in the user's file.
+    pub source: SourceFile,
+    /// Global and closure names (closure cells shadow globals).
+    pub globals: HashMap<String, GlobalValue>,
+}

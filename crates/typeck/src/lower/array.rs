@@ -1,0 +1,412 @@
+//! Arrays and tuples: indexing with numba's negative-index wraparound, slicing to views with
+//! Python's slice semantics, attributes (`shape`, `strides`, `size`, `ndim`, `T`), stores.
+
+use oxcuda_ir::{BinOp, CmpOp, Op, Value};
+use oxcuda_syntax::ast::Expr;
+use oxcuda_syntax::codes;
+use oxcuda_syntax::TextRange;
+use oxcuda_types::{ArrayType, Layout, Scalar, Type};
+
+use super::Lower;
+use crate::value::Val;
+
+/// One subscript position.
+#[derive(Debug, Clone)]
+pub(crate) enum Index {
+    /// An integer index.
+    Int(Val),
+    /// `lower:upper:step`, each part optional.
+    Slice { lower: Option<Val>, upper: Option<Val>, step: Option<Val> },
+}
+
+impl Lower<'_, '_> {
+    /// Evaluates the subscript of `x[...]` into positions.
+    pub fn index_vals(&mut self, slice: &Expr) -> Vec<Index> {
+        match slice {
+            Expr::Tuple(t) => t.elts.iter().map(|e| self.one_index(e)).collect(),
+            e => match self.one_index(e) {
+                Index::Int(Val::Tuple(items)) => items.into_iter().map(Index::Int).collect(),
+                Index::Int(Val::Rt(v, Type::Tuple(types))) => types
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| {
+                        let item = self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone());
+                        Index::Int(Val::Rt(item, t.clone()))
+                    })
+                    .collect(),
+                other => vec![other],
+            },
+        }
+    }
+
+    fn one_index(&mut self, e: &Expr) -> Index {
+        if let Expr::Slice(s) = e {
+            Index::Slice {
+                lower: s.lower.as_ref().map(|x| self.expr(x)),
+                upper: s.upper.as_ref().map(|x| self.expr(x)),
+                step: s.step.as_ref().map(|x| self.expr(x)),
+            }
+        } else {
+            Index::Int(self.expr(e))
+        }
+    }
+
+    /// `base[index]` as a read.
+    pub fn subscript_load(&mut self, base: Val, index: Vec<Index>, range: TextRange) -> Val {
+        match base {
+            Val::Poison => Val::Poison,
+            Val::Rt(v, ty @ Type::Array(_)) => self.index_array(v, ty, index, range),
+            Val::GlobalArray(_) => match self.materialize(base, range) {
+                Some((v, ty)) => self.index_array(v, ty, index, range),
+                None => Val::Poison,
+            },
+            Val::Tuple(items) => self.index_tuple(items.len(), index, range, |_, k| items[k].clone()),
+            Val::Rt(v, Type::Tuple(types)) => {
+                let n = types.len();
+                let mut items = Vec::new();
+                for (k, t) in types.iter().enumerate() {
+                    items.push(Val::Rt(self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()), t.clone()));
+                }
+                self.index_tuple(n, index, range, |_, k| items[k].clone())
+            }
+            other => {
+                let what = other.describe();
+                self.error(codes::TYPE_MISMATCH, range, format!("{what} cannot be indexed"))
+            }
+        }
+    }
+
+    fn index_tuple(&mut self, n: usize, index: Vec<Index>, range: TextRange, item: impl Fn(&mut Self, usize) -> Val) -> Val {
+        let n_i = i128::try_from(n).unwrap_or(i128::MAX);
+        match index.as_slice() {
+            [Index::Int(Val::Int(k))] => {
+                let k = if *k < 0 { k + n_i } else { *k };
+                if (0..n_i).contains(&k) {
+                    item(self, usize::try_from(k).unwrap_or(0))
+                } else {
+                    self.error(codes::BAD_INDEX, range, format!("tuple index {k} out of range for a tuple of {n}"))
+                }
+            }
+            [Index::Int(Val::Poison)] => Val::Poison,
+            [Index::Slice { lower, upper, step }] => {
+                let c = |v: &Option<Val>| match v {
+                    None => Some(None),
+                    Some(Val::Int(i)) => Some(Some(*i)),
+                    _ => None,
+                };
+                let (Some(lo), Some(hi), Some(st)) = (c(lower), c(upper), c(step)) else {
+                    return self.error(codes::NOT_CONSTANT, range, "tuple slices need constant bounds");
+                };
+                let st = st.unwrap_or(1);
+                if st == 0 {
+                    return self.error(codes::BAD_INDEX, range, "slice step cannot be zero");
+                }
+                let norm = |x: i128, lo_b: i128, hi_b: i128| (if x < 0 { x + n_i } else { x }).clamp(lo_b, hi_b);
+                let mut out = Vec::new();
+                if st > 0 {
+                    let (mut k, end) = (lo.map_or(0, |x| norm(x, 0, n_i)), hi.map_or(n_i, |x| norm(x, 0, n_i)));
+                    while k < end {
+                        out.push(item(self, usize::try_from(k).unwrap_or(0)));
+                        k += st;
+                    }
+                } else {
+                    let (mut k, end) = (lo.map_or(n_i - 1, |x| norm(x, -1, n_i - 1)), hi.map_or(-1, |x| norm(x, -1, n_i - 1)));
+                    while k > end {
+                        out.push(item(self, usize::try_from(k).unwrap_or(0)));
+                        k += st;
+                    }
+                }
+                Val::Tuple(out)
+            }
+            _ => self.error_hint(
+                codes::NOT_CONSTANT,
+                range,
+                "tuples are indexed with constant integers in device code",
+                "use a literal index such as t[0], or unpack the tuple",
+            ),
+        }
+    }
+
+    /// An int64 index into dimension `dim` of `array`, with negative values wrapped.
+    fn index_value(&mut self, array: Value, dim: u32, idx: Val, range: TextRange) -> Option<Value> {
+        match idx {
+            Val::Int(i) if i >= 0 => Some(self.const_int(i, Scalar::I64)),
+            Val::Int(i) => {
+                let n = self.emit(Op::ArrayShape(array, dim), Type::I64);
+                let k = self.const_int(i, Scalar::I64);
+                Some(self.emit(Op::Binary(BinOp::Add, n, k), Type::I64))
+            }
+            Val::Rt(v, Type::Scalar(s)) if s.is_int() => {
+                let nonneg = !s.is_signed() || self.nonneg.contains(&v);
+                let i = self.cast(v, s, Scalar::I64);
+                if nonneg {
+                    self.nonneg.insert(i);
+                    return Some(i);
+                }
+                let n = self.emit(Op::ArrayShape(array, dim), Type::I64);
+                let zero = self.const_int(0, Scalar::I64);
+                let negative = self.emit(Op::Compare(CmpOp::Lt, i, zero), Type::BOOL);
+                let wrapped = self.emit(Op::Binary(BinOp::Add, i, n), Type::I64);
+                Some(self.emit(Op::Select(negative, wrapped, i), Type::I64))
+            }
+            Val::Poison => None,
+            other => {
+                let what = other.describe();
+                self.error_hint(codes::BAD_INDEX, range, format!("array index must be an integer, not {what}"), "convert with int(...)");
+                None
+            }
+        }
+    }
+
+    /// `array[index]`: an element read, or a view.
+    pub fn index_array(&mut self, array: Value, ty: Type, index: Vec<Index>, range: TextRange) -> Val {
+        let Type::Array(a) = ty else { return Val::Poison };
+        if index.len() > a.ndim as usize {
+            return self.error(codes::BAD_INDEX, range, format!("too many indices ({}) for a {}-d array", index.len(), a.ndim));
+        }
+        if index.len() == a.ndim as usize && index.iter().all(|i| matches!(i, Index::Int(_))) {
+            let mut idx = Vec::new();
+            for (k, i) in index.into_iter().enumerate() {
+                let Index::Int(v) = i else { unreachable!() };
+                idx.push(self.index_value(array, u32::try_from(k).unwrap_or(0), v, range));
+            }
+            let Some(idx) = idx.into_iter().collect::<Option<Vec<_>>>() else { return Val::Poison };
+            let t = Type::Scalar(a.dtype);
+            return Val::Rt(self.emit(Op::Load(array, idx), t.clone()), t);
+        }
+        self.view(array, a, index, range)
+    }
+
+    /// A view of `array` through integer indices and slices.
+    fn view(&mut self, array: Value, a: ArrayType, mut index: Vec<Index>, range: TextRange) -> Val {
+        while index.len() < a.ndim as usize {
+            index.push(Index::Slice { lower: None, upper: None, step: None });
+        }
+        let data = self.emit(Op::ArrayData(array), Type::Pointer(a.dtype));
+        let mut offset: Option<Value> = None;
+        let mut shape = Vec::new();
+        let mut strides = Vec::new();
+        // Contiguity: C survives leading integer indices, then one step-1 slice, then full slices.
+        let mut c_ok = a.layout == Layout::C;
+        let mut seen_slice = false;
+        for (k, i) in index.into_iter().enumerate() {
+            let dim = u32::try_from(k).unwrap_or(0);
+            let stride = self.emit(Op::ArrayStride(array, dim), Type::I64);
+            match i {
+                Index::Int(v) => {
+                    if seen_slice {
+                        c_ok = false;
+                    }
+                    let Some(i) = self.index_value(array, dim, v, range) else { return Val::Poison };
+                    let bytes = self.emit(Op::Binary(BinOp::Mul, i, stride), Type::I64);
+                    offset = Some(self.add_offset(offset, bytes));
+                }
+                Index::Slice { lower, upper, step } => {
+                    let full = lower.is_none() && upper.is_none() && step.is_none();
+                    if seen_slice && !full {
+                        c_ok = false;
+                    }
+                    seen_slice = true;
+                    let step = match step {
+                        None => 1,
+                        Some(Val::Int(s)) if s != 0 => s,
+                        Some(Val::Poison) => return Val::Poison,
+                        Some(_) => return self.error(codes::NOT_CONSTANT, range, "slice steps must be non-zero integer constants in device code"),
+                    };
+                    if step != 1 {
+                        c_ok = false;
+                    }
+                    let n = self.emit(Op::ArrayShape(array, dim), Type::I64);
+                    if full {
+                        shape.push(n);
+                        strides.push(stride);
+                        continue;
+                    }
+                    let Some((start, len)) = self.slice_bounds(n, lower, upper, step, range) else { return Val::Poison };
+                    let bytes = self.emit(Op::Binary(BinOp::Mul, start, stride), Type::I64);
+                    offset = Some(self.add_offset(offset, bytes));
+                    shape.push(len);
+                    let s = self.const_int(step, Scalar::I64);
+                    strides.push(if step == 1 { stride } else { self.emit(Op::Binary(BinOp::Mul, stride, s), Type::I64) });
+                }
+            }
+        }
+        let data = match offset {
+            Some(off) => self.emit(Op::PtrOffset(data, off), Type::Pointer(a.dtype)),
+            None => data,
+        };
+        for s in &shape {
+            self.nonneg.insert(*s);
+        }
+        let ndim = u32::try_from(shape.len()).unwrap_or(0);
+        let layout = if c_ok { Layout::C } else { Layout::A };
+        let t = Type::Array(ArrayType { dtype: a.dtype, ndim, layout, readonly: a.readonly });
+        if ndim == 0 {
+            // Integer indices on every dimension were handled as loads; this is x[()] on 0-d.
+            return Val::Rt(self.emit(Op::MakeArray { data, shape, strides }, t.clone()), t);
+        }
+        Val::Rt(self.emit(Op::MakeArray { data, shape, strides }, t.clone()), t)
+    }
+
+    fn add_offset(&mut self, offset: Option<Value>, bytes: Value) -> Value {
+        match offset {
+            None => bytes,
+            Some(o) => self.emit(Op::Binary(BinOp::Add, o, bytes), Type::I64),
+        }
+    }
+
+    /// Python's `slice.indices` for a constant step: the start index and the length.
+    fn slice_bounds(&mut self, n: Value, lower: Option<Val>, upper: Option<Val>, step: i128, range: TextRange) -> Option<(Value, Value)> {
+        let zero = self.const_int(0, Scalar::I64);
+        let minus_one = self.const_int(-1, Scalar::I64);
+        let one = self.const_int(1, Scalar::I64);
+        let n_minus_one = self.emit(Op::Binary(BinOp::Sub, n, one), Type::I64);
+        let (lo_clamp, hi_clamp) = if step > 0 { (zero, n) } else { (minus_one, n_minus_one) };
+        let bound = |this: &mut Self, v: Option<Val>, default: Value| -> Option<Value> {
+            let Some(v) = v else { return Some(default) };
+            if v == Val::NoneV {
+                return Some(default);
+            }
+            let Some(x) = this.convert(v, &Type::I64, range) else { return None };
+            let neg = this.emit(Op::Compare(CmpOp::Lt, x, zero), Type::BOOL);
+            let wrapped = this.emit(Op::Binary(BinOp::Add, x, n), Type::I64);
+            let x = this.emit(Op::Select(neg, wrapped, x), Type::I64);
+            let x = this.emit(Op::Binary(BinOp::Max, x, lo_clamp), Type::I64);
+            Some(this.emit(Op::Binary(BinOp::Min, x, hi_clamp), Type::I64))
+        };
+        let (start_default, stop_default) = if step > 0 { (zero, n) } else { (n_minus_one, minus_one) };
+        let start = bound(self, lower, start_default)?;
+        let stop = bound(self, upper, stop_default)?;
+        let (hi, lo) = if step > 0 { (stop, start) } else { (start, stop) };
+        let d = self.emit(Op::Binary(BinOp::Sub, hi, lo), Type::I64);
+        let len = if step.abs() == 1 {
+            self.emit(Op::Binary(BinOp::Max, d, zero), Type::I64)
+        } else {
+            let m = self.const_int(step.abs(), Scalar::I64);
+            let t = self.emit(Op::Binary(BinOp::Add, d, m), Type::I64);
+            let t = self.emit(Op::Binary(BinOp::Sub, t, one), Type::I64);
+            let q = self.emit(Op::Binary(BinOp::FloorDiv, t, m), Type::I64);
+            let positive = self.emit(Op::Compare(CmpOp::Gt, d, zero), Type::BOOL);
+            self.emit(Op::Select(positive, q, zero), Type::I64)
+        };
+        Some((start, len))
+    }
+
+    /// `base[slice] = value` (the subscript not yet evaluated).
+    pub fn store_subscript(&mut self, base: Val, slice: &Expr, value: Val, range: TextRange, value_range: TextRange) {
+        let index = self.index_vals(slice);
+        self.store_with_index(base, index, value, range, value_range);
+    }
+
+    /// `base[index] = value`.
+    pub fn store_with_index(&mut self, base: Val, index: Vec<Index>, value: Val, range: TextRange, value_range: TextRange) {
+        let (array, a) = match base {
+            Val::Rt(v, Type::Array(a)) => (v, a),
+            Val::Poison => return,
+            Val::GlobalArray(name) => {
+                self.error_hint(
+                    codes::READONLY_ARRAY,
+                    range,
+                    format!("global array '{name}' is a constant: device code cannot write it"),
+                    "pass the array as a kernel argument to write it",
+                );
+                return;
+            }
+            other => {
+                let what = other.describe();
+                self.error(codes::TYPE_MISMATCH, range, format!("{what} does not support item assignment"));
+                return;
+            }
+        };
+        if a.readonly {
+            self.error(codes::READONLY_ARRAY, range, format!("cannot write to a read-only {}", Type::Array(a)));
+            return;
+        }
+        if index.len() != a.ndim as usize || !index.iter().all(|i| matches!(i, Index::Int(_))) {
+            self.error_hint(
+                codes::BAD_INDEX,
+                range,
+                format!("assignment needs one integer index per dimension of a {}-d array", a.ndim),
+                "assign element by element in a loop",
+            );
+            return;
+        }
+        let mut idx = Vec::new();
+        for (k, i) in index.into_iter().enumerate() {
+            let Index::Int(v) = i else { unreachable!() };
+            idx.push(self.index_value(array, u32::try_from(k).unwrap_or(0), v, range));
+        }
+        let Some(idx) = idx.into_iter().collect::<Option<Vec<_>>>() else { return };
+        if value == Val::Poison {
+            return;
+        }
+        let Some(v) = self.convert(value, &Type::Scalar(a.dtype), value_range) else { return };
+        self.emit_void(Op::Store(array, idx, v));
+    }
+
+    /// Indices for an atomic on `array` from an int or tuple index expression value.
+    pub fn atomic_indices(&mut self, array: Value, a: ArrayType, index: Val, range: TextRange) -> Option<Vec<Value>> {
+        let items = match index {
+            Val::Tuple(items) => items,
+            Val::Rt(v, Type::Tuple(types)) => types
+                .iter()
+                .enumerate()
+                .map(|(k, t)| Val::Rt(self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()), t.clone()))
+                .collect(),
+            other => vec![other],
+        };
+        if items.len() != a.ndim as usize {
+            self.error(codes::BAD_INDEX, range, format!("{} indices for a {}-d array", items.len(), a.ndim));
+            return None;
+        }
+        let mut idx = Vec::new();
+        for (k, v) in items.into_iter().enumerate() {
+            idx.push(self.index_value(array, u32::try_from(k).unwrap_or(0), v, range)?);
+        }
+        Some(idx)
+    }
+
+    /// `array.<attr>`.
+    pub fn array_attribute(&mut self, v: Value, a: ArrayType, attr: &str, range: TextRange) -> Val {
+        let dims = 0..a.ndim;
+        match attr {
+            "shape" | "strides" => Val::Tuple(
+                dims.map(|k| {
+                    let op = if attr == "shape" { Op::ArrayShape(v, k) } else { Op::ArrayStride(v, k) };
+                    let x = self.emit(op, Type::I64);
+                    if attr == "shape" {
+                        self.nonneg.insert(x);
+                    }
+                    Val::Rt(x, Type::I64)
+                })
+                .collect(),
+            ),
+            "ndim" => Val::Int(i128::from(a.ndim)),
+            "itemsize" => Val::Int(i128::from(a.dtype.size())),
+            "dtype" => Val::TypeObj(Type::Scalar(a.dtype)),
+            "size" => {
+                let mut total = self.const_int(1, Scalar::I64);
+                for k in dims {
+                    let n = self.emit(Op::ArrayShape(v, k), Type::I64);
+                    total = self.emit(Op::Binary(BinOp::Mul, total, n), Type::I64);
+                }
+                self.nonneg.insert(total);
+                Val::Rt(total, Type::I64)
+            }
+            "T" => {
+                let data = self.emit(Op::ArrayData(v), Type::Pointer(a.dtype));
+                let shape: Vec<Value> = (0..a.ndim).rev().map(|k| self.emit(Op::ArrayShape(v, k), Type::I64)).collect();
+                let strides: Vec<Value> = (0..a.ndim).rev().map(|k| self.emit(Op::ArrayStride(v, k), Type::I64)).collect();
+                let layout = match a.layout {
+                    Layout::C if a.ndim > 1 => Layout::F,
+                    Layout::F if a.ndim > 1 => Layout::C,
+                    l => l,
+                };
+                let t = Type::Array(ArrayType { layout, ..a });
+                Val::Rt(self.emit(Op::MakeArray { data, shape, strides }, t.clone()), t)
+            }
+            _ => self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("arrays have no attribute '{attr}' in device code")),
+        }
+    }
+}
+

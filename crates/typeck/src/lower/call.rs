@@ -1,0 +1,844 @@
+//! Calls: Python builtins, `math`/NumPy scalar functions, CUDA intrinsics, atomics, memory
+//! allocation (`cuda.shared.array`, …), type constructors and device functions.
+
+use oxcuda_ir::{AtomicOp, BinOp, CmpOp, Const, Dim, FunctionKind, GlobalKind, Intrinsic, MathFn, Op, UnaryOp, Value};
+use oxcuda_syntax::ast;
+use oxcuda_syntax::codes;
+use oxcuda_syntax::{Ranged, TextRange};
+use oxcuda_types::promote::{self, BinaryClass};
+use oxcuda_types::{ArrayType, Layout, Scalar, Type};
+
+use super::Lower;
+use crate::value::Val;
+
+/// An evaluated argument and where it was written.
+#[derive(Debug, Clone)]
+pub(crate) struct Arg {
+    pub val: Val,
+    pub range: TextRange,
+}
+
+impl Lower<'_, '_> {
+    /// Evaluates a call expression.
+    pub fn call(&mut self, c: &ast::ExprCall) -> Val {
+        let callee = self.expr(&c.func);
+        let mut args: Vec<Arg> = c.arguments.args.iter().map(|a| Arg { val: self.expr(a), range: a.range() }).collect();
+        let mut keywords = Vec::new();
+        for kw in &c.arguments.keywords {
+            let Some(name) = &kw.arg else {
+                return self.error(codes::UNSUPPORTED_SYNTAX, kw.range(), "'**' arguments are not supported in device code");
+            };
+            keywords.push((name.to_string(), Arg { val: self.expr(&kw.value), range: kw.value.range() }));
+        }
+        if args.iter().any(|a| a.val == Val::Poison) || keywords.iter().any(|(_, a)| a.val == Val::Poison) {
+            return Val::Poison;
+        }
+        match callee {
+            Val::Poison => Val::Poison,
+            Val::Callable(path) => {
+                // Keywords that builtins accept are folded into positions here.
+                if let Err(v) = self.place_keywords(&path, &mut args, keywords, c.range()) {
+                    return v;
+                }
+                self.call_builtin(&path, args, c.range())
+            }
+            Val::TypeObj(Type::Scalar(s)) => {
+                if args.len() != 1 || !keywords.is_empty() {
+                    return self.error(codes::BAD_CALL, c.range(), format!("{s}() takes exactly one argument"));
+                }
+                let a = args.remove(0);
+                self.cast_call(a, s)
+            }
+            Val::Jit(i) => {
+                if !keywords.is_empty() {
+                    return self.error(codes::BAD_CALL, c.range(), "device functions take positional arguments only");
+                }
+                self.device_call(i, args, c.range())
+            }
+            other => {
+                let what = other.describe();
+                self.error(codes::TYPE_MISMATCH, c.func.range(), format!("{what} is not callable in device code"))
+            }
+        }
+    }
+
+    fn place_keywords(&mut self, path: &str, args: &mut Vec<Arg>, keywords: Vec<(String, Arg)>, range: TextRange) -> Result<(), Val> {
+        if keywords.is_empty() {
+            return Ok(());
+        }
+        let names: &[&str] = match path {
+            "cuda.shared.array" | "cuda.local.array" => &["shape", "dtype", "alignment"],
+            "cuda.syncwarp" => &["mask"],
+            "cuda.grid" | "cuda.gridsize" => &["ndim"],
+            _ => &[],
+        };
+        for (name, arg) in keywords {
+            let Some(pos) = names.iter().position(|n| *n == name) else {
+                return Err(self.error(codes::BAD_CALL, arg.range, format!("{path}() has no keyword argument '{name}'")));
+            };
+            while args.len() < pos {
+                args.push(Arg { val: Val::NoneV, range });
+            }
+            if args.len() == pos {
+                args.push(arg);
+            } else {
+                return Err(self.error(codes::BAD_CALL, arg.range, format!("{path}() got '{name}' twice")));
+            }
+        }
+        Ok(())
+    }
+
+    fn arity(&mut self, path: &str, args: &[Arg], min: usize, max: usize, range: TextRange) -> bool {
+        if args.len() < min || args.len() > max {
+            let expected = if min == max { format!("{min}") } else { format!("{min} to {max}") };
+            self.error(codes::BAD_CALL, range, format!("{path}() takes {expected} arguments, got {}", args.len()));
+            return false;
+        }
+        true
+    }
+
+    fn call_builtin(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        if let Some(name) = path.strip_prefix("math.") {
+            return self.math_call(name, args, range, true);
+        }
+        if let Some(name) = path.strip_prefix("numpy.") {
+            return self.numpy_call(name, args, range);
+        }
+        if let Some(op) = path.strip_prefix("cuda.atomic.") {
+            return self.atomic_call(op, args, range);
+        }
+        match path {
+            "range" | "enumerate" | "zip" => self.error_hint(
+                codes::UNSUPPORTED_SYNTAX,
+                range,
+                format!("{path}() can only be iterated by a for loop in device code"),
+                format!("write `for ... in {path}(...):`"),
+            ),
+            "len" => {
+                if !self.arity(path, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                match args[0].val.clone() {
+                    Val::Tuple(items) => Val::Int(i128::try_from(items.len()).unwrap_or(0)),
+                    Val::Rt(_, Type::Tuple(items)) => Val::Int(i128::try_from(items.len()).unwrap_or(0)),
+                    v @ (Val::Rt(_, Type::Array(_)) | Val::GlobalArray(_)) => {
+                        let Some((a, Type::Array(t))) = self.materialize(v, args[0].range) else { return Val::Poison };
+                        if t.ndim == 0 {
+                            return self.error(codes::TYPE_MISMATCH, range, "len() of a 0-d array");
+                        }
+                        let n = self.emit(Op::ArrayShape(a, 0), Type::I64);
+                        self.nonneg.insert(n);
+                        Val::Rt(n, Type::I64)
+                    }
+                    other => {
+                        let what = other.describe();
+                        self.error(codes::TYPE_MISMATCH, range, format!("len() of {what}"))
+                    }
+                }
+            }
+            "min" | "max" => {
+                let items: Vec<Arg> = if args.len() == 1 {
+                    match &args[0].val {
+                        Val::Tuple(items) => items.iter().map(|v| Arg { val: v.clone(), range: args[0].range }).collect(),
+                        _ => return self.error(codes::BAD_CALL, range, format!("{path}() of one argument needs a tuple")),
+                    }
+                } else {
+                    args
+                };
+                if items.is_empty() {
+                    return self.error(codes::BAD_CALL, range, format!("{path}() needs at least one argument"));
+                }
+                let op = if path == "min" { BinOp::Min } else { BinOp::Max };
+                let mut acc = items[0].val.clone();
+                for item in &items[1..] {
+                    acc = self.min_max(op, acc, item.val.clone(), range);
+                }
+                acc
+            }
+            "abs" => {
+                if !self.arity(path, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                self.abs(args[0].val.clone(), range)
+            }
+            "float" => {
+                if args.is_empty() {
+                    return Val::Float(0.0);
+                }
+                let a = args.into_iter().next().unwrap_or(Arg { val: Val::Poison, range });
+                self.cast_call(a, Scalar::F64)
+            }
+            "int" => {
+                if args.is_empty() {
+                    return Val::Int(0);
+                }
+                let a = args.into_iter().next().unwrap_or(Arg { val: Val::Poison, range });
+                self.cast_call(a, Scalar::I64)
+            }
+            "bool" => {
+                if args.is_empty() {
+                    return Val::Bool(false);
+                }
+                match self.truth(args[0].val.clone(), args[0].range) {
+                    Some(super::convert::Cond::Known(b)) => Val::Bool(b),
+                    Some(super::convert::Cond::Runtime(v)) => Val::Rt(v, Type::BOOL),
+                    None => Val::Poison,
+                }
+            }
+            "complex" => {
+                if !self.arity(path, &args, 1, 2, range) {
+                    return Val::Poison;
+                }
+                let t = Type::F64;
+                let Some(re) = self.convert(args[0].val.clone(), &t, args[0].range) else { return Val::Poison };
+                let im = match args.get(1) {
+                    Some(a) => self.convert(a.val.clone(), &t, a.range),
+                    None => Some(self.emit(Op::Const(Const::Float(0.0)), t)),
+                };
+                let Some(im) = im else { return Val::Poison };
+                let c = Type::Scalar(Scalar::C128);
+                Val::Rt(self.emit(Op::MakeComplex(re, im), c.clone()), c)
+            }
+            "round" => self.round(args, range),
+            "pow" => {
+                if !self.arity(path, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                self.binary(ast::Operator::Pow, args[0].val.clone(), args[1].val.clone(), range)
+            }
+            "cuda.grid" | "cuda.gridsize" => self.grid(path == "cuda.grid", &args, range),
+            "cuda.syncthreads" => {
+                self.emit_void(Op::Intrinsic(Intrinsic::Syncthreads, Vec::new()));
+                Val::NoneV
+            }
+            "cuda.syncthreads_count" | "cuda.syncthreads_and" | "cuda.syncthreads_or" => {
+                if !self.arity(path, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                let Some(p) = self.truth(args[0].val.clone(), args[0].range) else { return Val::Poison };
+                let p = self.cond_value(p);
+                let which = match path {
+                    "cuda.syncthreads_count" => Intrinsic::SyncthreadsCount,
+                    "cuda.syncthreads_and" => Intrinsic::SyncthreadsAnd,
+                    _ => Intrinsic::SyncthreadsOr,
+                };
+                Val::Rt(self.emit(Op::Intrinsic(which, vec![p]), Type::I32), Type::I32)
+            }
+            "cuda.threadfence" | "cuda.threadfence_block" | "cuda.threadfence_system" => {
+                let which = match path {
+                    "cuda.threadfence" => Intrinsic::Threadfence,
+                    "cuda.threadfence_block" => Intrinsic::ThreadfenceBlock,
+                    _ => Intrinsic::ThreadfenceSystem,
+                };
+                self.emit_void(Op::Intrinsic(which, Vec::new()));
+                Val::NoneV
+            }
+            "cuda.syncwarp" | "cuda.nanosleep" => {
+                let default = if path == "cuda.syncwarp" { Some(Val::Int(0xffff_ffff)) } else { None };
+                let arg = match (args.first(), default) {
+                    (Some(a), _) if a.val != Val::NoneV => a.clone(),
+                    (_, Some(d)) => Arg { val: d, range },
+                    _ => return self.error(codes::BAD_CALL, range, format!("{path}() takes one argument")),
+                };
+                let Some(v) = self.convert(arg.val, &Type::Scalar(Scalar::U32), arg.range) else { return Val::Poison };
+                let which = if path == "cuda.syncwarp" { Intrinsic::Syncwarp } else { Intrinsic::Nanosleep };
+                self.emit_void(Op::Intrinsic(which, vec![v]));
+                Val::NoneV
+            }
+            "cuda.shared.array" | "cuda.local.array" => self.alloc_array(path == "cuda.shared.array", &args, range),
+            "cuda.const.array_like" => {
+                if !self.arity(path, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                match &args[0].val {
+                    Val::GlobalArray(_) => args[0].val.clone(),
+                    Val::Rt(..) => self.error_hint(
+                        codes::NOT_CONSTANT,
+                        args[0].range,
+                        "cuda.const.array_like needs an array known at compile time",
+                        "pass a global or closure NumPy array",
+                    ),
+                    other => {
+                        let what = other.describe();
+                        self.error(codes::TYPE_MISMATCH, args[0].range, format!("cuda.const.array_like of {what}"))
+                    }
+                }
+            }
+            "cuda.fma" => {
+                if !self.arity(path, &args, 3, 3, range) {
+                    return Val::Poison;
+                }
+                self.float_op(MathFn::Fma, &args, range)
+            }
+            "cuda.cbrt" => {
+                if !self.arity(path, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                self.float_op(MathFn::Cbrt, &args, range)
+            }
+            "cuda.popc" | "cuda.brev" | "cuda.clz" | "cuda.ffs" => self.bit_intrinsic(path, &args, range),
+            "cuda.selp" => {
+                if !self.arity(path, &args, 3, 3, range) {
+                    return Val::Poison;
+                }
+                let Some(c) = self.truth(args[0].val.clone(), args[0].range) else { return Val::Poison };
+                let c = self.cond_value(c);
+                let (Some(a), Some(b)) = (self.scalar_type_of(&args[1].val), self.scalar_type_of(&args[2].val)) else {
+                    return self.error(codes::TYPE_MISMATCH, range, "cuda.selp() selects between numbers");
+                };
+                let t = Type::Scalar(promote::unify(a, b));
+                let (Some(x), Some(y)) = (self.convert(args[1].val.clone(), &t, args[1].range), self.convert(args[2].val.clone(), &t, args[2].range)) else {
+                    return Val::Poison;
+                };
+                Val::Rt(self.emit(Op::Select(c, x, y), t.clone()), t)
+            }
+            _ => self.error(codes::UNKNOWN_NAME, range, format!("{path}() is not available in device code")),
+        }
+    }
+
+    /// `float32(x)`, `int(x)`: a numeric conversion; constants fold.
+    fn cast_call(&mut self, a: Arg, to: Scalar) -> Val {
+        match (&a.val, to) {
+            (Val::Int(i), s) if s == Scalar::I64 => return Val::Int(*i),
+            (Val::Float(x), s) if s == Scalar::F64 => return Val::Float(*x),
+            (Val::Int(i), s) if s == Scalar::F64 => return Val::Float(*i as f64),
+            (Val::Float(x), s) if s == Scalar::I64 && x.is_finite() => return Val::Int(x.trunc() as i128),
+            _ => {}
+        }
+        if to == Scalar::Bool {
+            return match self.truth(a.val, a.range) {
+                Some(super::convert::Cond::Known(b)) => Val::Bool(b),
+                Some(super::convert::Cond::Runtime(v)) => Val::Rt(v, Type::BOOL),
+                None => Val::Poison,
+            };
+        }
+        if self.scalar_type_of(&a.val).is_none() {
+            let what = a.val.describe();
+            return self.error(codes::TYPE_MISMATCH, a.range, format!("cannot convert {what} to {to}"));
+        }
+        match self.convert(a.val, &Type::Scalar(to), a.range) {
+            Some(v) => Val::Rt(v, Type::Scalar(to)),
+            None => Val::Poison,
+        }
+    }
+
+    fn min_max(&mut self, op: BinOp, a: Val, b: Val, range: TextRange) -> Val {
+        if let (Some(x), Some(y)) = (num(&a), num(&b)) {
+            let pick_b = if op == BinOp::Min { y < x } else { y > x };
+            return if pick_b { b } else { a };
+        }
+        let (Some(sa), Some(sb)) = (self.scalar_type_of(&a), self.scalar_type_of(&b)) else {
+            let (da, db) = (a.describe(), b.describe());
+            return self.error(codes::TYPE_MISMATCH, range, format!("cannot compare {da} with {db}"));
+        };
+        let t = Type::Scalar(promote::unify(sa, sb));
+        let nonneg = self.is_nonneg(&a) && self.is_nonneg(&b);
+        let (Some(x), Some(y)) = (self.convert(a, &t, range), self.convert(b, &t, range)) else { return Val::Poison };
+        let v = self.emit(Op::Binary(op, x, y), t.clone());
+        if nonneg {
+            self.nonneg.insert(v);
+        }
+        Val::Rt(v, t)
+    }
+
+    fn abs(&mut self, v: Val, range: TextRange) -> Val {
+        match v {
+            Val::Int(i) => return Val::Int(i.abs()),
+            Val::Float(x) => return Val::Float(x.abs()),
+            Val::Bool(b) => return Val::Int(i128::from(b)),
+            _ => {}
+        }
+        let Some(s) = self.scalar_type_of(&v) else {
+            let what = v.describe();
+            return self.error(codes::TYPE_MISMATCH, range, format!("abs() of {what}"));
+        };
+        let Some((x, t)) = self.materialize(v, range) else { return Val::Poison };
+        if s.is_complex() {
+            let part = Type::Scalar(s.complex_part());
+            let re = self.emit(Op::ComplexPart(x, false), part.clone());
+            let im = self.emit(Op::ComplexPart(x, true), part.clone());
+            return Val::Rt(self.emit(Op::Math(MathFn::Hypot, vec![re, im]), part.clone()), part);
+        }
+        if s.is_float() {
+            return Val::Rt(self.emit(Op::Math(MathFn::Fabs, vec![x]), t.clone()), t);
+        }
+        if !s.is_signed() {
+            return Val::Rt(x, t);
+        }
+        let zero = self.const_int(0, s);
+        let neg = self.emit(Op::Compare(CmpOp::Lt, x, zero), Type::BOOL);
+        let minus = self.emit(Op::Unary(UnaryOp::Neg, x), t.clone());
+        Val::Rt(self.emit(Op::Select(neg, minus, x), t.clone()), t)
+    }
+
+    fn round(&mut self, args: Vec<Arg>, range: TextRange) -> Val {
+        if !self.arity("round", &args, 1, 2, range) {
+            return Val::Poison;
+        }
+        let x = args[0].val.clone();
+        let Some(s) = self.scalar_type_of(&x) else {
+            let what = x.describe();
+            return self.error(codes::TYPE_MISMATCH, range, format!("round() of {what}"));
+        };
+        if s.is_int() || s == Scalar::Bool {
+            return x;
+        }
+        let Some((v, t)) = self.materialize(x, args[0].range) else { return Val::Poison };
+        match args.get(1).map(|a| a.val.clone()) {
+            None | Some(Val::NoneV) => {
+                let r = self.emit(Op::Math(MathFn::Rint, vec![v]), t);
+                Val::Rt(self.cast(r, s, Scalar::I64), Type::I64)
+            }
+            Some(Val::Int(n)) => {
+                let scale = 10f64.powi(i32::try_from(n).unwrap_or(0));
+                let k = self.emit(Op::Const(Const::Float(scale)), t.clone());
+                let scaled = self.emit(Op::Binary(BinOp::Mul, v, k), t.clone());
+                let r = self.emit(Op::Math(MathFn::Rint, vec![scaled]), t.clone());
+                Val::Rt(self.emit(Op::Binary(BinOp::Div, r, k), t.clone()), t)
+            }
+            Some(_) => self.error(codes::NOT_CONSTANT, args[1].range, "round()'s ndigits must be an integer constant"),
+        }
+    }
+
+    /// `cuda.grid(n)` / `cuda.gridsize(n)`: int64, or a tuple of int64 for n = 2, 3.
+    fn grid(&mut self, is_grid: bool, args: &[Arg], range: TextRange) -> Val {
+        let n = match args.first().map(|a| &a.val) {
+            Some(Val::Int(n)) if (1..=3).contains(n) => *n,
+            _ => {
+                return self.error_hint(
+                    codes::NOT_CONSTANT,
+                    range,
+                    "cuda.grid()/cuda.gridsize() take a constant dimension count 1, 2 or 3",
+                    "write cuda.grid(1), cuda.grid(2) or cuda.grid(3)",
+                );
+            }
+        };
+        let dims = [Dim::X, Dim::Y, Dim::Z];
+        let mut out = Vec::new();
+        for d in dims.iter().take(usize::try_from(n).unwrap_or(1)) {
+            let (a, b, c) = if is_grid {
+                (Intrinsic::BlockIdx(*d), Intrinsic::BlockDim(*d), Some(Intrinsic::ThreadIdx(*d)))
+            } else {
+                (Intrinsic::BlockDim(*d), Intrinsic::GridDim(*d), None)
+            };
+            let read = |this: &mut Self, i: Intrinsic| {
+                let v = this.emit(Op::Intrinsic(i, Vec::new()), Type::I32);
+                this.nonneg.insert(v);
+                this.cast(v, Scalar::I32, Scalar::I64)
+            };
+            let x = read(self, a);
+            let y = read(self, b);
+            let mut v = self.emit(Op::Binary(BinOp::Mul, x, y), Type::I64);
+            if let Some(c) = c {
+                let z = read(self, c);
+                v = self.emit(Op::Binary(BinOp::Add, v, z), Type::I64);
+            }
+            self.nonneg.insert(v);
+            out.push(Val::Rt(v, Type::I64));
+        }
+        if out.len() == 1 { out.remove(0) } else { Val::Tuple(out) }
+    }
+
+    /// `cuda.shared.array(shape, dtype)` / `cuda.local.array(shape, dtype)`.
+    fn alloc_array(&mut self, shared: bool, args: &[Arg], range: TextRange) -> Val {
+        let what = if shared { "cuda.shared.array" } else { "cuda.local.array" };
+        if args.len() < 2 {
+            return self.error(codes::BAD_CALL, range, format!("{what}() needs a shape and a dtype"));
+        }
+        let shape: Vec<u64> = match &args[0].val {
+            Val::Int(n) if *n >= 0 => vec![u64::try_from(*n).unwrap_or(0)],
+            Val::Tuple(items) => {
+                let mut dims = Vec::new();
+                for item in items {
+                    match item {
+                        Val::Int(n) if *n >= 0 => dims.push(u64::try_from(*n).unwrap_or(0)),
+                        _ => {
+                            return self.not_constant_shape(what, args[0].range);
+                        }
+                    }
+                }
+                dims
+            }
+            _ => return self.not_constant_shape(what, args[0].range),
+        };
+        let dtype = match &args[1].val {
+            Val::TypeObj(Type::Scalar(s)) => *s,
+            Val::Str(name) => match Scalar::from_name(name) {
+                Some(s) => s,
+                None => return self.error(codes::TYPE_MISMATCH, args[1].range, format!("unknown dtype {name:?}")),
+            },
+            other => {
+                let d = other.describe();
+                return self.error(codes::TYPE_MISMATCH, args[1].range, format!("{what}() dtype must be a scalar type, not {d}"));
+            }
+        };
+        let align = match args.get(2).map(|a| &a.val) {
+            None | Some(Val::NoneV) => dtype.size(),
+            Some(Val::Int(n)) if *n > 0 && (*n & (*n - 1)) == 0 => u32::try_from(*n).unwrap_or(16).max(dtype.size()),
+            Some(_) => return self.error(codes::BAD_CALL, args[2].range, "alignment must be a power-of-two integer constant"),
+        };
+        let ndim = u32::try_from(shape.len()).unwrap_or(0);
+        let t = Type::Array(ArrayType { dtype, ndim, layout: Layout::C, readonly: false });
+        if shared && shape == [0] {
+            return Val::Rt(self.emit(Op::DynSharedArray, t.clone()), t);
+        }
+        if shared {
+            let globals = &mut self.sess.module.globals;
+            let name = format!("shared_{}", globals.len());
+            globals.push(oxcuda_ir::Global { name, kind: GlobalKind::Shared, dtype, shape, align, init: None });
+            let g = oxcuda_ir::GlobalId(u32::try_from(globals.len() - 1).unwrap_or(0));
+            Val::Rt(self.emit(Op::SharedArray(g), t.clone()), t)
+        } else {
+            Val::Rt(self.emit(Op::LocalArray(shape), t.clone()), t)
+        }
+    }
+
+    fn not_constant_shape(&mut self, what: &str, range: TextRange) -> Val {
+        self.error_hint(
+            codes::NOT_CONSTANT,
+            range,
+            format!("{what}() needs a shape known at compile time"),
+            "use integer literals, global constants or expressions of them, e.g. (TILE, TILE + 1)",
+        )
+    }
+
+    /// A float math function of one to three arguments, in the arguments' unified float type.
+    fn float_op(&mut self, f: MathFn, args: &[Arg], range: TextRange) -> Val {
+        let mut ty: Option<Scalar> = None;
+        for a in args {
+            let Some(s) = self.scalar_type_of(&a.val) else {
+                let what = a.val.describe();
+                return self.error(codes::TYPE_MISMATCH, a.range, format!("{}() of {what}", f.c_name()));
+            };
+            if s.is_complex() {
+                return self.error(codes::TYPE_MISMATCH, a.range, format!("{}() of a complex number", f.c_name()));
+            }
+            let as_float = if s.is_float() { s } else { Scalar::F64 };
+            ty = Some(match ty {
+                None => as_float,
+                Some(t) => promote::unify(t, as_float),
+            });
+        }
+        let t = Type::Scalar(ty.unwrap_or(Scalar::F64));
+        let mut values = Vec::new();
+        for a in args {
+            let Some(v) = self.convert(a.val.clone(), &t, a.range) else { return Val::Poison };
+            values.push(v);
+        }
+        let _ = range;
+        Val::Rt(self.emit(Op::Math(f, values), t.clone()), t)
+    }
+
+    fn math_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange, python_int_results: bool) -> Val {
+        let unary = |m| Some((m, 1usize));
+        let (f, n) = match name {
+            "sin" => unary(MathFn::Sin),
+            "cos" => unary(MathFn::Cos),
+            "tan" => unary(MathFn::Tan),
+            "asin" => unary(MathFn::Asin),
+            "acos" => unary(MathFn::Acos),
+            "atan" => unary(MathFn::Atan),
+            "sinh" => unary(MathFn::Sinh),
+            "cosh" => unary(MathFn::Cosh),
+            "tanh" => unary(MathFn::Tanh),
+            "asinh" => unary(MathFn::Asinh),
+            "acosh" => unary(MathFn::Acosh),
+            "atanh" => unary(MathFn::Atanh),
+            "exp" => unary(MathFn::Exp),
+            "exp2" => unary(MathFn::Exp2),
+            "expm1" => unary(MathFn::Expm1),
+            "log" if args.len() == 1 => unary(MathFn::Log),
+            "log2" => unary(MathFn::Log2),
+            "log10" => unary(MathFn::Log10),
+            "log1p" => unary(MathFn::Log1p),
+            "sqrt" => unary(MathFn::Sqrt),
+            "fabs" => unary(MathFn::Fabs),
+            "ceil" => unary(MathFn::Ceil),
+            "floor" => unary(MathFn::Floor),
+            "trunc" => unary(MathFn::Trunc),
+            "rint" => unary(MathFn::Rint),
+            "erf" => unary(MathFn::Erf),
+            "erfc" => unary(MathFn::Erfc),
+            "gamma" => unary(MathFn::Tgamma),
+            "lgamma" => unary(MathFn::Lgamma),
+            "cbrt" => unary(MathFn::Cbrt),
+            "isnan" => unary(MathFn::IsNan),
+            "isinf" => unary(MathFn::IsInf),
+            "isfinite" => unary(MathFn::IsFinite),
+            "atan2" => Some((MathFn::Atan2, 2)),
+            "hypot" => Some((MathFn::Hypot, 2)),
+            "pow" => Some((MathFn::Pow, 2)),
+            "fmod" => Some((MathFn::Fmod, 2)),
+            "copysign" => Some((MathFn::Copysign, 2)),
+            "remainder" => Some((MathFn::Remainder, 2)),
+            "nextafter" => Some((MathFn::Nextafter, 2)),
+            "fmin" => Some((MathFn::Fmin, 2)),
+            "fmax" => Some((MathFn::Fmax, 2)),
+            "ldexp" => Some((MathFn::Ldexp, 2)),
+            "log" => {
+                // log(x, base) = log(x) / log(base)
+                if !self.arity("math.log", &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                let lx = self.float_op(MathFn::Log, &args[..1], range);
+                let lb = self.float_op(MathFn::Log, &args[1..], range);
+                return self.binary(ast::Operator::Div, lx, lb, range);
+            }
+            "degrees" | "radians" => {
+                if !self.arity(name, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                let factor = if name == "degrees" { 180.0 / std::f64::consts::PI } else { std::f64::consts::PI / 180.0 };
+                let x = args[0].val.clone();
+                let t = match self.scalar_type_of(&x) {
+                    Some(s) if s.is_float() => s,
+                    _ => Scalar::F64,
+                };
+                let Some(v) = self.convert(x, &Type::Scalar(t), args[0].range) else { return Val::Poison };
+                let k = self.emit(Op::Const(Const::Float(factor)), Type::Scalar(t));
+                return Val::Rt(self.emit(Op::Binary(BinOp::Mul, v, k), Type::Scalar(t)), Type::Scalar(t));
+            }
+            _ => None,
+        }
+        .unwrap_or((MathFn::Sin, usize::MAX));
+        if n == usize::MAX {
+            return self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("math.{name} is not available in device code"));
+        }
+        if !self.arity(&format!("math.{name}"), &args, n, n, range) {
+            return Val::Poison;
+        }
+        // Predicates: integers are never NaN or infinite.
+        if matches!(f, MathFn::IsNan | MathFn::IsInf | MathFn::IsFinite) {
+            let s = self.scalar_type_of(&args[0].val);
+            if s.is_some_and(|s| s.is_int() || s == Scalar::Bool) {
+                return Val::Bool(f == MathFn::IsFinite);
+            }
+            let Val::Rt(v, t) = self.float_op(MathFn::Fabs, &args, range) else { return Val::Poison };
+            // Recompute on the converted operand: float_op emitted fabs(x); use its operand.
+            let x = match self.f.blocks[self.cur.index()].insts.last().map(|i| i.op.clone()) {
+                Some(Op::Math(MathFn::Fabs, ops)) => ops[0],
+                _ => v,
+            };
+            let _ = t;
+            return Val::Rt(self.emit(Op::Math(f, vec![x]), Type::BOOL), Type::BOOL);
+        }
+        if f == MathFn::Ldexp {
+            let Val::Rt(x, t) = self.float_op(MathFn::Fabs, &args[..1], range) else { return Val::Poison };
+            let x = match self.f.blocks[self.cur.index()].insts.last().map(|i| i.op.clone()) {
+                Some(Op::Math(MathFn::Fabs, ops)) => ops[0],
+                _ => x,
+            };
+            let Some(e) = self.convert(args[1].val.clone(), &Type::I32, args[1].range) else { return Val::Poison };
+            return Val::Rt(self.emit(Op::Math(MathFn::Ldexp, vec![x, e]), t.clone()), t);
+        }
+        let result = self.float_op(f, &args, range);
+        // math.floor/ceil/trunc return Python ints: int64, as in numba.
+        if python_int_results && matches!(f, MathFn::Floor | MathFn::Ceil | MathFn::Trunc) {
+            if let Val::Rt(v, Type::Scalar(s)) = result {
+                return Val::Rt(self.cast(v, s, Scalar::I64), Type::I64);
+            }
+        }
+        result
+    }
+
+    fn numpy_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        let math_name = match name {
+            "arcsin" => "asin",
+            "arccos" => "acos",
+            "arctan" => "atan",
+            "arcsinh" => "asinh",
+            "arccosh" => "acosh",
+            "arctanh" => "atanh",
+            "arctan2" => "atan2",
+            "power" => "pow",
+            "deg2rad" => "radians",
+            "rad2deg" => "degrees",
+            "absolute" | "abs" => {
+                if !self.arity(name, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                return self.abs(args[0].val.clone(), range);
+            }
+            "minimum" | "maximum" => {
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                let op = if name == "minimum" { BinOp::Min } else { BinOp::Max };
+                return self.min_max(op, args[0].val.clone(), args[1].val.clone(), range);
+            }
+            "square" => {
+                if !self.arity(name, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                return self.binary(ast::Operator::Mult, args[0].val.clone(), args[0].val.clone(), range);
+            }
+            "reciprocal" => {
+                if !self.arity(name, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                return self.binary(ast::Operator::Div, Val::Float(1.0), args[0].val.clone(), range);
+            }
+            "sign" => {
+                if !self.arity(name, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                let x = args[0].val.clone();
+                let pos = self.compare_vals(CmpOp::Gt, x.clone(), Val::Int(0), range);
+                let neg = self.compare_vals(CmpOp::Lt, x.clone(), Val::Int(0), range);
+                let Some(s) = self.scalar_type_of(&x) else { return Val::Poison };
+                let t = Type::Scalar(if s == Scalar::Bool { Scalar::I64 } else { s });
+                let (Some(p), Some(n)) = (pos, neg) else { return Val::Poison };
+                let one = self.convert(Val::Int(1), &t, range);
+                let minus = self.convert(Val::Int(-1), &t, range);
+                let zero = self.convert(Val::Int(0), &t, range);
+                let (Some(one), Some(minus), Some(zero)) = (one, minus, zero) else { return Val::Poison };
+                let a = self.emit(Op::Select(n, minus, zero), t.clone());
+                return Val::Rt(self.emit(Op::Select(p, one, a), t.clone()), t);
+            }
+            other => other,
+        };
+        // NumPy's floor/ceil/trunc return floats, unlike math's.
+        self.math_call(math_name, args, range, false)
+    }
+
+    fn compare_vals(&mut self, op: CmpOp, a: Val, b: Val, range: TextRange) -> Option<Value> {
+        let (sa, sb) = (self.scalar_type_of(&a)?, self.scalar_type_of(&b)?);
+        let t = Type::Scalar(promote::binary(BinaryClass::Compare, sa, sb)?.lhs);
+        let x = self.convert(a, &t, range)?;
+        let y = self.convert(b, &t, range)?;
+        Some(self.emit(Op::Compare(op, x, y), Type::BOOL))
+    }
+
+    fn bit_intrinsic(&mut self, path: &str, args: &[Arg], range: TextRange) -> Val {
+        if !self.arity(path, args, 1, 1, range) {
+            return Val::Poison;
+        }
+        let Some(s) = self.scalar_type_of(&args[0].val).filter(|s| s.is_int()) else {
+            let what = args[0].val.describe();
+            return self.error(codes::TYPE_MISMATCH, args[0].range, format!("{path}() takes an integer, not {what}"));
+        };
+        let (which, operand, result) = match path {
+            "cuda.popc" => (Intrinsic::Popc, s, s),
+            "cuda.clz" => (Intrinsic::Clz, s, s),
+            "cuda.ffs" => (Intrinsic::Ffs, s, Scalar::U32),
+            _ => {
+                let u = if s.bits() > 32 { Scalar::U64 } else { Scalar::U32 };
+                (Intrinsic::Brev, u, u)
+            }
+        };
+        let Some(x) = self.convert(args[0].val.clone(), &Type::Scalar(operand), args[0].range) else { return Val::Poison };
+        let v = self.emit(Op::Intrinsic(which, vec![x]), Type::Scalar(result));
+        Val::Rt(v, Type::Scalar(result))
+    }
+
+    fn atomic_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        let (op, operands) = match name {
+            "add" => (AtomicOp::Add, 1),
+            "sub" => (AtomicOp::Sub, 1),
+            "max" => (AtomicOp::Max, 1),
+            "min" => (AtomicOp::Min, 1),
+            "nanmax" => (AtomicOp::NanMax, 1),
+            "nanmin" => (AtomicOp::NanMin, 1),
+            "and_" => (AtomicOp::And, 1),
+            "or_" => (AtomicOp::Or, 1),
+            "xor" => (AtomicOp::Xor, 1),
+            "exch" => (AtomicOp::Exch, 1),
+            "inc" => (AtomicOp::Inc, 1),
+            "dec" => (AtomicOp::Dec, 1),
+            "cas" => (AtomicOp::Cas, 2),
+            "compare_and_swap" => (AtomicOp::Cas, 2),
+            _ => return self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("cuda.atomic.{name} does not exist")),
+        };
+        let legacy = name == "compare_and_swap";
+        let expected = if legacy { 3 } else { 2 + operands };
+        if !self.arity(&format!("cuda.atomic.{name}"), &args, expected, expected, range) {
+            return Val::Poison;
+        }
+        let Val::Rt(array, Type::Array(a)) = args[0].val.clone() else {
+            let what = args[0].val.describe();
+            return self.error(codes::TYPE_MISMATCH, args[0].range, format!("atomics operate on arrays, not {what}"));
+        };
+        if a.readonly {
+            return self.error(codes::READONLY_ARRAY, args[0].range, "atomics cannot write a read-only array");
+        }
+        use Scalar::*;
+        let allowed: &[Scalar] = match op {
+            AtomicOp::Add | AtomicOp::Sub | AtomicOp::Max | AtomicOp::Min | AtomicOp::NanMax | AtomicOp::NanMin => &[I32, U32, I64, U64, F32, F64],
+            AtomicOp::Inc | AtomicOp::Dec => &[U32, U64],
+            _ => &[I32, U32, I64, U64],
+        };
+        if !allowed.contains(&a.dtype) {
+            let names: Vec<&str> = allowed.iter().map(|s| s.name()).collect();
+            return self.error(
+                codes::TYPE_MISMATCH,
+                args[0].range,
+                format!("cuda.atomic.{name} supports arrays of {}, not {}", names.join(", "), a.dtype),
+            );
+        }
+        let (index, rest) = if legacy {
+            if a.ndim != 1 {
+                return self.error(codes::TYPE_MISMATCH, args[0].range, "compare_and_swap needs a 1-d array");
+            }
+            (Val::Int(0), &args[1..])
+        } else {
+            (args[1].val.clone(), &args[2..])
+        };
+        let Some(idx) = self.atomic_indices(array, a, index, args.get(1).map_or(range, |x| x.range)) else { return Val::Poison };
+        let t = Type::Scalar(a.dtype);
+        let mut values = Vec::new();
+        for r in rest {
+            let Some(v) = self.convert(r.val.clone(), &t, r.range) else { return Val::Poison };
+            values.push(v);
+        }
+        Val::Rt(self.emit(Op::Atomic(op, array, idx, values), t.clone()), t)
+    }
+
+    /// A call of a `@cuda.jit` function, specialised for the argument types.
+    fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
+        let mut values = Vec::new();
+        let mut types = Vec::new();
+        for a in args {
+            let Some((v, t)) = self.materialize(a.val, a.range) else { return Val::Poison };
+            values.push(v);
+            types.push(t);
+        }
+        let key = (src, types.clone());
+        if let Some(active) = self.sess.active.get(&key).cloned() {
+            let Some(ret) = active.ret_guess else {
+                return self.error_hint(
+                    codes::RECURSION,
+                    range,
+                    "the return type of this recursive call cannot be inferred yet",
+                    "put a base case `return <value>` before the recursive call, or give the function a signature",
+                );
+            };
+            return self.finish_call(active.id, values, ret);
+        }
+        match self.sess.function(src, &types, FunctionKind::Device, None) {
+            Ok((id, ret)) => self.finish_call(id, values, ret),
+            Err(()) => {
+                let name = self.sess.sources[src].name.clone();
+                let sig: Vec<String> = types.iter().map(ToString::to_string).collect();
+                self.error(codes::BAD_CALL, range, format!("device function {name}({}) failed to compile (see the errors above)", sig.join(", ")))
+            }
+        }
+    }
+
+    fn finish_call(&mut self, id: oxcuda_ir::FuncId, args: Vec<Value>, ret: Type) -> Val {
+        if ret == Type::None {
+            self.emit_void(Op::Call(id, args));
+            Val::NoneV
+        } else {
+            Val::Rt(self.emit(Op::Call(id, args), ret.clone()), ret)
+        }
+    }
+}
+
+fn num(v: &Val) -> Option<f64> {
+    match v {
+        Val::Int(i) => Some(*i as f64),
+        Val::Float(x) => Some(*x),
+        _ => None,
+    }
+}
+

@@ -1,0 +1,566 @@
+//! Expressions: names, attributes, constants, operators, conditional expressions.
+
+use oxcuda_ir::{BinOp, CmpOp, Const, MathFn, Op, UnaryOp};
+use oxcuda_syntax::ast::{self, Expr, Number};
+use oxcuda_syntax::codes;
+use oxcuda_syntax::{Ranged, TextRange};
+use oxcuda_types::promote::{self, BinaryClass};
+use oxcuda_types::{Scalar, Type};
+
+use super::Lower;
+use super::convert::Cond;
+use crate::globals::GlobalValue;
+use crate::resolve::{self, Meaning};
+use crate::value::Val;
+
+impl Lower<'_, '_> {
+    /// Evaluates an expression.
+    pub fn expr(&mut self, e: &Expr) -> Val {
+        match e {
+            Expr::NumberLiteral(n) => match &n.value {
+                Number::Int(i) => match i.to_string().parse::<i128>() {
+                    Ok(v) => Val::Int(v),
+                    Err(_) => self.error(codes::TYPE_MISMATCH, n.range(), "integer literal too large"),
+                },
+                Number::Float(x) => Val::Float(*x),
+                Number::Complex { real, imag } => Val::Complex(*real, *imag),
+            },
+            Expr::BooleanLiteral(b) => Val::Bool(b.value),
+            Expr::NoneLiteral(_) => Val::NoneV,
+            Expr::StringLiteral(s) => Val::Str(s.value.to_str().to_owned()),
+            Expr::Name(n) => self.name(n.id.as_str(), n.range()),
+            Expr::Attribute(a) => {
+                let base = self.expr(&a.value);
+                self.attribute(base, a.attr.as_str(), a.range())
+            }
+            Expr::BinOp(b) => {
+                let l = self.expr(&b.left);
+                let r = self.expr(&b.right);
+                self.binary(b.op, l, r, b.range())
+            }
+            Expr::UnaryOp(u) => {
+                let v = self.expr(&u.operand);
+                self.unary(u.op, v, u.range())
+            }
+            Expr::BoolOp(b) => self.bool_op(b),
+            Expr::Compare(c) => self.compare_chain(c),
+            Expr::If(i) => self.if_expr(i),
+            Expr::Call(c) => self.call(c),
+            Expr::Subscript(s) => {
+                let base = self.expr(&s.value);
+                let index = self.index_vals(&s.slice);
+                self.subscript_load(base, index, s.range())
+            }
+            Expr::Tuple(t) => Val::Tuple(t.elts.iter().map(|x| self.expr(x)).collect()),
+            other => self.error_hint(
+                codes::UNSUPPORTED_SYNTAX,
+                other.range(),
+                format!("{} is not supported in device code", expr_kind(other)),
+                "device code has no lists, dicts, sets, comprehensions, lambdas or f-strings; use arrays (cuda.local.array) and tuples",
+            ),
+        }
+    }
+
+    /// A name: a local, a global or closure value, or a builtin.
+    fn name(&mut self, name: &str, range: TextRange) -> Val {
+        if self.assigned.contains(name) {
+            let slot = match self.locals.get(name) {
+                Some(slot) => Some(slot.clone()),
+                None => self.state.vars.get(name).cloned().map(|ty| {
+                    let var = self.f.new_var(name, ty.clone());
+                    self.locals.insert(name.to_owned(), (var, ty.clone()));
+                    (var, ty)
+                }),
+            };
+            return match slot {
+                Some((var, ty)) => {
+                    let v = self.emit(Op::GetVar(var), ty.clone());
+                    if self.state.nonneg.get(name) == Some(&true) {
+                        self.nonneg.insert(v);
+                    }
+                    Val::Rt(v, ty)
+                }
+                None => self.error(
+                    codes::UNDEFINED_VARIABLE,
+                    range,
+                    format!("local variable '{name}' is read before any assignment to it"),
+                ),
+            };
+        }
+        if let Some(g) = self.globals().get(name) {
+            return self.global_value(name, g, range);
+        }
+        match resolve::builtin(name) {
+            Some(m) => self.meaning(m),
+            None => self.error_hint(
+                codes::UNKNOWN_NAME,
+                range,
+                format!("name '{name}' is not defined"),
+                "kernels see their arguments, locals, module globals and closure variables captured at compile time, and Python builtins",
+            ),
+        }
+    }
+
+    fn global_value(&mut self, name: &str, g: &GlobalValue, range: TextRange) -> Val {
+        match g {
+            GlobalValue::Module(m) => Val::Namespace(m.clone()),
+            GlobalValue::Int(i) => Val::Int(*i),
+            GlobalValue::Float(x) => Val::Float(*x),
+            GlobalValue::Bool(b) => Val::Bool(*b),
+            GlobalValue::Complex(re, im) => Val::Complex(*re, *im),
+            GlobalValue::None => Val::NoneV,
+            GlobalValue::Str(s) => Val::Str(s.clone()),
+            GlobalValue::Tuple(items) => Val::Tuple(items.iter().map(|i| self.global_value(name, i, range)).collect()),
+            GlobalValue::Array { .. } => Val::GlobalArray(name.to_owned()),
+            GlobalValue::Type(t) => Val::TypeObj(t.clone()),
+            GlobalValue::Function(i) => Val::Jit(*i),
+            GlobalValue::Builtin(path) => match path.rsplit_once('.') {
+                Some((parent, attr)) => match resolve::module_attr(parent, attr) {
+                    Some(m) => self.meaning(m),
+                    None => Val::Namespace(path.clone()),
+                },
+                None => match resolve::builtin(path) {
+                    Some(m) => self.meaning(m),
+                    None => Val::Namespace(path.clone()),
+                },
+            },
+            GlobalValue::Unsupported(repr) => self.error_hint(
+                codes::UNSUPPORTED_GLOBAL,
+                range,
+                format!("global '{name}' is {repr}, which device code cannot use"),
+                "kernels can use numbers, tuples, NumPy arrays (frozen as constants), types, modules and other @cuda.jit functions from globals",
+            ),
+        }
+    }
+
+    /// A resolved meaning as a value.
+    fn meaning(&mut self, m: Meaning) -> Val {
+        match m {
+            Meaning::Namespace(p) => Val::Namespace(p),
+            Meaning::Callable(p) => Val::Callable(p),
+            Meaning::Float(x) => Val::Float(x),
+            Meaning::Type(s) => Val::TypeObj(Type::Scalar(s)),
+            Meaning::Intrinsic(i) => {
+                let v = self.emit(Op::Intrinsic(i, Vec::new()), Type::I32);
+                self.nonneg.insert(v);
+                Val::Rt(v, Type::I32)
+            }
+        }
+    }
+
+    fn attribute(&mut self, base: Val, attr: &str, range: TextRange) -> Val {
+        match base {
+            Val::Poison => Val::Poison,
+            Val::Namespace(path) => match resolve::module_attr(&path, attr) {
+                Some(m) => self.meaning(m),
+                None => self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("{path}.{attr} does not exist in device code")),
+            },
+            Val::Rt(v, Type::Array(a)) => self.array_attribute(v, a, attr, range),
+            Val::GlobalArray(_) => match self.materialize(base, range) {
+                Some((v, Type::Array(a))) => self.array_attribute(v, a, attr, range),
+                _ => Val::Poison,
+            },
+            Val::Rt(v, Type::Scalar(s)) if s.is_complex() && (attr == "real" || attr == "imag") => {
+                let part = self.emit(Op::ComplexPart(v, attr == "imag"), Type::Scalar(s.complex_part()));
+                Val::Rt(part, Type::Scalar(s.complex_part()))
+            }
+            Val::Rt(v, Type::Scalar(s)) if attr == "real" => Val::Rt(v, Type::Scalar(s)),
+            other => {
+                let what = other.describe();
+                self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("{what} has no attribute '{attr}' in device code"))
+            }
+        }
+    }
+
+    /// `l <op> r` with numba's typing; constants fold with Python semantics.
+    pub fn binary(&mut self, op: ast::Operator, l: Val, r: Val, range: TextRange) -> Val {
+        use ast::Operator as O;
+        if l == Val::Poison || r == Val::Poison {
+            return Val::Poison;
+        }
+        if let Some(folded) = fold_binary(op, &l, &r) {
+            return folded;
+        }
+        if let (Val::Tuple(a), Val::Tuple(b)) = (&l, &r) {
+            if op == O::Add {
+                return Val::Tuple(a.iter().chain(b).cloned().collect());
+            }
+        }
+        let (class, bin) = match op {
+            O::Add => (BinaryClass::Arith, BinOp::Add),
+            O::Sub => (BinaryClass::Arith, BinOp::Sub),
+            O::Mult => (BinaryClass::Arith, BinOp::Mul),
+            O::Div => (BinaryClass::TrueDiv, BinOp::Div),
+            O::FloorDiv => (BinaryClass::FloorDivMod, BinOp::FloorDiv),
+            O::Mod => (BinaryClass::FloorDivMod, BinOp::Mod),
+            O::Pow => (BinaryClass::Pow, BinOp::Pow),
+            O::BitAnd => (BinaryClass::Bitwise, BinOp::BitAnd),
+            O::BitOr => (BinaryClass::Bitwise, BinOp::BitOr),
+            O::BitXor => (BinaryClass::Bitwise, BinOp::BitXor),
+            O::LShift => (BinaryClass::Shift, BinOp::Shl),
+            O::RShift => (BinaryClass::Shift, BinOp::Shr),
+            O::MatMult => {
+                return self.error(codes::TYPE_MISMATCH, range, "the @ operator is not supported in device code");
+            }
+        };
+        let (Some(a), Some(b)) = (self.scalar_type_of(&l), self.scalar_type_of(&r)) else {
+            let (dl, dr) = (l.describe(), r.describe());
+            return self.error_hint(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("unsupported operand types for {}: {dl} and {dr}", op.as_str()),
+                "arithmetic in kernels works on numbers; index arrays element by element",
+            );
+        };
+        let Some(types) = promote::binary(class, a, b) else {
+            return self.error(codes::TYPE_MISMATCH, range, format!("unsupported operand types for {}: {a} and {b}", op.as_str()));
+        };
+        // float ** small constant integer: multiply out (exact and fast), as numba's powi does.
+        if bin == BinOp::Pow && types.result.is_float() {
+            if let Val::Int(n) = r {
+                if (0..=4).contains(&n) || n == -1 {
+                    if let Some(x) = self.convert(l.clone(), &Type::Scalar(types.result), range) {
+                        return Val::Rt(self.small_power(x, types.result, n), Type::Scalar(types.result));
+                    }
+                    return Val::Poison;
+                }
+            }
+        }
+        let nonneg_operands = self.is_nonneg(&l) && self.is_nonneg(&r);
+        let (Some(x), Some(y)) = (
+            self.convert(l, &Type::Scalar(types.lhs), range),
+            self.convert(r, &Type::Scalar(types.rhs), range),
+        ) else {
+            return Val::Poison;
+        };
+        let result = Type::Scalar(types.result);
+        let v = if bin == BinOp::Pow && types.result.is_float() {
+            let y = self.cast(y, types.rhs, types.result);
+            self.emit(Op::Math(MathFn::Pow, vec![x, y]), result.clone())
+        } else {
+            self.emit(Op::Binary(bin, x, y), result.clone())
+        };
+        if nonneg_operands
+            && types.result.is_int()
+            && matches!(bin, BinOp::Add | BinOp::Mul | BinOp::FloorDiv | BinOp::Mod | BinOp::BitAnd | BinOp::BitOr | BinOp::Shr)
+        {
+            self.nonneg.insert(v);
+        }
+        Val::Rt(v, result)
+    }
+
+    fn small_power(&mut self, x: oxcuda_ir::Value, ty: Scalar, n: i128) -> oxcuda_ir::Value {
+        let t = Type::Scalar(ty);
+        match n {
+            0 => self.emit(Op::Const(Const::Float(1.0)), t),
+            1 => x,
+            2 => self.emit(Op::Binary(BinOp::Mul, x, x), t),
+            3 => {
+                let sq = self.emit(Op::Binary(BinOp::Mul, x, x), t.clone());
+                self.emit(Op::Binary(BinOp::Mul, sq, x), t)
+            }
+            4 => {
+                let sq = self.emit(Op::Binary(BinOp::Mul, x, x), t.clone());
+                self.emit(Op::Binary(BinOp::Mul, sq, sq), t)
+            }
+            _ => {
+                let one = self.emit(Op::Const(Const::Float(1.0)), t.clone());
+                self.emit(Op::Binary(BinOp::Div, one, x), t)
+            }
+        }
+    }
+
+    /// Whether a value is known to be ≥ 0.
+    pub fn is_nonneg(&self, v: &Val) -> bool {
+        match v {
+            Val::Int(i) => *i >= 0,
+            Val::Bool(_) => true,
+            Val::Rt(v, Type::Scalar(s)) => !s.is_signed() && !s.is_float() && !s.is_complex() || self.nonneg.contains(v),
+            _ => false,
+        }
+    }
+
+    /// The scalar type a value takes in arithmetic (literals: int64, float64, bool, complex128).
+    pub fn scalar_type_of(&self, v: &Val) -> Option<Scalar> {
+        match v {
+            Val::Rt(_, Type::Scalar(s)) => Some(*s),
+            Val::Int(i) => Some(if *i > i128::from(i64::MAX) { Scalar::U64 } else { Scalar::I64 }),
+            Val::Float(_) => Some(Scalar::F64),
+            Val::Bool(_) => Some(Scalar::Bool),
+            Val::Complex(..) => Some(Scalar::C128),
+            _ => None,
+        }
+    }
+
+    fn unary(&mut self, op: ast::UnaryOp, v: Val, range: TextRange) -> Val {
+        use ast::UnaryOp as U;
+        match (op, &v) {
+            (_, Val::Poison) => return Val::Poison,
+            (U::Not, _) => {
+                return match self.truth(v, range) {
+                    Some(Cond::Known(b)) => Val::Bool(!b),
+                    Some(Cond::Runtime(c)) => Val::Rt(self.emit(Op::Unary(UnaryOp::Not, c), Type::BOOL), Type::BOOL),
+                    None => Val::Poison,
+                };
+            }
+            (U::USub, Val::Int(i)) => return Val::Int(-i),
+            (U::USub, Val::Float(x)) => return Val::Float(-x),
+            (U::UAdd, Val::Int(_) | Val::Float(_)) => return v,
+            (U::Invert, Val::Int(i)) => return Val::Int(!i),
+            _ => {}
+        }
+        let Some(s) = self.scalar_type_of(&v) else {
+            let what = v.describe();
+            return self.error(codes::TYPE_MISMATCH, range, format!("bad operand type for unary {}: {what}", op.as_str()));
+        };
+        let bitwise = op == U::Invert;
+        let Some(result) = promote::unary_arith(s, bitwise) else {
+            return self.error(codes::TYPE_MISMATCH, range, format!("bad operand type for unary {}: {s}", op.as_str()));
+        };
+        let Some(x) = self.convert(v, &Type::Scalar(result), range) else { return Val::Poison };
+        let t = Type::Scalar(result);
+        match op {
+            U::UAdd => Val::Rt(x, t),
+            U::USub => Val::Rt(self.emit(Op::Unary(UnaryOp::Neg, x), t.clone()), t),
+            _ => Val::Rt(self.emit(Op::Unary(UnaryOp::BitNot, x), t.clone()), t),
+        }
+    }
+
+    /// One comparison `l <op> r`.
+    fn compare(&mut self, op: ast::CmpOp, l: Val, r: Val, range: TextRange) -> Val {
+        use ast::CmpOp as C;
+        if l == Val::Poison || r == Val::Poison {
+            return Val::Poison;
+        }
+        if matches!(op, C::Is | C::IsNot) {
+            let same = match (&l, &r) {
+                (Val::NoneV, Val::NoneV) => true,
+                (Val::NoneV, _) | (_, Val::NoneV) => false,
+                _ => return self.error(codes::TYPE_MISMATCH, range, "'is' is only supported against None in device code"),
+            };
+            return Val::Bool(same == (op == C::Is));
+        }
+        let cmp = match op {
+            C::Eq => CmpOp::Eq,
+            C::NotEq => CmpOp::Ne,
+            C::Lt => CmpOp::Lt,
+            C::LtE => CmpOp::Le,
+            C::Gt => CmpOp::Gt,
+            C::GtE => CmpOp::Ge,
+            _ => return self.error(codes::UNSUPPORTED_SYNTAX, range, "'in' is not supported in device code"),
+        };
+        if let Some(b) = fold_compare(cmp, &l, &r) {
+            return Val::Bool(b);
+        }
+        let (Some(a), Some(b)) = (self.scalar_type_of(&l), self.scalar_type_of(&r)) else {
+            let (dl, dr) = (l.describe(), r.describe());
+            return self.error(codes::TYPE_MISMATCH, range, format!("cannot compare {dl} with {dr}"));
+        };
+        let Some(types) = promote::binary(BinaryClass::Compare, a, b) else {
+            return self.error(codes::TYPE_MISMATCH, range, format!("cannot compare {a} with {b}"));
+        };
+        if types.lhs.is_complex() && !matches!(cmp, CmpOp::Eq | CmpOp::Ne) {
+            return self.error(codes::TYPE_MISMATCH, range, "complex numbers have no ordering");
+        }
+        let (Some(x), Some(y)) = (
+            self.convert(l, &Type::Scalar(types.lhs), range),
+            self.convert(r, &Type::Scalar(types.rhs), range),
+        ) else {
+            return Val::Poison;
+        };
+        Val::Rt(self.emit(Op::Compare(cmp, x, y), Type::BOOL), Type::BOOL)
+    }
+
+    /// `a < b < c`: each comparison evaluated only while the previous ones hold.
+    fn compare_chain(&mut self, c: &ast::ExprCompare) -> Val {
+        let mut left = self.expr(&c.left);
+        if c.ops.len() == 1 {
+            let right = self.expr(&c.comparators[0]);
+            return self.compare(c.ops[0], left, right, c.range());
+        }
+        let temp = format!("$cmp{}", u32::from(c.range().start()));
+        let end = self.f.new_block();
+        for (k, (op, comparator)) in c.ops.iter().zip(c.comparators.iter()).enumerate() {
+            let right = self.expr(comparator);
+            let result = self.compare(*op, left, right.clone(), c.range());
+            let last = k + 1 == c.ops.len();
+            self.assign_temp(&temp, result.clone(), c.range());
+            if last {
+                break;
+            }
+            match self.truth(result, c.range()) {
+                Some(Cond::Known(true)) => {}
+                Some(Cond::Known(false)) | None => break,
+                Some(Cond::Runtime(v)) => {
+                    let next = self.f.new_block();
+                    let loc = self.loc;
+                    self.f.terminate(self.cur, oxcuda_ir::Terminator::Branch(v, next, end), loc);
+                    self.cur = next;
+                }
+            }
+            left = right;
+        }
+        self.jump_to(end);
+        self.name(&temp, c.range())
+    }
+
+    /// Writes a compile-time temporary variable (named with a `$`), typed by the fixpoint.
+    fn assign_temp(&mut self, name: &str, value: Val, range: TextRange) {
+        self.assigned.insert(name.to_owned());
+        let target = Expr::Name(ast::ExprName {
+            node_index: ast::AtomicNodeIndex::default(),
+            range,
+            id: ast::name::Name::new(name),
+            ctx: ast::ExprContext::Store,
+        });
+        self.assign(&target, value, range);
+    }
+
+    /// `a and b`, `a or b`: Python's value semantics, short-circuit.
+    fn bool_op(&mut self, b: &ast::ExprBoolOp) -> Val {
+        let is_and = b.op == ast::BoolOp::And;
+        let temp = format!("$bool{}", u32::from(b.range().start()));
+        let end = self.f.new_block();
+        for (k, e) in b.values.iter().enumerate() {
+            let v = self.expr(e);
+            if k + 1 == b.values.len() {
+                self.assign_temp(&temp, v, e.range());
+                break;
+            }
+            let cond = self.truth(v.clone(), e.range());
+            match cond {
+                // `x and ...` with x known: either the result is x, or evaluation goes on.
+                Some(Cond::Known(t)) => {
+                    if t != is_and {
+                        self.assign_temp(&temp, v, e.range());
+                        break;
+                    }
+                }
+                Some(Cond::Runtime(c)) => {
+                    self.assign_temp(&temp, v, e.range());
+                    let next = self.f.new_block();
+                    let (on_true, on_false) = if is_and { (next, end) } else { (end, next) };
+                    let loc = self.loc;
+                    self.f.terminate(self.cur, oxcuda_ir::Terminator::Branch(c, on_true, on_false), loc);
+                    self.cur = next;
+                }
+                None => return Val::Poison,
+            }
+        }
+        self.jump_to(end);
+        self.name(&temp, b.range())
+    }
+
+    /// `a if cond else b`.
+    fn if_expr(&mut self, i: &ast::ExprIf) -> Val {
+        let c = self.expr(&i.test);
+        match self.truth(c, i.test.range()) {
+            Some(Cond::Known(true)) => self.expr(&i.body),
+            Some(Cond::Known(false)) => self.expr(&i.orelse),
+            None => Val::Poison,
+            Some(Cond::Runtime(c)) => {
+                let temp = format!("$ifexp{}", u32::from(i.range().start()));
+                let (then, other, end) = (self.f.new_block(), self.f.new_block(), self.f.new_block());
+                let loc = self.loc;
+                self.f.terminate(self.cur, oxcuda_ir::Terminator::Branch(c, then, other), loc);
+                self.cur = then;
+                let v = self.expr(&i.body);
+                self.assign_temp(&temp, v, i.body.range());
+                let loc = self.loc;
+                self.f.terminate(self.cur, oxcuda_ir::Terminator::Jump(end), loc);
+                self.cur = other;
+                let v = self.expr(&i.orelse);
+                self.assign_temp(&temp, v, i.orelse.range());
+                self.jump_to(end);
+                self.name(&temp, i.range())
+            }
+        }
+    }
+}
+
+/// Folds `l <op> r` on Python constants with Python semantics; `None` when not foldable.
+fn fold_binary(op: ast::Operator, l: &Val, r: &Val) -> Option<Val> {
+    use ast::Operator as O;
+    let int = |v: &Val| match v {
+        Val::Int(i) => Some(*i),
+        Val::Bool(b) => Some(i128::from(*b)),
+        _ => None,
+    };
+    let float = |v: &Val| match v {
+        Val::Float(x) => Some(*x),
+        _ => int(v).map(|i| i as f64),
+    };
+    if let (Some(a), Some(b)) = (int(l), int(r)) {
+        let v = match op {
+            O::Add => a.checked_add(b)?,
+            O::Sub => a.checked_sub(b)?,
+            O::Mult => a.checked_mul(b)?,
+            O::FloorDiv if b != 0 => a.div_euclid(b) - i128::from(b < 0 && a.rem_euclid(b) != 0),
+            O::Mod if b != 0 => {
+                let m = a.rem_euclid(b);
+                if b < 0 && m != 0 { m + b } else { m }
+            }
+            O::Pow if (0..64).contains(&b) => a.checked_pow(u32::try_from(b).ok()?)?,
+            O::BitAnd => a & b,
+            O::BitOr => a | b,
+            O::BitXor => a ^ b,
+            O::LShift if (0..64).contains(&b) => a.checked_shl(u32::try_from(b).ok()?)?,
+            O::RShift if (0..128).contains(&b) => a >> b,
+            O::Div if b != 0 => return Some(Val::Float(a as f64 / b as f64)),
+            _ => return None,
+        };
+        if v.unsigned_abs() > u128::from(u64::MAX) {
+            return None;
+        }
+        return Some(Val::Int(v));
+    }
+    if matches!(l, Val::Float(_)) || matches!(r, Val::Float(_)) {
+        let (a, b) = (float(l)?, float(r)?);
+        return Some(Val::Float(match op {
+            O::Add => a + b,
+            O::Sub => a - b,
+            O::Mult => a * b,
+            O::Div if b != 0.0 => a / b,
+            O::FloorDiv if b != 0.0 => (a / b).floor(),
+            O::Pow => a.powf(b),
+            _ => return None,
+        }));
+    }
+    None
+}
+
+fn fold_compare(op: CmpOp, l: &Val, r: &Val) -> Option<bool> {
+    let num = |v: &Val| match v {
+        Val::Int(i) => Some(*i as f64),
+        Val::Bool(b) => Some(f64::from(u8::from(*b))),
+        Val::Float(x) => Some(*x),
+        _ => None,
+    };
+    let (a, b) = (num(l)?, num(r)?);
+    Some(match op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+    })
+}
+
+fn expr_kind(e: &Expr) -> &'static str {
+    match e {
+        Expr::List(_) => "a list",
+        Expr::Dict(_) => "a dict",
+        Expr::Set(_) => "a set",
+        Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => "a comprehension",
+        Expr::Lambda(_) => "a lambda",
+        Expr::FString(_) => "an f-string",
+        Expr::Await(_) => "'await'",
+        Expr::Yield(_) | Expr::YieldFrom(_) => "'yield'",
+        Expr::Starred(_) => "'*' unpacking",
+        Expr::Named(_) => "':='",
+        Expr::Slice(_) => "a slice outside a subscript",
+        _ => "this expression",
+    }
+}
+

@@ -1,0 +1,373 @@
+//! Lowering one function to typed IR, repeated until variable types settle.
+//!
+//! Each pass ([`Lower`]) builds a fresh [`Function`] using the variable and return types
+//! proposed by the previous pass ([`FnState`]) and proposes new ones (every assignment unifies
+//! its value's type into its variable's entry). When a pass proposes nothing new, its function
+//! and diagnostics are final.
+
+mod array;
+mod call;
+mod convert;
+mod expr;
+mod stmt;
+
+use std::collections::{HashMap, HashSet};
+
+use oxcuda_ir::{Block, Const, FuncId, Function, FunctionKind, Loc, Op, Terminator, Value, Var};
+use oxcuda_syntax::codes::{self, Code};
+use oxcuda_syntax::{Diagnostic, Ranged, SourceFile, TextRange, parse_function};
+use oxcuda_types::Type;
+
+use crate::globals::FunctionSource;
+use crate::session::Session;
+use crate::unify::unify;
+use crate::value::Val;
+
+/// Types proposed for a function's variables and return value.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct FnState {
+    /// Variable name → unified type.
+    pub vars: HashMap<String, Type>,
+    /// Variable name → every value assigned is known to be ≥ 0 (lets indexing skip the
+    /// negative-index wraparound).
+    pub nonneg: HashMap<String, bool>,
+    /// Unified type of `return <value>` statements; `None` when there are none yet.
+    pub ret: Option<Type>,
+}
+
+/// At most this many passes; the type lattice is shallow, so real functions need 2–4.
+const MAX_PASSES: usize = 12;
+
+/// Lowers source `src` for `args` into function `id`'s IR; returns it with its return type.
+pub(crate) fn function(
+    sess: &mut Session<'_>,
+    src: usize,
+    id: FuncId,
+    args: &[Type],
+    kind: FunctionKind,
+    declared_ret: Option<&Type>,
+) -> Result<(Function, Type), ()> {
+    let source: &FunctionSource = &sess.sources[src];
+    let parsed = match parse_function(&source.source.text) {
+        Ok(p) => p,
+        Err(d) => {
+            sess.errors.push(d.resolve(&source.source));
+            return Err(());
+        }
+    };
+    let def = parsed.def;
+    let mut state = FnState::default();
+    if let Some(ret) = declared_ret {
+        state.ret = (ret != &Type::None).then(|| ret.clone());
+    }
+    for pass in 0..MAX_PASSES {
+        let mut lower = Lower::new(sess, src, id, kind, state.clone(), args);
+        lower.body(&def, args);
+        let Lower { f, diags, next, .. } = lower;
+        let settled = next == state;
+        if settled || pass == MAX_PASSES - 1 {
+            let source = &sess.sources[src].source;
+            if !settled {
+                sess.errors.push(
+                    Diagnostic::new(codes::VARIABLE_TYPE_CONFLICT, def.name.range(), "variable types do not settle")
+                        .resolve(source),
+                );
+                return Err(());
+            }
+            let mut diags = diags;
+            diags.sort_by_key(|d| (d.range.start(), d.range.end()));
+            diags.dedup();
+            if !diags.is_empty() {
+                sess.errors.extend(diags.iter().map(|d| d.resolve(source)));
+                return Err(());
+            }
+            let ret = match (kind, &next.ret) {
+                (FunctionKind::Kernel, _) | (_, None) => Type::None,
+                (FunctionKind::Device, Some(t)) => t.clone(),
+            };
+            return Ok((f, ret));
+        }
+        // Publish the return type guess for recursive calls in the next pass.
+        if let Some(active) = sess.active.get_mut(&(src, args.to_vec())) {
+            if active.ret_guess.is_none() || declared_ret.is_none() {
+                active.ret_guess.clone_from(&next.ret);
+            }
+        }
+        state = next;
+    }
+    Err(())
+}
+
+/// A loop's jump targets.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LoopTargets {
+    pub continue_to: Block,
+    pub break_to: Block,
+}
+
+/// One lowering pass over one function.
+pub(crate) struct Lower<'s, 'a> {
+    pub sess: &'s mut Session<'a>,
+    pub src: usize,
+    pub f: Function,
+    pub cur: Block,
+    /// Slots of this pass: name → (slot, type).
+    pub locals: HashMap<String, (Var, Type)>,
+    /// Proposals from the previous pass (read) and this pass (written).
+    pub state: FnState,
+    pub next: FnState,
+    pub diags: Vec<Diagnostic>,
+    pub loops: Vec<LoopTargets>,
+    /// Values known to be ≥ 0.
+    pub nonneg: HashSet<Value>,
+    /// Locations of the statement being lowered (instructions take it).
+    pub loc: Loc,
+    pub kind: FunctionKind,
+    /// Names assigned anywhere in the function (Python's rule for what is local).
+    pub assigned: HashSet<String>,
+}
+
+impl<'s, 'a> Lower<'s, 'a> {
+    fn new(
+        sess: &'s mut Session<'a>,
+        src: usize,
+        id: FuncId,
+        kind: FunctionKind,
+        state: FnState,
+        args: &[Type],
+    ) -> Self {
+        let source = &sess.sources[src];
+        let mut f = Function::new(&symbol_name(&source.name, id), kind, args.to_vec(), Type::None);
+        f.display_name.clone_from(&source.name);
+        f.file.clone_from(&source.source.file);
+        let next = FnState { ret: state.ret.clone(), ..FnState::default() };
+        Self {
+            sess,
+            src,
+            f,
+            cur: Block(0),
+            locals: HashMap::new(),
+            state,
+            next,
+            diags: Vec::new(),
+            loops: Vec::new(),
+            nonneg: HashSet::new(),
+            loc: Loc::default(),
+            kind,
+            assigned: HashSet::new(),
+        }
+    }
+
+    /// The source being lowered.
+    pub fn source(&self) -> &'a SourceFile {
+        &self.sess.sources[self.src].source
+    }
+
+    /// The source's globals.
+    pub fn globals(&self) -> &'a HashMap<String, crate::GlobalValue> {
+        &self.sess.sources[self.src].globals
+    }
+
+    /// Sets the location instructions get from now on.
+    pub fn at(&mut self, range: TextRange) {
+        let (line, col) = self.source().line_col(range.start());
+        self.loc = Loc { line, col };
+    }
+
+    /// Records an error and returns poison.
+    pub fn error(&mut self, code: Code, range: TextRange, message: impl Into<String>) -> Val {
+        self.diags.push(Diagnostic::new(code, range, message));
+        Val::Poison
+    }
+
+    /// Records an error with a hint and returns poison.
+    pub fn error_hint(&mut self, code: Code, range: TextRange, message: impl Into<String>, hint: impl Into<String>) -> Val {
+        self.diags.push(Diagnostic::new(code, range, message).with_hint(hint));
+        Val::Poison
+    }
+
+    /// Emits an instruction with a result of type `ty`.
+    pub fn emit(&mut self, op: Op, ty: Type) -> Value {
+        let loc = self.loc;
+        self.f.push(self.cur, op, Some(ty), loc).expect("a typed instruction defines a value")
+    }
+
+    /// Emits an instruction without a result.
+    pub fn emit_void(&mut self, op: Op) {
+        let loc = self.loc;
+        self.f.push(self.cur, op, None, loc);
+    }
+
+    /// An integer constant of type `ty`.
+    pub fn const_int(&mut self, value: i128, ty: oxcuda_types::Scalar) -> Value {
+        let v = self.emit(Op::Const(Const::Int(value)), Type::Scalar(ty));
+        if value >= 0 {
+            self.nonneg.insert(v);
+        }
+        v
+    }
+
+    /// Ends the current block with `term` and continues in a fresh block (unreachable unless
+    /// something jumps to it), so statements after `return`/`break` still lower.
+    pub fn terminate(&mut self, term: Terminator) {
+        let loc = self.loc;
+        self.f.terminate(self.cur, term, loc);
+        self.cur = self.f.new_block();
+    }
+
+    /// Ends the current block with a jump to `target` and continues in `target`.
+    pub fn jump_to(&mut self, target: Block) {
+        let loc = self.loc;
+        self.f.terminate(self.cur, Terminator::Jump(target), loc);
+        self.cur = target;
+    }
+
+    /// Proposes `ty` for variable `name` and returns the slot to write, creating it this pass.
+    pub fn assign_slot(&mut self, name: &str, ty: &Type, nonneg: bool, range: TextRange) -> Option<(Var, Type)> {
+        let proposal = match self.next.vars.get(name) {
+            None => Some(ty.clone()),
+            Some(prev) => unify(prev, ty),
+        };
+        let Some(proposal) = proposal else {
+            let prev = self.next.vars[name].clone();
+            self.error_hint(
+                codes::VARIABLE_TYPE_CONFLICT,
+                range,
+                format!("variable '{name}' is assigned {ty} here but {prev} elsewhere"),
+                "a variable keeps one type in a kernel: convert explicitly, e.g. float32(x), or use another name",
+            );
+            return None;
+        };
+        self.next.vars.insert(name.to_owned(), proposal);
+        let entry = self.next.nonneg.entry(name.to_owned()).or_insert(true);
+        *entry &= nonneg;
+        if let Some(slot) = self.locals.get(name) {
+            return Some(slot.clone());
+        }
+        // The slot's type: last pass's unified type if known (and compatible), else this value's.
+        let slot_ty = match self.state.vars.get(name) {
+            Some(t) if unify(t, ty).as_ref() == Some(t) => t.clone(),
+            _ => ty.clone(),
+        };
+        let var = self.f.new_var(name, slot_ty.clone());
+        self.locals.insert(name.to_owned(), (var, slot_ty.clone()));
+        Some((var, slot_ty))
+    }
+
+    /// Lowers the whole body: parameters into variables, then the statements.
+    fn body(&mut self, def: &oxcuda_syntax::ast::StmtFunctionDef, args: &[Type]) {
+        let params = &def.parameters;
+        self.at(def.range());
+        if params.vararg.is_some() || params.kwarg.is_some() || !params.kwonlyargs.is_empty() {
+            self.error(codes::UNSUPPORTED_SYNTAX, params.range(), "*args, **kwargs and keyword-only parameters are not supported in kernels");
+        }
+        let names: Vec<_> = params.posonlyargs.iter().chain(params.args.iter()).collect();
+        if names.len() != args.len() {
+            self.error(
+                codes::BAD_SIGNATURE,
+                params.range(),
+                format!("the function takes {} parameters but the signature gives {}", names.len(), args.len()),
+            );
+            return;
+        }
+        self.f.param_names = names.iter().map(|p| p.parameter.name.to_string()).collect();
+        self.assigned.extend(self.f.param_names.iter().cloned());
+        collect_assigned(&def.body, &mut self.assigned);
+        for (i, (p, ty)) in names.iter().zip(args).enumerate() {
+            let v = self.emit(Op::Param(u32::try_from(i).unwrap_or(u32::MAX)), ty.clone());
+            let name = p.parameter.name.as_str();
+            if let Some((var, _)) = self.assign_slot(name, ty, false, p.range()) {
+                let v = self.convert(Val::Rt(v, ty.clone()), &self.f.vars[var.index()].ty.clone(), p.range());
+                if let Some(v) = v {
+                    self.emit_void(Op::SetVar(var, v));
+                }
+            }
+        }
+        for stmt in &def.body {
+            self.stmt(stmt);
+        }
+        // Falling off the end returns none.
+        self.at(def.range());
+        match (self.kind, self.next.ret.clone()) {
+            (FunctionKind::Device, Some(ret)) if ret != Type::None => {
+                self.f.ret = ret;
+                let loc = self.loc;
+                self.f.terminate(self.cur, Terminator::Unreachable, loc);
+            }
+            _ => {
+                let loc = self.loc;
+                self.f.terminate(self.cur, Terminator::Return(None), loc);
+            }
+        }
+        if self.kind == FunctionKind::Device {
+            if let Some(ret) = &self.next.ret {
+                self.f.ret = ret.clone();
+            }
+        }
+        self.fix_returns();
+    }
+
+    /// Returns are lowered before the final return type is known; convert each returned value
+    /// to the function's return type now by rewriting `Return` terminators.
+    fn fix_returns(&mut self) {
+        let ret = self.f.ret.clone();
+        for b in self.f.block_ids().collect::<Vec<_>>() {
+            if let Terminator::Return(Some(v)) = self.f.blocks[b.index()].term.clone() {
+                let ty = self.f.value_type(v).clone();
+                if ty != ret {
+                    let loc = self.f.blocks[b.index()].term_loc;
+                    let saved = (self.cur, self.loc);
+                    self.cur = b;
+                    self.loc = loc;
+                    let converted = self.convert_quiet(v, &ty, &ret);
+                    self.f.blocks[b.index()].term = Terminator::Return(converted);
+                    (self.cur, self.loc) = saved;
+                }
+            }
+        }
+    }
+}
+
+/// The symbol of a specialisation: the Python name made C-safe, plus the function id.
+fn symbol_name(name: &str, id: FuncId) -> String {
+    let safe: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    format!("{safe}_{}", id.0)
+}
+
+/// Adds every name a statement list assigns (targets of `=`, `+=`, `for`) to `out`.
+fn collect_assigned(body: &[oxcuda_syntax::ast::Stmt], out: &mut HashSet<String>) {
+    use oxcuda_syntax::ast::{Expr, Stmt};
+    fn targets(e: &Expr, out: &mut HashSet<String>) {
+        match e {
+            Expr::Name(n) => {
+                out.insert(n.id.to_string());
+            }
+            Expr::Tuple(t) => t.elts.iter().for_each(|x| targets(x, out)),
+            Expr::List(l) => l.elts.iter().for_each(|x| targets(x, out)),
+            _ => {}
+        }
+    }
+    for stmt in body {
+        match stmt {
+            Stmt::Assign(a) => a.targets.iter().for_each(|t| targets(t, out)),
+            Stmt::AugAssign(a) => targets(&a.target, out),
+            Stmt::AnnAssign(a) => targets(&a.target, out),
+            Stmt::For(f) => {
+                targets(&f.target, out);
+                collect_assigned(&f.body, out);
+                collect_assigned(&f.orelse, out);
+            }
+            Stmt::While(w) => {
+                collect_assigned(&w.body, out);
+                collect_assigned(&w.orelse, out);
+            }
+            Stmt::If(i) => {
+                collect_assigned(&i.body, out);
+                for c in &i.elif_else_clauses {
+                    collect_assigned(&c.body, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}

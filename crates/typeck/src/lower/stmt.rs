@@ -1,0 +1,510 @@
+//! Statements: assignment, control flow, loops, return, assert.
+
+use oxcuda_ir::{BinOp, CmpOp, FunctionKind, Intrinsic, Op, Terminator, Value};
+use oxcuda_syntax::ast::{self, Expr, Stmt};
+use oxcuda_syntax::codes;
+use oxcuda_syntax::{Ranged, TextRange};
+use oxcuda_types::{Scalar, Type};
+
+use super::convert::Cond;
+use super::{LoopTargets, Lower};
+use crate::unify::unify;
+use crate::value::Val;
+
+/// What a `for` loop iterates over, reduced to "element k of n".
+pub(crate) enum IterSpec {
+    /// `range`: element k is `start + k·step`, converted to `ty`.
+    Range { start: Value, step: Value, len: Value, step_is_one: bool, ty: Scalar, nonneg: bool },
+    /// An array: element k is `a[k]` (a row view for ndim > 1).
+    Array { array: Value, ty: Type },
+    /// `enumerate(inner, start)`.
+    Enumerate { inner: Box<IterSpec>, start: Value },
+    /// `zip(a, b, …)`.
+    Zip(Vec<IterSpec>),
+}
+
+impl Lower<'_, '_> {
+    /// Lowers one statement.
+    pub fn stmt(&mut self, stmt: &Stmt) {
+        self.at(stmt.range());
+        match stmt {
+            Stmt::Expr(e) => {
+                self.expr(&e.value);
+            }
+            Stmt::Pass(_) => {}
+            Stmt::Assign(a) => {
+                let value = self.expr(&a.value);
+                for target in &a.targets {
+                    self.assign(target, value.clone(), a.value.range());
+                }
+            }
+            Stmt::AnnAssign(a) => {
+                if let Some(v) = &a.value {
+                    let value = self.expr(v);
+                    self.assign(&a.target, value, v.range());
+                }
+            }
+            Stmt::AugAssign(a) => self.aug_assign(a),
+            Stmt::If(s) => self.if_stmt(s),
+            Stmt::While(w) => self.while_stmt(w),
+            Stmt::For(f) => self.for_stmt(f),
+            Stmt::Break(b) => match self.loops.last().copied() {
+                Some(l) => self.terminate(Terminator::Jump(l.break_to)),
+                None => {
+                    self.error(codes::SYNTAX_ERROR, b.range(), "'break' outside a loop");
+                }
+            },
+            Stmt::Continue(c) => match self.loops.last().copied() {
+                Some(l) => self.terminate(Terminator::Jump(l.continue_to)),
+                None => {
+                    self.error(codes::SYNTAX_ERROR, c.range(), "'continue' outside a loop");
+                }
+            },
+            Stmt::Return(r) => self.return_stmt(r),
+            Stmt::Assert(a) => {
+                if self.sess.options.debug {
+                    let c = self.expr(&a.test);
+                    if let Some(Cond::Runtime(v)) = self.truth(c, a.test.range()) {
+                        self.emit_void(Op::Intrinsic(Intrinsic::Assert, vec![v]));
+                    }
+                }
+            }
+            other => {
+                let what = stmt_kind(other);
+                self.error_hint(
+                    codes::UNSUPPORTED_SYNTAX,
+                    other.range(),
+                    format!("{what} is not supported in device code"),
+                    "kernels support assignments, if/while/for, break/continue, return, assert and pass",
+                );
+            }
+        }
+    }
+
+    /// Assigns `value` to a target: a name, a subscript, or a tuple of targets.
+    pub fn assign(&mut self, target: &Expr, value: Val, value_range: TextRange) {
+        match target {
+            Expr::Name(n) => {
+                if value == Val::Poison {
+                    // Still mark the name as a local so reads don't fall back to globals.
+                    return;
+                }
+                let Some((v, ty)) = self.materialize(value, value_range) else { return };
+                let nonneg = self.nonneg.contains(&v);
+                if let Some((var, slot_ty)) = self.assign_slot(n.id.as_str(), &ty, nonneg, n.range()) {
+                    if let Some(v) = self.convert(Val::Rt(v, ty), &slot_ty, value_range) {
+                        self.emit_void(Op::SetVar(var, v));
+                    }
+                }
+            }
+            Expr::Tuple(t) => self.unpack(&t.elts, value, target.range(), value_range),
+            Expr::List(l) => self.unpack(&l.elts, value, target.range(), value_range),
+            Expr::Subscript(s) => {
+                let base = self.expr(&s.value);
+                self.store_subscript(base, &s.slice, value, s.range(), value_range);
+            }
+            other => {
+                self.error(codes::UNSUPPORTED_SYNTAX, other.range(), "cannot assign to this expression in device code");
+            }
+        }
+    }
+
+    fn unpack(&mut self, targets: &[Expr], value: Val, range: TextRange, value_range: TextRange) {
+        let items: Vec<Val> = match value {
+            Val::Tuple(items) => items,
+            Val::Rt(v, Type::Tuple(types)) => types
+                .iter()
+                .enumerate()
+                .map(|(k, t)| Val::Rt(self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()), t.clone()))
+                .collect(),
+            Val::Poison => vec![Val::Poison; targets.len()],
+            other => {
+                let what = other.describe();
+                self.error(codes::TYPE_MISMATCH, value_range, format!("cannot unpack {what}"));
+                return;
+            }
+        };
+        if items.len() != targets.len() {
+            self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("cannot unpack {} values into {} targets", items.len(), targets.len()),
+            );
+            return;
+        }
+        for (t, item) in targets.iter().zip(items) {
+            self.assign(t, item, value_range);
+        }
+    }
+
+    fn aug_assign(&mut self, a: &ast::StmtAugAssign) {
+        match &*a.target {
+            Expr::Subscript(s) => {
+                // Evaluate the array and index once: A[f(i)] += x reads and writes one element.
+                let base = self.expr(&s.value);
+                let index = self.index_vals(&s.slice);
+                let current = self.subscript_load(base.clone(), index.clone(), s.range());
+                let rhs = self.expr(&a.value);
+                let result = self.binary(a.op, current, rhs, a.range());
+                self.store_with_index(base, index, result, s.range(), a.range());
+            }
+            target => {
+                let current = self.expr(target);
+                let rhs = self.expr(&a.value);
+                let result = self.binary(a.op, current, rhs, a.range());
+                self.assign(target, result, a.range());
+            }
+        }
+    }
+
+    fn if_stmt(&mut self, s: &ast::StmtIf) {
+        let mut clauses: Vec<(Option<&Expr>, &[Stmt])> = vec![(Some(&s.test), &s.body[..])];
+        for c in &s.elif_else_clauses {
+            clauses.push((c.test.as_ref(), &c.body[..]));
+        }
+        let merge = self.f.new_block();
+        for (test, body) in clauses {
+            let Some(test) = test else {
+                // else:
+                self.stmts(body);
+                self.jump_to(merge);
+                return;
+            };
+            self.at(test.range());
+            let c = self.expr(test);
+            match self.truth(c, test.range()) {
+                Some(Cond::Known(true)) => {
+                    self.stmts(body);
+                    self.jump_to(merge);
+                    return;
+                }
+                Some(Cond::Known(false)) => {}
+                Some(Cond::Runtime(v)) => {
+                    let then = self.f.new_block();
+                    let next = self.f.new_block();
+                    let loc = self.loc;
+                    self.f.terminate(self.cur, Terminator::Branch(v, then, next), loc);
+                    self.cur = then;
+                    self.stmts(body);
+                    let loc = self.loc;
+                    self.f.terminate(self.cur, Terminator::Jump(merge), loc);
+                    self.cur = next;
+                }
+                None => {
+                    // Error or poison: lower the body anyway so its errors surface.
+                    self.stmts(body);
+                }
+            }
+        }
+        self.jump_to(merge);
+    }
+
+    /// Lowers a statement list.
+    pub fn stmts(&mut self, body: &[Stmt]) {
+        for s in body {
+            self.stmt(s);
+        }
+    }
+
+    fn while_stmt(&mut self, w: &ast::StmtWhile) {
+        let header = self.f.new_block();
+        let body = self.f.new_block();
+        let orelse = self.f.new_block();
+        let exit = self.f.new_block();
+        self.jump_to(header);
+        self.at(w.test.range());
+        let c = self.expr(&w.test);
+        let cond = self.truth(c, w.test.range()).unwrap_or(Cond::Known(false));
+        let c = self.cond_value(cond);
+        let loc = self.loc;
+        self.f.terminate(self.cur, Terminator::Branch(c, body, orelse), loc);
+        self.cur = body;
+        self.loops.push(LoopTargets { continue_to: header, break_to: exit });
+        self.stmts(&w.body);
+        self.loops.pop();
+        let loc = self.loc;
+        self.f.terminate(self.cur, Terminator::Jump(header), loc);
+        self.cur = orelse;
+        self.stmts(&w.orelse);
+        self.jump_to(exit);
+    }
+
+    fn for_stmt(&mut self, f: &ast::StmtFor) {
+        self.at(f.iter.range());
+        let Some(spec) = self.iter_spec(&f.iter) else {
+            // Still type the body's assignments where possible.
+            return;
+        };
+        let len = self.iter_len(&spec);
+        let counter = self.f.new_var("$k", Type::I64);
+        let zero = self.const_int(0, Scalar::I64);
+        self.emit_void(Op::SetVar(counter, zero));
+        let header = self.f.new_block();
+        let body = self.f.new_block();
+        let latch = self.f.new_block();
+        let orelse = self.f.new_block();
+        let exit = self.f.new_block();
+        self.jump_to(header);
+        let k = self.emit(Op::GetVar(counter), Type::I64);
+        let more = self.emit(Op::Compare(CmpOp::Lt, k, len), Type::BOOL);
+        let loc = self.loc;
+        self.f.terminate(self.cur, Terminator::Branch(more, body, orelse), loc);
+        self.cur = body;
+        let k = self.emit(Op::GetVar(counter), Type::I64);
+        self.nonneg.insert(k);
+        let element = self.iter_elem(&spec, k);
+        self.assign(&f.target, element, f.iter.range());
+        self.loops.push(LoopTargets { continue_to: latch, break_to: exit });
+        self.stmts(&f.body);
+        self.loops.pop();
+        self.at(f.iter.range());
+        self.jump_to(latch);
+        let k = self.emit(Op::GetVar(counter), Type::I64);
+        let one = self.const_int(1, Scalar::I64);
+        let k1 = self.emit(Op::Binary(BinOp::Add, k, one), Type::I64);
+        self.emit_void(Op::SetVar(counter, k1));
+        let loc = self.loc;
+        self.f.terminate(self.cur, Terminator::Jump(header), loc);
+        self.cur = orelse;
+        self.stmts(&f.orelse);
+        self.jump_to(exit);
+    }
+
+    fn return_stmt(&mut self, r: &ast::StmtReturn) {
+        let value = r.value.as_ref().map(|e| (self.expr(e), e.range()));
+        match (self.kind, value) {
+            (_, None) | (_, Some((Val::NoneV, _))) => {
+                if self.kind == FunctionKind::Device && self.next.ret.as_ref().is_some_and(|t| *t != Type::None) {
+                    self.error(codes::BAD_RETURN, r.range(), "this function returns a value elsewhere; a bare return has no value to give");
+                }
+                self.terminate(Terminator::Return(None));
+            }
+            (FunctionKind::Kernel, Some((_, range))) => {
+                self.error_hint(codes::BAD_RETURN, range, "a kernel cannot return a value", "write results into an output array argument");
+            }
+            (FunctionKind::Device, Some((val, range))) => {
+                let Some((v, ty)) = self.materialize(val, range) else { return };
+                let unified = match &self.next.ret {
+                    None => Some(ty.clone()),
+                    Some(prev) => unify(prev, &ty),
+                };
+                match unified {
+                    Some(t) => self.next.ret = Some(t),
+                    None => {
+                        let prev = self.next.ret.clone().unwrap_or(Type::None);
+                        self.error(codes::BAD_RETURN, range, format!("returns {ty} here but {prev} elsewhere"));
+                        return;
+                    }
+                }
+                self.terminate(Terminator::Return(Some(v)));
+            }
+        }
+    }
+
+    /// The iteration of a `for` loop's iterable.
+    fn iter_spec(&mut self, iter: &Expr) -> Option<IterSpec> {
+        if let Expr::Call(call) = iter {
+            let callee = self.expr(&call.func);
+            if let Val::Callable(path) = &callee {
+                let args: Vec<Val> = call.arguments.args.iter().map(|a| self.expr(a)).collect();
+                match path.as_str() {
+                    "range" => return self.range_spec(args, call.range()),
+                    "enumerate" => {
+                        let inner = call.arguments.args.first()?;
+                        let inner = self.iter_spec(inner)?;
+                        let start = match args.get(1) {
+                            Some(v) => self.convert(v.clone(), &Type::I64, call.range())?,
+                            None => self.const_int(0, Scalar::I64),
+                        };
+                        return Some(IterSpec::Enumerate { inner: Box::new(inner), start });
+                    }
+                    "zip" => {
+                        let specs: Option<Vec<_>> = call.arguments.args.iter().map(|a| self.iter_spec(a)).collect();
+                        return specs.map(IterSpec::Zip);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let val = self.expr(iter);
+        match val {
+            Val::Rt(array, ty @ Type::Array(_)) => Some(IterSpec::Array { array, ty }),
+            Val::GlobalArray(_) => {
+                let (array, ty) = self.materialize(val, iter.range())?;
+                Some(IterSpec::Array { array, ty })
+            }
+            Val::Poison => None,
+            other => {
+                let what = other.describe();
+                self.error_hint(
+                    codes::TYPE_MISMATCH,
+                    iter.range(),
+                    format!("cannot iterate over {what}"),
+                    "for loops in kernels iterate over range(...), arrays, enumerate(...) and zip(...)",
+                );
+                None
+            }
+        }
+    }
+
+    fn range_spec(&mut self, args: Vec<Val>, range: TextRange) -> Option<IterSpec> {
+        if args.is_empty() || args.len() > 3 {
+            self.error(codes::BAD_CALL, range, format!("range expects 1 to 3 arguments, got {}", args.len()));
+            return None;
+        }
+        if args.iter().any(|a| *a == Val::Poison) {
+            return None;
+        }
+        // The loop variable's type: the integer types of the runtime arguments (literals adapt).
+        let mut ty: Option<Scalar> = None;
+        for a in &args {
+            match a {
+                Val::Rt(_, Type::Scalar(s)) if s.is_int() => {
+                    ty = Some(match ty {
+                        None => *s,
+                        Some(t) => match unify(&Type::Scalar(t), &Type::Scalar(*s)) {
+                            Some(Type::Scalar(u)) => u,
+                            _ => Scalar::I64,
+                        },
+                    });
+                }
+                Val::Int(_) | Val::Bool(_) => {}
+                other => {
+                    let what = other.describe();
+                    self.error(codes::TYPE_MISMATCH, range, format!("range arguments must be integers, got {what}"));
+                    return None;
+                }
+            }
+        }
+        let ty = ty.unwrap_or(Scalar::I64);
+        let (start, stop, step) = match args.len() {
+            1 => (Val::Int(0), args[0].clone(), Val::Int(1)),
+            2 => (args[0].clone(), args[1].clone(), Val::Int(1)),
+            _ => (args[0].clone(), args[1].clone(), args[2].clone()),
+        };
+        let step_const = match step {
+            Val::Int(s) => Some(s),
+            _ => None,
+        };
+        if step_const == Some(0) {
+            self.error(codes::BAD_CALL, range, "range() step must not be zero");
+            return None;
+        }
+        let start_nonneg_const = matches!(start, Val::Int(s) if s >= 0);
+        let start = self.convert(start, &Type::I64, range)?;
+        let start_nonneg = start_nonneg_const || self.nonneg.contains(&start);
+        let stop = self.convert(stop, &Type::I64, range)?;
+        let step = self.convert(step, &Type::I64, range)?;
+        // len = d > 0 ? (d + a - 1) // a : 0 with d, a the distance and step magnitude.
+        let len = match step_const {
+            Some(1) => {
+                let d = self.emit(Op::Binary(BinOp::Sub, stop, start), Type::I64);
+                let zero = self.const_int(0, Scalar::I64);
+                self.emit(Op::Binary(BinOp::Max, d, zero), Type::I64)
+            }
+            Some(s) => {
+                let (hi, lo) = if s > 0 { (stop, start) } else { (start, stop) };
+                let d = self.emit(Op::Binary(BinOp::Sub, hi, lo), Type::I64);
+                let magnitude = self.const_int(s.abs(), Scalar::I64);
+                self.range_len(d, magnitude)
+            }
+            None => {
+                let zero = self.const_int(0, Scalar::I64);
+                let positive = self.emit(Op::Compare(CmpOp::Gt, step, zero), Type::BOOL);
+                let up = self.emit(Op::Binary(BinOp::Sub, stop, start), Type::I64);
+                let down = self.emit(Op::Binary(BinOp::Sub, start, stop), Type::I64);
+                let d = self.emit(Op::Select(positive, up, down), Type::I64);
+                let neg = self.emit(Op::Unary(oxcuda_ir::UnaryOp::Neg, step), Type::I64);
+                let magnitude = self.emit(Op::Select(positive, step, neg), Type::I64);
+                self.range_len(d, magnitude)
+            }
+        };
+        self.nonneg.insert(len);
+        Some(IterSpec::Range {
+            start,
+            step,
+            len,
+            step_is_one: step_const == Some(1),
+            ty,
+            nonneg: start_nonneg && step_const.is_some_and(|s| s > 0),
+        })
+    }
+
+    fn range_len(&mut self, d: Value, magnitude: Value) -> Value {
+        let zero = self.const_int(0, Scalar::I64);
+        let one = self.const_int(1, Scalar::I64);
+        let t = self.emit(Op::Binary(BinOp::Add, d, magnitude), Type::I64);
+        let t = self.emit(Op::Binary(BinOp::Sub, t, one), Type::I64);
+        let q = self.emit(Op::Binary(BinOp::FloorDiv, t, magnitude), Type::I64);
+        let positive = self.emit(Op::Compare(CmpOp::Gt, d, zero), Type::BOOL);
+        self.emit(Op::Select(positive, q, zero), Type::I64)
+    }
+
+    /// Number of elements of an iteration.
+    fn iter_len(&mut self, spec: &IterSpec) -> Value {
+        match spec {
+            IterSpec::Range { len, .. } => *len,
+            IterSpec::Array { array, .. } => {
+                let n = self.emit(Op::ArrayShape(*array, 0), Type::I64);
+                self.nonneg.insert(n);
+                n
+            }
+            IterSpec::Enumerate { inner, .. } => self.iter_len(inner),
+            IterSpec::Zip(specs) => {
+                let mut len: Option<Value> = None;
+                for s in specs {
+                    let l = self.iter_len(s);
+                    len = Some(match len {
+                        None => l,
+                        Some(prev) => self.emit(Op::Binary(BinOp::Min, prev, l), Type::I64),
+                    });
+                }
+                len.unwrap_or_else(|| self.const_int(0, Scalar::I64))
+            }
+        }
+    }
+
+    /// Element `k` of an iteration.
+    fn iter_elem(&mut self, spec: &IterSpec, k: Value) -> Val {
+        match spec {
+            IterSpec::Range { start, step, step_is_one, ty, nonneg, .. } => {
+                let offset = if *step_is_one { k } else { self.emit(Op::Binary(BinOp::Mul, k, *step), Type::I64) };
+                let v = self.emit(Op::Binary(BinOp::Add, *start, offset), Type::I64);
+                if *nonneg {
+                    self.nonneg.insert(v);
+                }
+                let v = self.cast(v, Scalar::I64, *ty);
+                if *nonneg {
+                    self.nonneg.insert(v);
+                }
+                Val::Rt(v, Type::Scalar(*ty))
+            }
+            IterSpec::Array { array, ty } => {
+                let range = TextRange::default();
+                self.index_array(*array, ty.clone(), vec![super::array::Index::Int(Val::Rt(k, Type::I64))], range)
+            }
+            IterSpec::Enumerate { inner, start } => {
+                let i = self.emit(Op::Binary(BinOp::Add, k, *start), Type::I64);
+                let item = self.iter_elem(inner, k);
+                Val::Tuple(vec![Val::Rt(i, Type::I64), item])
+            }
+            IterSpec::Zip(specs) => Val::Tuple(specs.iter().map(|s| self.iter_elem(s, k)).collect()),
+        }
+    }
+}
+
+fn stmt_kind(stmt: &Stmt) -> &'static str {
+    match stmt {
+        Stmt::FunctionDef(_) => "a nested function definition",
+        Stmt::ClassDef(_) => "a class definition",
+        Stmt::With(_) => "'with'",
+        Stmt::Try(_) => "'try'",
+        Stmt::Raise(_) => "'raise'",
+        Stmt::Import(_) | Stmt::ImportFrom(_) => "'import'",
+        Stmt::Global(_) | Stmt::Nonlocal(_) => "'global'/'nonlocal'",
+        Stmt::Delete(_) => "'del'",
+        Stmt::Match(_) => "'match'",
+        _ => "this statement",
+    }
+}
+

@@ -1,0 +1,91 @@
+//! A compilation session: the entry function and every device function it reaches, each
+//! specialised once per argument-type tuple, in one IR module.
+
+use std::collections::HashMap;
+
+use oxcuda_ir::{FuncId, Function, FunctionKind, Module};
+use oxcuda_syntax::diagnostic::Resolved;
+use oxcuda_types::Type;
+
+use crate::globals::FunctionSource;
+
+/// Options that change typing or lowering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CompileOptions {
+    /// Check `assert` statements (numba-cuda's `debug=True`).
+    pub debug: bool,
+}
+
+/// A function being compiled, for recursive calls to find.
+#[derive(Debug, Clone)]
+pub(crate) struct Active {
+    pub id: FuncId,
+    /// The return type inferred so far (from returns lowered before the recursive call).
+    pub ret_guess: Option<Type>,
+}
+
+/// State shared by the lowering of every function of one compilation.
+pub(crate) struct Session<'a> {
+    pub sources: &'a [FunctionSource],
+    pub module: Module,
+    pub done: HashMap<(usize, Vec<Type>), (FuncId, Type)>,
+    pub active: HashMap<(usize, Vec<Type>), Active>,
+    pub options: CompileOptions,
+    pub errors: Vec<Resolved>,
+}
+
+impl Session<'_> {
+    /// Compiles (or finds) the specialisation of source `src` for `args`; returns its id and
+    /// return type, or `Err` when it has errors (already recorded).
+    pub fn function(
+        &mut self,
+        src: usize,
+        args: &[Type],
+        kind: FunctionKind,
+        declared_ret: Option<&Type>,
+    ) -> Result<(FuncId, Type), ()> {
+        let key = (src, args.to_vec());
+        if let Some(done) = self.done.get(&key) {
+            return Ok(done.clone());
+        }
+        let id = FuncId(u32::try_from(self.module.functions.len()).map_err(|_| ())?);
+        let placeholder = Function::new("", kind, args.to_vec(), Type::None);
+        self.module.functions.push(placeholder);
+        self.active.insert(key.clone(), Active { id, ret_guess: declared_ret.cloned() });
+        let result = crate::lower::function(self, src, id, args, kind, declared_ret);
+        self.active.remove(&key);
+        let (function, ret) = result?;
+        self.module.functions[id.index()] = function;
+        self.done.insert(key, (id, ret.clone()));
+        Ok((id, ret))
+    }
+}
+
+/// Compiles source `entry` for `args` as a kernel (or device function) with everything it
+/// calls. `declared_ret` is the return type of an explicit signature, if any.
+///
+/// # Errors
+/// Every diagnostic found, resolved to file lines (all of them, not only the first).
+pub fn compile(
+    sources: &[FunctionSource],
+    entry: usize,
+    args: &[Type],
+    kind: FunctionKind,
+    declared_ret: Option<&Type>,
+    options: CompileOptions,
+) -> Result<Module, Vec<Resolved>> {
+    let mut session = Session {
+        sources,
+        module: Module::default(),
+        done: HashMap::new(),
+        active: HashMap::new(),
+        options,
+        errors: Vec::new(),
+    };
+    let ok = session.function(entry, args, kind, declared_ret).is_ok();
+    if ok && session.errors.is_empty() {
+        Ok(session.module)
+    } else {
+        Err(session.errors)
+    }
+}

@@ -1,0 +1,66 @@
+//! Unification of the types assigned to one variable (or returned by one function).
+//!
+//! - equal types unify to themselves;
+//! - bool with an integer gives the integer; two integers give the wider width, signed if
+//!   either is (numba gives float64 for int64 ∪ uint64; we give int64, as the arithmetic rule
+//!   does: documented in `docs/typing.md`);
+//! - an integer or bool with a float, or two floats, follow [`promote::unify`];
+//! - arrays of one dtype and ndim unify with layout `A` where layouts differ, readonly if either is;
+//! - tuples unify element-wise;
+//! - anything else does not unify (a `variable-type-conflict`).
+
+use oxcuda_types::{ArrayType, Layout, Scalar, Type, promote};
+
+/// The unified type, or `None` when the two cannot live in one variable.
+#[must_use]
+pub fn unify(a: &Type, b: &Type) -> Option<Type> {
+    if a == b {
+        return Some(a.clone());
+    }
+    match (a, b) {
+        (Type::Scalar(x), Type::Scalar(y)) => Some(Type::Scalar(unify_scalars(*x, *y))),
+        (Type::Array(x), Type::Array(y)) if x.dtype == y.dtype && x.ndim == y.ndim => {
+            Some(Type::Array(ArrayType {
+                layout: if x.layout == y.layout { x.layout } else { Layout::A },
+                readonly: x.readonly || y.readonly,
+                ..*x
+            }))
+        }
+        (Type::Tuple(xs), Type::Tuple(ys)) if xs.len() == ys.len() => {
+            xs.iter().zip(ys).map(|(x, y)| unify(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple)
+        }
+        _ => None,
+    }
+}
+
+fn unify_scalars(a: Scalar, b: Scalar) -> Scalar {
+    let int_like = |s: Scalar| s.is_int() || s == Scalar::Bool;
+    if int_like(a) && int_like(b) {
+        if a == Scalar::Bool {
+            return b;
+        }
+        if b == Scalar::Bool {
+            return a;
+        }
+        let bits = a.bits().max(b.bits());
+        return Scalar::int(bits, a.is_signed() || b.is_signed());
+    }
+    promote::unify(a, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_unify_as_documented() {
+        let s = Type::Scalar;
+        assert_eq!(unify(&s(Scalar::I32), &s(Scalar::I64)), Some(s(Scalar::I64)));
+        assert_eq!(unify(&s(Scalar::I64), &s(Scalar::F64)), Some(s(Scalar::F64)));
+        assert_eq!(unify(&s(Scalar::Bool), &s(Scalar::I32)), Some(s(Scalar::I32)));
+        assert_eq!(unify(&s(Scalar::U32), &s(Scalar::I8)), Some(s(Scalar::I32)));
+        let a = |layout| Type::Array(ArrayType { dtype: Scalar::F32, ndim: 1, layout, readonly: false });
+        assert_eq!(unify(&a(Layout::C), &a(Layout::F)), Some(a(Layout::A)));
+        assert_eq!(unify(&a(Layout::C), &s(Scalar::F32)), None);
+    }
+}

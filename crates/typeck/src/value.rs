@@ -1,0 +1,64 @@
+//! The values expressions evaluate to while lowering: runtime IR values, or things known at
+//! compile time (Python constants, tuples of them, modules, type objects, functions).
+//!
+//! Keeping constants symbolic is what folds `cuda.shared.array((T, T + 1), float32)`: `T + 1`
+//! is an `Int`, never an IR value, until something needs it at run time.
+
+use oxcuda_ir::Value;
+use oxcuda_types::Type;
+
+/// An evaluated expression.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Val {
+    /// A runtime value and its type.
+    Rt(Value, Type),
+    /// A Python int.
+    Int(i128),
+    /// A Python float.
+    Float(f64),
+    /// A Python bool.
+    Bool(bool),
+    /// A Python complex.
+    Complex(f64, f64),
+    /// `None`.
+    NoneV,
+    /// A string literal (dtype names).
+    Str(String),
+    /// A tuple built in the source (`(a, b)`), kept element-wise.
+    Tuple(Vec<Val>),
+    /// A namespace (`cuda`, `cuda.threadIdx`, `math`).
+    Namespace(String),
+    /// A callable by path (`math.sin`, `cuda.grid`, `range`).
+    Callable(String),
+    /// A type object (`float32`, `float32[:]`).
+    TypeObj(Type),
+    /// A `@cuda.jit` function (index into the session's sources).
+    Jit(usize),
+    /// A frozen global NumPy array (index into the function's globals by name).
+    GlobalArray(String),
+    /// An expression whose type is not known yet, or that already produced an error: every use
+    /// yields poison again, silently.
+    Poison,
+}
+
+impl Val {
+    /// A short description for error messages: the type, or what the thing is.
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            Self::Rt(_, t) => t.to_string(),
+            Self::Int(i) => format!("int literal {i}"),
+            Self::Float(x) => format!("float literal {x}"),
+            Self::Bool(b) => format!("bool literal {b}"),
+            Self::Complex(..) => "complex literal".into(),
+            Self::NoneV => "None".into(),
+            Self::Str(s) => format!("string {s:?}"),
+            Self::Tuple(items) => format!("tuple of {}", items.len()),
+            Self::Namespace(p) => format!("module {p}"),
+            Self::Callable(p) => format!("function {p}"),
+            Self::TypeObj(t) => format!("type {t}"),
+            Self::Jit(_) => "a @cuda.jit function".into(),
+            Self::GlobalArray(n) => format!("global array {n}"),
+            Self::Poison => "an erroneous value".into(),
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Front-end tests: Python kernels → typed IR, checked with the verifier and on the printed IR.
+
+use std::collections::HashMap;
+
+use oxcuda_ir::{FunctionKind, verify::verify};
+use oxcuda_syntax::SourceFile;
+use oxcuda_typeck::{CompileOptions, FunctionSource, GlobalValue, compile};
+use oxcuda_types::{Type, parse_signature};
+
+fn cuda_globals() -> HashMap<String, GlobalValue> {
+    let mut g = HashMap::new();
+    g.insert("cuda".to_owned(), GlobalValue::Module("cuda".into()));
+    g.insert("math".to_owned(), GlobalValue::Module("math".into()));
+    g.insert("np".to_owned(), GlobalValue::Module("numpy".into()));
+    g.insert("float32".to_owned(), GlobalValue::Type(Type::Scalar(oxcuda_types::Scalar::F32)));
+    g
+}
+
+fn source(text: &str, extra: &[(&str, GlobalValue)]) -> FunctionSource {
+    let mut globals = cuda_globals();
+    for (k, v) in extra {
+        globals.insert((*k).to_owned(), v.clone());
+    }
+    let name = text.split("def ").nth(1).and_then(|s| s.split('(').next()).unwrap_or("f").to_owned();
+    FunctionSource { name, source: SourceFile::new("test.py", text, 1, 0), globals }
+}
+
+fn lower(text: &str, sig: &str) -> Result<String, Vec<String>> {
+    lower_with(text, sig, &[])
+}
+
+fn lower_with(text: &str, sig: &str, extra: &[(&str, GlobalValue)]) -> Result<String, Vec<String>> {
+    let sources = vec![source(text, extra)];
+    let sig = parse_signature(sig).unwrap();
+    let module = compile(&sources, 0, &sig.args, FunctionKind::Kernel, None, CompileOptions::default())
+        .map_err(|errs| errs.iter().map(|e| e.render()).collect::<Vec<_>>())?;
+    if let Err(errs) = verify(&module) {
+        panic!("verifier: {errs:?}\n{module}");
+    }
+    Ok(module.to_string())
+}
+
+#[test]
+fn axpy_lowers_with_float32_arithmetic_and_no_wraparound() {
+    let ir = lower(
+        "def axpy(r, a, x, y):\n    i = cuda.grid(1)\n    if i < r.size:\n        r[i] = a * x[i] + y[i]\n",
+        "void(float32[:], float32, float32[:], float32[:])",
+    )
+    .unwrap();
+    assert!(ir.contains("float32 = mul"), "{ir}");
+    assert!(ir.contains("float32 = add"), "{ir}");
+    assert!(ir.contains("store "), "{ir}");
+    // grid(1) is non-negative: the index needs no negative wraparound select.
+    assert!(!ir.contains("select"), "{ir}");
+}
+
+#[test]
+fn integer_promotion_and_variable_unification() {
+    let ir = lower(
+        "def k(out, n):\n    x = 0\n    for i in range(n):\n        x = x + 0.5\n    out[0] = x\n",
+        "void(float64[:], int32)",
+    )
+    .unwrap();
+    // x unifies to float64 across its two assignments.
+    assert!(ir.contains("\"x\": float64"), "{ir}");
+    let ir = lower("def k(out, a, b):\n    out[0] = a + b\n", "void(int64[:], int32, int32)").unwrap();
+    assert!(ir.contains("int64 = add"), "{ir}");
+}
+
+#[test]
+fn shared_array_with_folded_constant_shape() {
+    let ir = lower_with(
+        "def k(a):\n    s = cuda.shared.array((T, T + 1), float32)\n    s[cuda.threadIdx.x, 0] = a[0]\n    cuda.syncthreads()\n    a[1] = s[0, 0]\n",
+        "void(float32[:])",
+        &[("T", GlobalValue::Int(16))],
+    )
+    .unwrap();
+    assert!(ir.contains("shared float32 [16, 17]"), "{ir}");
+    assert!(ir.contains("intrinsic syncthreads"), "{ir}");
+}
+
+#[test]
+fn device_functions_and_recursion() {
+    let fact = FunctionSource {
+        name: "fact".into(),
+        source: SourceFile::new("t.py", "def fact(n):\n    if n <= 1:\n        return 1\n    return n * fact(n - 1)\n", 1, 0),
+        globals: HashMap::from([("fact".to_owned(), GlobalValue::Function(0))]),
+    };
+    let kernel = FunctionSource {
+        name: "k".into(),
+        source: SourceFile::new("t.py", "def k(out, n):\n    out[0] = fact(n)\n", 10, 0),
+        globals: HashMap::from([("fact".to_owned(), GlobalValue::Function(0))]),
+    };
+    let sources = vec![fact, kernel];
+    let sig = parse_signature("void(int64[:], int64)").unwrap();
+    let module = compile(&sources, 1, &sig.args, FunctionKind::Kernel, None, CompileOptions::default()).unwrap();
+    verify(&module).unwrap();
+    let text = module.to_string();
+    assert!(text.contains("device @f1"), "{text}");
+    assert!(text.contains("call @f1"), "{text}");
+}
+
+#[test]
+fn errors_point_at_the_line_with_a_caret() {
+    let errs = lower("def k(a):\n    a[0] = undefined_thing + 1\n", "void(float32[:])").unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].contains("error[unknown-name]"), "{}", errs[0]);
+    assert!(errs[0].contains("--> test.py:2:12"), "{}", errs[0]);
+    assert!(errs[0].contains("^^^^^^^^^^^^^^^"), "{}", errs[0]);
+
+    let errs = lower("def k(a):\n    with open('x'):\n        pass\n", "void(float32[:])").unwrap_err();
+    assert!(errs[0].contains("unsupported-syntax"), "{errs:?}");
+
+    let errs = lower("def k(a, n):\n    s = cuda.shared.array(n, float32)\n", "void(float32[:], int64)").unwrap_err();
+    assert!(errs[0].contains("not-constant"), "{errs:?}");
+
+    let errs = lower("def k(a):\n    return 1\n", "void(float32[:])").unwrap_err();
+    assert!(errs[0].contains("bad-return"), "{errs:?}");
+}
+
+#[test]
+fn control_flow_slices_tuples_and_atomics() {
+    let ir = lower(
+        "def k(a, h):\n    s = 0.0\n    for i, v in enumerate(a[1:]):\n        if i % 2 == 0 and v > 0:\n            s += v\n        elif v < -1:\n            continue\n        else:\n            break\n    else:\n        s = -s\n    t = (1, 2.5)\n    x, y = t\n    while s > 10:\n        s = s / 2\n    a[-1] = s + x + y if s > 0 else 0\n    cuda.atomic.add(h, (0, 1), 1)\n",
+        "void(float64[:], int32[:, :])",
+    )
+    .unwrap();
+    assert!(ir.contains("atomic add"), "{ir}");
+    assert!(ir.contains("makearray"), "{ir}");
+}
+
+#[test]
+#[ignore = "prints IR for eyeballing: cargo test -p oxcuda-typeck -- --ignored --nocapture"]
+fn print_axpy() {
+    println!("{}", lower("def axpy(r, a, x, y):\n    i = cuda.grid(1)\n    if i < r.size:\n        r[i] = a * x[i] + y[i]\n", "void(float32[:], float32, float32[:], float32[:])").unwrap());
+}
