@@ -56,7 +56,12 @@ pub struct ArrayView<'a> {
 }
 
 /// A device array. See the module doc.
-#[pyclass(subclass, frozen, module = "oxcuda.cuda.devicearray", name = "DeviceNDArray")]
+#[pyclass(
+    subclass,
+    frozen,
+    module = "oxcuda.cuda.devicearray",
+    name = "DeviceNDArray"
+)]
 #[derive(Debug)]
 pub struct DeviceNDArray {
     memory: Arc<Allocation>,
@@ -116,7 +121,13 @@ impl DeviceNDArray {
     }
 
     /// A view sharing this array's memory, `offset` bytes from its data pointer.
-    fn derive(&self, py: Python<'_>, offset: i64, layout: Layout, dtype: Option<Py<PyAny>>) -> Self {
+    fn derive(
+        &self,
+        py: Python<'_>,
+        offset: i64,
+        layout: Layout,
+        dtype: Option<Py<PyAny>>,
+    ) -> Self {
         let kind = match &dtype {
             Some(d) => kind_of(d.bind(py)).unwrap_or(self.kind),
             None => self.kind,
@@ -134,7 +145,11 @@ impl DeviceNDArray {
     }
 
     /// The stream to use for an operation: the argument if given (not 0/None), else the bound one.
-    fn op_stream(&self, py: Python<'_>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<RtStream>> {
+    fn op_stream(
+        &self,
+        py: Python<'_>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Arc<RtStream>> {
         match stream {
             Some(s) if !is_zero(s) => Ok(resolve_stream(py, self.memory.space(), Some(s))?.0),
             _ => Ok(Arc::clone(&self.stream)),
@@ -239,7 +254,11 @@ fn host_array<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> PyResult<HostArr
 }
 
 /// A new host array with `layout` (compact: C, F, or the same axis order).
-fn new_host<'py>(py: Python<'py>, layout: &Layout, dtype: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+fn new_host<'py>(
+    py: Python<'py>,
+    layout: &Layout,
+    dtype: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     let np = numpy(py)?;
     let shape = PyTuple::new(py, layout.shape())?;
     let kwargs = PyDict::new(py);
@@ -277,7 +296,9 @@ fn match_shape(dst: &Layout, src: &Layout, what: &str) -> PyResult<Layout> {
     let squeezed = src.squeeze(None).map_err(layout_error)?;
     let dst_squeezed = dst.squeeze(None).map_err(layout_error)?;
     if squeezed.shape() == dst_squeezed.shape() {
-        return squeezed.reshape(dst.shape(), Order::C).map_err(layout_error);
+        return squeezed
+            .reshape(dst.shape(), Order::C)
+            .map_err(layout_error);
     }
     Err(PyValueError::new_err(format!(
         "{what}: shapes differ (destination {}, source {})",
@@ -303,7 +324,9 @@ fn shape_arg(shape: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     shape.extract::<Vec<i64>>().map_err(|_| {
         PyTypeError::new_err(format!(
             "shape must be an int or a tuple of ints, got {}",
-            shape.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+            shape
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string())
         ))
     })
 }
@@ -457,8 +480,9 @@ fn from_cuda_array_interface(
         let typestr = get("typestr")?
             .ok_or_else(|| PyValueError::new_err("__cuda_array_interface__ has no 'typestr'"))?;
         let dtype = match get("descr")? {
-            Some(descr) if typestr.extract::<String>()?.starts_with("|V") => as_dtype(py, &descr)
-                .or_else(|_| as_dtype(py, &typestr))?,
+            Some(descr) if typestr.extract::<String>()?.starts_with("|V") => {
+                as_dtype(py, &descr).or_else(|_| as_dtype(py, &typestr))?
+            }
             _ => as_dtype(py, &typestr)?,
         };
         let itemsize = itemsize_of(&dtype)?;
@@ -528,7 +552,12 @@ fn from_cuda_array_interface(
 /// setting is rarely changed and a read costs well under a microsecond.
 fn cai_sync_enabled() -> bool {
     std::env::var("OXCUDA_CUDA_ARRAY_INTERFACE_SYNC")
-        .map(|v| !matches!(v.trim().to_ascii_lowercase().as_str(), "0" | "false" | "no" | "off"))
+        .map(|v| {
+            !matches!(
+                v.trim().to_ascii_lowercase().as_str(),
+                "0" | "false" | "no" | "off"
+            )
+        })
         .unwrap_or(true)
 }
 
@@ -545,7 +574,7 @@ fn parse_key(key: &Bound<'_, PyAny>, ndim: usize) -> PyResult<(Vec<IndexItem>, b
     for p in &parts {
         items.push(if p.is_none() {
             IndexItem::NewAxis
-        } else if p.is(&py.Ellipsis()) {
+        } else if p.is(py.Ellipsis()) {
             IndexItem::Ellipsis
         } else if let Ok(s) = p.cast::<PySlice>() {
             let field = |name: &str| -> PyResult<Option<i64>> {
@@ -556,7 +585,9 @@ fn parse_key(key: &Bound<'_, PyAny>, ndim: usize) -> PyResult<(Vec<IndexItem>, b
                     v.extract::<i64>().map(Some).map_err(|_| {
                         PyTypeError::new_err(format!(
                             "slice indices must be integers or None, got {}",
-                            v.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string())
+                            v.get_type()
+                                .name()
+                                .map_or_else(|_| "?".into(), |n| n.to_string())
                         ))
                     })
                 }
@@ -670,7 +701,11 @@ impl DeviceNDArray {
     fn device_ctypes_pointer<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         py.import("ctypes")?
             .getattr("c_void_p")?
-            .call1((if self.layout.size() == 0 { None } else { Some(self.ptr) },))
+            .call1((if self.layout.size() == 0 {
+                None
+            } else {
+                Some(self.ptr)
+            },))
     }
 
     /// The context the memory belongs to.
@@ -832,7 +867,12 @@ impl DeviceNDArray {
         })
     }
 
-    fn __setitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn __setitem__(
+        &self,
+        py: Python<'_>,
+        key: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         self.setitem(py, key, value, None)
     }
 
@@ -907,7 +947,12 @@ impl DeviceNDArray {
 
     /// A 1-d view (no copies).
     #[pyo3(signature = (order = "C", stream = None))]
-    fn ravel(&self, py: Python<'_>, order: &str, stream: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn ravel(
+        &self,
+        py: Python<'_>,
+        order: &str,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let _ = stream;
         let layout = self
             .layout
@@ -944,7 +989,10 @@ impl DeviceNDArray {
     #[pyo3(signature = (axes = None))]
     fn transpose(&self, py: Python<'_>, axes: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let axes = axes.filter(|a| !a.is_none()).map(shape_arg).transpose()?;
-        let layout = self.layout.transpose(axes.as_deref()).map_err(layout_error)?;
+        let layout = self
+            .layout
+            .transpose(axes.as_deref())
+            .map_err(layout_error)?;
         Ok(self.derive(py, 0, layout, None))
     }
 
@@ -966,7 +1014,9 @@ impl DeviceNDArray {
             return Err(PyValueError::new_err("split() supports 1-d arrays only"));
         }
         if self.layout.strides()[0] != self.layout.itemsize() && self.layout.size() > 1 {
-            return Err(PyValueError::new_err("split() supports unit-stride arrays only"));
+            return Err(PyValueError::new_err(
+                "split() supports unit-stride arrays only",
+            ));
         }
         if section <= 0 {
             return Err(PyValueError::new_err(format!(

@@ -60,8 +60,10 @@ pub fn runtime(py: Python<'_>) -> PyResult<Arc<Runtime>> {
         raise(
             py,
             ErrorKind::CudaSupport,
-            ("the CUDA driver has not been opened: call oxcuda._toolchain.driver_info() first \
-              (oxcuda.cuda does this on first use)",),
+            (
+                "the CUDA driver has not been opened: call oxcuda._toolchain.driver_info() first \
+              (oxcuda.cuda does this on first use)",
+            ),
         )
     })?;
     let mut slot = RUNTIME.lock().unwrap_or_else(PoisonError::into_inner);

@@ -190,7 +190,11 @@ pub fn resolve_stream<'py>(
             return Err(PyValueError::new_err(format!(
                 "{} belongs to the {} backend, but the array is on the {} backend",
                 s.repr()?,
-                if inner.space().is_host() { "host" } else { "GPU" },
+                if inner.space().is_host() {
+                    "host"
+                } else {
+                    "GPU"
+                },
                 if space.is_host() { "host" } else { "GPU" },
             )));
         }

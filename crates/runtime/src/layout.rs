@@ -268,9 +268,9 @@ impl Layout {
                 IndexItem::Slice { start, stop, step } => {
                     let n = self.shape[axis];
                     let (first, len, step) = slice_indices(start, stop, step, n)?;
-                    if len > 0 {
-                        offset += first * self.strides[axis];
-                    }
+                    // NumPy: an empty slice starts at 0 with step 1.
+                    let (first, step) = if len > 0 { (first, step) } else { (0, 1) };
+                    offset += first * self.strides[axis];
                     shape.push(len);
                     strides.push(self.strides[axis] * step);
                     axis += 1;
@@ -550,8 +550,8 @@ impl Layout {
         Ok(out)
     }
 
-    /// Compact strides that keep this view's axis order (numba-cuda's `device_array_like` for a
-    /// non-contiguous array: axes sorted by stride, ascending, get strides from the item size
+    /// Compact strides that keep this view's axis order (NumPy's `empty_like` order K for a
+    /// non-contiguous array: axes sorted by |stride|, ascending, get strides from the item size
     /// up). Contiguous and 1-d layouts give their own order's contiguous strides.
     #[must_use]
     pub fn compact_like(&self) -> Self {
@@ -564,7 +564,7 @@ impl Layout {
                 .expect("Layout invariant: the shape is valid");
         }
         let mut perm: Vec<usize> = (0..self.ndim()).collect();
-        perm.sort_by_key(|&k| self.strides[k]);
+        perm.sort_by_key(|&k| self.strides[k].unsigned_abs());
         let mut strides = vec![0; self.ndim()];
         let mut stride = self.itemsize;
         for k in perm {

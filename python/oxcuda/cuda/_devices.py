@@ -13,6 +13,7 @@ library that makes a primary context current (``torch.cuda.set_device``) is foll
 from __future__ import annotations
 
 import functools
+import os
 from collections import namedtuple
 from typing import Any
 
@@ -48,9 +49,21 @@ _SIM_ATTRIBUTES = {
 }
 
 
+_target_cache: dict[tuple[object, object], bool] = {}
+
+
 def use_gpu() -> bool:
-    """True when work goes to a GPU (``config.TARGET == "gpu"``), False for the host backend."""
-    return config.TARGET == "gpu"
+    """True when work goes to a GPU (``config.TARGET == "gpu"``), False for the host backend.
+
+    Resolving ``TARGET`` may probe for a driver (~0.1 ms), too slow for every allocation: the
+    answer is cached per value of the two explicit sources (config attribute and environment),
+    so setting either is honoured at once.
+    """
+    key = (config._overrides.get("TARGET"), os.environ.get("OXCUDA_TARGET"))
+    cached = _target_cache.get(key)
+    if cached is None:
+        cached = _target_cache[key] = config.TARGET == "gpu"
+    return cached
 
 
 def current_context() -> _native.Context:

@@ -8,7 +8,6 @@ and events time with the CPU clock.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Iterator
 
@@ -25,8 +24,10 @@ class Stream(_native.Stream):
         yield self
         self.synchronize()
 
-    def async_done(self) -> asyncio.Future:
+    def async_done(self):
         """An ``asyncio`` future completed when the work queued so far is done."""
+        import asyncio  # ~50 ms to import: only when used
+
         loop = asyncio.get_running_loop()
         future = loop.create_future()
 
