@@ -208,6 +208,12 @@ pub fn resolve_stream<'py>(
         pair.get_item(1)?.extract()?
     } else if let Ok(h) = obj.extract::<u64>() {
         h
+    } else if let Some(h) = ["cuda_stream", "ptr"]
+        .iter()
+        .find_map(|name| obj.getattr(*name).ok()?.extract::<u64>().ok())
+    {
+        // torch.cuda.Stream.cuda_stream, cupy.cuda.Stream.ptr
+        h
     } else {
         return Err(PyTypeError::new_err(format!(
             "expected a stream (cuda.stream(), 0, an object with __cuda_stream__, or an integer \
