@@ -19,7 +19,11 @@ pub struct ToolError {
 
 impl fmt::Display for ToolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} failed: {} ({})", self.tool, self.call, self.status, self.code)?;
+        write!(
+            f,
+            "{} {} failed: {} ({})",
+            self.tool, self.call, self.status, self.code
+        )?;
         if !self.log.trim().is_empty() {
             write!(f, "\n{}", self.log.trim_end())?;
         }

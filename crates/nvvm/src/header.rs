@@ -49,8 +49,16 @@ mod tests {
     fn target_lines_come_first() {
         let m = probe_module((2, 0, 3, 2));
         let mut lines = m.lines();
-        assert!(lines.next().unwrap().starts_with("target datalayout = \"e-p:64:64:64"));
-        assert_eq!(lines.next().unwrap(), "target triple = \"nvptx64-nvidia-cuda\"");
+        assert!(
+            lines
+                .next()
+                .unwrap()
+                .starts_with("target datalayout = \"e-p:64:64:64")
+        );
+        assert_eq!(
+            lines.next().unwrap(),
+            "target triple = \"nvptx64-nvidia-cuda\""
+        );
         assert!(m.contains("!1 = !{i32 2, i32 0, i32 3, i32 2}"));
         assert!(m.contains("!nvvmir.version = !{!1}"));
     }

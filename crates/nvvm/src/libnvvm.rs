@@ -75,7 +75,9 @@ impl Libnvvm {
     /// # Errors
     /// The file cannot be opened or lacks an entry point.
     pub fn open(path: &Path) -> Result<Self, LoadError> {
-        Ok(Self { api: NvvmApi::open(path)? })
+        Ok(Self {
+            api: NvvmApi::open(path)?,
+        })
     }
 
     /// Where the library was opened from.
@@ -120,9 +122,16 @@ impl Libnvvm {
         if rc != 0 {
             return Err(status_error("nvvmCreateProgram", rc, String::new()));
         }
-        let program = ProgramGuard { api: &self.api, handle };
+        let program = ProgramGuard {
+            api: &self.api,
+            handle,
+        };
         let step = |call: &'static str, rc: c_int| -> Result<(), ToolError> {
-            if rc == 0 { Ok(()) } else { Err(status_error(call, rc, self.log(program.handle))) }
+            if rc == 0 {
+                Ok(())
+            } else {
+                Err(status_error(call, rc, self.log(program.handle)))
+            }
         };
         for (bytes, name) in modules {
             let name = c_string(name);
@@ -142,7 +151,12 @@ impl Libnvvm {
             let name = c_string(name);
             // SAFETY: as for nvvmAddModuleToProgram.
             step("nvvmLazyAddModuleToProgram", unsafe {
-                (self.api.lazy_add_module)(handle, bytes.as_ptr().cast(), bytes.len(), name.as_ptr())
+                (self.api.lazy_add_module)(
+                    handle,
+                    bytes.as_ptr().cast(),
+                    bytes.len(),
+                    name.as_ptr(),
+                )
             })?;
         }
         // SAFETY: as for nvvmVerifyProgram.
@@ -177,7 +191,13 @@ impl Libnvvm {
 
 fn status_error(call: &'static str, code: c_int, log: String) -> ToolError {
     let status = status_name(STATUS_NAMES, code, "nvvmResult");
-    ToolError { tool: "libNVVM", call, code, status, log }
+    ToolError {
+        tool: "libNVVM",
+        call,
+        code,
+        status,
+        log,
+    }
 }
 
 impl Libnvvm {
@@ -188,8 +208,14 @@ impl Libnvvm {
     /// libNVVM rejecting the probe (a library too old or broken).
     pub fn emitted_ptx_isa(&self) -> Result<(u32, u32), ToolError> {
         let module = crate::header::probe_module(self.ir_version());
-        let out = self.compile(&[(module.as_bytes(), "probe")], &[], &["-arch=compute_75".into()])?;
-        let NvvmOutput::Ptx(ptx) = out else { unreachable!("no -gen-lto was given") };
+        let out = self.compile(
+            &[(module.as_bytes(), "probe")],
+            &[],
+            &["-arch=compute_75".into()],
+        )?;
+        let NvvmOutput::Ptx(ptx) = out else {
+            unreachable!("no -gen-lto was given")
+        };
         crate::ptx_version::ptx_isa_version(&ptx).ok_or_else(|| ToolError {
             tool: "libNVVM",
             call: "nvvmCompileProgram",

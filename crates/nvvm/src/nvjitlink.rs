@@ -117,7 +117,9 @@ impl Nvjitlink {
     /// # Errors
     /// The file cannot be opened or lacks an entry point.
     pub fn open(path: &Path) -> Result<Self, LoadError> {
-        Ok(Self { api: NvjitlinkApi::open(path)? })
+        Ok(Self {
+            api: NvjitlinkApi::open(path)?,
+        })
     }
 
     /// Where the library was opened from.
@@ -156,7 +158,10 @@ impl Nvjitlink {
             // No handle: no log to read.
             return Err(status_error("nvJitLinkCreate", rc, String::new()));
         }
-        let link = LinkGuard { api: &self.api, handle };
+        let link = LinkGuard {
+            api: &self.api,
+            handle,
+        };
         let fail = |call: &'static str, rc: c_int, what: Option<&str>| {
             let mut log = self.log(link.handle);
             if let Some(name) = what {
@@ -166,13 +171,22 @@ impl Nvjitlink {
         };
         for input in inputs {
             let name = c_string(&input.name);
+            // nvJitLink reads PTX as a C string: without a terminating NUL it reads past the
+            // buffer and rejects the input at random ("does not match type").
+            let terminated;
+            let data: &[u8] = if input.kind == LinkInputKind::Ptx && input.data.last() != Some(&0) {
+                terminated = [input.data.as_slice(), &[0]].concat();
+                &terminated
+            } else {
+                &input.data
+            };
             // SAFETY: data and name outlive the call; nvJitLink copies the data.
             let rc = unsafe {
                 (self.api.add_data)(
                     handle,
                     input.kind as c_int,
-                    input.data.as_ptr().cast(),
-                    input.data.len(),
+                    data.as_ptr().cast(),
+                    data.len(),
                     name.as_ptr(),
                 )
             };
@@ -221,5 +235,11 @@ impl Nvjitlink {
 
 fn status_error(call: &'static str, code: c_int, log: String) -> ToolError {
     let status = status_name(STATUS_NAMES, code, "nvJitLinkResult");
-    ToolError { tool: "nvJitLink", call, code, status, log }
+    ToolError {
+        tool: "nvJitLink",
+        call,
+        code,
+        status,
+        log,
+    }
 }

@@ -69,7 +69,9 @@ impl Nvrtc {
     /// # Errors
     /// The file cannot be opened or lacks an entry point.
     pub fn open(path: &Path) -> Result<Self, LoadError> {
-        Ok(Self { api: NvrtcApi::open(path)? })
+        Ok(Self {
+            api: NvrtcApi::open(path)?,
+        })
     }
 
     /// Where the library was opened from.
@@ -93,7 +95,12 @@ impl Nvrtc {
     ///
     /// # Errors
     /// NVRTC's status and compile log.
-    pub fn compile(&self, source: &str, name: &str, options: &[String]) -> Result<Vec<u8>, ToolError> {
+    pub fn compile(
+        &self,
+        source: &str,
+        name: &str,
+        options: &[String],
+    ) -> Result<Vec<u8>, ToolError> {
         let src = c_string(source);
         let cname = c_string(name);
         let mut handle: Program = std::ptr::null_mut();
@@ -111,7 +118,10 @@ impl Nvrtc {
         if rc != 0 {
             return Err(status_error("nvrtcCreateProgram", rc, String::new()));
         }
-        let program = ProgramGuard { api: &self.api, handle };
+        let program = ProgramGuard {
+            api: &self.api,
+            handle,
+        };
         let option_strings: Vec<std::ffi::CString> = options.iter().map(|o| c_string(o)).collect();
         let option_ptrs: Vec<*const c_char> = option_strings.iter().map(|o| o.as_ptr()).collect();
         let n = c_int::try_from(option_ptrs.len()).unwrap_or(c_int::MAX);
@@ -149,5 +159,11 @@ impl Nvrtc {
 
 fn status_error(call: &'static str, code: c_int, log: String) -> ToolError {
     let status = status_name(STATUS_NAMES, code, "nvrtcResult");
-    ToolError { tool: "NVRTC", call, code, status, log }
+    ToolError {
+        tool: "NVRTC",
+        call,
+        code,
+        status,
+        log,
+    }
 }

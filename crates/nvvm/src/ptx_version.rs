@@ -5,8 +5,11 @@
 //! table (the PTX ISA release history). nvJitLink and the driver accept PTX up to their own
 //! release's ISA, which is how oxcuda checks "nvJitLink ≥ libNVVM" (`toolchain.md` §3.4).
 
-/// `(ISA major, ISA minor) → (CUDA major, CUDA minor)`, oldest first.
-const ISA_TO_CUDA: &[((u32, u32), (u32, u32))] = &[
+/// A `(major, minor)` version pair.
+type Version = (u32, u32);
+
+/// `PTX ISA version → CUDA release`, oldest first.
+const ISA_TO_CUDA: &[(Version, Version)] = &[
     ((7, 8), (11, 8)),
     ((8, 0), (12, 0)),
     ((8, 1), (12, 1)),
@@ -28,7 +31,10 @@ const ISA_TO_CUDA: &[((u32, u32), (u32, u32))] = &[
 /// Reads the `.version X.Y` directive of a PTX text.
 #[must_use]
 pub fn ptx_isa_version(ptx: &str) -> Option<(u32, u32)> {
-    let line = ptx.lines().map(str::trim).find(|l| l.starts_with(".version"))?;
+    let line = ptx
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with(".version"))?;
     let (major, minor) = line.trim_start_matches(".version").trim().split_once('.')?;
     Some((major.parse().ok()?, minor.parse().ok()?))
 }
@@ -42,7 +48,11 @@ pub fn cuda_release_for_isa(isa: (u32, u32)) -> Option<(u32, u32)> {
 /// The newest PTX ISA a CUDA release understands (its own).
 #[must_use]
 pub fn isa_for_cuda_release(cuda: (u32, u32)) -> Option<(u32, u32)> {
-    ISA_TO_CUDA.iter().rev().find(|(_, c)| *c <= cuda).map(|(i, _)| *i)
+    ISA_TO_CUDA
+        .iter()
+        .rev()
+        .find(|(_, c)| *c <= cuda)
+        .map(|(i, _)| *i)
 }
 
 #[cfg(test)]

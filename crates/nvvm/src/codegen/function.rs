@@ -1,0 +1,384 @@
+//! The per-function writer: names, the entry block, blocks in order, and dispatch of each
+//! operation to the file that owns it.
+//!
+//! Invariants:
+//! - every IR value maps to one LLVM operand text (`%tN`, a parameter, or a literal for
+//!   constants), assigned once when its instruction is written; blocks are written in index
+//!   order, which is a valid order because the verifier checked dominance;
+//! - the LLVM entry block (`entry:`) holds every `alloca` (variables and local arrays: an
+//!   `alloca` outside the entry block would grow the stack each time it runs) and the kernel's
+//!   parameter reassembly, then jumps to `%bb0`, so `bb0` may be a loop header;
+//! - IR block `bbN` is LLVM label `bbN`; labels the writer adds inside a block are `lN`, and
+//!   `cur_label` is always the label of the LLVM block being written (for `phi`);
+//! - blocks unreachable from `bb0` are not written (the verifier does not check them).
+
+use std::fmt::Write;
+
+use oxcuda_ir::{Block, Const, Function, FunctionKind, Inst, Loc, Op, Terminator, Type, Value};
+
+use super::ModuleCtx;
+use super::constants::scalar_literal;
+use super::error::CodegenError;
+use super::types;
+
+/// Writes one function of the module.
+pub(super) fn write_function(cx: &mut ModuleCtx<'_>, index: usize) -> Result<String> {
+    let module = cx.module;
+    let func = &module.functions[index];
+    let mut w = FnWriter::new(cx, func);
+    w.write(index)
+}
+
+pub(super) type Result<T> = std::result::Result<T, CodegenError>;
+
+/// The state of one function being written.
+#[derive(Debug)]
+pub(super) struct FnWriter<'a, 'c> {
+    pub(super) cx: &'c mut ModuleCtx<'a>,
+    pub(super) func: &'a Function,
+    /// `alloca`s, written at the top of the entry block.
+    allocas: String,
+    /// Everything after the allocas.
+    body: String,
+    /// The operand text of each IR value once written.
+    operands: Vec<Option<String>>,
+    /// The `alloca` of each variable.
+    vars: Vec<String>,
+    /// The operand text of each IR parameter.
+    params: Vec<String>,
+    tmp: u32,
+    labels: u32,
+    /// The LLVM block being written.
+    pub(super) cur_label: String,
+    /// The instruction being written, for errors and `!dbg`.
+    loc: Loc,
+    location: String,
+    /// The `DISubprogram` of this function when writing line info.
+    scope: Option<u32>,
+    /// `"fast "` under fastmath, else empty: the flags of float arithmetic and comparisons.
+    pub(super) fast: &'static str,
+}
+
+impl<'a, 'c> FnWriter<'a, 'c> {
+    fn new(cx: &'c mut ModuleCtx<'a>, func: &'a Function) -> Self {
+        let fast = if cx.opts.fastmath { "fast " } else { "" };
+        Self {
+            cx,
+            func,
+            allocas: String::new(),
+            body: String::new(),
+            operands: vec![None; func.values.len()],
+            vars: Vec::new(),
+            params: Vec::new(),
+            tmp: 0,
+            labels: 0,
+            cur_label: "entry".to_owned(),
+            loc: Loc::default(),
+            location: String::new(),
+            scope: None,
+            fast,
+        }
+    }
+
+    fn write(&mut self, index: usize) -> Result<String> {
+        let f = self.func;
+        let kernel = f.kind == FunctionKind::Kernel;
+        if kernel && f.ret != Type::None {
+            return Err(self.err(format!("a kernel returns {}, not none", f.ret)));
+        }
+        self.scope = self.cx.debug_subprogram(f);
+        let mut header = String::from("define ");
+        let param_list = if kernel {
+            header.push_str("ptx_kernel void");
+            self.kernel_params()
+        } else {
+            if index > 0 {
+                header.push_str("internal ");
+            }
+            header.push_str(&ret_type(&f.ret));
+            let mut list = Vec::new();
+            for (i, ty) in f.params.iter().enumerate() {
+                let name = format!("%a{i}");
+                list.push(format!("{} {name}", types::reg(ty)));
+                self.params.push(name);
+            }
+            list
+        };
+        let _ = write!(header, " @{}({})", f.name, param_list.join(", "));
+        if let Some(sp) = self.scope {
+            let _ = write!(header, " !dbg !{sp}");
+        }
+        header.push_str(" {\nentry:\n");
+        for (i, var) in f.vars.iter().enumerate() {
+            let name = format!("%var{i}");
+            let _ = writeln!(self.allocas, "  {name} = alloca {}", types::reg(&var.ty));
+            self.vars.push(name);
+        }
+        self.stmt("br label %bb0".to_owned());
+        for b in reachable_blocks(f) {
+            self.write_block(b)?;
+        }
+        let mut out = header;
+        out.push_str(&self.allocas);
+        out.push_str(&self.body);
+        out.push_str("}\n");
+        Ok(out)
+    }
+
+    fn write_block(&mut self, b: Block) -> Result<()> {
+        let data = &self.func.blocks[b.index()];
+        self.begin_block(&format!("bb{}", b.0));
+        for (i, inst) in data.insts.iter().enumerate() {
+            self.loc = inst.loc;
+            self.location = format!("{b}[{i}]");
+            self.inst(inst)?;
+        }
+        self.loc = data.term_loc;
+        self.location = b.to_string();
+        self.terminator(&data.term)
+    }
+
+    fn terminator(&mut self, term: &Terminator) -> Result<()> {
+        let text = match term {
+            Terminator::Jump(t) => format!("br label %{t}"),
+            Terminator::Branch(c, t, e) => {
+                format!("br i1 {}, label %{t}, label %{e}", self.op(*c)?)
+            }
+            Terminator::Return(v) => match v {
+                Some(v) if self.func.ret != Type::None => format!("ret {}", self.typed(*v)?),
+                _ if self.func.ret != Type::None => {
+                    return Err(self.err("return without a value".to_owned()));
+                }
+                _ => "ret void".to_owned(),
+            },
+            Terminator::Unreachable => "unreachable".to_owned(),
+        };
+        self.stmt(text);
+        Ok(())
+    }
+
+    fn inst(&mut self, inst: &Inst) -> Result<()> {
+        let result_ty = inst.result.map(|v| self.func.value_type(v).clone());
+        let want = |w: &Self| {
+            result_ty
+                .clone()
+                .ok_or_else(|| w.err("the operation needs a result value".to_owned()))
+        };
+        let value: Option<String> = match &inst.op {
+            Op::Const(c) => Some(self.constant(*c, &want(self)?)?),
+            Op::Param(n) => Some(self.params[*n as usize].clone()),
+            Op::GetVar(var) => {
+                let ty = types::reg(&want(self)?);
+                let slot = self.vars[var.index()].clone();
+                Some(self.emit(format!("load {ty}, {ty}* {slot}")))
+            }
+            Op::SetVar(var, v) => {
+                let slot = self.vars[var.index()].clone();
+                let ty = types::reg(&self.func.vars[var.index()].ty);
+                let x = self.typed(*v)?;
+                self.stmt(format!("store {x}, {ty}* {slot}"));
+                None
+            }
+            Op::Unary(u, x) => Some(self.unary(*u, *x, &want(self)?)?),
+            Op::Binary(b, x, y) => Some(self.binary(*b, *x, *y, &want(self)?)?),
+            Op::Compare(c, x, y) => Some(self.compare(*c, *x, *y)?),
+            Op::Cast(x) => {
+                let to = want(self)?;
+                let from = self.ty(*x).clone();
+                let x = self.op(*x)?;
+                Some(self.cast(&x, &from, &to)?)
+            }
+            Op::Select(c, x, y) => {
+                let c = self.op(*c)?;
+                let (x, y) = (self.typed(*x)?, self.typed(*y)?);
+                Some(self.emit(format!("select i1 {c}, {x}, {y}")))
+            }
+            Op::Math(m, args) => Some(self.math(*m, args, &want(self)?)?),
+            Op::Intrinsic(i, args) => self.intrinsic(*i, args, result_ty.as_ref())?,
+            Op::Call(callee, args) => self.call(*callee, args)?,
+            Op::ArrayShape(a, k) => Some(self.array_field(*a, 1, *k)?),
+            Op::ArrayStride(a, k) => Some(self.array_field(*a, 2, *k)?),
+            Op::ArrayData(a) => {
+                let a = self.typed(*a)?;
+                Some(self.emit(format!("extractvalue {a}, 0")))
+            }
+            Op::MakeArray {
+                data,
+                shape,
+                strides,
+            } => Some(self.make_array(*data, shape, strides, &want(self)?)?),
+            Op::PtrOffset(p, n) => Some(self.ptr_offset(*p, *n)?),
+            Op::Load(a, idx) => Some(self.load(*a, idx)?),
+            Op::Store(a, idx, x) => {
+                self.store(*a, idx, *x)?;
+                None
+            }
+            Op::Atomic(op, a, idx, args) => Some(self.atomic(*op, *a, idx, args)?),
+            Op::SharedArray(g) => Some(self.shared_array(*g, &want(self)?)?),
+            Op::DynSharedArray => Some(self.dyn_shared_array(&want(self)?)?),
+            Op::LocalArray(shape) => Some(self.local_array(shape, &want(self)?)?),
+            Op::ConstArray(g) => Some(self.const_array(*g, &want(self)?)?),
+            Op::MakeTuple(args) => Some(self.aggregate(args, &want(self)?)?),
+            Op::TupleGet(t, k) => {
+                let t = self.typed(*t)?;
+                Some(self.emit(format!("extractvalue {t}, {k}")))
+            }
+            Op::MakeComplex(re, im) => Some(self.aggregate(&[*re, *im], &want(self)?)?),
+            Op::ComplexPart(c, imag) => {
+                let c = self.typed(*c)?;
+                Some(self.emit(format!("extractvalue {c}, {}", u8::from(*imag))))
+            }
+        };
+        match (inst.result, value) {
+            (Some(v), Some(text)) => {
+                self.operands[v.index()] = Some(text);
+                Ok(())
+            }
+            (None, _) => Ok(()),
+            (Some(v), None) => {
+                Err(self.err(format!("{v} is defined by an operation without a result")))
+            }
+        }
+    }
+
+    fn constant(&mut self, c: Const, ty: &Type) -> Result<String> {
+        match ty {
+            Type::Scalar(s) => scalar_literal(c, *s)
+                .ok_or_else(|| self.err(format!("constant {c:?} cannot be {s}"))),
+            _ => Err(self.err(format!("a constant of type {ty}"))),
+        }
+    }
+
+    /// `insertvalue` chain building a struct of `ty` from `parts`.
+    fn aggregate(&mut self, parts: &[Value], ty: &Type) -> Result<String> {
+        let llty = types::reg(ty);
+        let mut acc = "undef".to_owned();
+        for (i, p) in parts.iter().enumerate() {
+            let p = self.typed(*p)?;
+            acc = self.emit(format!("insertvalue {llty} {acc}, {p}, {i}"));
+        }
+        Ok(acc)
+    }
+
+    fn call(&mut self, callee: oxcuda_ir::FuncId, args: &[Value]) -> Result<Option<String>> {
+        let g = self.cx.module.function(callee);
+        if g.kind == FunctionKind::Kernel {
+            return Err(self.err(format!(
+                "kernel {} cannot be called from device code",
+                g.name
+            )));
+        }
+        let args: Vec<String> = args.iter().map(|a| self.typed(*a)).collect::<Result<_>>()?;
+        let text = format!("call {} @{}({})", ret_type(&g.ret), g.name, args.join(", "));
+        if g.ret == Type::None {
+            self.stmt(text);
+            Ok(None)
+        } else {
+            Ok(Some(self.emit(text)))
+        }
+    }
+
+    // ---- building blocks used by every op file ----
+
+    /// The IR type of a value.
+    pub(super) fn ty(&self, v: Value) -> &'a Type {
+        self.func.value_type(v)
+    }
+
+    /// The operand text of a value already written.
+    pub(super) fn op(&self, v: Value) -> Result<String> {
+        self.operands
+            .get(v.index())
+            .cloned()
+            .flatten()
+            .ok_or_else(|| self.err(format!("{v} is used before it is written")))
+    }
+
+    /// `"<type> <operand>"` of a value.
+    pub(super) fn typed(&self, v: Value) -> Result<String> {
+        Ok(format!("{} {}", types::reg(self.ty(v)), self.op(v)?))
+    }
+
+    /// Writes `%tN = rhs` and returns `%tN`.
+    pub(super) fn emit(&mut self, rhs: String) -> String {
+        let name = format!("%t{}", self.tmp);
+        self.tmp += 1;
+        let dbg = self.dbg();
+        let _ = writeln!(self.body, "  {name} = {rhs}{dbg}");
+        name
+    }
+
+    /// Writes an instruction without a result.
+    pub(super) fn stmt(&mut self, text: String) {
+        let dbg = self.dbg();
+        let _ = writeln!(self.body, "  {text}{dbg}");
+    }
+
+    /// Writes an `alloca` in the entry block; returns its name.
+    pub(super) fn alloca(&mut self, ty: &str, align: u32) -> String {
+        let name = format!("%t{}", self.tmp);
+        self.tmp += 1;
+        let _ = writeln!(self.allocas, "  {name} = alloca {ty}, align {align}");
+        name
+    }
+
+    /// A fresh label name (without `%`).
+    pub(super) fn new_label(&mut self) -> String {
+        self.labels += 1;
+        format!("l{}", self.labels)
+    }
+
+    /// Starts the LLVM block `label` (the previous one must have been terminated).
+    pub(super) fn begin_block(&mut self, label: &str) {
+        let _ = writeln!(self.body, "{label}:");
+        label.clone_into(&mut self.cur_label);
+    }
+
+    /// An error at the instruction being written.
+    pub(super) fn err(&self, message: String) -> CodegenError {
+        CodegenError {
+            function: self.func.name.clone(),
+            location: self.location.clone(),
+            loc: self.loc,
+            message,
+        }
+    }
+
+    /// The IR parameter operands (kernels fill them while reassembling flattened parameters).
+    pub(super) fn params_mut(&mut self) -> &mut Vec<String> {
+        &mut self.params
+    }
+
+    fn dbg(&mut self) -> String {
+        match self.scope {
+            Some(scope) => {
+                let id = self.cx.debug_location(self.loc, scope);
+                format!(", !dbg !{id}")
+            }
+            None => String::new(),
+        }
+    }
+}
+
+/// The LLVM return type of a function returning `ty`.
+pub(super) fn ret_type(ty: &Type) -> String {
+    if *ty == Type::None {
+        "void".to_owned()
+    } else {
+        types::reg(ty)
+    }
+}
+
+/// The blocks reachable from `bb0`, in index order.
+fn reachable_blocks(f: &Function) -> Vec<Block> {
+    let mut seen = vec![false; f.blocks.len()];
+    let mut stack = vec![0usize];
+    while let Some(b) = stack.pop() {
+        if b >= seen.len() || seen[b] {
+            continue;
+        }
+        seen[b] = true;
+        stack.extend(f.blocks[b].term.successors().iter().map(|s| s.index()));
+    }
+    f.block_ids().filter(|b| seen[b.index()]).collect()
+}

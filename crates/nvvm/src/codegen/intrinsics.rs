@@ -1,0 +1,174 @@
+//! CUDA intrinsics: special registers, barriers, fences, warp synchronisation, bit counting,
+//! `nanosleep` and `assert`.
+//!
+//! Each maps to the NVVM intrinsic numba-cuda uses (`llvm.nvvm.read.ptx.sreg.*`,
+//! `llvm.nvvm.barrier0[.popc|.and|.or]`, `llvm.nvvm.membar.{gl,cta,sys}`,
+//! `llvm.nvvm.bar.warp.sync`) or to a target-independent LLVM intrinsic (`llvm.ctpop`,
+//! `llvm.ctlz`, `llvm.cttz`, `llvm.bitreverse`); `nanosleep` is inline PTX. `warpsize` is the
+//! constant 32. `ffs` is `x == 0 ? 0 : cttz(x) + 1` as uint32, so it needs no libdevice.
+//! `assert` is checked only with `debug`: a false condition calls `llvm.trap`.
+
+use oxcuda_ir::{Dim, Intrinsic, Scalar, Type, Value};
+
+use super::function::{FnWriter, Result};
+use super::types::scalar_reg;
+
+fn sreg(i: Intrinsic) -> Option<String> {
+    let (reg, d) = match i {
+        Intrinsic::ThreadIdx(d) => ("tid", d),
+        Intrinsic::BlockIdx(d) => ("ctaid", d),
+        Intrinsic::BlockDim(d) => ("ntid", d),
+        Intrinsic::GridDim(d) => ("nctaid", d),
+        Intrinsic::LaneId => return Some("llvm.nvvm.read.ptx.sreg.laneid".to_owned()),
+        _ => return None,
+    };
+    let axis = match d {
+        Dim::X => "x",
+        Dim::Y => "y",
+        Dim::Z => "z",
+    };
+    Some(format!("llvm.nvvm.read.ptx.sreg.{reg}.{axis}"))
+}
+
+impl FnWriter<'_, '_> {
+    fn int_operand(&self, args: &[Value], what: Intrinsic) -> Result<(String, Scalar)> {
+        let [v] = args else {
+            return Err(self.err(format!("{what:?} takes one operand")));
+        };
+        match self.ty(*v).as_scalar() {
+            Some(s) if s.is_int() => Ok((self.op(*v)?, s)),
+            _ => Err(self.err(format!("{what:?} of {}", self.ty(*v)))),
+        }
+    }
+
+    /// An `int32` (or bool) result converted to the instruction's declared result type.
+    fn int32_result(&mut self, x: String, result: Option<&Type>) -> Result<Option<String>> {
+        match result {
+            None => Ok(None),
+            Some(ty) => Ok(Some(self.cast(&x, &Type::I32, ty)?)),
+        }
+    }
+
+    pub(super) fn intrinsic(
+        &mut self,
+        i: Intrinsic,
+        args: &[Value],
+        result: Option<&Type>,
+    ) -> Result<Option<String>> {
+        if let Some(name) = sreg(i) {
+            self.cx.declare(&name, "i32", &[]);
+            let x = self.emit(format!("call i32 @{name}()"));
+            return self.int32_result(x, result);
+        }
+        match i {
+            Intrinsic::WarpSize => self.int32_result("32".to_owned(), result),
+            Intrinsic::Syncthreads => {
+                self.void_call("llvm.nvvm.barrier0", "");
+                Ok(None)
+            }
+            Intrinsic::SyncthreadsCount | Intrinsic::SyncthreadsAnd | Intrinsic::SyncthreadsOr => {
+                let [p] = args else {
+                    return Err(self.err(format!("{i:?} takes one bool operand")));
+                };
+                let p = self.op(*p)?;
+                let p32 = self.emit(format!("zext i1 {p} to i32"));
+                let suffix = match i {
+                    Intrinsic::SyncthreadsCount => "popc",
+                    Intrinsic::SyncthreadsAnd => "and",
+                    _ => "or",
+                };
+                let name = format!("llvm.nvvm.barrier0.{suffix}");
+                self.cx.declare(&name, "i32", &["i32"]);
+                let mut r = self.emit(format!("call i32 @{name}(i32 {p32})"));
+                if i != Intrinsic::SyncthreadsCount {
+                    let b = self.emit(format!("icmp ne i32 {r}, 0"));
+                    r = self.emit(format!("zext i1 {b} to i32"));
+                }
+                self.int32_result(r, result)
+            }
+            Intrinsic::Threadfence => {
+                self.void_call("llvm.nvvm.membar.gl", "");
+                Ok(None)
+            }
+            Intrinsic::ThreadfenceBlock => {
+                self.void_call("llvm.nvvm.membar.cta", "");
+                Ok(None)
+            }
+            Intrinsic::ThreadfenceSystem => {
+                self.void_call("llvm.nvvm.membar.sys", "");
+                Ok(None)
+            }
+            Intrinsic::Syncwarp => {
+                let (mask, s) = self.int_operand(args, i)?;
+                let mask = self.cast(&mask, &Type::Scalar(s), &Type::I32)?;
+                self.cx.declare("llvm.nvvm.bar.warp.sync", "void", &["i32"]);
+                self.stmt(format!("call void @llvm.nvvm.bar.warp.sync(i32 {mask})"));
+                Ok(None)
+            }
+            Intrinsic::Popc | Intrinsic::Clz | Intrinsic::Brev => {
+                let (x, s) = self.int_operand(args, i)?;
+                let t = scalar_reg(s);
+                let (base, extra, extra_ty) = match i {
+                    Intrinsic::Popc => ("llvm.ctpop", "", None),
+                    Intrinsic::Clz => ("llvm.ctlz", ", i1 false", Some("i1")),
+                    _ => ("llvm.bitreverse", "", None),
+                };
+                let name = format!("{base}.{t}");
+                let mut params = vec![t];
+                params.extend(extra_ty);
+                self.cx.declare(&name, t, &params);
+                let r = self.emit(format!("call {t} @{name}({t} {x}{extra})"));
+                match result {
+                    Some(ty) => Ok(Some(self.cast(&r, &Type::Scalar(s), ty)?)),
+                    None => Ok(None),
+                }
+            }
+            Intrinsic::Ffs => {
+                let (x, s) = self.int_operand(args, i)?;
+                let t = scalar_reg(s);
+                let name = format!("llvm.cttz.{t}");
+                self.cx.declare(&name, t, &[t, "i1"]);
+                let tz = self.emit(format!("call {t} @{name}({t} {x}, i1 false)"));
+                let pos = self.emit(format!("add {t} {tz}, 1"));
+                let zero = self.emit(format!("icmp eq {t} {x}, 0"));
+                let r = self.emit(format!("select i1 {zero}, {t} 0, {t} {pos}"));
+                // The position fits every width; read it as unsigned.
+                let unsigned = Scalar::int(s.bits(), false);
+                let r = self.cast(&r, &Type::Scalar(unsigned), &Type::Scalar(Scalar::U32))?;
+                match result {
+                    Some(ty) => Ok(Some(self.cast(&r, &Type::Scalar(Scalar::U32), ty)?)),
+                    None => Ok(None),
+                }
+            }
+            Intrinsic::Nanosleep => {
+                let (ns, s) = self.int_operand(args, i)?;
+                let ns = self.cast(&ns, &Type::Scalar(s), &Type::I32)?;
+                self.stmt(format!(
+                    "call void asm sideeffect \"nanosleep.u32 $0;\", \"r\"(i32 {ns})"
+                ));
+                Ok(None)
+            }
+            Intrinsic::Assert => {
+                let [c] = args else {
+                    return Err(self.err("assert takes one bool operand".to_owned()));
+                };
+                if self.cx.opts.debug {
+                    let c = self.op(*c)?;
+                    let (ok, fail) = (self.new_label(), self.new_label());
+                    self.stmt(format!("br i1 {c}, label %{ok}, label %{fail}"));
+                    self.begin_block(&fail);
+                    self.void_call("llvm.trap", "");
+                    self.stmt("unreachable".to_owned());
+                    self.begin_block(&ok);
+                }
+                Ok(None)
+            }
+            _ => Err(self.err(format!("intrinsic {i:?}"))),
+        }
+    }
+
+    fn void_call(&mut self, name: &str, args: &str) {
+        self.cx.declare(name, "void", &[]);
+        self.stmt(format!("call void @{name}({args})"));
+    }
+}

@@ -1,0 +1,128 @@
+//! Math functions through libdevice: `__nv_<name>f` for float32, `__nv_<name>` for float64;
+//! float16 widens to float32, calls the float32 function and rounds back (as CUDA's `hsin`
+//! and friends do). The predicates use libdevice's own names (`__nv_isnanf`/`__nv_isnand`,
+//! `__nv_isinff`/`__nv_isinfd`, `__nv_finitef`/`__nv_isfinited`), which return `i32`.
+//!
+//! Under `fastmath`, float32 `sin cos tan exp log log2 log10 pow` call libdevice's
+//! `__nv_fast_*f` (as numba-cuda's `unarys_fastmath`/`binarys_fastmath` do): the `.approx`
+//! hardware instructions.
+//!
+//! Only declarations are written; [`super::WrittenModule::needs_libdevice`] tells the pipeline
+//! to add libdevice (lazily, so only what is called is linked). Accuracy therefore follows
+//! the compile flags: `fastmath` (`-ftz=1 -prec-div=0 -prec-sqrt=0`) selects libdevice's fast
+//! paths through `__nvvm_reflect`, never `sin.approx` without it.
+
+use oxcuda_ir::{MathFn, Scalar, Type, Value};
+
+use super::function::{FnWriter, Result};
+use super::helpers::libdevice_name;
+use super::types::scalar_reg;
+
+impl FnWriter<'_, '_> {
+    /// Calls libdevice's `base` function on float32/float64 operands of type `s`.
+    pub(super) fn libdevice(&mut self, base: &str, s: Scalar, args: &[String]) -> String {
+        let name = libdevice_name(self.cx, base, s, args.len());
+        let t = scalar_reg(s);
+        let list: Vec<String> = args.iter().map(|a| format!("{t} {a}")).collect();
+        self.emit(format!("call {t} @{name}({})", list.join(", ")))
+    }
+
+    pub(super) fn math(&mut self, m: MathFn, args: &[Value], ty: &Type) -> Result<String> {
+        if args.len() != m.arity() {
+            return Err(self.err(format!(
+                "math {} takes {} operands, not {}",
+                m.c_name(),
+                m.arity(),
+                args.len()
+            )));
+        }
+        let Some(&first) = args.first() else {
+            return Err(self.err("math without operands".to_owned()));
+        };
+        let s = match self.ty(first).as_scalar() {
+            Some(s) if s.is_float() => s,
+            _ => return Err(self.err(format!("math {} on {}", m.c_name(), self.ty(first)))),
+        };
+        let ops: Vec<String> = args.iter().map(|a| self.op(*a)).collect::<Result<_>>()?;
+        match m {
+            MathFn::IsNan | MathFn::IsInf | MathFn::IsFinite => {
+                if *ty != Type::BOOL {
+                    return Err(self.err(format!("math {} returns bool, not {ty}", m.c_name())));
+                }
+                let x = if s == Scalar::F16 {
+                    self.emit(format!("fpext half {} to float", ops[0]))
+                } else {
+                    ops[0].clone()
+                };
+                let wide = if s == Scalar::F64 {
+                    Scalar::F64
+                } else {
+                    Scalar::F32
+                };
+                let name = match (m, wide) {
+                    (MathFn::IsNan, Scalar::F32) => "__nv_isnanf",
+                    (MathFn::IsNan, _) => "__nv_isnand",
+                    (MathFn::IsInf, Scalar::F32) => "__nv_isinff",
+                    (MathFn::IsInf, _) => "__nv_isinfd",
+                    (_, Scalar::F32) => "__nv_finitef",
+                    _ => "__nv_isfinited",
+                };
+                let t = scalar_reg(wide);
+                self.cx.declare(name, "i32", &[t]);
+                let r = self.emit(format!("call i32 @{name}({t} {x})"));
+                Ok(self.emit(format!("icmp ne i32 {r}, 0")))
+            }
+            MathFn::Ldexp => {
+                let e = self.int_as_i32(args[1])?;
+                let x = ops[0].clone();
+                Ok(self.in_f32(s, &[&x], |w, s, a| {
+                    let t = scalar_reg(s);
+                    let name = if s == Scalar::F32 {
+                        "__nv_ldexpf"
+                    } else {
+                        "__nv_ldexp"
+                    };
+                    w.cx.declare(name, t, &[t, "i32"]);
+                    w.emit(format!("call {t} @{name}({t} {}, i32 {e})", a[0]))
+                }))
+            }
+            _ => {
+                let refs: Vec<&str> = ops.iter().map(String::as_str).collect();
+                let fast = self.cx.opts.fastmath && has_fast_variant(m);
+                Ok(self.in_f32(s, &refs, |w, s, a| {
+                    if fast && s == Scalar::F32 {
+                        w.libdevice(&format!("fast_{}", m.c_name()), s, a)
+                    } else {
+                        w.libdevice(m.c_name(), s, a)
+                    }
+                }))
+            }
+        }
+    }
+
+    /// An integer operand as `i32` (truncated or sign-extended by its signedness).
+    fn int_as_i32(&mut self, v: Value) -> Result<String> {
+        let s = match self.ty(v).as_scalar() {
+            Some(s) if s.is_int() => s,
+            _ => return Err(self.err(format!("an int32 operand, not {}", self.ty(v)))),
+        };
+        let x = self.op(v)?;
+        self.cast(&x, &Type::Scalar(s), &Type::I32)
+    }
+}
+
+/// The functions libdevice has a `__nv_fast_<name>f` approximation of that numba-cuda uses
+/// under fastmath.
+const fn has_fast_variant(m: MathFn) -> bool {
+    matches!(
+        m,
+        MathFn::Sin
+            | MathFn::Cos
+            | MathFn::Tan
+            | MathFn::Exp
+            | MathFn::Log
+            | MathFn::Log2
+            | MathFn::Log10
+            | MathFn::Pow
+    )
+}

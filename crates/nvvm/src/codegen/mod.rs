@@ -1,0 +1,314 @@
+//! The NVVM IR writer: typed IR ([`oxcuda_ir::Module`]) → typed-pointer LLVM 7 NVVM IR text,
+//! the dialect libNVVM accepts for every arch (`toolchain.md` §1.3).
+//!
+//! One file per concept:
+//! - [`types`]: LLVM types of IR types; [`constants`]: literals;
+//! - `function`: the per-function writer (value names, entry allocas, blocks, dispatch);
+//! - `arith`: unary, binary, comparison, cast, select, complex arithmetic;
+//! - `arrays`: array values, element addresses, loads and stores, shared/local/const arrays;
+//! - `intrinsics`: special registers, barriers, fences, bit operations, nanosleep, assert;
+//! - `math`: libdevice calls; `atomics`: atomic operations;
+//! - `kernel`: the kernel ABI (parameter flattening, `docs/abi.md`) and annotations;
+//! - `helpers`: small internal functions emitted once per module when used (integer power,
+//!   complex division and power, float atomic min/max);
+//! - `debug`: line-table metadata for `lineinfo`/`debug`.
+//!
+//! Invariants of every module written:
+//! - it starts with the target lines from [`crate::header`] and ends with `!nvvmir.version`
+//!   from the same file (libNVVM aborts on malformed headers: never assembled elsewhere);
+//! - kernels are `ptx_kernel`, listed in `!nvvm.annotations` *and* in `@llvm.used` (both
+//!   accepted by libNVVM 12.x/13.x, `@llvm.used` keeps them alive through LTO);
+//! - the entry function and every kernel are external; other device functions are internal;
+//! - libdevice functions are only declared; the caller adds libdevice lazily when
+//!   [`WrittenModule::needs_libdevice`] says so;
+//! - the module is verified ([`oxcuda_ir::verify::verify`]) before anything is written, so
+//!   libNVVM never sees IR whose operands disagree.
+
+mod arith;
+mod arrays;
+mod atomics;
+pub mod constants;
+mod debug;
+mod error;
+mod function;
+mod helpers;
+mod intrinsics;
+mod kernel;
+mod math;
+pub mod types;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use oxcuda_ir::{FunctionKind, GlobalKind, Module};
+
+pub use error::CodegenError;
+
+/// `__launch_bounds__`: the most threads per block a kernel is launched with and, optionally,
+/// the fewest resident blocks per SM wanted and the most blocks per cluster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LaunchBounds {
+    /// `maxntidx`: the kernel is never launched with more threads per block.
+    pub max_threads_per_block: u32,
+    /// `minctasm`: blocks per multiprocessor the register allocation should allow.
+    pub min_blocks_per_sm: Option<u32>,
+    /// `cluster_max_blocks` (compute capability 9.0+).
+    pub max_blocks_per_cluster: Option<u32>,
+}
+
+/// How to write and compile a module.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CodegenOptions {
+    /// Compute capability `(major, minor)`: `-arch=compute_<major><minor>`.
+    pub cc: (u32, u32),
+    /// numba's `fastmath=True`: `fast` flags on float instructions, and libNVVM
+    /// `-ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1`.
+    pub fastmath: bool,
+    /// libNVVM `-opt=`: 0 or 3 (anything else is passed as 3).
+    pub opt_level: u32,
+    /// Emit line-table debug metadata (`.loc` in the PTX) from each instruction's `Loc`.
+    pub lineinfo: bool,
+    /// Full debug: line tables, `-g -opt=0`, and `assert` checked (traps when false).
+    pub debug: bool,
+    /// `maxnreg` annotation on every kernel.
+    pub max_registers: Option<u32>,
+    /// `maxntidx`/`minctasm`/`cluster_max_blocks` annotations on every kernel.
+    pub launch_bounds: Option<LaunchBounds>,
+    /// Produce LTO-IR (`-gen-lto`) instead of PTX.
+    pub lto: bool,
+    /// `!nvvmir.version`: the libNVVM's `nvvmIRVersion` (IR major, minor, debug major, minor).
+    pub ir_version: (i32, i32, i32, i32),
+}
+
+impl Default for CodegenOptions {
+    fn default() -> Self {
+        Self {
+            cc: (7, 5),
+            fastmath: false,
+            opt_level: 3,
+            lineinfo: false,
+            debug: false,
+            max_registers: None,
+            launch_bounds: None,
+            lto: false,
+            ir_version: (2, 0, 3, 2),
+        }
+    }
+}
+
+/// A written module and what compiling it needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenModule {
+    /// The NVVM IR text.
+    pub text: String,
+    /// The module calls `__nv_*` functions: add libdevice (lazily) when compiling.
+    pub needs_libdevice: bool,
+    /// The kernels' symbols, in module order (what `cuModuleGetFunction` looks up).
+    pub kernels: Vec<String>,
+}
+
+/// Writes `module` as NVVM IR text.
+///
+/// # Errors
+/// The module fails verification, uses a symbol that is not a plain identifier, or uses an
+/// operation the GPU back end does not support.
+pub fn write_module(module: &Module, options: &CodegenOptions) -> Result<String, CodegenError> {
+    write_module_full(module, options).map(|m| m.text)
+}
+
+/// Writes `module` as NVVM IR text and reports what compiling it needs.
+///
+/// # Errors
+/// As [`write_module`].
+pub fn write_module_full(
+    module: &Module,
+    options: &CodegenOptions,
+) -> Result<WrittenModule, CodegenError> {
+    if let Err(errors) = oxcuda_ir::verify::verify(module) {
+        let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        return Err(CodegenError::module(format!(
+            "the IR does not verify:\n{}",
+            list.join("\n")
+        )));
+    }
+    if module.functions.is_empty() {
+        return Err(CodegenError::module("the module has no function"));
+    }
+    check_symbols(module)?;
+    let mut cx = ModuleCtx::new(module, options);
+    let mut functions = String::new();
+    for i in 0..module.functions.len() {
+        let text = function::write_function(&mut cx, i)?;
+        if i > 0 {
+            functions.push('\n');
+        }
+        functions.push_str(&text);
+    }
+    let mut out = String::new();
+    crate::header::write_target(&mut out);
+    out.push('\n');
+    for (i, g) in module.globals.iter().enumerate() {
+        if cx.used_globals.contains(&i) {
+            arrays::write_global(&mut out, g);
+        }
+    }
+    if cx.uses_dynshared {
+        let _ = writeln!(
+            out,
+            "@{} = external addrspace(3) global [0 x i8], align 16",
+            arrays::DYNSHARED
+        );
+    }
+    kernel::write_llvm_used(&mut out, module);
+    out.push('\n');
+    out.push_str(&functions);
+    for text in cx.helpers.values() {
+        out.push('\n');
+        out.push_str(text);
+    }
+    if !cx.decls.is_empty() {
+        out.push('\n');
+    }
+    for line in cx.decls.values() {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('\n');
+    let annotations = kernel::annotations(&mut cx);
+    let names: Vec<String> = annotations.iter().map(|id| format!("!{id}")).collect();
+    let _ = writeln!(out, "!nvvm.annotations = !{{{}}}", names.join(", "));
+    cx.write_debug_named(&mut out);
+    for (id, node) in cx.meta.iter().enumerate() {
+        let _ = writeln!(out, "!{id} = {node}");
+    }
+    let version_id = u32::try_from(cx.meta.len()).unwrap_or(u32::MAX);
+    crate::header::write_ir_version(&mut out, version_id, options.ir_version);
+    let kernels = module
+        .functions
+        .iter()
+        .filter(|f| f.kind == FunctionKind::Kernel)
+        .map(|f| f.name.clone())
+        .collect();
+    Ok(WrittenModule {
+        text: out,
+        needs_libdevice: cx.uses_libdevice,
+        kernels,
+    })
+}
+
+/// Module-wide state while writing: declarations, helpers and metadata that functions add.
+#[derive(Debug)]
+pub(crate) struct ModuleCtx<'a> {
+    pub(crate) module: &'a Module,
+    pub(crate) opts: &'a CodegenOptions,
+    /// External declarations by name (`declare float @__nv_sinf(float)`).
+    decls: BTreeMap<String, String>,
+    /// Internal helper definitions by name.
+    helpers: BTreeMap<String, String>,
+    /// Numbered metadata nodes, `!index`.
+    meta: Vec<String>,
+    pub(crate) uses_libdevice: bool,
+    pub(crate) uses_dynshared: bool,
+    /// Globals referenced by some function (the others are not written).
+    used_globals: std::collections::BTreeSet<usize>,
+    debug: Option<debug::DebugInfo>,
+}
+
+impl<'a> ModuleCtx<'a> {
+    fn new(module: &'a Module, opts: &'a CodegenOptions) -> Self {
+        let mut cx = Self {
+            module,
+            opts,
+            decls: BTreeMap::new(),
+            helpers: BTreeMap::new(),
+            meta: Vec::new(),
+            uses_libdevice: false,
+            uses_dynshared: false,
+            used_globals: std::collections::BTreeSet::new(),
+            debug: None,
+        };
+        if opts.lineinfo || opts.debug {
+            cx.debug = Some(debug::DebugInfo::new(&mut cx));
+        }
+        cx
+    }
+
+    /// Adds a numbered metadata node; returns its number.
+    pub(crate) fn meta(&mut self, node: String) -> u32 {
+        self.meta.push(node);
+        u32::try_from(self.meta.len() - 1).unwrap_or(u32::MAX)
+    }
+
+    /// Declares an external function once (`ret`, parameter types).
+    pub(crate) fn declare(&mut self, name: &str, ret: &str, params: &[&str]) {
+        if name.starts_with("__nv_") {
+            self.uses_libdevice = true;
+        }
+        self.decls
+            .entry(name.to_owned())
+            .or_insert_with(|| format!("declare {ret} @{name}({})", params.join(", ")));
+    }
+
+    /// Adds an internal helper definition once; `make` writes it when first needed.
+    pub(crate) fn helper(&mut self, name: &str, make: impl FnOnce(&mut Self) -> String) {
+        if !self.helpers.contains_key(name) {
+            let text = make(self);
+            self.helpers.insert(name.to_owned(), text);
+        }
+    }
+
+    pub(crate) fn use_global(&mut self, index: usize) {
+        self.used_globals.insert(index);
+    }
+}
+
+/// Symbols become PTX identifiers, which the launcher looks up by name: they must be plain
+/// identifiers, unique, and outside the prefixes the writer and libdevice use.
+fn check_symbols(module: &Module) -> Result<(), CodegenError> {
+    let mut seen = std::collections::BTreeSet::new();
+    let names = module
+        .functions
+        .iter()
+        .map(|f| (&f.name, "function"))
+        .chain(module.globals.iter().map(|g| (&g.name, "global")));
+    for (name, what) in names {
+        let mut chars = name.chars();
+        let valid = chars
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+        if !valid {
+            return Err(CodegenError::module(format!(
+                "{what} symbol {name:?} is not an identifier ([A-Za-z_$][A-Za-z0-9_$]*)"
+            )));
+        }
+        if name.starts_with("__oxcuda_") || name.starts_with("__nv_") || name.starts_with("llvm") {
+            return Err(CodegenError::module(format!(
+                "{what} symbol {name:?} uses a reserved prefix"
+            )));
+        }
+        if !seen.insert(name.as_str()) {
+            return Err(CodegenError::module(format!(
+                "symbol {name:?} is defined twice"
+            )));
+        }
+    }
+    for g in &module.globals {
+        if g.kind == GlobalKind::Const
+            && let Some(init) = &g.init
+        {
+            let want = g.len() * u64::from(g.dtype.size());
+            if init.len() as u64 != want {
+                return Err(CodegenError::module(format!(
+                    "constant array {} has {} initial bytes, its shape needs {want}",
+                    g.name,
+                    init.len()
+                )));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,166 @@
+//! The writer's text, without libNVVM: module structure, marking, ABI, and the shape of the
+//! code for the operations whose semantics are subtle. (`tests/nvvm_compile` compiles the
+//! same kinds of modules with the real libNVVM.)
+
+use oxcuda_ir::{
+    ArrayType, BinOp, Block, Const, FuncId, Function, FunctionKind, Layout, Loc, Module, Op,
+    Scalar, Terminator, Type,
+};
+
+use super::{CodegenOptions, LaunchBounds, write_module, write_module_full};
+
+fn arr1(dtype: Scalar) -> Type {
+    Type::Array(ArrayType {
+        dtype,
+        ndim: 1,
+        layout: Layout::C,
+        readonly: false,
+    })
+}
+
+/// `k(a: bool[:])`: `a[0] = a[1]`, calling device function `d(x: int64) -> int64 = x // 3`.
+fn sample() -> Module {
+    let loc = Loc { line: 3, col: 1 };
+    let mut k = Function::new(
+        "k",
+        FunctionKind::Kernel,
+        vec![arr1(Scalar::Bool)],
+        Type::None,
+    );
+    let b0 = Block(0);
+    let a = k
+        .push(b0, Op::Param(0), Some(arr1(Scalar::Bool)), loc)
+        .unwrap();
+    let one = k
+        .push(b0, Op::Const(Const::Int(1)), Some(Type::I64), loc)
+        .unwrap();
+    let zero = k
+        .push(b0, Op::Const(Const::Int(0)), Some(Type::I64), loc)
+        .unwrap();
+    let x = k
+        .push(b0, Op::Load(a, vec![one]), Some(Type::BOOL), loc)
+        .unwrap();
+    k.push(b0, Op::Store(a, vec![zero], x), None, loc);
+    let _ = k.push(b0, Op::Call(FuncId(1), vec![one]), Some(Type::I64), loc);
+    k.terminate(b0, Terminator::Return(None), loc);
+    let mut d = Function::new("d", FunctionKind::Device, vec![Type::I64], Type::I64);
+    let p = d.push(b0, Op::Param(0), Some(Type::I64), loc).unwrap();
+    let three = d
+        .push(b0, Op::Const(Const::Int(3)), Some(Type::I64), loc)
+        .unwrap();
+    let q = d
+        .push(
+            b0,
+            Op::Binary(BinOp::FloorDiv, p, three),
+            Some(Type::I64),
+            loc,
+        )
+        .unwrap();
+    d.terminate(b0, Terminator::Return(Some(q)), loc);
+    Module {
+        functions: vec![k, d],
+        globals: Vec::new(),
+    }
+}
+
+#[test]
+fn module_structure() {
+    let text = write_module(&sample(), &CodegenOptions::default()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("target datalayout = \"e-p:64:64:64"));
+    assert_eq!(lines[1], "target triple = \"nvptx64-nvidia-cuda\"");
+    assert!(text.contains(
+        "@llvm.used = appending global [1 x i8*] [i8* bitcast (void (i8*, i64, i64)* @k to i8*)], section \"llvm.metadata\""
+    ));
+    assert!(text.contains("define ptx_kernel void @k(i8* %p0, i64 %p1, i64 %p2) {"));
+    assert!(text.contains("define internal i64 @d(i64 %a0) {"));
+    assert!(text.contains("!nvvm.annotations = !{!0}"));
+    assert!(text.contains("!0 = !{void (i8*, i64, i64)* @k, !\"kernel\", i32 1}"));
+    assert_eq!(lines[lines.len() - 1], "!1 = !{i32 2, i32 0, i32 3, i32 2}");
+    assert_eq!(lines[lines.len() - 2], "!nvvmir.version = !{!1}");
+}
+
+#[test]
+fn bools_are_bytes_in_memory() {
+    let text = write_module(&sample(), &CodegenOptions::default()).unwrap();
+    assert!(text.contains("load i8, i8* "), "{text}");
+    assert!(text.contains("icmp ne i8 "), "{text}");
+    assert!(text.contains("zext i1 "), "{text}");
+    assert!(text.contains("store i8 "), "{text}");
+}
+
+#[test]
+fn signed_floor_division_guards_zero_and_overflow() {
+    let text = write_module(&sample(), &CodegenOptions::default()).unwrap();
+    for needle in [
+        "icmp eq i64 %a0, -9223372036854775808",
+        "icmp eq i64 3, -1",
+        "select i1",
+        "sdiv i64 %a0,",
+        "srem i64 %a0,",
+        "icmp slt i64",
+    ] {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+}
+
+#[test]
+fn annotations_and_entry_device_function() {
+    let opts = CodegenOptions {
+        max_registers: Some(32),
+        launch_bounds: Some(LaunchBounds {
+            max_threads_per_block: 128,
+            min_blocks_per_sm: Some(4),
+            max_blocks_per_cluster: Some(2),
+        }),
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&sample(), &opts).unwrap();
+    for key in [
+        "maxntidx\", i32 128",
+        "minctasm\", i32 4",
+        "cluster_max_blocks\", i32 2",
+        "maxnreg\", i32 32",
+    ] {
+        assert!(text.contains(key), "{key}:\n{text}");
+    }
+    // A device function as the entry is external and kept alive.
+    let mut m = sample();
+    m.functions.remove(0);
+    let written = write_module_full(&m, &CodegenOptions::default()).unwrap();
+    assert!(written.text.contains("define i64 @d(i64 %a0) {"));
+    assert!(
+        written
+            .text
+            .contains("[i8* bitcast (i64 (i64)* @d to i8*)]")
+    );
+    assert!(written.text.contains("!nvvm.annotations = !{}"));
+    assert!(written.kernels.is_empty());
+    assert!(!written.needs_libdevice);
+}
+
+#[test]
+fn lineinfo_attaches_locations() {
+    let opts = CodegenOptions {
+        lineinfo: true,
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&sample(), &opts).unwrap();
+    assert!(text.contains("!llvm.dbg.cu = !{"), "{text}");
+    assert!(text.contains("!\"Debug Info Version\", i32 3}"), "{text}");
+    assert!(
+        text.contains(") !dbg !"),
+        "functions carry subprograms: {text}"
+    );
+    assert!(
+        text.contains("!DILocation(line: 3, column: 1, scope: !"),
+        "{text}"
+    );
+    let body_lines = text.lines().filter(|l| l.starts_with("  %t")).count();
+    let with_dbg = text
+        .lines()
+        .filter(|l| l.starts_with("  %t") && l.contains(", !dbg !"))
+        .count();
+    // Every instruction after the entry block's parameter reassembly carries a location.
+    assert!(with_dbg > 0 && with_dbg <= body_lines, "{text}");
+}

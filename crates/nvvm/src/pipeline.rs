@@ -1,0 +1,193 @@
+//! The compile pipeline: typed IR → NVVM IR text → libNVVM (PTX or LTO-IR) → nvJitLink (cubin).
+//!
+//! Invariants:
+//! - libNVVM only ever sees modules written by [`crate::codegen`], whose header comes from
+//!   [`crate::header`] with the libNVVM's own `nvvmIRVersion` ([`compile_module`] fills it in);
+//! - libdevice is added (lazily, after verification) only when the module calls an `__nv_*`
+//!   function; a module that needs it without one being supplied is an error, not a link
+//!   failure later;
+//! - the option set is a pure function of [`CodegenOptions`] ([`nvvm_options`]), so it can go
+//!   into cache keys;
+//! - linking always targets the exact GPU (`-arch=sm_XY`), with `-lto` whenever any input is
+//!   LTO-IR (`toolchain.md` §3.4).
+
+use std::fmt;
+
+use oxcuda_ir::Module;
+
+use crate::codegen::{CodegenError, CodegenOptions, WrittenModule, write_module_full};
+use crate::error::ToolError;
+use crate::libnvvm::{Libnvvm, NvvmOutput};
+use crate::nvjitlink::{LinkInput, LinkInputKind, Nvjitlink};
+
+/// A failure anywhere between typed IR and PTX/LTO-IR.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompileError {
+    /// The writer refused the IR.
+    Codegen(CodegenError),
+    /// The module calls libdevice functions and no libdevice was supplied.
+    MissingLibdevice,
+    /// libNVVM refused the module or an option.
+    Tool(ToolError),
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Codegen(e) => e.fmt(f),
+            Self::MissingLibdevice => f.write_str(
+                "the kernel calls math functions from libdevice, but libdevice.10.bc was not found",
+            ),
+            Self::Tool(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+impl From<CodegenError> for CompileError {
+    fn from(e: CodegenError) -> Self {
+        Self::Codegen(e)
+    }
+}
+
+impl From<ToolError> for CompileError {
+    fn from(e: ToolError) -> Self {
+        Self::Tool(e)
+    }
+}
+
+/// The libNVVM options for `options`: `-arch=compute_XY`, `-opt=0|3`, fastmath's
+/// `-ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1`, `-g` (with `-opt=0`) for debug, `-gen-lto`.
+#[must_use]
+pub fn nvvm_options(options: &CodegenOptions) -> Vec<String> {
+    let (major, minor) = options.cc;
+    let opt = if options.debug || options.opt_level == 0 {
+        0
+    } else {
+        3
+    };
+    let mut out = vec![
+        format!("-arch=compute_{major}{minor}"),
+        format!("-opt={opt}"),
+    ];
+    if options.fastmath {
+        out.extend(
+            ["-ftz=1", "-prec-div=0", "-prec-sqrt=0", "-fma=1"]
+                .iter()
+                .map(|s| (*s).to_owned()),
+        );
+    }
+    if options.debug {
+        out.push("-g".to_owned());
+    }
+    if options.lto {
+        out.push("-gen-lto".to_owned());
+    }
+    out
+}
+
+/// Compiles a written module with libNVVM, adding `libdevice` (the bytes of
+/// `libdevice.10.bc`) lazily when the module needs it.
+///
+/// # Errors
+/// [`CompileError::MissingLibdevice`], or libNVVM's error with its log.
+pub fn compile_written(
+    nvvm: &Libnvvm,
+    written: &WrittenModule,
+    options: &CodegenOptions,
+    libdevice: Option<&[u8]>,
+) -> Result<NvvmOutput, CompileError> {
+    let lazy: Vec<(&[u8], &str)> = if written.needs_libdevice {
+        let bytes = libdevice.ok_or(CompileError::MissingLibdevice)?;
+        vec![(bytes, "libdevice")]
+    } else {
+        Vec::new()
+    };
+    let name = written.kernels.first().map_or("oxcuda", String::as_str);
+    Ok(nvvm.compile(
+        &[(written.text.as_bytes(), name)],
+        &lazy,
+        &nvvm_options(options),
+    )?)
+}
+
+/// Writes `module` as NVVM IR (with this libNVVM's IR version in the header) and compiles it.
+///
+/// # Errors
+/// The writer's error, [`CompileError::MissingLibdevice`], or libNVVM's error with its log.
+pub fn compile_module(
+    nvvm: &Libnvvm,
+    module: &Module,
+    options: &CodegenOptions,
+    libdevice: Option<&[u8]>,
+) -> Result<NvvmOutput, CompileError> {
+    let options = CodegenOptions {
+        ir_version: nvvm.ir_version(),
+        ..options.clone()
+    };
+    let written = write_module_full(module, &options)?;
+    compile_written(nvvm, &written, &options, libdevice)
+}
+
+/// How much debug information the linked cubin carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum LinkDebug {
+    /// None.
+    #[default]
+    None,
+    /// Line tables from the PTX `.loc` directives (`-lineinfo`).
+    LineInfo,
+    /// Full device debug information (`-g`).
+    Full,
+}
+
+/// The nvJitLink options for a link.
+#[must_use]
+pub fn link_options(arch: (u32, u32), lto: bool, debug: LinkDebug) -> Vec<String> {
+    let mut out = vec![format!("-arch=sm_{}{}", arch.0, arch.1)];
+    if lto {
+        out.push("-lto".to_owned());
+    }
+    match debug {
+        LinkDebug::None => {}
+        LinkDebug::LineInfo => out.push("-lineinfo".to_owned()),
+        LinkDebug::Full => out.push("-g".to_owned()),
+    }
+    out
+}
+
+/// Links libNVVM's output and `extra_inputs` (the user's `link=` files) into a cubin for
+/// `sm_<major><minor>`. `-lto` is used when `lto` is set or any input is LTO-IR.
+///
+/// # Errors
+/// nvJitLink's error with its log, naming the input that failed where known.
+pub fn link_cubin(
+    nvjitlink: &Nvjitlink,
+    main: &NvvmOutput,
+    extra_inputs: &[LinkInput],
+    arch: (u32, u32),
+    lto: bool,
+    debug: LinkDebug,
+) -> Result<Vec<u8>, ToolError> {
+    let main_input = match main {
+        NvvmOutput::Ptx(text) => LinkInput {
+            kind: LinkInputKind::Ptx,
+            data: text.as_bytes().to_vec(),
+            name: "oxcuda.ptx".to_owned(),
+        },
+        NvvmOutput::LtoIr(bytes) => LinkInput {
+            kind: LinkInputKind::LtoIr,
+            data: bytes.clone(),
+            name: "oxcuda.ltoir".to_owned(),
+        },
+    };
+    let lto = lto
+        || main_input.kind == LinkInputKind::LtoIr
+        || extra_inputs.iter().any(|i| i.kind == LinkInputKind::LtoIr);
+    let mut inputs = Vec::with_capacity(extra_inputs.len() + 1);
+    inputs.push(main_input);
+    inputs.extend_from_slice(extra_inputs);
+    let (cubin, _) = nvjitlink.link(&inputs, &link_options(arch, lto, debug), false)?;
+    Ok(cubin)
+}
