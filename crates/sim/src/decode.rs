@@ -1,0 +1,1326 @@
+//! Decoding: a [`Module`] of typed IR → a [`Program`] of compact instruction arrays, once.
+//!
+//! Per function the decoder
+//! 1. lays out the frame: parameters at slot 0, then **statics** (slots whose content is fixed
+//!    for the whole function: constants, the extents and strides of shared/local/constant
+//!    arrays), then variables, then the other values — one slot range per value, see
+//!    `frame.rs`. Parameters and constants get no instructions: a `param` value *is* its
+//!    parameter's slots, a constant is written once into the frame **template** that every call
+//!    copies in;
+//! 2. translates each instruction into zero or one [`Inst`] (types resolved to `Scalar`s,
+//!    int → int widening casts to plain moves, hot arithmetic to specialised variants), keeping
+//!    a parallel table of source locations for error messages;
+//! 3. resolves block labels to instruction indices;
+//! 4. validates every slot range, jump target and `extra` range (`validate`), which is what
+//!    makes the interpreter's unchecked register accesses sound.
+//!
+//! Programs that the simulator cannot run (an operation on a type it has no meaning for) fail
+//! here with `UnsupportedError` naming the source line, not during a launch. The module must
+//! pass `oxcuda_ir::verify` first (checked; a failure is an `InternalError`).
+
+use oxcuda_ir::{
+    AtomicOp, BinOp, CmpOp, Const, Dim, Function, FunctionKind, GlobalKind, Intrinsic, Loc, MathFn,
+    Module, Op, Scalar, Terminator, Type, UnaryOp, Value,
+};
+
+use crate::arith;
+use crate::error::{SimError, SimErrorKind, SourceLoc};
+use crate::frame::slots_of;
+use crate::inst::{BarrierKind, BitsOp, Inst, MemKind, geom};
+
+/// Alignment of every shared/constant array's offset (and of the buffers themselves).
+pub(crate) const MEM_ALIGN: usize = 16;
+
+/// One decoded function.
+#[derive(Debug, Clone)]
+pub(crate) struct FuncCode {
+    /// The symbol.
+    pub name: String,
+    /// The Python qualified name (for messages).
+    pub display_name: String,
+    /// The Python file.
+    pub file: String,
+    /// The instructions.
+    pub code: Vec<Inst>,
+    /// The source location of each instruction.
+    pub locs: Vec<Loc>,
+    /// Operand lists referenced by instructions.
+    pub extra: Vec<u32>,
+    /// Slots of one frame.
+    pub frame_slots: u32,
+    /// The first `template.len()` slots of a fresh frame (parameters are zero here).
+    pub template: Vec<u64>,
+    /// The variables' slot range `[start, end)`, zeroed on entry.
+    pub vars: (u32, u32),
+    /// Parameter slots `[0, param_slots)`.
+    pub param_slots: u32,
+    /// The parameters' types.
+    pub params: Vec<Type>,
+    /// Slots of the return value.
+    pub ret_slots: u32,
+    /// Local-array memory per frame, in 8-byte words.
+    pub local_words: u32,
+}
+
+impl FuncCode {
+    /// The source location of instruction `pc`.
+    pub(crate) fn source_loc(&self, pc: usize) -> SourceLoc {
+        let loc = self.locs.get(pc).copied().unwrap_or_default();
+        SourceLoc {
+            function: self.display_name.clone(),
+            file: self.file.clone(),
+            line: loc.line,
+            col: loc.col,
+        }
+    }
+}
+
+/// A constant-memory array's place in the constant image.
+#[derive(Debug, Clone)]
+pub(crate) struct ConstSlot {
+    /// Index of the global in the module.
+    pub global: u32,
+    /// Byte offset in the image.
+    pub offset: usize,
+    /// Byte length.
+    pub len: usize,
+}
+
+/// A module decoded for the simulator; reusable across launches, `Send + Sync`.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// Functions; index 0 is the kernel.
+    pub(crate) funcs: Vec<FuncCode>,
+    /// Bytes of static shared memory per block.
+    pub(crate) shared_bytes: usize,
+    /// The constant-memory image (every `Const` global's `init`, at its offset).
+    pub(crate) const_image: Vec<u8>,
+    /// Where each constant global lives in the image.
+    pub(crate) const_slots: Vec<ConstSlot>,
+    /// Whether any function contains a block barrier or `syncwarp`.
+    pub(crate) has_barriers: bool,
+}
+
+impl Program {
+    /// The kernel's Python qualified name.
+    #[must_use]
+    pub fn kernel_name(&self) -> &str {
+        &self.funcs[0].display_name
+    }
+
+    /// The kernel's parameter types, in order (what [`crate::launch`] expects arguments for).
+    #[must_use]
+    pub fn params(&self) -> &[Type] {
+        &self.funcs[0].params
+    }
+
+    /// Bytes of static shared memory each block gets.
+    #[must_use]
+    pub fn static_shared_bytes(&self) -> usize {
+        self.shared_bytes
+    }
+
+    /// Whether the kernel or a device function it calls contains a block barrier or `syncwarp`.
+    #[must_use]
+    pub fn uses_barriers(&self) -> bool {
+        self.has_barriers
+    }
+
+    /// The number of decoded instructions over all functions (a size measure for tests).
+    #[must_use]
+    pub fn instruction_count(&self) -> usize {
+        self.funcs.iter().map(|f| f.code.len()).sum()
+    }
+}
+
+/// Decodes `module` (entry function first, which must be a kernel) into a [`Program`].
+///
+/// # Errors
+/// `InternalError` when the module fails `oxcuda_ir::verify`; `UnsupportedError` (with the source
+/// location) for operations the simulator cannot execute; `LaunchError` when the entry is not a
+/// kernel.
+pub fn prepare(module: &Module) -> Result<Program, SimError> {
+    if let Err(errors) = oxcuda_ir::verify::verify(module) {
+        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        return Err(SimError::new(
+            SimErrorKind::InternalError,
+            format!(
+                "the IR given to the simulator is malformed (a compiler bug):\n  {}",
+                lines.join("\n  ")
+            ),
+        ));
+    }
+    let Some(entry) = module.functions.first() else {
+        return Err(SimError::launch("the module has no functions"));
+    };
+    if entry.kind != FunctionKind::Kernel {
+        return Err(SimError::launch(format!(
+            "'{}' is a device function; only kernels can be launched",
+            entry.display_name
+        )));
+    }
+    // Static shared and constant memory layouts.
+    let mut shared_off = vec![usize::MAX; module.globals.len()];
+    let mut const_off = vec![usize::MAX; module.globals.len()];
+    let mut shared_bytes = 0usize;
+    let mut const_image = Vec::new();
+    let mut const_slots = Vec::new();
+    for (i, g) in module.globals.iter().enumerate() {
+        let len = usize::try_from(g.len())
+            .ok()
+            .and_then(|n| n.checked_mul(g.dtype.size() as usize))
+            .filter(|&n| n <= 1 << 34)
+            .ok_or_else(|| {
+                SimError::new(
+                    SimErrorKind::UnsupportedError,
+                    format!("global array '{}' is too large", g.name),
+                )
+            })?;
+        match g.kind {
+            GlobalKind::Shared => {
+                shared_bytes = shared_bytes.next_multiple_of(MEM_ALIGN);
+                shared_off[i] = shared_bytes;
+                shared_bytes += len;
+            }
+            GlobalKind::Const => {
+                let at = const_image.len().next_multiple_of(MEM_ALIGN);
+                const_image.resize(at, 0);
+                let mut bytes = g.init.clone().unwrap_or_default();
+                bytes.resize(len, 0);
+                const_image.extend_from_slice(&bytes);
+                const_off[i] = at;
+                const_slots.push(ConstSlot {
+                    global: u32::try_from(i).unwrap_or(u32::MAX),
+                    offset: at,
+                    len,
+                });
+            }
+        }
+    }
+    let mut funcs = Vec::with_capacity(module.functions.len());
+    let mut has_barriers = false;
+    for f in &module.functions {
+        let mut d = FuncDecoder::new(module, f, &shared_off, &const_off);
+        let code = d.decode()?;
+        has_barriers |= d.has_barrier;
+        funcs.push(code);
+    }
+    for (i, f) in funcs.iter().enumerate() {
+        validate(f, &funcs, shared_bytes, const_image.len()).map_err(|e| {
+            SimError::new(
+                SimErrorKind::InternalError,
+                format!("simulator decoder bug in function {i} ('{}'): {e}", f.name),
+            )
+        })?;
+    }
+    Ok(Program {
+        funcs,
+        shared_bytes,
+        const_image,
+        const_slots,
+        has_barriers,
+    })
+}
+
+/// The canonical register slots of a constant of type `ty`.
+fn const_slots(c: Const, ty: Scalar) -> [u64; 2] {
+    let part = if ty.is_complex() {
+        ty.complex_part()
+    } else {
+        ty
+    };
+    let real = |v: f64| arith::of_float(part, v);
+    let one = |v: u64| [v, 0];
+    match c {
+        Const::Int(i) => {
+            if ty.is_int() || ty == Scalar::Bool {
+                one(arith::of_int(ty, i))
+            } else {
+                [real(i as f64), real(0.0)]
+            }
+        }
+        Const::Bool(b) => {
+            if ty.is_float() || ty.is_complex() {
+                [real(f64::from(u8::from(b))), real(0.0)]
+            } else {
+                one(u64::from(b))
+            }
+        }
+        Const::Float(x) => {
+            if ty.is_int() || ty == Scalar::Bool {
+                one(arith::cast(Scalar::F64, ty, x.to_bits()))
+            } else {
+                [real(x), real(0.0)]
+            }
+        }
+        Const::Complex(re, im) => {
+            if ty.is_complex() {
+                [real(re), real(im)]
+            } else {
+                one(arith::cast(Scalar::F64, ty, re.to_bits()))
+            }
+        }
+    }
+}
+
+struct FuncDecoder<'a> {
+    module: &'a Module,
+    f: &'a Function,
+    shared_off: &'a [usize],
+    const_off: &'a [usize],
+    /// First slot of each value.
+    value_off: Vec<u32>,
+    var_off: Vec<u32>,
+    template: Vec<u64>,
+    code: Vec<Inst>,
+    locs: Vec<Loc>,
+    extra: Vec<u32>,
+    local_words: u32,
+    has_barrier: bool,
+    /// Instruction indices whose jump targets are still block numbers.
+    fixups: Vec<usize>,
+    loc: Loc,
+}
+
+type R<T> = Result<T, SimError>;
+
+impl<'a> FuncDecoder<'a> {
+    fn new(
+        module: &'a Module,
+        f: &'a Function,
+        shared_off: &'a [usize],
+        const_off: &'a [usize],
+    ) -> Self {
+        Self {
+            module,
+            f,
+            shared_off,
+            const_off,
+            value_off: Vec::new(),
+            var_off: Vec::new(),
+            template: Vec::new(),
+            code: Vec::new(),
+            locs: Vec::new(),
+            extra: Vec::new(),
+            local_words: 0,
+            has_barrier: false,
+            fixups: Vec::new(),
+            loc: Loc::default(),
+        }
+    }
+
+    fn unsupported(&self, what: impl std::fmt::Display) -> SimError {
+        let loc = SourceLoc {
+            function: self.f.display_name.clone(),
+            file: self.f.file.clone(),
+            line: self.loc.line,
+            col: self.loc.col,
+        };
+        SimError {
+            kind: SimErrorKind::UnsupportedError,
+            message: format!("the simulator does not support {what} (at {loc})"),
+            location: Some(loc),
+            thread: None,
+            block: None,
+        }
+    }
+
+    fn ty(&self, v: Value) -> &'a Type {
+        static NONE: Type = Type::None;
+        self.f.values.get(v.index()).unwrap_or(&NONE)
+    }
+
+    /// The scalar type of `v`, or an error.
+    fn scalar(&self, v: Value) -> R<Scalar> {
+        self.ty(v)
+            .as_scalar()
+            .ok_or_else(|| self.unsupported(format_args!("{v} of type {} here", self.ty(v))))
+    }
+
+    fn slot(&self, v: Value) -> u32 {
+        self.value_off.get(v.index()).copied().unwrap_or(0)
+    }
+
+    fn emit(&mut self, inst: Inst) {
+        self.code.push(inst);
+        self.locs.push(self.loc);
+    }
+
+    fn list(&mut self, slots: impl IntoIterator<Item = u32>) -> u32 {
+        let at = u32::try_from(self.extra.len()).unwrap_or(u32::MAX);
+        self.extra.extend(slots);
+        at
+    }
+
+    /// Slot layout: params, statics, vars, values.
+    fn layout(&mut self) -> R<(u32, (u32, u32))> {
+        let f = self.f;
+        let mut next: u64 = 0;
+        let mut param_off = Vec::with_capacity(f.params.len());
+        for p in &f.params {
+            param_off.push(next as u32);
+            next += u64::from(slots_of(p));
+        }
+        self.value_off = vec![0; f.values.len()];
+        let mut is_static = vec![false; f.values.len()];
+        // Statics: constants and memory-array values (their shape/stride slots are fixed).
+        for block in &f.blocks {
+            for inst in &block.insts {
+                let Some(v) = inst.result else { continue };
+                if v.index() >= f.values.len() {
+                    continue;
+                }
+                match &inst.op {
+                    Op::Param(n) => {
+                        if let Some(&off) = param_off.get(*n as usize) {
+                            self.value_off[v.index()] = off;
+                        }
+                        is_static[v.index()] = true;
+                    }
+                    Op::Const(_)
+                    | Op::SharedArray(_)
+                    | Op::LocalArray(_)
+                    | Op::ConstArray(_)
+                    | Op::DynSharedArray => {
+                        self.value_off[v.index()] = next as u32;
+                        next += u64::from(slots_of(&f.values[v.index()]));
+                        is_static[v.index()] = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let statics_end = next;
+        let vars_start = next as u32;
+        for var in &f.vars {
+            self.var_off.push(next as u32);
+            next += u64::from(slots_of(&var.ty));
+        }
+        let vars = (vars_start, next as u32);
+        for (i, ty) in f.values.iter().enumerate() {
+            if !is_static[i] {
+                self.value_off[i] = next as u32;
+                next += u64::from(slots_of(ty));
+            }
+        }
+        if next > 1 << 24 {
+            return Err(self.unsupported("a function with more than 2^24 value slots"));
+        }
+        self.template = vec![0; statics_end as usize];
+        Ok((next as u32, vars))
+    }
+
+    fn decode(&mut self) -> R<FuncCode> {
+        let f = self.f;
+        let (frame_slots, vars) = self.layout()?;
+        let param_slots = f.params.iter().map(slots_of).sum();
+        let mut block_pc = Vec::with_capacity(f.blocks.len());
+        for block in &f.blocks {
+            block_pc.push(u32::try_from(self.code.len()).unwrap_or(u32::MAX));
+            for inst in &block.insts {
+                self.loc = inst.loc;
+                self.inst(inst.result, &inst.op)?;
+            }
+            self.loc = block.term_loc;
+            self.term(&block.term)?;
+        }
+        // Resolve block numbers to instruction indices.
+        let resolve = |b: u32| block_pc.get(b as usize).copied().unwrap_or(u32::MAX);
+        for &i in &self.fixups {
+            match &mut self.code[i] {
+                Inst::Jump { to } => *to = resolve(*to),
+                Inst::Branch { t, e, .. } => {
+                    *t = resolve(*t);
+                    *e = resolve(*e);
+                }
+                _ => {}
+            }
+        }
+        Ok(FuncCode {
+            name: f.name.clone(),
+            display_name: f.display_name.clone(),
+            file: f.file.clone(),
+            code: std::mem::take(&mut self.code),
+            locs: std::mem::take(&mut self.locs),
+            extra: std::mem::take(&mut self.extra),
+            frame_slots,
+            template: std::mem::take(&mut self.template),
+            vars,
+            param_slots,
+            params: f.params.clone(),
+            ret_slots: slots_of(&f.ret),
+            local_words: self.local_words,
+        })
+    }
+
+    fn term(&mut self, term: &Terminator) -> R<()> {
+        match term {
+            Terminator::Jump(b) => {
+                self.fixups.push(self.code.len());
+                self.emit(Inst::Jump { to: b.0 });
+            }
+            Terminator::Branch(c, t, e) => {
+                self.fixups.push(self.code.len());
+                let c = self.slot(*c);
+                self.emit(Inst::Branch { c, t: t.0, e: e.0 });
+            }
+            Terminator::Return(v) => {
+                let (s, n) = match v {
+                    Some(v) => (self.slot(*v), slots_of(self.ty(*v))),
+                    None => (0, 0),
+                };
+                self.emit(Inst::Ret { s, n });
+            }
+            Terminator::Unreachable => self.emit(Inst::Trap),
+        }
+        Ok(())
+    }
+
+    /// Writes the static part of an array value: extents and strides after the data slot.
+    fn static_array(&mut self, d: u32, shape: &[u64], itemsize: u64) {
+        let n = shape.len();
+        let mut stride = itemsize;
+        let mut strides = vec![0u64; n];
+        for k in (0..n).rev() {
+            strides[k] = stride;
+            stride = stride.wrapping_mul(shape[k]);
+        }
+        let d = d as usize;
+        for k in 0..n {
+            self.template[d + 1 + k] = shape[k];
+            self.template[d + 1 + n + k] = strides[k];
+        }
+    }
+
+    fn mov(&mut self, d: u32, s: u32, n: u32) {
+        match n {
+            0 => {}
+            1 => self.emit(Inst::Mov { d, s }),
+            _ => self.emit(Inst::MovN { d, s, n }),
+        }
+    }
+
+    #[allow(clippy::too_many_lines, reason = "one arm per operation")]
+    fn inst(&mut self, result: Option<Value>, op: &Op) -> R<()> {
+        let d = result.map_or(0, |v| self.slot(v));
+        let rty = result.map_or(&Type::None, |v| self.ty(v));
+        match op {
+            Op::Const(c) => {
+                let s = rty
+                    .as_scalar()
+                    .ok_or_else(|| self.unsupported(format_args!("a constant of type {rty}")))?;
+                let v = const_slots(*c, s);
+                let n = slots_of(rty) as usize;
+                self.template[d as usize..d as usize + n].copy_from_slice(&v[..n]);
+            }
+            Op::Param(_) => {}
+            Op::GetVar(var) => {
+                let n = slots_of(&self.f.vars[var.index()].ty);
+                let s = self.var_off[var.index()];
+                self.mov(d, s, n);
+            }
+            Op::SetVar(var, v) => {
+                let n = slots_of(&self.f.vars[var.index()].ty);
+                let dst = self.var_off[var.index()];
+                let s = self.slot(*v);
+                self.mov(dst, s, n);
+            }
+            Op::Unary(op, a) => {
+                let ty = self.scalar(*a)?;
+                let a = self.slot(*a);
+                let ok = match op {
+                    UnaryOp::Neg => ty != Scalar::Bool,
+                    UnaryOp::BitNot => ty.is_int() || ty == Scalar::Bool,
+                    UnaryOp::Not => ty == Scalar::Bool,
+                };
+                if !ok {
+                    return Err(self.unsupported(format_args!("{op:?} on {ty}")));
+                }
+                if ty.is_complex() {
+                    self.emit(Inst::CUn { op: *op, ty, d, a });
+                } else {
+                    self.emit(Inst::Un { op: *op, ty, d, a });
+                }
+            }
+            Op::Binary(op, a, b) => {
+                let ty = self.scalar(*a)?;
+                let (a, b) = (self.slot(*a), self.slot(*b));
+                self.binary(*op, ty, d, a, b)?;
+            }
+            Op::Compare(op, a, b) => {
+                let ty = self.scalar(*a)?;
+                let (a, b) = (self.slot(*a), self.slot(*b));
+                let op = *op;
+                let inst = match ty {
+                    _ if ty.is_complex() => {
+                        if !matches!(op, CmpOp::Eq | CmpOp::Ne) {
+                            return Err(self.unsupported("ordering comparisons of complex"));
+                        }
+                        Inst::CCmp { op, ty, d, a, b }
+                    }
+                    Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64 => {
+                        Inst::CmpS { op, d, a, b }
+                    }
+                    Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64 | Scalar::Bool => {
+                        Inst::CmpU { op, d, a, b }
+                    }
+                    Scalar::F32 => Inst::CmpF32 { op, d, a, b },
+                    Scalar::F64 => Inst::CmpF64 { op, d, a, b },
+                    _ => Inst::Cmp { op, ty, d, a, b },
+                };
+                self.emit(inst);
+            }
+            Op::Cast(a) => {
+                let from = self.scalar(*a)?;
+                let to = rty
+                    .as_scalar()
+                    .ok_or_else(|| self.unsupported(format_args!("a cast to {rty}")))?;
+                let a = self.slot(*a);
+                let from_int = from.is_int() || from == Scalar::Bool;
+                if to.is_complex() {
+                    self.emit(Inst::ToC { from, to, d, a });
+                } else if from.is_complex() {
+                    self.emit(Inst::FromC { from, to, d, a });
+                } else if from == to || (from_int && matches!(to, Scalar::I64 | Scalar::U64)) {
+                    // Canonical registers make these casts plain moves.
+                    self.mov(d, a, 1);
+                } else if from_int && to.is_int() {
+                    self.emit(Inst::Norm { ty: to, d, a });
+                } else {
+                    self.emit(Inst::Cast { from, to, d, a });
+                }
+            }
+            Op::Select(c, a, b) => {
+                let n = slots_of(self.ty(*a));
+                let (c, a, b) = (self.slot(*c), self.slot(*a), self.slot(*b));
+                match n {
+                    0 => {}
+                    1 => self.emit(Inst::Sel { d, c, a, b }),
+                    _ => {
+                        let list = self.list([a, b, n]);
+                        self.emit(Inst::SelN { d, c, list });
+                    }
+                }
+            }
+            Op::Math(func, args) => self.math(*func, args, d, rty)?,
+            Op::Intrinsic(i, args) => self.intrinsic(*i, args, d, rty)?,
+            Op::Call(callee, args) => {
+                let Some(g) = self.module.functions.get(callee.index()) else {
+                    return Err(self.unsupported(format_args!("a call of missing {callee}")));
+                };
+                let mut srcs = Vec::new();
+                for (a, p) in args.iter().zip(&g.params) {
+                    let s = self.slot(*a);
+                    srcs.extend(s..s + slots_of(p));
+                }
+                let list = self.list(srcs);
+                self.emit(Inst::Call {
+                    func: callee.0,
+                    args: list,
+                    dst: d,
+                });
+            }
+            Op::ArrayShape(a, k) | Op::ArrayStride(a, k) => {
+                let Type::Array(arr) = self.ty(*a) else {
+                    return Err(self.unsupported("shape/stride of a non-array"));
+                };
+                if *k >= arr.ndim {
+                    return Err(
+                        self.unsupported(format_args!("dimension {k} of a {}-d array", arr.ndim))
+                    );
+                }
+                let base = self.slot(*a) + 1;
+                let s = if matches!(op, Op::ArrayShape(..)) {
+                    base + k
+                } else {
+                    base + arr.ndim + k
+                };
+                self.mov(d, s, 1);
+            }
+            Op::ArrayData(a) => {
+                if self.ty(*a).as_array().is_none() {
+                    return Err(self.unsupported("the data pointer of a non-array"));
+                }
+                let s = self.slot(*a);
+                self.mov(d, s, 1);
+            }
+            Op::MakeArray {
+                data,
+                shape,
+                strides,
+            } => {
+                let Type::Array(arr) = rty else {
+                    return Err(self.unsupported("makearray with a non-array result"));
+                };
+                let ok = *self.ty(*data) == Type::Pointer(arr.dtype)
+                    && shape.len() == arr.ndim as usize
+                    && strides.len() == arr.ndim as usize
+                    && shape
+                        .iter()
+                        .chain(strides)
+                        .all(|v| *self.ty(*v) == Type::I64);
+                if !ok {
+                    return Err(self.unsupported("makearray with mismatched operands"));
+                }
+                let srcs: Vec<u32> = std::iter::once(*data)
+                    .chain(shape.iter().copied())
+                    .chain(strides.iter().copied())
+                    .map(|v| self.slot(v))
+                    .collect();
+                let n = srcs.len() as u32;
+                let list = self.list(srcs);
+                self.emit(Inst::Gather { d, list, n });
+            }
+            Op::PtrOffset(p, off) => {
+                if !matches!(self.ty(*p), Type::Pointer(_)) || *self.ty(*off) != Type::I64 {
+                    return Err(self.unsupported("ptroffset on a non-pointer"));
+                }
+                let (p, off) = (self.slot(*p), self.slot(*off));
+                self.emit(Inst::PtrAdd { d, p, off });
+            }
+            Op::Load(a, idx) => {
+                let Type::Array(arr) = self.ty(*a) else {
+                    return Err(self.unsupported("a load from a non-array"));
+                };
+                let k = MemKind::of(arr.dtype);
+                let arr_slot = self.slot(*a);
+                if idx.len() == 1 {
+                    let i = self.slot(idx[0]);
+                    self.emit(Inst::Ld1 {
+                        k,
+                        d,
+                        arr: arr_slot,
+                        i,
+                    });
+                } else {
+                    let ndim = self.ndim(idx.len())?;
+                    let srcs: Vec<u32> = idx.iter().map(|v| self.slot(*v)).collect();
+                    let list = self.list(srcs);
+                    self.emit(Inst::LdN {
+                        k,
+                        ndim,
+                        d,
+                        arr: arr_slot,
+                        list,
+                    });
+                }
+            }
+            Op::Store(a, idx, v) => {
+                let Type::Array(arr) = self.ty(*a) else {
+                    return Err(self.unsupported("a store to a non-array"));
+                };
+                let k = MemKind::of(arr.dtype);
+                let (arr_slot, v) = (self.slot(*a), self.slot(*v));
+                if idx.len() == 1 {
+                    let i = self.slot(idx[0]);
+                    self.emit(Inst::St1 {
+                        k,
+                        arr: arr_slot,
+                        i,
+                        v,
+                    });
+                } else {
+                    let ndim = self.ndim(idx.len())?;
+                    let srcs: Vec<u32> = idx.iter().map(|v| self.slot(*v)).collect();
+                    let list = self.list(srcs);
+                    self.emit(Inst::StN {
+                        k,
+                        ndim,
+                        arr: arr_slot,
+                        list,
+                        v,
+                    });
+                }
+            }
+            Op::Atomic(aop, a, idx, args) => {
+                let Type::Array(arr) = self.ty(*a) else {
+                    return Err(self.unsupported("an atomic on a non-array"));
+                };
+                let ty = arr.dtype;
+                let want_args = if *aop == AtomicOp::Cas { 2 } else { 1 };
+                if ty.is_complex() || ty == Scalar::Bool || args.len() != want_args {
+                    return Err(self.unsupported(format_args!("atomic {aop:?} on {ty}")));
+                }
+                let int_only = matches!(
+                    aop,
+                    AtomicOp::And | AtomicOp::Or | AtomicOp::Xor | AtomicOp::Inc | AtomicOp::Dec
+                );
+                if int_only && !ty.is_int() {
+                    return Err(self.unsupported(format_args!("atomic {aop:?} on {ty}")));
+                }
+                let ndim = self.ndim(idx.len())?;
+                let srcs: Vec<u32> = idx.iter().chain(args).map(|v| self.slot(*v)).collect();
+                let list = self.list(srcs);
+                let arr_slot = self.slot(*a);
+                self.emit(Inst::Atomic {
+                    op: *aop,
+                    ty,
+                    ndim,
+                    d,
+                    arr: arr_slot,
+                    list,
+                });
+            }
+            Op::SharedArray(g) | Op::ConstArray(g) => {
+                let Some(global) = self.module.globals.get(g.index()) else {
+                    return Err(self.unsupported(format_args!("missing global {g}")));
+                };
+                let is_shared = matches!(op, Op::SharedArray(_));
+                let want = if is_shared {
+                    GlobalKind::Shared
+                } else {
+                    GlobalKind::Const
+                };
+                let Type::Array(arr) = rty else {
+                    return Err(self.unsupported("a global array with a non-array type"));
+                };
+                if global.kind != want
+                    || arr.dtype != global.dtype
+                    || arr.ndim as usize != global.shape.len()
+                {
+                    return Err(self.unsupported(format_args!(
+                        "global {g} used as {rty} but declared {:?} {} {:?}",
+                        global.kind, global.dtype, global.shape
+                    )));
+                }
+                self.static_array(d, &global.shape, u64::from(global.dtype.size()));
+                let off = if is_shared {
+                    self.shared_off[g.index()]
+                } else {
+                    self.const_off[g.index()]
+                };
+                let off = u32::try_from(off).map_err(|_| self.unsupported("huge global arrays"))?;
+                self.emit(if is_shared {
+                    Inst::SharedPtr { d, off }
+                } else {
+                    Inst::ConstPtr { d, off }
+                });
+            }
+            Op::DynSharedArray => {
+                let Type::Array(arr) = rty else {
+                    return Err(self.unsupported("dynshared with a non-array type"));
+                };
+                if arr.ndim != 1 {
+                    return Err(self.unsupported("a dynamic shared array that is not 1-d"));
+                }
+                self.emit(Inst::DynShared {
+                    d,
+                    itemsize: arr.dtype.size(),
+                });
+            }
+            Op::LocalArray(shape) => {
+                let Type::Array(arr) = rty else {
+                    return Err(self.unsupported("local with a non-array type"));
+                };
+                if arr.ndim as usize != shape.len() {
+                    return Err(self.unsupported("a local array whose type disagrees"));
+                }
+                let bytes = shape
+                    .iter()
+                    .try_fold(u64::from(arr.dtype.size()), |acc, &n| acc.checked_mul(n))
+                    .filter(|&b| b <= 1 << 30)
+                    .ok_or_else(|| self.unsupported("a local array over 1 GiB"))?;
+                let off = u64::from(self.local_words) * 8;
+                let words = bytes.div_ceil(8);
+                self.local_words = u32::try_from(u64::from(self.local_words) + words)
+                    .map_err(|_| self.unsupported("over 32 GiB of local arrays"))?;
+                self.static_array(d, shape, u64::from(arr.dtype.size()));
+                self.emit(Inst::LocalPtr { d, off: off as u32 });
+                if off > u64::from(u32::MAX) {
+                    return Err(self.unsupported("over 4 GiB of local arrays"));
+                }
+            }
+            Op::MakeTuple(args) => {
+                let mut srcs = Vec::new();
+                for a in args {
+                    let s = self.slot(*a);
+                    srcs.extend(s..s + slots_of(self.ty(*a)));
+                }
+                let n = srcs.len() as u32;
+                if n != slots_of(rty) {
+                    return Err(self.unsupported("a tuple whose type disagrees"));
+                }
+                let list = self.list(srcs);
+                if n > 0 {
+                    self.emit(Inst::Gather { d, list, n });
+                }
+            }
+            Op::TupleGet(t, k) => {
+                let Type::Tuple(items) = self.ty(*t) else {
+                    return Err(self.unsupported("tupleget on a non-tuple"));
+                };
+                let Some(item) = items.get(*k as usize) else {
+                    return Err(self.unsupported("tupleget out of range"));
+                };
+                if item != rty {
+                    return Err(self.unsupported("tupleget whose type disagrees"));
+                }
+                let off: u32 = items[..*k as usize].iter().map(slots_of).sum();
+                let s = self.slot(*t) + off;
+                self.mov(d, s, slots_of(item));
+            }
+            Op::MakeComplex(re, im) => {
+                let ok = rty.as_scalar().is_some_and(Scalar::is_complex)
+                    && slots_of(self.ty(*re)) == 1
+                    && slots_of(self.ty(*im)) == 1;
+                if !ok {
+                    return Err(self.unsupported("complex() with mismatched operands"));
+                }
+                let list = self.list([self.slot(*re), self.slot(*im)]);
+                self.emit(Inst::Gather { d, list, n: 2 });
+            }
+            Op::ComplexPart(c, imag) => {
+                if !self.ty(*c).as_scalar().is_some_and(Scalar::is_complex) {
+                    return Err(self.unsupported("real/imag of a non-complex"));
+                }
+                let s = self.slot(*c) + u32::from(*imag);
+                self.mov(d, s, 1);
+            }
+        }
+        Ok(())
+    }
+
+    fn ndim(&self, n: usize) -> R<u8> {
+        u8::try_from(n).map_err(|_| self.unsupported("arrays of more than 255 dimensions"))
+    }
+
+    fn binary(&mut self, op: BinOp, ty: Scalar, d: u32, a: u32, b: u32) -> R<()> {
+        if ty.is_complex() {
+            if !matches!(
+                op,
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow
+            ) {
+                return Err(self.unsupported(format_args!("{op:?} on {ty}")));
+            }
+            self.emit(Inst::CBin { op, ty, d, a, b });
+            return Ok(());
+        }
+        let bitwise = matches!(
+            op,
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr
+        );
+        if ty.is_float() && bitwise {
+            return Err(self.unsupported(format_args!("{op:?} on {ty}")));
+        }
+        if !ty.is_float() && op == BinOp::Div {
+            return Err(self.unsupported(format_args!("true division of {ty}")));
+        }
+        if ty == Scalar::Bool
+            && !matches!(
+                op,
+                BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Min | BinOp::Max
+            )
+        {
+            return Err(self.unsupported(format_args!("{op:?} on bool")));
+        }
+        let inst = match (op, ty) {
+            (BinOp::Add, Scalar::I64 | Scalar::U64) => Inst::AddI64 { d, a, b },
+            (BinOp::Sub, Scalar::I64 | Scalar::U64) => Inst::SubI64 { d, a, b },
+            (BinOp::Mul, Scalar::I64 | Scalar::U64) => Inst::MulI64 { d, a, b },
+            (BinOp::Add, Scalar::I32) => Inst::AddI32 { d, a, b },
+            (BinOp::Sub, Scalar::I32) => Inst::SubI32 { d, a, b },
+            (BinOp::Mul, Scalar::I32) => Inst::MulI32 { d, a, b },
+            (BinOp::Add, Scalar::F32) => Inst::AddF32 { d, a, b },
+            (BinOp::Sub, Scalar::F32) => Inst::SubF32 { d, a, b },
+            (BinOp::Mul, Scalar::F32) => Inst::MulF32 { d, a, b },
+            (BinOp::Div, Scalar::F32) => Inst::DivF32 { d, a, b },
+            (BinOp::Add, Scalar::F64) => Inst::AddF64 { d, a, b },
+            (BinOp::Sub, Scalar::F64) => Inst::SubF64 { d, a, b },
+            (BinOp::Mul, Scalar::F64) => Inst::MulF64 { d, a, b },
+            (BinOp::Div, Scalar::F64) => Inst::DivF64 { d, a, b },
+            _ => Inst::Bin { op, ty, d, a, b },
+        };
+        self.emit(inst);
+        Ok(())
+    }
+
+    fn math(&mut self, f: MathFn, args: &[Value], d: u32, rty: &Type) -> R<()> {
+        if args.len() != f.arity() {
+            return Err(self.unsupported(format_args!(
+                "{} with {} operands",
+                f.c_name(),
+                args.len()
+            )));
+        }
+        let ty = self.scalar(args[0])?;
+        if !ty.is_float() {
+            return Err(self.unsupported(format_args!("{} of {ty}", f.c_name())));
+        }
+        let want = if crate::math::is_predicate(f) {
+            Scalar::Bool
+        } else {
+            ty
+        };
+        if rty.as_scalar() != Some(want) {
+            return Err(self.unsupported(format_args!("{} returning {rty}", f.c_name())));
+        }
+        for (i, a) in args.iter().enumerate() {
+            let expect = if f == MathFn::Ldexp && i == 1 {
+                Scalar::I32
+            } else {
+                ty
+            };
+            if self.scalar(*a)? != expect {
+                return Err(self.unsupported(format_args!(
+                    "{} with operand {i} of type {}",
+                    f.c_name(),
+                    self.ty(*a)
+                )));
+            }
+        }
+        let s: Vec<u32> = args.iter().map(|v| self.slot(*v)).collect();
+        match s.len() {
+            1 => self.emit(Inst::Math1 { f, ty, d, a: s[0] }),
+            2 => self.emit(Inst::Math2 {
+                f,
+                ty,
+                d,
+                a: s[0],
+                b: s[1],
+            }),
+            _ => {
+                let list = self.list(s);
+                self.emit(Inst::Fma { ty, d, list });
+            }
+        }
+        Ok(())
+    }
+
+    fn intrinsic(&mut self, i: Intrinsic, args: &[Value], d: u32, rty: &Type) -> R<()> {
+        self.has_barrier |= matches!(
+            i,
+            Intrinsic::Syncthreads
+                | Intrinsic::SyncthreadsCount
+                | Intrinsic::SyncthreadsAnd
+                | Intrinsic::SyncthreadsOr
+                | Intrinsic::Syncwarp
+        );
+        let dim = |dd: Dim| match dd {
+            Dim::X => 0u8,
+            Dim::Y => 1,
+            Dim::Z => 2,
+        };
+        let arg = |k: usize| -> R<u32> {
+            let v = args
+                .get(k)
+                .ok_or_else(|| self.unsupported(format_args!("{i:?} without its operand")))?;
+            if slots_of(self.ty(*v)) != 1 {
+                return Err(self.unsupported(format_args!("{i:?} on {}", self.ty(*v))));
+            }
+            Ok(self.slot(*v))
+        };
+        match i {
+            Intrinsic::ThreadIdx(x) => self.emit(Inst::Geom {
+                d,
+                k: geom::TID + dim(x),
+            }),
+            Intrinsic::BlockIdx(x) => self.emit(Inst::Geom {
+                d,
+                k: geom::BID + dim(x),
+            }),
+            Intrinsic::BlockDim(x) => self.emit(Inst::Geom {
+                d,
+                k: geom::BDIM + dim(x),
+            }),
+            Intrinsic::GridDim(x) => self.emit(Inst::Geom {
+                d,
+                k: geom::GDIM + dim(x),
+            }),
+            Intrinsic::LaneId => self.emit(Inst::Geom { d, k: geom::LANE }),
+            Intrinsic::WarpSize => self.emit(Inst::Geom {
+                d,
+                k: geom::WARPSIZE,
+            }),
+            Intrinsic::Syncthreads => {
+                self.emit(Inst::Barrier {
+                    kind: BarrierKind::Plain,
+                    d: 0,
+                    p: 0,
+                });
+            }
+            Intrinsic::SyncthreadsCount | Intrinsic::SyncthreadsAnd | Intrinsic::SyncthreadsOr => {
+                let kind = match i {
+                    Intrinsic::SyncthreadsCount => BarrierKind::Count,
+                    Intrinsic::SyncthreadsAnd => BarrierKind::And,
+                    _ => BarrierKind::Or,
+                };
+                if slots_of(rty) != 1 {
+                    return Err(self.unsupported(format_args!("{i:?} without an int32 result")));
+                }
+                let p = arg(0)?;
+                self.emit(Inst::Barrier { kind, d, p });
+            }
+            // Fences order memory; the simulator's memory is sequentially consistent (see
+            // docs/simulator.md), so they do nothing. nanosleep only delays.
+            Intrinsic::Threadfence
+            | Intrinsic::ThreadfenceBlock
+            | Intrinsic::ThreadfenceSystem
+            | Intrinsic::Nanosleep => {}
+            Intrinsic::Syncwarp => {
+                let mask = arg(0)?;
+                self.emit(Inst::SyncWarp { mask });
+            }
+            Intrinsic::Popc | Intrinsic::Brev | Intrinsic::Clz | Intrinsic::Ffs => {
+                let ty = self.scalar(args.first().copied().unwrap_or(Value(u32::MAX)))?;
+                if !ty.is_int() {
+                    return Err(self.unsupported(format_args!("{i:?} on {ty}")));
+                }
+                let op = match i {
+                    Intrinsic::Popc => BitsOp::Popc,
+                    Intrinsic::Brev => BitsOp::Brev,
+                    Intrinsic::Clz => BitsOp::Clz,
+                    _ => BitsOp::Ffs,
+                };
+                let a = arg(0)?;
+                self.emit(Inst::Bits { op, ty, d, a });
+            }
+            Intrinsic::Assert => {
+                let c = arg(0)?;
+                self.emit(Inst::Assert { c });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks every register range, jump target and `extra` range of `f` (see `inst.rs`).
+#[allow(clippy::too_many_lines, reason = "one arm per instruction")]
+fn validate(
+    f: &FuncCode,
+    funcs: &[FuncCode],
+    shared_bytes: usize,
+    const_bytes: usize,
+) -> Result<(), String> {
+    let slots = u64::from(f.frame_slots);
+    let ncode = f.code.len() as u64;
+    let reg = |s: u32, n: u32| -> Result<(), String> {
+        if u64::from(s) + u64::from(n) > slots {
+            Err(format!("slots {s}..{} beyond a frame of {slots}", s + n))
+        } else {
+            Ok(())
+        }
+    };
+    let list = |at: u32, n: usize| -> Result<&[u32], String> {
+        let at = at as usize;
+        f.extra
+            .get(at..at + n)
+            .ok_or_else(|| format!("extra {at}+{n} out of range"))
+    };
+    let each = |l: &[u32]| l.iter().try_for_each(|&s| reg(s, 1));
+    let target = |t: u32| {
+        if u64::from(t) < ncode {
+            Ok(())
+        } else {
+            Err(format!("jump to {t} of {ncode}"))
+        }
+    };
+    let mem = |k: MemKind| match k {
+        MemKind::C64 | MemKind::C128 => 2,
+        _ => 1,
+    };
+    if f.template.len() as u64 > slots || u64::from(f.vars.1) > slots || f.vars.0 > f.vars.1 {
+        return Err("template or variables beyond the frame".into());
+    }
+    if f.param_slots as usize > f.template.len() {
+        return Err("parameters beyond the template".into());
+    }
+    if f.locs.len() != f.code.len() {
+        return Err("location table length".into());
+    }
+    // Control never runs off the end: the last instruction is a terminator.
+    if !matches!(
+        f.code.last(),
+        Some(Inst::Jump { .. } | Inst::Branch { .. } | Inst::Ret { .. } | Inst::Trap)
+    ) {
+        return Err("the code does not end in a terminator".into());
+    }
+    for inst in &f.code {
+        match *inst {
+            Inst::Jump { to } => target(to)?,
+            Inst::Branch { c, t, e } => {
+                reg(c, 1)?;
+                target(t)?;
+                target(e)?;
+            }
+            Inst::Ret { s, n } => {
+                reg(s, n)?;
+                if n != f.ret_slots {
+                    return Err("return width".into());
+                }
+            }
+            Inst::Call { func, args, dst } => {
+                let g = funcs
+                    .get(func as usize)
+                    .ok_or("call of a missing function")?;
+                each(list(args, g.param_slots as usize)?)?;
+                reg(dst, g.ret_slots)?;
+            }
+            Inst::Trap => {}
+            Inst::Mov { d, s } => {
+                reg(d, 1)?;
+                reg(s, 1)?;
+            }
+            Inst::MovN { d, s, n } => {
+                reg(d, n)?;
+                reg(s, n)?;
+            }
+            Inst::Gather { d, list: l, n } => {
+                reg(d, n)?;
+                each(list(l, n as usize)?)?;
+            }
+            Inst::Sel { d, c, a, b } => {
+                for s in [d, c, a, b] {
+                    reg(s, 1)?;
+                }
+            }
+            Inst::SelN { d, c, list: l } => {
+                let abn = list(l, 3)?;
+                reg(c, 1)?;
+                for s in [d, abn[0], abn[1]] {
+                    reg(s, abn[2])?;
+                }
+            }
+            Inst::Un { d, a, .. }
+            | Inst::Cast { d, a, .. }
+            | Inst::Norm { d, a, .. }
+            | Inst::Math1 { d, a, .. }
+            | Inst::Bits { d, a, .. } => {
+                reg(d, 1)?;
+                reg(a, 1)?;
+            }
+            Inst::Bin { d, a, b, .. }
+            | Inst::Cmp { d, a, b, .. }
+            | Inst::AddI64 { d, a, b }
+            | Inst::SubI64 { d, a, b }
+            | Inst::MulI64 { d, a, b }
+            | Inst::AddI32 { d, a, b }
+            | Inst::SubI32 { d, a, b }
+            | Inst::MulI32 { d, a, b }
+            | Inst::AddF32 { d, a, b }
+            | Inst::SubF32 { d, a, b }
+            | Inst::MulF32 { d, a, b }
+            | Inst::DivF32 { d, a, b }
+            | Inst::AddF64 { d, a, b }
+            | Inst::SubF64 { d, a, b }
+            | Inst::MulF64 { d, a, b }
+            | Inst::DivF64 { d, a, b }
+            | Inst::CmpS { d, a, b, .. }
+            | Inst::CmpU { d, a, b, .. }
+            | Inst::CmpF32 { d, a, b, .. }
+            | Inst::CmpF64 { d, a, b, .. }
+            | Inst::Math2 { d, a, b, .. }
+            | Inst::PtrAdd { d, p: a, off: b } => {
+                reg(d, 1)?;
+                reg(a, 1)?;
+                reg(b, 1)?;
+            }
+            Inst::CUn { d, a, .. } => {
+                reg(d, 2)?;
+                reg(a, 2)?;
+            }
+            Inst::CBin { d, a, b, .. } => {
+                reg(d, 2)?;
+                reg(a, 2)?;
+                reg(b, 2)?;
+            }
+            Inst::CCmp { d, a, b, .. } => {
+                reg(d, 1)?;
+                reg(a, 2)?;
+                reg(b, 2)?;
+            }
+            Inst::ToC { from, d, a, .. } => {
+                reg(d, 2)?;
+                reg(a, if from.is_complex() { 2 } else { 1 })?;
+            }
+            Inst::FromC { d, a, .. } => {
+                reg(d, 1)?;
+                reg(a, 2)?;
+            }
+            Inst::Fma { d, list: l, .. } => {
+                reg(d, 1)?;
+                each(list(l, 3)?)?;
+            }
+            Inst::Geom { d, k } => {
+                reg(d, 1)?;
+                if k as usize >= geom::LEN {
+                    return Err("geometry index".into());
+                }
+            }
+            Inst::Barrier { d, p, .. } => {
+                reg(d, 1)?;
+                reg(p, 1)?;
+            }
+            Inst::SyncWarp { mask: c } | Inst::Assert { c } => reg(c, 1)?,
+            Inst::Ld1 { k, d, arr, i } => {
+                reg(d, mem(k))?;
+                reg(arr, 3)?;
+                reg(i, 1)?;
+            }
+            Inst::St1 { k, arr, i, v } => {
+                reg(v, mem(k))?;
+                reg(arr, 3)?;
+                reg(i, 1)?;
+            }
+            Inst::LdN {
+                k,
+                ndim,
+                d,
+                arr,
+                list: l,
+            } => {
+                reg(d, mem(k))?;
+                reg(arr, 1 + 2 * u32::from(ndim))?;
+                each(list(l, ndim as usize)?)?;
+            }
+            Inst::StN {
+                k,
+                ndim,
+                arr,
+                list: l,
+                v,
+            } => {
+                reg(v, mem(k))?;
+                reg(arr, 1 + 2 * u32::from(ndim))?;
+                each(list(l, ndim as usize)?)?;
+            }
+            Inst::Atomic {
+                op,
+                ndim,
+                d,
+                arr,
+                list: l,
+                ..
+            } => {
+                let nargs = if op == AtomicOp::Cas { 2 } else { 1 };
+                reg(d, 1)?;
+                reg(arr, 1 + 2 * u32::from(ndim))?;
+                each(list(l, ndim as usize + nargs)?)?;
+            }
+            Inst::LocalPtr { d, off } => {
+                reg(d, 1)?;
+                if u64::from(off) > u64::from(f.local_words) * 8 {
+                    return Err("local offset".into());
+                }
+            }
+            Inst::SharedPtr { d, off } => {
+                reg(d, 1)?;
+                if off as usize > shared_bytes {
+                    return Err("shared offset".into());
+                }
+            }
+            Inst::ConstPtr { d, off } => {
+                reg(d, 1)?;
+                if off as usize > const_bytes {
+                    return Err("constant offset".into());
+                }
+            }
+            Inst::DynShared { d, itemsize } => {
+                reg(d, 3)?;
+                if itemsize == 0 {
+                    return Err("dynamic shared item size".into());
+                }
+            }
+        }
+    }
+    Ok(())
+}

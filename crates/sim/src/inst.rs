@@ -1,0 +1,457 @@
+//! The decoded instruction set the interpreter dispatches on.
+//!
+//! An [`Inst`] is a small `Copy` value (20 bytes): operands are slot indices relative to the
+//! current frame's base in the thread's register file, types are resolved to `Scalar`s (one
+//! byte), jump targets are instruction indices. Operand lists that do not fit (call arguments,
+//! multi-dimensional indices, tuple and array construction) live in the function's `extra`
+//! table of `u32`s and are referenced by their start index.
+//!
+//! Invariants established by the decoder (`decode.rs`) and relied on by the interpreter's
+//! unchecked register accesses:
+//! - every slot operand `s` of an instruction (and every slot in its `extra` list), plus the
+//!   number of slots it reads or writes there, is below the function's `frame_slots`;
+//! - every jump target is a valid index into the function's code;
+//! - `extra` ranges named by an instruction lie inside the function's `extra` table;
+//! - array operands are `1 + 2·ndim` slots (data pointer, extents, byte strides), with `ndim`
+//!   the array type's, and the element kind matches the array's dtype.
+
+use oxcuda_ir::{AtomicOp, BinOp, CmpOp, MathFn, Scalar, UnaryOp};
+
+/// How an element moves between memory and a register (see `arith.rs` for the encoding).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MemKind {
+    /// One byte, non-zero reads as 1.
+    Bool,
+    /// Signed 1/2/4 bytes, sign-extended into the register.
+    I8,
+    I16,
+    I32,
+    /// Unsigned 1/2/4 bytes (also float16 and float32 bits), zero-extended.
+    U8,
+    U16,
+    U32,
+    /// Eight bytes (int64, uint64, float64).
+    X64,
+    /// Two four-byte floats into two slots.
+    C64,
+    /// Two eight-byte floats into two slots.
+    C128,
+}
+
+impl MemKind {
+    /// The kind of an element type.
+    pub(crate) const fn of(s: Scalar) -> Self {
+        match s {
+            Scalar::Bool => Self::Bool,
+            Scalar::I8 => Self::I8,
+            Scalar::I16 => Self::I16,
+            Scalar::I32 => Self::I32,
+            Scalar::U8 => Self::U8,
+            Scalar::U16 | Scalar::F16 => Self::U16,
+            Scalar::U32 | Scalar::F32 => Self::U32,
+            Scalar::I64 | Scalar::U64 | Scalar::F64 => Self::X64,
+            Scalar::C64 => Self::C64,
+            Scalar::C128 => Self::C128,
+        }
+    }
+}
+
+/// Which geometry value a [`Inst::Geom`] reads (an index into the thread's geometry table).
+pub(crate) mod geom {
+    /// `threadIdx.x`; `.y`, `.z` follow.
+    pub const TID: u8 = 0;
+    /// `blockIdx.x`; `.y`, `.z` follow.
+    pub const BID: u8 = 3;
+    /// `blockDim.x`; `.y`, `.z` follow.
+    pub const BDIM: u8 = 6;
+    /// `gridDim.x`; `.y`, `.z` follow.
+    pub const GDIM: u8 = 9;
+    /// `laneid`.
+    pub const LANE: u8 = 12;
+    /// `warpsize`.
+    pub const WARPSIZE: u8 = 13;
+    /// Table length.
+    pub const LEN: usize = 14;
+}
+
+/// The four block-wide barriers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BarrierKind {
+    /// `syncthreads()`.
+    Plain,
+    /// `syncthreads_count(p)`.
+    Count,
+    /// `syncthreads_and(p)`.
+    And,
+    /// `syncthreads_or(p)`.
+    Or,
+}
+
+/// Bit-manipulation intrinsics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BitsOp {
+    Popc,
+    Brev,
+    Clz,
+    Ffs,
+}
+
+/// One decoded instruction. Slots are relative to the frame base.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Inst {
+    // ---- control ----
+    /// Go to instruction `to`.
+    Jump {
+        to: u32,
+    },
+    /// Go to `t` if slot `c` is 1, else to `e`.
+    Branch {
+        c: u32,
+        t: u32,
+        e: u32,
+    },
+    /// Return `n` slots from `s` (kernel: the thread exits).
+    Ret {
+        s: u32,
+        n: u32,
+    },
+    /// Call function `func`; `extra[args..]` lists one source slot per parameter slot of the
+    /// callee; the result goes to `dst` (as many slots as the callee returns).
+    Call {
+        func: u32,
+        args: u32,
+        dst: u32,
+    },
+    /// `unreachable` was reached.
+    Trap,
+
+    // ---- moves ----
+    /// `d = s`.
+    Mov {
+        d: u32,
+        s: u32,
+    },
+    /// `d..d+n = s..s+n`.
+    MovN {
+        d: u32,
+        s: u32,
+        n: u32,
+    },
+    /// `d+k = extra[list+k]` for `k < n`.
+    Gather {
+        d: u32,
+        list: u32,
+        n: u32,
+    },
+    /// `d = c ? a : b`.
+    Sel {
+        d: u32,
+        c: u32,
+        a: u32,
+        b: u32,
+    },
+    /// `extra[list..]` = `[a, b, n]`: `d..d+n = c ? a.. : b..`.
+    SelN {
+        d: u32,
+        c: u32,
+        list: u32,
+    },
+
+    // ---- real scalar arithmetic (canonical registers) ----
+    /// Unary operator on type `ty`.
+    Un {
+        op: UnaryOp,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+    },
+    /// Binary operator on type `ty` (the general path).
+    Bin {
+        op: BinOp,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Comparison on type `ty` (the general path).
+    Cmp {
+        op: CmpOp,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Conversion of a real scalar.
+    Cast {
+        from: Scalar,
+        to: Scalar,
+        d: u32,
+        a: u32,
+    },
+    /// Integer re-normalisation to `ty` (an int → int cast to a narrower or other-signed type).
+    Norm {
+        ty: Scalar,
+        d: u32,
+        a: u32,
+    },
+    /// Fast paths: 64-bit integer arithmetic (no normalisation needed).
+    AddI64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    SubI64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    MulI64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Fast paths: int32 arithmetic.
+    AddI32 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    SubI32 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    MulI32 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Fast paths: float32 arithmetic.
+    AddF32 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    SubF32 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    MulF32 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    DivF32 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Fast paths: float64 arithmetic.
+    AddF64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    SubF64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    MulF64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    DivF64 {
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Fast paths: comparisons of signed (any width) / unsigned-or-bool canonical integers.
+    CmpS {
+        op: CmpOp,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    CmpU {
+        op: CmpOp,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Fast paths: float32 / float64 comparisons.
+    CmpF32 {
+        op: CmpOp,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    CmpF64 {
+        op: CmpOp,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+
+    // ---- complex (slot pairs) ----
+    CUn {
+        op: UnaryOp,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+    },
+    CBin {
+        op: BinOp,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    CCmp {
+        op: CmpOp,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// Real or complex → complex.
+    ToC {
+        from: Scalar,
+        to: Scalar,
+        d: u32,
+        a: u32,
+    },
+    /// Complex → real.
+    FromC {
+        from: Scalar,
+        to: Scalar,
+        d: u32,
+        a: u32,
+    },
+
+    // ---- math ----
+    Math1 {
+        f: MathFn,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+    },
+    Math2 {
+        f: MathFn,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+        b: u32,
+    },
+    /// `extra[list..]` = `[a, b, c]`.
+    Fma {
+        ty: Scalar,
+        d: u32,
+        list: u32,
+    },
+
+    // ---- intrinsics ----
+    /// `d = geometry[k]` (see [`geom`]).
+    Geom {
+        d: u32,
+        k: u8,
+    },
+    Bits {
+        op: BitsOp,
+        ty: Scalar,
+        d: u32,
+        a: u32,
+    },
+    /// A block-wide barrier; `p` is the predicate slot and `d` the result slot (unused by
+    /// `Plain`).
+    Barrier {
+        kind: BarrierKind,
+        d: u32,
+        p: u32,
+    },
+    /// `syncwarp(mask)`.
+    SyncWarp {
+        mask: u32,
+    },
+    /// Fails the launch when slot `c` is 0.
+    Assert {
+        c: u32,
+    },
+
+    // ---- memory ----
+    /// `d = p + off` (a pointer moved by an int64 number of bytes).
+    PtrAdd {
+        d: u32,
+        p: u32,
+        off: u32,
+    },
+    /// `d = arr[i]` on a 1-d array.
+    Ld1 {
+        k: MemKind,
+        d: u32,
+        arr: u32,
+        i: u32,
+    },
+    /// `d = arr[extra[list..list+ndim]]`.
+    LdN {
+        k: MemKind,
+        ndim: u8,
+        d: u32,
+        arr: u32,
+        list: u32,
+    },
+    /// `arr[i] = v` on a 1-d array.
+    St1 {
+        k: MemKind,
+        arr: u32,
+        i: u32,
+        v: u32,
+    },
+    /// `arr[extra[list..list+ndim]] = v`.
+    StN {
+        k: MemKind,
+        ndim: u8,
+        arr: u32,
+        list: u32,
+        v: u32,
+    },
+    /// `d = atomic op(arr[idx], args)`; `extra[list..]` = `[idx × ndim, args × (1 or 2)]`.
+    Atomic {
+        op: AtomicOp,
+        ty: Scalar,
+        ndim: u8,
+        d: u32,
+        arr: u32,
+        list: u32,
+    },
+    /// `d = frame's local memory + off` (a `local.array`'s data pointer).
+    LocalPtr {
+        d: u32,
+        off: u32,
+    },
+    /// `d = block's shared memory + off` (a static `shared.array`'s data pointer).
+    SharedPtr {
+        d: u32,
+        off: u32,
+    },
+    /// `d..d+3 = [dynamic shared base, bytes / itemsize, itemsize]`.
+    DynShared {
+        d: u32,
+        itemsize: u32,
+    },
+    /// `d = launch's constant memory + off`.
+    ConstPtr {
+        d: u32,
+        off: u32,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn instructions_stay_small() {
+        assert!(std::mem::size_of::<super::Inst>() <= 20);
+    }
+}

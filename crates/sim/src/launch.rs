@@ -1,0 +1,247 @@
+//! Launching a grid: configuration checks, argument registers, constant memory, and the blocks
+//! spread over CPU cores.
+//!
+//! Blocks are independent in CUDA, so they run in parallel: `workers` OS threads (scoped; the
+//! calling thread is one of them) take block indices from a shared counter, in increasing
+//! order, each with its own [`BlockRunner`] (its shared memory and thread states). A launch of
+//! one block, or with one worker, runs entirely on the calling thread.
+//!
+//! Errors are deterministic: when a block fails, workers stop taking new blocks, finish the
+//! ones they hold, and the error of the lowest-numbered failing block is returned — the same
+//! error a sequential run would report first, because every block below it was taken (and so
+//! completed) before it.
+//!
+//! Invariant: the raw pointers a launch shares between workers (constant memory, argument
+//! arrays inside the template) stay valid until every worker has joined (scoped threads).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use oxcuda_ir::GlobalId;
+
+use crate::args::{ArgValue, flatten};
+use crate::decode::Program;
+use crate::error::SimError;
+use crate::memory::AlignedBuf;
+use crate::scheduler::{BlockRunner, Launch};
+
+/// CUDA's limit on threads per block.
+pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
+
+/// A launch configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchConfig {
+    /// `gridDim` (x, y, z), each ≥ 1.
+    pub grid: [u32; 3],
+    /// `blockDim` (x, y, z), each ≥ 1, product ≤ 1024.
+    pub block: [u32; 3],
+    /// Bytes of dynamic shared memory per block.
+    pub dynamic_shared_bytes: usize,
+    /// OS threads to run blocks on; 0 means one per available CPU core.
+    pub workers: usize,
+}
+
+impl LaunchConfig {
+    /// A configuration with no dynamic shared memory and automatic workers.
+    #[must_use]
+    pub const fn new(grid: [u32; 3], block: [u32; 3]) -> Self {
+        Self {
+            grid,
+            block,
+            dynamic_shared_bytes: 0,
+            workers: 0,
+        }
+    }
+}
+
+/// Runs `program`'s kernel over `grid` × `block` threads with `args` (one per kernel
+/// parameter). `const_data` replaces the initial bytes of constant-memory globals (each entry
+/// must have the global's exact size); pass `&[]` to use the module's `init` bytes. Blocks run
+/// in parallel on the available CPU cores.
+///
+/// # Errors
+/// `LaunchError` for a bad configuration or arguments; otherwise the first failure of the
+/// kernel (`IndexError`, `BarrierError`, `AssertionError`, …) with its full location.
+pub fn launch(
+    program: &Program,
+    grid: [u32; 3],
+    block: [u32; 3],
+    dynamic_shared_bytes: usize,
+    args: &[ArgValue],
+    const_data: &[(GlobalId, &[u8])],
+) -> Result<(), SimError> {
+    let config = LaunchConfig {
+        grid,
+        block,
+        dynamic_shared_bytes,
+        workers: 0,
+    };
+    launch_with(program, &config, args, const_data)
+}
+
+/// [`launch`] with a full [`LaunchConfig`] (to choose the number of worker threads).
+///
+/// # Errors
+/// As [`launch`].
+pub fn launch_with(
+    program: &Program,
+    config: &LaunchConfig,
+    args: &[ArgValue],
+    const_data: &[(GlobalId, &[u8])],
+) -> Result<(), SimError> {
+    let LaunchConfig {
+        grid,
+        block,
+        dynamic_shared_bytes,
+        workers,
+    } = *config;
+    check_config(grid, block, dynamic_shared_bytes)?;
+    let kernel = &program.funcs[0];
+    if args.len() != kernel.params.len() {
+        return Err(SimError::launch(format!(
+            "kernel '{}' takes {} argument{}, {} given",
+            kernel.display_name,
+            kernel.params.len(),
+            if kernel.params.len() == 1 { "" } else { "s" },
+            args.len()
+        )));
+    }
+    // The kernel's template with the arguments in the parameter slots.
+    let mut params = Vec::with_capacity(kernel.param_slots as usize);
+    for (i, (ty, arg)) in kernel.params.iter().zip(args).enumerate() {
+        let name = kernel
+            .params
+            .get(i)
+            .map(|_| format!("argument {i} of kernel '{}'", kernel.display_name))
+            .unwrap_or_default();
+        flatten(ty, arg, &mut params, &name)?;
+    }
+    let mut template = kernel.template.clone();
+    template[..params.len()].copy_from_slice(&params);
+    // Constant memory: the module's image, with the overrides.
+    let mut consts = AlignedBuf::from_bytes(&program.const_image);
+    for (g, bytes) in const_data {
+        let Some(slot) = program.const_slots.iter().find(|s| s.global == g.0) else {
+            return Err(SimError::launch(format!(
+                "{g} is not a constant-memory global of this program"
+            )));
+        };
+        if bytes.len() != slot.len {
+            return Err(SimError::launch(format!(
+                "constant data for {g} has {} bytes, the array has {}",
+                bytes.len(),
+                slot.len
+            )));
+        }
+        consts.as_bytes_mut()[slot.offset..slot.offset + slot.len].copy_from_slice(bytes);
+    }
+    let launch = Launch {
+        prog: program,
+        template: &template,
+        grid,
+        block,
+        dyn_bytes: dynamic_shared_bytes,
+        consts: consts.as_mut_ptr(),
+    };
+    let nblocks = grid.iter().map(|&g| g as usize).product::<usize>();
+    let workers = if workers == 0 {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    } else {
+        workers
+    }
+    .min(nblocks)
+    .max(1);
+    let block_index = |b: usize| {
+        let (gx, gy) = (grid[0] as usize, grid[1] as usize);
+        [
+            (b % gx) as u32,
+            ((b / gx) % gy) as u32,
+            (b / (gx * gy)) as u32,
+        ]
+    };
+    if workers == 1 {
+        let mut runner = BlockRunner::default();
+        for b in 0..nblocks {
+            runner.run_block(&launch, block_index(b))?;
+        }
+        return Ok(());
+    }
+    let shared = Shared(&launch);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let errors: Mutex<Vec<(usize, SimError)>> = Mutex::new(Vec::new());
+    let work = || {
+        let launch = shared.get();
+        let mut runner = BlockRunner::default();
+        while !stop.load(Ordering::Relaxed) {
+            let b = next.fetch_add(1, Ordering::Relaxed);
+            if b >= nblocks {
+                break;
+            }
+            if let Err(e) = runner.run_block(launch, block_index(b)) {
+                stop.store(true, Ordering::Relaxed);
+                errors
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push((b, e));
+            }
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..workers {
+            s.spawn(work);
+        }
+        work();
+    });
+    let errors = errors
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match errors.into_iter().min_by_key(|(b, _)| *b) {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// A [`Launch`] shared with worker threads.
+struct Shared<'a>(&'a Launch<'a>);
+
+// SAFETY: a Launch is read-only during the launch; its raw pointers (constant memory, array
+// arguments in the template) are valid until the scoped workers join, and the memory behind
+// them is accessed with atomic element operations (memory.rs).
+unsafe impl Sync for Shared<'_> {}
+
+impl<'a> Shared<'a> {
+    fn get(&self) -> &'a Launch<'a> {
+        self.0
+    }
+}
+
+fn check_config(grid: [u32; 3], block: [u32; 3], dyn_bytes: usize) -> Result<(), SimError> {
+    if grid.contains(&0) || block.contains(&0) {
+        return Err(SimError::launch(format!(
+            "grid {grid:?} and block {block:?} dimensions must all be at least 1"
+        )));
+    }
+    if grid[0] > i32::MAX as u32 || grid[1] > 65535 || grid[2] > 65535 {
+        return Err(SimError::launch(format!(
+            "grid {grid:?} exceeds CUDA's limits (2^31-1, 65535, 65535)"
+        )));
+    }
+    if block[0] > 1024 || block[1] > 1024 || block[2] > 64 {
+        return Err(SimError::launch(format!(
+            "block {block:?} exceeds CUDA's limits (1024, 1024, 64)"
+        )));
+    }
+    let threads: u64 = block.iter().map(|&b| u64::from(b)).product();
+    if threads > MAX_THREADS_PER_BLOCK {
+        return Err(SimError::launch(format!(
+            "block {block:?} has {threads} threads; CUDA allows at most {MAX_THREADS_PER_BLOCK}"
+        )));
+    }
+    if dyn_bytes > 1 << 30 {
+        return Err(SimError::launch(format!(
+            "{dyn_bytes} bytes of dynamic shared memory per block is too much"
+        )));
+    }
+    Ok(())
+}

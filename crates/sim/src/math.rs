@@ -1,0 +1,269 @@
+//! The math functions of `MathFn` (the C library's, as libdevice provides them on the GPU).
+//!
+//! float32 is computed in f32 (`sinf`, not `sin` then rounding), float64 in f64, float16 in f32
+//! and rounded to float16 once (except `nextafter`, which steps float16's own bit patterns).
+//! Sources: Rust's `f32`/`f64` methods, which call the platform C library (glibc on Linux:
+//! correctly rounded or within 1 ulp for the elementary functions) or are exact (`sqrt`, `fma`,
+//! `floor`, …); the `libm` crate (musl's implementations, ≤ 1–2 ulp) for `erf`, `erfc`, `tgamma`,
+//! `lgamma`, `remainder`, `nextafter`, `ldexp`. `docs/simulator.md` lists the bounds against
+//! libdevice's documented errors.
+//!
+//! Invariant: the functions take and return canonical registers of the operand type (bool for
+//! the `Is*` predicates); `Ldexp`'s exponent is an int32 register.
+
+use oxcuda_ir::{MathFn, Scalar};
+
+use crate::arith::{f32_of, f64_of, of_f32, of_f64};
+use crate::f16;
+
+macro_rules! unary_fn {
+    ($name:ident, $t:ty, $erf:path, $erfc:path, $tgamma:path, $lgamma:path) => {
+        fn $name(f: MathFn, x: $t) -> $t {
+            match f {
+                MathFn::Sin => x.sin(),
+                MathFn::Cos => x.cos(),
+                MathFn::Tan => x.tan(),
+                MathFn::Asin => x.asin(),
+                MathFn::Acos => x.acos(),
+                MathFn::Atan => x.atan(),
+                MathFn::Sinh => x.sinh(),
+                MathFn::Cosh => x.cosh(),
+                MathFn::Tanh => x.tanh(),
+                MathFn::Asinh => x.asinh(),
+                MathFn::Acosh => x.acosh(),
+                MathFn::Atanh => x.atanh(),
+                MathFn::Exp => x.exp(),
+                MathFn::Exp2 => x.exp2(),
+                MathFn::Expm1 => x.exp_m1(),
+                MathFn::Log => x.ln(),
+                MathFn::Log2 => x.log2(),
+                MathFn::Log10 => x.log10(),
+                MathFn::Log1p => x.ln_1p(),
+                MathFn::Sqrt => x.sqrt(),
+                MathFn::Rsqrt => 1.0 / x.sqrt(),
+                MathFn::Cbrt => x.cbrt(),
+                MathFn::Fabs => x.abs(),
+                MathFn::Ceil => x.ceil(),
+                MathFn::Floor => x.floor(),
+                MathFn::Trunc => x.trunc(),
+                MathFn::Rint => x.round_ties_even(),
+                MathFn::Erf => $erf(x),
+                MathFn::Erfc => $erfc(x),
+                MathFn::Tgamma => $tgamma(x),
+                MathFn::Lgamma => $lgamma(x),
+                // Binary functions, predicates and fma never reach here (decoding sorts them).
+                _ => <$t>::NAN,
+            }
+        }
+    };
+}
+
+unary_fn!(
+    unary_f32,
+    f32,
+    libm::erff,
+    libm::erfcf,
+    libm::tgammaf,
+    libm::lgammaf
+);
+unary_fn!(
+    unary_f64,
+    f64,
+    libm::erf,
+    libm::erfc,
+    libm::tgamma,
+    libm::lgamma
+);
+
+macro_rules! binary_fn {
+    ($name:ident, $t:ty, $fmod:path, $rem:path, $next:path) => {
+        fn $name(f: MathFn, x: $t, y: $t) -> $t {
+            match f {
+                MathFn::Atan2 => x.atan2(y),
+                MathFn::Hypot => x.hypot(y),
+                MathFn::Pow => x.powf(y),
+                MathFn::Fmod => $fmod(x, y),
+                MathFn::Copysign => x.copysign(y),
+                MathFn::Remainder => $rem(x, y),
+                MathFn::Nextafter => $next(x, y),
+                MathFn::Fmin => x.min(y),
+                MathFn::Fmax => x.max(y),
+                _ => <$t>::NAN,
+            }
+        }
+    };
+}
+
+binary_fn!(
+    binary_f32,
+    f32,
+    libm::fmodf,
+    libm::remainderf,
+    libm::nextafterf
+);
+binary_fn!(
+    binary_f64,
+    f64,
+    libm::fmod,
+    libm::remainder,
+    libm::nextafter
+);
+
+/// Whether `f` is one of the bool-valued predicates.
+#[must_use]
+pub const fn is_predicate(f: MathFn) -> bool {
+    matches!(f, MathFn::IsNan | MathFn::IsInf | MathFn::IsFinite)
+}
+
+/// A one-operand function (including the predicates) on a float register of type `ty`.
+#[must_use]
+pub fn unary(f: MathFn, ty: Scalar, a: u64) -> u64 {
+    if is_predicate(f) {
+        let v = crate::arith::float_value(ty, a);
+        return u64::from(match f {
+            MathFn::IsNan => v.is_nan(),
+            MathFn::IsInf => v.is_infinite(),
+            _ => v.is_finite(),
+        });
+    }
+    match ty {
+        Scalar::F32 => of_f32(unary_f32(f, f32_of(a))),
+        Scalar::F64 => of_f64(unary_f64(f, f64_of(a))),
+        _ => u64::from(f16::from_f32(unary_f32(f, f16::to_f32(a as u16)))),
+    }
+}
+
+/// A two-operand function on float registers of type `ty` (`Ldexp`: `b` is an int32 register).
+#[must_use]
+pub fn binary(f: MathFn, ty: Scalar, a: u64, b: u64) -> u64 {
+    if f == MathFn::Ldexp {
+        let n = b as i64 as i32;
+        return match ty {
+            Scalar::F32 => of_f32(libm::scalbnf(f32_of(a), n)),
+            Scalar::F64 => of_f64(libm::scalbn(f64_of(a), n)),
+            // Scaling in f64 is exact for every float16 input and exponent that matters.
+            _ => u64::from(f16::from_f64(libm::scalbn(f16::to_f64(a as u16), n))),
+        };
+    }
+    match ty {
+        Scalar::F32 => of_f32(binary_f32(f, f32_of(a), f32_of(b))),
+        Scalar::F64 => of_f64(binary_f64(f, f64_of(a), f64_of(b))),
+        _ if f == MathFn::Nextafter => u64::from(nextafter_f16(a as u16, b as u16)),
+        _ => u64::from(f16::from_f32(binary_f32(
+            f,
+            f16::to_f32(a as u16),
+            f16::to_f32(b as u16),
+        ))),
+    }
+}
+
+/// `fma(a, b, c)` rounded once (float16: computed in f64, then rounded to float16).
+#[must_use]
+pub fn fma(ty: Scalar, a: u64, b: u64, c: u64) -> u64 {
+    match ty {
+        Scalar::F32 => of_f32(f32_of(a).mul_add(f32_of(b), f32_of(c))),
+        Scalar::F64 => of_f64(f64_of(a).mul_add(f64_of(b), f64_of(c))),
+        _ => {
+            let (x, y, z) = (
+                f16::to_f64(a as u16),
+                f16::to_f64(b as u16),
+                f16::to_f64(c as u16),
+            );
+            u64::from(f16::from_f64(x.mul_add(y, z)))
+        }
+    }
+}
+
+/// `nextafter` on float16 bit patterns.
+fn nextafter_f16(x: u16, y: u16) -> u16 {
+    let (fx, fy) = (f16::to_f32(x), f16::to_f32(y));
+    if fx.is_nan() || fy.is_nan() {
+        return 0x7e00;
+    }
+    if fx == fy {
+        return y;
+    }
+    if fx == 0.0 {
+        return (y & 0x8000) | 1;
+    }
+    // Away from zero when moving outward, toward zero otherwise.
+    if (fy > fx) == (fx > 0.0) {
+        x + 1
+    } else {
+        x - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float32_functions_are_computed_in_f32() {
+        let x = 0.7f32;
+        assert_eq!(f32_of(unary(MathFn::Sin, Scalar::F32, of_f32(x))), x.sin());
+        assert_eq!(
+            f32_of(unary(MathFn::Erf, Scalar::F32, of_f32(0.5))),
+            libm::erff(0.5)
+        );
+        assert_eq!(
+            f64_of(unary(MathFn::Tgamma, Scalar::F64, of_f64(5.0))),
+            24.0
+        );
+        assert!(
+            (f64_of(unary(MathFn::Lgamma, Scalar::F64, of_f64(10.0))) - 362_880f64.ln()).abs()
+                < 1e-13
+        );
+        assert_eq!(f32_of(unary(MathFn::Rint, Scalar::F32, of_f32(2.5))), 2.0);
+        assert_eq!(unary(MathFn::IsNan, Scalar::F32, of_f32(f32::NAN)), 1);
+        assert_eq!(
+            unary(MathFn::IsFinite, Scalar::F64, of_f64(f64::INFINITY)),
+            0
+        );
+        assert_eq!(
+            f64_of(binary(MathFn::Ldexp, Scalar::F64, of_f64(1.5), 3)),
+            12.0
+        );
+        assert_eq!(
+            f64_of(binary(
+                MathFn::Remainder,
+                Scalar::F64,
+                of_f64(5.0),
+                of_f64(2.0)
+            )),
+            1.0
+        );
+        assert_eq!(
+            f32_of(binary(
+                MathFn::Nextafter,
+                Scalar::F32,
+                of_f32(1.0),
+                of_f32(2.0)
+            )),
+            1.0f32.next_up()
+        );
+        assert_eq!(
+            f32_of(fma(Scalar::F32, of_f32(0.1), of_f32(10.0), of_f32(-1.0))),
+            0.1f32.mul_add(10.0, -1.0)
+        );
+    }
+
+    #[test]
+    fn float16_rounds_once_and_steps_its_own_ulps() {
+        let h = |x: f32| u64::from(f16::from_f32(x));
+        assert_eq!(unary(MathFn::Sqrt, Scalar::F16, h(2.0)), h(2f32.sqrt()));
+        assert_eq!(
+            binary(MathFn::Nextafter, Scalar::F16, h(1.0), h(2.0)),
+            0x3c01
+        );
+        assert_eq!(
+            binary(MathFn::Nextafter, Scalar::F16, h(1.0), h(0.0)),
+            0x3bff
+        );
+        assert_eq!(
+            binary(MathFn::Nextafter, Scalar::F16, h(-1.0), h(0.0)),
+            0xbbff
+        );
+        assert_eq!(binary(MathFn::Nextafter, Scalar::F16, 0, h(-1.0)), 0x8001);
+    }
+}
