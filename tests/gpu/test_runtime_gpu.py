@@ -58,7 +58,7 @@ def test_round_trips_and_strided_views(rng, dtype):
     np.testing.assert_array_equal(d.T.copy_to_host(), h.T)
     assert d[5, 7] == h[5, 7]
     # strided device destination: read-modify-write
-    v = (rng.standard_normal(9) * 50).astype(dtype)
+    v = (rng.standard_normal(len(range(1, 33, 4))) * 50).astype(dtype)
     d[1::4, 3] = v
     h[1::4, 3] = v
     d[:, 0] = 7
@@ -68,9 +68,9 @@ def test_round_trips_and_strided_views(rng, dtype):
     e = cuda.device_array_like(d)
     e.copy_to_device(d)
     np.testing.assert_array_equal(e.copy_to_host(), h)
-    e[::2] = d[1::2][: (33 + 1) // 2]
+    e[:32:2] = d[1::2]
     want = h.copy()
-    want[::2] = h[1::2][: (33 + 1) // 2]
+    want[:32:2] = h[1::2]
     np.testing.assert_array_equal(e.copy_to_host(), want)
 
 
