@@ -22,6 +22,7 @@
 pub mod entities;
 pub mod function;
 pub mod ops;
+pub mod parse;
 pub mod print;
 pub mod verify;
 
