@@ -18,10 +18,28 @@ from __future__ import annotations
 
 import platform
 import sys
+from dataclasses import dataclass
 
 
 class OxcudaError(Exception):
     """Base class of every error oxcuda raises on purpose."""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem in a kernel's source: code (``docs/errors/<code>.md``), where, and a hint."""
+
+    code: str
+    message: str
+    file: str
+    line: int
+    column: int
+    source_line: str
+    hint: str | None
+    rendered: str
+
+    def __str__(self) -> str:
+        return self.rendered
 
 
 class CompileError(OxcudaError):
@@ -89,12 +107,38 @@ class InternalCompilerError(OxcudaError):
         return (type(self), (self.message,), self.__dict__)
 
 
+def _from_diagnostics(items: list[dict]) -> CompileError:
+    """The exception for the core's diagnostics: ``TypingError`` when any is a typing problem.
+
+    The message holds every diagnostic, rendered with its source line and caret.
+    """
+    diagnostics = [
+        Diagnostic(
+            code=d["code"],
+            message=d["message"],
+            file=d["file"],
+            line=d["line"],
+            column=d["column"],
+            source_line=d["source_line"],
+            hint=d["hint"],
+            rendered=d["rendered"],
+        )
+        for d in items
+    ]
+    cls = TypingError if any(d["typing"] for d in items) else CompileError
+    count = len(diagnostics)
+    head = "1 error" if count == 1 else f"{count} errors"
+    text = f"{head} compiling the kernel:\n\n" + "\n".join(d.rendered for d in diagnostics)
+    return cls(text, diagnostics)
+
+
 # numba-cuda's names, so `except cuda.CudaSupportError` keeps working after the import change.
 KernelRuntimeError = CudaDriverError
 NumbaError = OxcudaError
 
 __all__ = [
     "CompileError",
+    "Diagnostic",
     "ConfigurationError",
     "CudaDriverError",
     "CudaSupportError",

@@ -6,9 +6,9 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use pyo3::call::PyCallArgs;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::call::PyCallArgs;
 
 /// The `oxcuda.errors` class an error becomes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +19,10 @@ pub enum ErrorKind {
     CudaDriver,
     /// libNVVM rejected IR oxcuda wrote: our bug.
     InternalCompiler,
+    /// nvJitLink or NVRTC refused an input.
+    Linker,
+    /// A signature or type that does not parse.
+    Typing,
 }
 
 impl ErrorKind {
@@ -27,6 +31,8 @@ impl ErrorKind {
             Self::CudaSupport => "CudaSupportError",
             Self::CudaDriver => "CudaDriverError",
             Self::InternalCompiler => "InternalCompilerError",
+            Self::Linker => "LinkerError",
+            Self::Typing => "TypingError",
         }
     }
 }

@@ -5,6 +5,8 @@
 //! Rust panic into `InternalCompilerError`, so a bug in the core never aborts the interpreter.
 
 mod boundary;
+mod capture;
+mod compile;
 pub mod devicearray;
 mod runtime;
 mod stream;
@@ -24,6 +26,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     toolchain::register(m)?;
+    compile::register(m)?;
     runtime::register(m)?;
     Ok(())
 }

@@ -1,0 +1,171 @@
+"""Capturing a Python function for the compiler: its source and the globals it uses.
+
+``capture(f)`` returns the sources of ``f`` and of every ``@cuda.jit`` function it reaches, each
+as ``(qualname, file, text, first_line, indent, globals)``, where ``globals`` maps each global
+or closure name the function *loads* (found with ``dis``) to a plain tagged tuple the Rust core
+converts (``crates/python/src/capture.rs``):
+
+    ("module", "cuda"|"math"|"cmath"|"numpy"|"oxcuda")   ("int", v) ("float", v) ("bool", v)
+    ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)
+    ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
+    ("unsupported", repr)
+
+Values are frozen at compile time, as numba freezes them: a global changed later does not
+change a compiled kernel.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dis
+import inspect
+import textwrap
+import types as pytypes
+from typing import Any
+
+from oxcuda.errors import CompileError
+
+_MODULES = {
+    "math": "math",
+    "cmath": "cmath",
+    "numpy": "numpy",
+    "oxcuda.cuda": "cuda",
+    "numba.cuda": "cuda",
+    "oxcuda": "oxcuda",
+    "numba": "oxcuda",
+    "oxcuda.types": "oxcuda",
+    "numba.types": "oxcuda",
+    "numba.core.types": "oxcuda",
+}
+
+Source = tuple[str, str, str, int, int, dict[str, tuple]]
+
+
+def is_dispatcher(value: Any) -> bool:
+    """Whether ``value`` is a ``@cuda.jit`` function."""
+    return getattr(type(value), "_oxcuda_dispatcher", False) is True
+
+
+def capture(pyfunc: Any) -> tuple[list[Source], int]:
+    """The sources of ``pyfunc`` (index 0) and of every jit function it reaches."""
+    sources: list[Source] = []
+    index: dict[int, int] = {}
+
+    def add(func: Any) -> int:
+        key = id(func)
+        if key in index:
+            return index[key]
+        index[key] = len(sources)
+        sources.append(("", "", "", 0, 0, {}))  # placeholder: recursion may refer to it
+        sources[index[key]] = _capture_one(func, add)
+        return index[key]
+
+    entry = add(pyfunc)
+    return sources, entry
+
+
+def _capture_one(func: Any, add) -> Source:
+    name = getattr(func, "__qualname__", getattr(func, "__name__", "<function>"))
+    try:
+        lines, first_line = inspect.getsourcelines(func)
+    except (OSError, TypeError):
+        raise CompileError(
+            f"the source of {name} is not available: oxcuda compiles kernels from their source "
+            "text, so define them in a file (not in an interactive prompt or with exec)"
+        ) from None
+    raw = "".join(lines)
+    text = textwrap.dedent(raw)
+    first = lines[0]
+    dedented_first = text.splitlines(keepends=True)[0] if text else ""
+    indent = len(first) - len(dedented_first)
+    file = inspect.getsourcefile(func) or func.__code__.co_filename
+    code = func.__code__
+    globals_used: dict[str, tuple] = {}
+    loaded_globals, loaded_cells = _loaded_names(code)
+    for g in loaded_globals:
+        if g in func.__globals__:
+            globals_used[g] = _encode(func.__globals__[g], add)
+        elif hasattr(builtins, g):
+            continue  # a builtin: the compiler knows which it supports
+    cells = dict(zip(code.co_freevars, func.__closure__ or ()))
+    for c in loaded_cells:
+        if c in cells:
+            try:
+                globals_used[c] = _encode(cells[c].cell_contents, add)
+            except ValueError:  # an empty cell: assigned after the kernel was defined
+                globals_used[c] = ("unsupported", "an unassigned closure variable")
+    return (name, file, text, first_line, indent, globals_used)
+
+
+def _loaded_names(code: pytypes.CodeType) -> tuple[list[str], list[str]]:
+    """Global and closure-cell names the code (and code nested in it) loads."""
+    globals_, cells = [], []
+    for ins in dis.get_instructions(code):
+        if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
+            globals_.append(ins.argval)
+        elif ins.opname in ("LOAD_DEREF", "LOAD_CLASSDEREF"):
+            cells.append(ins.argval)
+    for const in code.co_consts:
+        if isinstance(const, pytypes.CodeType):
+            g, c = _loaded_names(const)
+            globals_ += g
+            cells += c
+    return list(dict.fromkeys(globals_)), list(dict.fromkeys(cells))
+
+
+def _encode(value: Any, add) -> tuple:
+    import numpy as np
+
+    from oxcuda import types as oxtypes
+
+    if is_dispatcher(value):
+        return ("function", add(value.py_func))
+    if isinstance(value, pytypes.ModuleType):
+        canonical = _MODULES.get(value.__name__)
+        return ("module", canonical) if canonical else ("unsupported", f"module {value.__name__}")
+    path = getattr(value, "_oxcuda_path", None)
+    if isinstance(path, str):
+        return ("builtin", path)
+    if isinstance(value, oxtypes.Type):
+        return ("type", str(value))
+    if isinstance(value, (bool, np.bool_)):
+        return ("bool", bool(value))
+    if isinstance(value, (int, np.integer)):
+        return ("int", int(value))
+    if isinstance(value, (float, np.floating)):
+        return ("float", float(value))
+    if isinstance(value, (complex, np.complexfloating)):
+        return ("complex", value.real, value.imag)
+    if value is None:
+        return ("none",)
+    if isinstance(value, str):
+        return ("str", value)
+    if isinstance(value, tuple):
+        return ("tuple", [_encode(v, add) for v in value])
+    if isinstance(value, np.ndarray):
+        if value.dtype.name not in oxtypes.SCALARS:
+            return ("unsupported", f"a NumPy array of dtype {value.dtype}")
+        data = np.ascontiguousarray(value)
+        return ("array", value.dtype.name, list(value.shape), data.tobytes())
+    if isinstance(value, type) and issubclass(value, np.generic):
+        return ("type", np.dtype(value).name)
+    if isinstance(value, np.dtype):
+        return ("type", value.name)
+    if isinstance(value, np.ufunc):
+        return ("builtin", f"numpy.{value.__name__}")
+    module = getattr(value, "__module__", None)
+    fname = getattr(value, "__name__", None)
+    if module in ("math", "cmath") and fname:
+        return ("builtin", f"math.{fname}")
+    if fname and getattr(builtins, fname, None) is value:
+        return ("builtin", fname)
+    if module == "numpy" and fname and callable(value):
+        return ("builtin", f"numpy.{fname}")
+    return ("unsupported", _short_repr(value))
+
+
+def _short_repr(value: Any) -> str:
+    text = repr(value)
+    kind = type(value).__name__
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return f"{text} (a {kind})"

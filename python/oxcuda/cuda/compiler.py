@@ -1,0 +1,170 @@
+"""Ahead-of-time compilation: ``compile_ptx``, ``compile``, ``compile_ptx_for_current_device``.
+
+These run the same pipeline as the dispatcher (``crates/python/src/compile.rs``): source →
+typed IR → NVVM IR → PTX or LTO-IR (→ cubin), without a GPU.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oxcuda import _capture, _native, _toolchain
+from oxcuda import types as oxtypes
+
+#: numba-cuda's default target for compile_ptx without a device (CUDA_DEFAULT_PTX_CC).
+DEFAULT_CC = (7, 5)
+
+
+def normalize_signature(sig: Any) -> tuple[list[str], str | None]:
+    """``(argument types, return type or None)`` as canonical text, from a string
+    (``"void(float32[:])"``), a signature object (``void(float32[:])``), or a tuple of types."""
+    if isinstance(sig, str):
+        return _native.parse_signature(sig)
+    if isinstance(sig, oxtypes.Signature):
+        ret = None if sig.return_type is None else str(sig.return_type)
+        return [_type_text(a) for a in sig.args], ret
+    if isinstance(sig, (tuple, list)):
+        return [_type_text(a) for a in sig], None
+    if isinstance(sig, oxtypes.Type):
+        return [_type_text(sig)], None
+    raise TypeError(
+        f"a signature is a string like 'void(float32[:], int32)', a signature object like "
+        f"void(float32[:], int32), or a tuple of types; got {type(sig).__name__}"
+    )
+
+
+def _type_text(t: Any) -> str:
+    if isinstance(t, oxtypes.Type):
+        return str(t)
+    if isinstance(t, str):
+        return t
+    try:
+        return str(oxtypes.from_dtype(t))
+    except TypeError:
+        raise TypeError(f"{t!r} is not a type") from None
+
+
+def options_dict(**options: Any) -> dict[str, Any]:
+    """The compile options the core reads (unknown keys are ignored there)."""
+    return {k: v for k, v in options.items() if v is not None}
+
+
+def compile_pyfunc(
+    pyfunc: Any,
+    sig: Any,
+    *,
+    device: bool,
+    output: str,
+    cc: tuple[int, int] | None,
+    **options: Any,
+) -> dict[str, Any]:
+    """Compiles ``pyfunc`` for ``sig`` up to ``output`` and returns the core's artifacts."""
+    args, ret = normalize_signature(sig)
+    if ret == "void":
+        ret = "none"
+    if not device and ret not in (None, "none"):
+        from oxcuda.errors import TypingError
+
+        raise TypingError(f"a kernel returns void, but the signature says it returns {ret}")
+    libdevice = None
+    if output != "ir":
+        _toolchain.nvvm_info()
+        try:
+            libdevice = _toolchain.locate_libdevice().path
+        except Exception:  # noqa: BLE001 - only needed for math; the core reports its absence
+            libdevice = None
+    if output == "cubin":
+        _toolchain.nvjitlink_info()
+        _toolchain.check_versions()
+    sources, entry = _capture.capture(pyfunc)
+    opts = options_dict(cc=tuple(cc or DEFAULT_CC), **options)
+    return _native.compile(
+        sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
+    )
+
+
+def _check_abi(abi: str, device: bool) -> None:
+    if abi != "numba":
+        raise ValueError(
+            f"abi={abi!r} is not supported: oxcuda compiles with numba's calling convention only"
+            + (" (device functions with abi='c' are planned)" if device else "")
+        )
+
+
+def compile(  # noqa: A001 - numba-cuda's name
+    pyfunc: Any,
+    sig: Any,
+    debug: bool = False,
+    lineinfo: bool = False,
+    device: bool = True,
+    fastmath: bool = False,
+    cc: tuple[int, int] | None = None,
+    opt: bool = True,
+    abi: str = "c",
+    abi_info: Any = None,
+    output: str = "ptx",
+) -> tuple[Any, Any]:
+    """Compiles ``pyfunc`` to ``output`` (``"ptx"``, ``"ltoir"`` or ``"cubin"``).
+
+    Returns ``(code, return_type)`` as numba-cuda does.
+    """
+    if output not in ("ptx", "ltoir", "cubin"):
+        raise ValueError(f"output must be 'ptx', 'ltoir' or 'cubin', not {output!r}")
+    if abi == "c" and device:
+        abi = "numba"  # device functions use our ABI; see docs/abi.md
+    _check_abi(abi, device)
+    result = compile_pyfunc(
+        pyfunc,
+        sig,
+        device=device,
+        output=output,
+        cc=cc,
+        debug=debug,
+        lineinfo=lineinfo,
+        fastmath=fastmath,
+        opt=opt,
+    )
+    return result[output], _return_type(result["return_type"])
+
+
+def compile_ptx(
+    pyfunc: Any,
+    sig: Any,
+    debug: bool = False,
+    lineinfo: bool = False,
+    device: bool = False,
+    fastmath: bool = False,
+    cc: tuple[int, int] | None = None,
+    opt: bool = True,
+    abi: str = "numba",
+    abi_info: Any = None,
+) -> tuple[str, Any]:
+    """Compiles ``pyfunc`` to PTX for ``cc`` (default 7.5). Returns ``(ptx, return_type)``."""
+    _check_abi(abi, device)
+    result = compile_pyfunc(
+        pyfunc,
+        sig,
+        device=device,
+        output="ptx",
+        cc=cc,
+        debug=debug,
+        lineinfo=lineinfo,
+        fastmath=fastmath,
+        opt=opt,
+    )
+    return result["ptx"], _return_type(result["return_type"])
+
+
+def compile_ptx_for_current_device(pyfunc: Any, sig: Any, **kwargs: Any) -> tuple[str, Any]:
+    """``compile_ptx`` for the compute capability of the current device."""
+    from oxcuda.cuda._devices import get_current_device
+
+    cc = get_current_device().compute_capability
+    return compile_ptx(pyfunc, sig, cc=cc, **kwargs)
+
+
+def _return_type(text: str) -> Any:
+    if text == "none":
+        return oxtypes.void
+    base = text.split("[", 1)[0]
+    return oxtypes.SCALARS.get(base, text)
