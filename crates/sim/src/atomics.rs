@@ -100,7 +100,7 @@ pub(crate) unsafe fn atomic(
     b: u64,
 ) -> Result<u64, String> {
     let size = ty.size() as usize;
-    if (p as usize) % size != 0 {
+    if !(p as usize).is_multiple_of(size) {
         return Err(format!(
             "misaligned atomic: a {}-byte {ty} element at address {p:p}",
             size

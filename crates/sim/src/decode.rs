@@ -27,6 +27,7 @@ use crate::arith;
 use crate::error::{SimError, SimErrorKind, SourceLoc};
 use crate::frame::slots_of;
 use crate::inst::{BarrierKind, BitsOp, Inst, MemKind, geom};
+use crate::layout::{Layout, cast_is_move, plan};
 
 /// Alignment of every shared/constant array's offset (and of the buffers themselves).
 pub(crate) const MEM_ALIGN: usize = 16;
@@ -280,6 +281,10 @@ struct FuncDecoder<'a> {
     /// Instruction indices whose jump targets are still block numbers.
     fixups: Vec<usize>,
     loc: Loc,
+    /// The frame plan.
+    layout: Layout,
+    /// The value defined by the last emitted instruction (and its index), within a block.
+    last: Option<(Value, usize)>,
 }
 
 type R<T> = Result<T, SimError>;
@@ -306,6 +311,16 @@ impl<'a> FuncDecoder<'a> {
             has_barrier: false,
             fixups: Vec::new(),
             loc: Loc::default(),
+            layout: Layout {
+                value_off: Vec::new(),
+                var_off: Vec::new(),
+                statics_end: 0,
+                vars: (0, 0),
+                frame_slots: 0,
+                uses: Vec::new(),
+                aliased: Vec::new(),
+            },
+            last: None,
         }
     }
 
@@ -352,84 +367,42 @@ impl<'a> FuncDecoder<'a> {
         at
     }
 
-    /// Slot layout: params, statics, vars, values.
-    fn layout(&mut self) -> R<(u32, (u32, u32))> {
-        let f = self.f;
-        let mut next: u64 = 0;
-        let mut param_off = Vec::with_capacity(f.params.len());
-        for p in &f.params {
-            param_off.push(next as u32);
-            next += u64::from(slots_of(p));
-        }
-        self.value_off = vec![0; f.values.len()];
-        let mut is_static = vec![false; f.values.len()];
-        // Statics: constants and memory-array values (their shape/stride slots are fixed).
-        for block in &f.blocks {
-            for inst in &block.insts {
-                let Some(v) = inst.result else { continue };
-                if v.index() >= f.values.len() {
-                    continue;
-                }
-                match &inst.op {
-                    Op::Param(n) => {
-                        if let Some(&off) = param_off.get(*n as usize) {
-                            self.value_off[v.index()] = off;
-                        }
-                        is_static[v.index()] = true;
-                    }
-                    Op::Const(_)
-                    | Op::SharedArray(_)
-                    | Op::LocalArray(_)
-                    | Op::ConstArray(_)
-                    | Op::DynSharedArray => {
-                        self.value_off[v.index()] = next as u32;
-                        next += u64::from(slots_of(&f.values[v.index()]));
-                        is_static[v.index()] = true;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        let statics_end = next;
-        let vars_start = next as u32;
-        for var in &f.vars {
-            self.var_off.push(next as u32);
-            next += u64::from(slots_of(&var.ty));
-        }
-        let vars = (vars_start, next as u32);
-        for (i, ty) in f.values.iter().enumerate() {
-            if !is_static[i] {
-                self.value_off[i] = next as u32;
-                next += u64::from(slots_of(ty));
-            }
-        }
-        if next > 1 << 24 {
-            return Err(self.unsupported("a function with more than 2^24 value slots"));
-        }
-        self.template = vec![0; statics_end as usize];
-        Ok((next as u32, vars))
-    }
-
     fn decode(&mut self) -> R<FuncCode> {
         let f = self.f;
-        let (frame_slots, vars) = self.layout()?;
+        let layout = plan(f)
+            .ok_or_else(|| self.unsupported("a function with more than 2^24 value slots"))?;
+        self.value_off.clone_from(&layout.value_off);
+        self.var_off.clone_from(&layout.var_off);
+        self.template = vec![0; layout.statics_end as usize];
+        let (frame_slots, vars) = (layout.frame_slots, layout.vars);
+        self.layout = layout;
         let param_slots = f.params.iter().map(slots_of).sum();
         let mut block_pc = Vec::with_capacity(f.blocks.len());
-        for block in &f.blocks {
+        for (b, block) in f.blocks.iter().enumerate() {
             block_pc.push(u32::try_from(self.code.len()).unwrap_or(u32::MAX));
+            self.last = None;
             for inst in &block.insts {
                 self.loc = inst.loc;
+                let before = self.code.len();
                 self.inst(inst.result, &inst.op)?;
+                self.last = match inst.result {
+                    Some(v) if self.code.len() == before + 1 => Some((v, before)),
+                    _ => None,
+                };
             }
             self.loc = block.term_loc;
-            self.term(&block.term)?;
+            self.term(&block.term, b)?;
         }
         // Resolve block numbers to instruction indices.
         let resolve = |b: u32| block_pc.get(b as usize).copied().unwrap_or(u32::MAX);
         for &i in &self.fixups {
             match &mut self.code[i] {
                 Inst::Jump { to } => *to = resolve(*to),
-                Inst::Branch { t, e, .. } => {
+                Inst::Branch { t, e, .. }
+                | Inst::BrS { t, e, .. }
+                | Inst::BrU { t, e, .. }
+                | Inst::BrF32 { t, e, .. }
+                | Inst::BrF64 { t, e, .. } => {
                     *t = resolve(*t);
                     *e = resolve(*e);
                 }
@@ -453,13 +426,36 @@ impl<'a> FuncDecoder<'a> {
         })
     }
 
-    fn term(&mut self, term: &Terminator) -> R<()> {
+    fn term(&mut self, term: &Terminator, here: usize) -> R<()> {
         match term {
+            // A jump to the next block falls through.
+            Terminator::Jump(b) if b.index() == here + 1 => {}
             Terminator::Jump(b) => {
                 self.fixups.push(self.code.len());
                 self.emit(Inst::Jump { to: b.0 });
             }
             Terminator::Branch(c, t, e) => {
+                // Fuse with the comparison just before when the branch is its only use.
+                if let Some((v, at)) = self.last
+                    && v == *c
+                    && at + 1 == self.code.len()
+                    && self.layout.uses.get(c.index()) == Some(&1)
+                {
+                    let (t, e) = (t.0, e.0);
+                    let fused = match self.code[at] {
+                        Inst::CmpS { op, a, b, .. } => Some(Inst::BrS { op, a, b, t, e }),
+                        Inst::CmpU { op, a, b, .. } => Some(Inst::BrU { op, a, b, t, e }),
+                        Inst::CmpF32 { op, a, b, .. } => Some(Inst::BrF32 { op, a, b, t, e }),
+                        Inst::CmpF64 { op, a, b, .. } => Some(Inst::BrF64 { op, a, b, t, e }),
+                        _ => None,
+                    };
+                    if let Some(fused) = fused {
+                        self.code[at] = fused;
+                        self.locs[at] = self.loc;
+                        self.fixups.push(at);
+                        return Ok(());
+                    }
+                }
                 self.fixups.push(self.code.len());
                 let c = self.slot(*c);
                 self.emit(Inst::Branch { c, t: t.0, e: e.0 });
@@ -502,6 +498,11 @@ impl<'a> FuncDecoder<'a> {
 
     #[allow(clippy::too_many_lines, reason = "one arm per operation")]
     fn inst(&mut self, result: Option<Value>, op: &Op) -> R<()> {
+        if let Some(v) = result
+            && self.layout.aliased.get(v.index()) == Some(&true)
+        {
+            return Ok(());
+        }
         let d = result.map_or(0, |v| self.slot(v));
         let rty = result.map_or(&Type::None, |v| self.ty(v));
         match op {
@@ -522,6 +523,17 @@ impl<'a> FuncDecoder<'a> {
             Op::SetVar(var, v) => {
                 let n = slots_of(&self.f.vars[var.index()].ty);
                 let dst = self.var_off[var.index()];
+                // `x = <expr>`: let the instruction just before write the variable directly
+                // when this is the only use of its result.
+                if n == 1
+                    && let Some((last, at)) = self.last
+                    && last == *v
+                    && at + 1 == self.code.len()
+                    && self.layout.uses.get(v.index()) == Some(&1)
+                    && self.code[at].retarget(dst)
+                {
+                    return Ok(());
+                }
                 let s = self.slot(*v);
                 self.mov(dst, s, n);
             }
@@ -581,7 +593,7 @@ impl<'a> FuncDecoder<'a> {
                     self.emit(Inst::ToC { from, to, d, a });
                 } else if from.is_complex() {
                     self.emit(Inst::FromC { from, to, d, a });
-                } else if from == to || (from_int && matches!(to, Scalar::I64 | Scalar::U64)) {
+                } else if cast_is_move(from, to) {
                     // Canonical registers make these casts plain moves.
                     self.mov(d, a, 1);
                 } else if from_int && to.is_int() {
@@ -692,6 +704,15 @@ impl<'a> FuncDecoder<'a> {
                         arr: arr_slot,
                         i,
                     });
+                } else if idx.len() == 2 {
+                    let (i, j) = (self.slot(idx[0]), self.slot(idx[1]));
+                    self.emit(Inst::Ld2 {
+                        k,
+                        d,
+                        arr: arr_slot,
+                        i,
+                        j,
+                    });
                 } else {
                     let ndim = self.ndim(idx.len())?;
                     let srcs: Vec<u32> = idx.iter().map(|v| self.slot(*v)).collect();
@@ -717,6 +738,15 @@ impl<'a> FuncDecoder<'a> {
                         k,
                         arr: arr_slot,
                         i,
+                        v,
+                    });
+                } else if idx.len() == 2 {
+                    let (i, j) = (self.slot(idx[0]), self.slot(idx[1]));
+                    self.emit(Inst::St2 {
+                        k,
+                        arr: arr_slot,
+                        i,
+                        j,
                         v,
                     });
                 } else {
@@ -1130,7 +1160,16 @@ fn validate(
     // Control never runs off the end: the last instruction is a terminator.
     if !matches!(
         f.code.last(),
-        Some(Inst::Jump { .. } | Inst::Branch { .. } | Inst::Ret { .. } | Inst::Trap)
+        Some(
+            Inst::Jump { .. }
+                | Inst::Branch { .. }
+                | Inst::BrS { .. }
+                | Inst::BrU { .. }
+                | Inst::BrF32 { .. }
+                | Inst::BrF64 { .. }
+                | Inst::Ret { .. }
+                | Inst::Trap
+        )
     ) {
         return Err("the code does not end in a terminator".into());
     }
@@ -1139,6 +1178,15 @@ fn validate(
             Inst::Jump { to } => target(to)?,
             Inst::Branch { c, t, e } => {
                 reg(c, 1)?;
+                target(t)?;
+                target(e)?;
+            }
+            Inst::BrS { a, b, t, e, .. }
+            | Inst::BrU { a, b, t, e, .. }
+            | Inst::BrF32 { a, b, t, e, .. }
+            | Inst::BrF64 { a, b, t, e, .. } => {
+                reg(a, 1)?;
+                reg(b, 1)?;
                 target(t)?;
                 target(e)?;
             }
@@ -1260,6 +1308,18 @@ fn validate(
                 reg(v, mem(k))?;
                 reg(arr, 3)?;
                 reg(i, 1)?;
+            }
+            Inst::Ld2 { k, d, arr, i, j } => {
+                reg(d, mem(k))?;
+                reg(arr, 5)?;
+                reg(i, 1)?;
+                reg(j, 1)?;
+            }
+            Inst::St2 { k, arr, i, j, v } => {
+                reg(v, mem(k))?;
+                reg(arr, 5)?;
+                reg(i, 1)?;
+                reg(j, 1)?;
             }
             Inst::LdN {
                 k,

@@ -122,6 +122,38 @@ pub(crate) enum Inst {
         args: u32,
         dst: u32,
     },
+    /// Fused compare-and-branch on signed canonical integers: go to `t` if `a op b`, else `e`.
+    BrS {
+        op: CmpOp,
+        a: u32,
+        b: u32,
+        t: u32,
+        e: u32,
+    },
+    /// As `BrS` on unsigned integers or bools.
+    BrU {
+        op: CmpOp,
+        a: u32,
+        b: u32,
+        t: u32,
+        e: u32,
+    },
+    /// As `BrS` on float32.
+    BrF32 {
+        op: CmpOp,
+        a: u32,
+        b: u32,
+        t: u32,
+        e: u32,
+    },
+    /// As `BrS` on float64.
+    BrF64 {
+        op: CmpOp,
+        a: u32,
+        b: u32,
+        t: u32,
+        e: u32,
+    },
     /// `unreachable` was reached.
     Trap,
 
@@ -394,6 +426,14 @@ pub(crate) enum Inst {
         arr: u32,
         i: u32,
     },
+    /// `d = arr[i, j]` on a 2-d array.
+    Ld2 {
+        k: MemKind,
+        d: u32,
+        arr: u32,
+        i: u32,
+        j: u32,
+    },
     /// `d = arr[extra[list..list+ndim]]`.
     LdN {
         k: MemKind,
@@ -407,6 +447,14 @@ pub(crate) enum Inst {
         k: MemKind,
         arr: u32,
         i: u32,
+        v: u32,
+    },
+    /// `arr[i, j] = v` on a 2-d array.
+    St2 {
+        k: MemKind,
+        arr: u32,
+        i: u32,
+        j: u32,
         v: u32,
     },
     /// `arr[extra[list..list+ndim]] = v`.
@@ -446,6 +494,56 @@ pub(crate) enum Inst {
         d: u32,
         off: u32,
     },
+}
+
+impl Inst {
+    /// Makes the instruction write its single-slot result to `d` instead, when it has one and
+    /// reads all its operands before writing (so `d` may equal an operand). Returns whether it
+    /// did.
+    pub(crate) fn retarget(&mut self, to: u32) -> bool {
+        match self {
+            Self::Mov { d, .. }
+            | Self::Sel { d, .. }
+            | Self::Un { d, .. }
+            | Self::Bin { d, .. }
+            | Self::Cmp { d, .. }
+            | Self::Cast { d, .. }
+            | Self::Norm { d, .. }
+            | Self::AddI64 { d, .. }
+            | Self::SubI64 { d, .. }
+            | Self::MulI64 { d, .. }
+            | Self::AddI32 { d, .. }
+            | Self::SubI32 { d, .. }
+            | Self::MulI32 { d, .. }
+            | Self::AddF32 { d, .. }
+            | Self::SubF32 { d, .. }
+            | Self::MulF32 { d, .. }
+            | Self::DivF32 { d, .. }
+            | Self::AddF64 { d, .. }
+            | Self::SubF64 { d, .. }
+            | Self::MulF64 { d, .. }
+            | Self::DivF64 { d, .. }
+            | Self::CmpS { d, .. }
+            | Self::CmpU { d, .. }
+            | Self::CmpF32 { d, .. }
+            | Self::CmpF64 { d, .. }
+            | Self::FromC { d, .. }
+            | Self::Math1 { d, .. }
+            | Self::Math2 { d, .. }
+            | Self::Fma { d, .. }
+            | Self::Geom { d, .. }
+            | Self::Bits { d, .. }
+            | Self::PtrAdd { d, .. }
+            | Self::Atomic { d, .. } => *d = to,
+            Self::Ld1 { k, d, .. } | Self::Ld2 { k, d, .. } | Self::LdN { k, d, .. }
+                if !matches!(k, MemKind::C64 | MemKind::C128) =>
+            {
+                *d = to;
+            }
+            _ => return false,
+        }
+        true
+    }
 }
 
 #[cfg(test)]

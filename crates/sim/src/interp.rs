@@ -219,6 +219,34 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         e as usize
                     };
                 }
+                Inst::BrS { op, a, b, t: tt, e } => {
+                    pc = if cmp(op, reg!(a) as i64, reg!(b) as i64) != 0 {
+                        tt
+                    } else {
+                        e
+                    } as usize;
+                }
+                Inst::BrU { op, a, b, t: tt, e } => {
+                    pc = if cmp(op, reg!(a), reg!(b)) != 0 {
+                        tt
+                    } else {
+                        e
+                    } as usize;
+                }
+                Inst::BrF32 { op, a, b, t: tt, e } => {
+                    pc = if cmp(op, f32_of(reg!(a)), f32_of(reg!(b))) != 0 {
+                        tt
+                    } else {
+                        e
+                    } as usize;
+                }
+                Inst::BrF64 { op, a, b, t: tt, e } => {
+                    pc = if cmp(op, f64_of(reg!(a)), f64_of(reg!(b))) != 0 {
+                        tt
+                    } else {
+                        e
+                    } as usize;
+                }
                 Inst::Ret { s, n } => {
                     let done = t.frames.pop();
                     let Some(caller) = t.frames.last_mut() else {
@@ -431,6 +459,21 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         .wrapping_add((idx as i64).wrapping_mul(*a.add(2) as i64) as usize);
                     memory::load(k, p as *mut u8, r.add(d as usize));
                 }
+                Inst::Ld2 { k, d, arr, i, j } => {
+                    let (x, y) = (reg!(i), reg!(j));
+                    let a = r.add(arr as usize);
+                    if x >= *a.add(1) {
+                        oob!(arr, 2, |q: usize| [x, y][q], 0, "load");
+                    }
+                    if y >= *a.add(2) {
+                        oob!(arr, 2, |q: usize| [x, y][q], 1, "load");
+                    }
+                    let off = (x as i64)
+                        .wrapping_mul(*a.add(3) as i64)
+                        .wrapping_add((y as i64).wrapping_mul(*a.add(4) as i64));
+                    let p = (*a as usize).wrapping_add(off as usize);
+                    memory::load(k, p as *mut u8, r.add(d as usize));
+                }
                 Inst::LdN {
                     k,
                     ndim,
@@ -451,6 +494,21 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     }
                     let p = (*a as usize)
                         .wrapping_add((idx as i64).wrapping_mul(*a.add(2) as i64) as usize);
+                    memory::store(k, p as *mut u8, r.add(v as usize));
+                }
+                Inst::St2 { k, arr, i, j, v } => {
+                    let (x, y) = (reg!(i), reg!(j));
+                    let a = r.add(arr as usize);
+                    if x >= *a.add(1) {
+                        oob!(arr, 2, |q: usize| [x, y][q], 0, "store");
+                    }
+                    if y >= *a.add(2) {
+                        oob!(arr, 2, |q: usize| [x, y][q], 1, "store");
+                    }
+                    let off = (x as i64)
+                        .wrapping_mul(*a.add(3) as i64)
+                        .wrapping_add((y as i64).wrapping_mul(*a.add(4) as i64));
+                    let p = (*a as usize).wrapping_add(off as usize);
                     memory::store(k, p as *mut u8, r.add(v as usize));
                 }
                 Inst::StN {

@@ -35,6 +35,7 @@ mod inst;
 mod interp;
 mod intrinsics;
 mod launch;
+mod layout;
 mod math;
 mod memory;
 mod scheduler;

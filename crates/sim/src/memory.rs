@@ -56,7 +56,7 @@ macro_rules! rd {
         let p = $p;
         // Used inside the callers' unsafe blocks: `p` is valid (module doc); the aligned case
         // is atomic so concurrent access is defined.
-        if (p as usize) % std::mem::align_of::<$t>() == 0 {
+        if (p as usize).is_multiple_of(std::mem::align_of::<$t>()) {
             <$at>::from_ptr(p.cast::<$t>()).load(Relaxed)
         } else {
             p.cast::<$t>().read_unaligned()
@@ -69,7 +69,7 @@ macro_rules! wr {
         let p = $p;
         let v: $t = $v;
         // As in `rd!`.
-        if (p as usize) % std::mem::align_of::<$t>() == 0 {
+        if (p as usize).is_multiple_of(std::mem::align_of::<$t>()) {
             <$at>::from_ptr(p.cast::<$t>()).store(v, Relaxed)
         } else {
             p.cast::<$t>().write_unaligned(v)

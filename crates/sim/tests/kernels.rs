@@ -896,3 +896,60 @@ fn malformed_ir_is_an_internal_error_and_bad_ops_unsupported() {
     assert_eq!(e.kind, SimErrorKind::UnsupportedError);
     assert!(e.message.contains("kernels.py:80"), "{}", e.message);
 }
+
+#[test]
+fn variables_read_before_a_later_write_keep_the_old_value() {
+    // The decoder lets `getvar` values share their variable's slot only when no `setvar` can
+    // intervene; each case here has one that does.
+    let mut b = B::kernel("vars", vec![array(Scalar::I64, 1)]);
+    let out = b.param(0);
+    let x = b.var("x", Type::I64);
+    let i = b.var("i", Type::I64);
+    let idx: Vec<_> = (0..8).map(|k| b.i64(k)).collect();
+    // A: same block.
+    b.set(x, idx[1]);
+    let v = b.get(x);
+    b.set(x, idx[2]);
+    let w = b.get(x);
+    b.store(out, &[idx[0]], v);
+    b.store(out, &[idx[1]], w);
+    // B: across blocks.
+    let ten = b.i64(10);
+    b.set(x, ten);
+    let v = b.get(x);
+    let (b1, b2) = (b.block(), b.block());
+    b.jump(b1);
+    b.switch(b1);
+    let twenty = b.i64(20);
+    b.set(x, twenty);
+    b.jump(b2);
+    b.switch(b2);
+    b.store(out, &[idx[2]], v);
+    // C: a loop whose body writes the variable before using the value read in the header;
+    // D: `x = x + 1` with the old value used afterwards.
+    b.set(x, idx[0]);
+    b.set(i, idx[3]);
+    let (head, body, exit) = (b.block(), b.block(), b.block());
+    b.jump(head);
+    b.switch(head);
+    let v = b.get(x);
+    let iv = b.get(i);
+    let c = b.cmp(CmpOp::Lt, iv, idx[7]);
+    b.branch(c, body, exit);
+    b.switch(body);
+    let one = b.i64(1);
+    let v1 = b.add(v, one);
+    b.set(x, v1);
+    b.store(out, &[iv], v); // old value, after the write
+    let i1 = b.add(iv, one);
+    b.set(i, i1);
+    b.jump(head);
+    b.switch(exit);
+    b.store(out, &[idx[7]], v);
+    b.ret(None);
+    let prog = prepare(&module(vec![b.finish()], vec![])).unwrap();
+    let mut o = vec![-1i64; 8];
+    let args = [arg(&mut o, &[8], Scalar::I64)];
+    launch(&prog, [1, 1, 1], [2, 1, 1], 0, &args, &[]).unwrap();
+    assert_eq!(o, [1, 2, 10, 0, 1, 2, 3, 4]);
+}
