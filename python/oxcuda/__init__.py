@@ -6,8 +6,9 @@
 Importing oxcuda loads no CUDA library and needs no GPU.
 """
 
-from oxcuda import errors
+from oxcuda import errors, types
 from oxcuda._knobs import config
 from oxcuda._native import __version__
+from oxcuda.types import *  # noqa: F403 - numba's type names: from oxcuda import float32
 
-__all__ = ["__version__", "config", "errors"]
+__all__ = ["__version__", "config", "errors", "types", *types.__all__]

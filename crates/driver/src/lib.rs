@@ -19,6 +19,7 @@ pub mod device;
 pub mod error;
 pub mod event;
 pub mod memory;
+pub mod module;
 pub mod stream;
 pub mod sys;
 

@@ -279,6 +279,7 @@ pub fn request(
 pub fn artifacts_dict<'py>(py: Python<'py>, a: &Artifacts) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("ir", a.module.to_string())?;
+    d.set_item("module", crate::kernel::IrModule { module: a.module.clone() })?;
     d.set_item("nvvm", &a.nvvm)?;
     d.set_item("ptx", &a.ptx)?;
     d.set_item("ltoir", a.ltoir.as_ref().map(|b| PyBytes::new(py, b)))?;

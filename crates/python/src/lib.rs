@@ -5,8 +5,10 @@
 //! Rust panic into `InternalCompilerError`, so a bug in the core never aborts the interpreter.
 
 mod boundary;
+mod args;
 mod capture;
 mod compile;
+mod kernel;
 pub mod devicearray;
 mod runtime;
 mod stream;
@@ -27,6 +29,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     toolchain::register(m)?;
     compile::register(m)?;
+    kernel::register(m)?;
     runtime::register(m)?;
     Ok(())
 }

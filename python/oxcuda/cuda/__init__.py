@@ -72,3 +72,23 @@ __all__ += [
     "synchronize",
     "to_device",
 ]
+
+# Compiling and launching kernels, and the names kernels use.
+from oxcuda.cuda import _kernel_api
+from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
+from oxcuda.cuda.compiler import compile, compile_ptx, compile_ptx_for_current_device
+from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
+from oxcuda.types import *  # noqa: F403 - types are importable from oxcuda.cuda too
+
+__all__ += [
+    "Dispatcher",
+    "In",
+    "InOut",
+    "NumbaPerformanceWarning",
+    "Out",
+    "compile",
+    "compile_ptx",
+    "compile_ptx_for_current_device",
+    "jit",
+    *_kernel_api.__all__,
+]

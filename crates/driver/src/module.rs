@@ -1,0 +1,115 @@
+//! Modules and kernels: loading a cubin, finding a kernel, launching it, reading its attributes.
+
+use std::ffi::{CString, c_int, c_uint, c_void};
+
+use crate::error::{DriverError, check};
+use crate::sys::{CuFunction, CuModule, CuStream, Driver};
+
+/// `CUfunction_attribute` values oxcuda reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FunctionAttribute {
+    /// Most threads per block the kernel can be launched with.
+    MaxThreadsPerBlock = 0,
+    /// Static shared memory per block, in bytes.
+    SharedSizeBytes = 1,
+    /// Constant memory, in bytes.
+    ConstSizeBytes = 2,
+    /// Local memory per thread, in bytes.
+    LocalSizeBytes = 3,
+    /// Registers per thread.
+    NumRegs = 4,
+    /// PTX ISA version the kernel was compiled for (major·10 + minor).
+    PtxVersion = 5,
+    /// SASS architecture (major·10 + minor).
+    BinaryVersion = 6,
+}
+
+impl Driver {
+    /// Loads a cubin (or fatbin) image into the current context.
+    ///
+    /// # Errors
+    /// The driver's error (`CUDA_ERROR_INVALID_IMAGE`, `CUDA_ERROR_NO_BINARY_FOR_GPU`, …).
+    pub fn load_module(&self, image: &[u8]) -> Result<CuModule, DriverError> {
+        let mut module: CuModule = std::ptr::null_mut();
+        // SAFETY: the image buffer outlives the call; the driver copies it.
+        check(self, "cuModuleLoadData", unsafe {
+            (self.module_load_data)(&raw mut module, image.as_ptr().cast())
+        })?;
+        Ok(module)
+    }
+
+    /// Finds a kernel in a module.
+    ///
+    /// # Errors
+    /// `CUDA_ERROR_NOT_FOUND` when the module has no such kernel.
+    pub fn module_function(&self, module: CuModule, name: &str) -> Result<CuFunction, DriverError> {
+        let cname = CString::new(name).unwrap_or_default();
+        let mut f: CuFunction = std::ptr::null_mut();
+        // SAFETY: module is a live handle; the name is NUL-terminated.
+        check(self, "cuModuleGetFunction", unsafe {
+            (self.module_get_function)(&raw mut f, module, cname.as_ptr())
+        })?;
+        Ok(f)
+    }
+
+    /// Unloads a module.
+    ///
+    /// # Safety
+    /// `module` must be live and unused afterwards, with its context current.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub unsafe fn unload_module(&self, module: CuModule) -> Result<(), DriverError> {
+        // SAFETY: forwarded from the caller.
+        check(self, "cuModuleUnload", unsafe { (self.module_unload)(module) })
+    }
+
+    /// Reads a kernel attribute.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub fn function_attribute(&self, f: CuFunction, attribute: FunctionAttribute) -> Result<i32, DriverError> {
+        let mut v: c_int = 0;
+        // SAFETY: writes one int; f is a live function handle.
+        check(self, "cuFuncGetAttribute", unsafe {
+            (self.func_get_attribute)(&raw mut v, attribute as c_int, f)
+        })?;
+        Ok(v)
+    }
+
+    /// Launches a kernel.
+    ///
+    /// # Safety
+    /// `params` must hold one pointer per kernel parameter, each to a value of the parameter's
+    /// size, valid for the call; the context owning `f` and `stream` must be current.
+    ///
+    /// # Errors
+    /// The driver's error (`CUDA_ERROR_INVALID_VALUE` for a bad configuration,
+    /// `CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES`, …).
+    pub unsafe fn launch(
+        &self,
+        f: CuFunction,
+        grid: [c_uint; 3],
+        block: [c_uint; 3],
+        shared_bytes: c_uint,
+        stream: CuStream,
+        params: &mut [*mut c_void],
+    ) -> Result<(), DriverError> {
+        // SAFETY: forwarded from the caller; `extra` is null.
+        check(self, "cuLaunchKernel", unsafe {
+            (self.launch_kernel)(
+                f,
+                grid[0],
+                grid[1],
+                grid[2],
+                block[0],
+                block[1],
+                block[2],
+                shared_bytes,
+                stream,
+                params.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        })
+    }
+}

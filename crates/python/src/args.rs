@@ -1,0 +1,250 @@
+//! Kernel arguments: read from Python objects, typed (the dispatcher's fingerprint), and
+//! packed for the GPU (the ABI of `docs/abi.md`) or converted for the simulator.
+//!
+//! Reading creates no Python objects for device arrays (their fields are read in Rust) and
+//! for Python scalars; NumPy scalars go through `.item()`.
+
+use oxcuda_ir::{ArrayType, Layout, Scalar, Type};
+use oxcuda_sim::{ArgValue, ArrayArg};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyTuple};
+
+use crate::devicearray::DeviceNDArray;
+
+/// One argument, read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    /// A device array (or a host-backend array under the simulator).
+    Array {
+        ptr: u64,
+        shape: Vec<i64>,
+        strides: Vec<i64>,
+        ty: ArrayType,
+        host: bool,
+    },
+    /// An integer or bool of a given type.
+    Int(i128, Scalar),
+    /// A float of a given type.
+    Float(f64, Scalar),
+    /// A complex of a given type.
+    Complex(f64, f64, Scalar),
+    /// A tuple.
+    Tuple(Vec<Arg>),
+}
+
+impl Arg {
+    /// The type the dispatcher specialises on.
+    pub fn ty(&self) -> Type {
+        match self {
+            Self::Array { ty, .. } => Type::Array(*ty),
+            Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s) => Type::Scalar(*s),
+            Self::Tuple(items) => Type::Tuple(items.iter().map(Self::ty).collect()),
+        }
+    }
+}
+
+/// Reads argument number `index` of a launch.
+pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
+    if let Ok(arr) = obj.cast::<DeviceNDArray>() {
+        let view = arr.get().launch_view();
+        let dtype = Scalar::from_numpy_kind(char::from(view.kind), u32::try_from(view.itemsize).unwrap_or(0))
+            .ok_or_else(|| PyTypeError::new_err(format!("argument {index}: arrays of this dtype cannot be passed to kernels")))?;
+        let ndim = u32::try_from(view.shape.len()).unwrap_or(0);
+        let layout = if view.c_contiguous {
+            Layout::C
+        } else if view.f_contiguous {
+            Layout::F
+        } else {
+            Layout::A
+        };
+        return Ok(Arg::Array {
+            ptr: view.ptr,
+            shape: view.shape.to_vec(),
+            strides: view.strides.to_vec(),
+            ty: ArrayType { dtype, ndim, layout, readonly: view.readonly },
+            host: view.host,
+        });
+    }
+    if obj.is_instance_of::<PyBool>() {
+        return Ok(Arg::Int(i128::from(obj.extract::<bool>()?), Scalar::Bool));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        let v: i128 = obj.extract().map_err(|_| PyTypeError::new_err(format!("argument {index}: integer does not fit in 64 bits")))?;
+        let s = if v > i128::from(i64::MAX) { Scalar::U64 } else { Scalar::I64 };
+        if v < i128::from(i64::MIN) || v > i128::from(u64::MAX) {
+            return Err(PyTypeError::new_err(format!("argument {index}: integer {v} does not fit in 64 bits")));
+        }
+        return Ok(Arg::Int(v, s));
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        return Ok(Arg::Float(obj.extract()?, Scalar::F64));
+    }
+    if let Ok(c) = obj.cast::<PyComplex>() {
+        return Ok(Arg::Complex(c.real(), c.imag(), Scalar::C128));
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return Ok(Arg::Tuple(t.iter().map(|x| read(&x, index)).collect::<PyResult<_>>()?));
+    }
+    // NumPy scalars: a dtype and zero dimensions.
+    if let (Ok(dtype), Ok(ndim)) = (obj.getattr("dtype"), obj.getattr("ndim")) {
+        if ndim.extract::<i64>().ok() == Some(0) {
+            let kind: String = dtype.getattr("kind")?.extract()?;
+            let itemsize: u32 = dtype.getattr("itemsize")?.extract()?;
+            let s = kind.chars().next().and_then(|k| Scalar::from_numpy_kind(k, itemsize));
+            if let Some(s) = s {
+                let item = obj.call_method0("item")?;
+                return Ok(if s.is_complex() {
+                    let c = item.cast::<PyComplex>()?;
+                    Arg::Complex(c.real(), c.imag(), s)
+                } else if s.is_float() {
+                    Arg::Float(item.extract()?, s)
+                } else {
+                    Arg::Int(if s == Scalar::Bool { i128::from(item.extract::<bool>()?) } else { item.extract()? }, s)
+                });
+            }
+        }
+    }
+    let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    Err(PyTypeError::new_err(format!(
+        "argument {index}: a {ty} cannot be passed to a kernel; pass device arrays (cuda.to_device), \
+         NumPy arrays, objects with __cuda_array_interface__, numbers or tuples of these"
+    )))
+}
+
+/// Reads every argument of a launch.
+pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
+    args.iter().enumerate().map(|(i, a)| read(&a, i)).collect()
+}
+
+/// Whether an argument of type `got` may be passed for a parameter of type `want` (scalars
+/// convert; arrays must match dtype and ndim, with a layout at least as strict).
+pub fn compatible(got: &Type, want: &Type) -> bool {
+    match (got, want) {
+        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Array(g), Type::Array(w)) => {
+            g.dtype == w.dtype
+                && g.ndim == w.ndim
+                && (w.layout == Layout::A || g.layout == w.layout || g.ndim <= 1 && g.layout != Layout::A)
+                && (w.readonly || !g.readonly)
+        }
+        (Type::Tuple(g), Type::Tuple(w)) => g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b)),
+        _ => false,
+    }
+}
+
+/// Appends the kernel parameters of `arg` (for a parameter of type `ty`) to `out`, one slot
+/// each, in the order of `docs/abi.md`: an array is its data pointer, its extents, then its
+/// byte strides; scalars by value (little-endian in the slot); tuples element by element.
+pub fn pack(arg: &Arg, ty: &Type, out: &mut Vec<[u64; 2]>) {
+    match (arg, ty) {
+        (Arg::Array { ptr, shape, strides, .. }, Type::Array(_)) => {
+            out.push([*ptr, 0]);
+            out.extend(shape.iter().map(|&n| [n as u64, 0]));
+            out.extend(strides.iter().map(|&s| [s as u64, 0]));
+        }
+        (Arg::Tuple(items), Type::Tuple(types)) => {
+            for (a, t) in items.iter().zip(types) {
+                pack(a, t, out);
+            }
+        }
+        (scalar, Type::Scalar(s)) => out.push(scalar_bits(scalar, *s)),
+        _ => out.push([0, 0]),
+    }
+}
+
+fn scalar_bits(arg: &Arg, to: Scalar) -> [u64; 2] {
+    let (re, im, int) = match arg {
+        Arg::Int(i, _) => (*i as f64, 0.0, *i),
+        Arg::Float(x, _) => (*x, 0.0, *x as i128),
+        Arg::Complex(re, im, _) => (*re, *im, *re as i128),
+        _ => (0.0, 0.0, 0),
+    };
+    match to {
+        Scalar::Bool => [u64::from(int != 0 || re != 0.0), 0],
+        s if s.is_int() => [int as u64, 0],
+        Scalar::F16 => [u64::from(f32_to_f16_bits(re as f32)), 0],
+        Scalar::F32 => [u64::from((re as f32).to_bits()), 0],
+        Scalar::F64 => [re.to_bits(), 0],
+        Scalar::C64 => [u64::from((re as f32).to_bits()) | (u64::from((im as f32).to_bits()) << 32), 0],
+        _ => [re.to_bits(), im.to_bits()],
+    }
+}
+
+/// Round-to-nearest-even float32 → float16 bits.
+fn f32_to_f16_bits(x: f32) -> u16 {
+    let bits = x.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let man = bits & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = u32::try_from(14 - e).unwrap_or(31);
+        let half = 1u32 << (shift - 1);
+        let rounded = (m + half - 1 + ((m >> shift) & 1)) >> shift;
+        return sign | u16::try_from(rounded).unwrap_or(0);
+    }
+    let rounded = man + 0xfff + ((man >> 13) & 1);
+    let (e, m) = if rounded & 0x80_0000 != 0 { (e + 1, 0) } else { (e, rounded >> 13) };
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    sign | (u16::try_from(e).unwrap_or(0) << 10) | u16::try_from(m).unwrap_or(0)
+}
+
+/// The simulator's form of an argument.
+///
+/// # Safety
+/// Array arguments must describe host memory valid for the whole launch (host-backend device
+/// arrays kept alive by the caller).
+pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
+    Ok(match arg {
+        Arg::Array { ptr, shape, strides, ty, host, .. } => {
+            if !host {
+                return Err(PyTypeError::new_err(
+                    "a GPU array was passed to a kernel running on the simulator; copy it to the host backend, or run on the GPU",
+                ));
+            }
+            // SAFETY: forwarded from the caller's contract.
+            let a = unsafe { ArrayArg::new(*ptr as *mut u8, shape.clone(), strides.clone(), ty.dtype) }
+                .map_err(|e| PyTypeError::new_err(e.message))?;
+            ArgValue::Array(a)
+        }
+        Arg::Int(i, Scalar::Bool) => ArgValue::Bool(*i != 0),
+        Arg::Int(i, _) => ArgValue::Int(*i),
+        Arg::Float(x, _) => ArgValue::Float(*x),
+        Arg::Complex(re, im, _) => ArgValue::Complex(*re, *im),
+        Arg::Tuple(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for a in items {
+                // SAFETY: as above.
+                out.push(unsafe { to_sim(a) }?);
+            }
+            ArgValue::Tuple(out)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_conversion_matches_known_values() {
+        assert_eq!(f32_to_f16_bits(1.0), 0x3c00);
+        assert_eq!(f32_to_f16_bits(-2.0), 0xc000);
+        assert_eq!(f32_to_f16_bits(65504.0), 0x7bff);
+        assert_eq!(f32_to_f16_bits(1e6), 0x7c00);
+        assert_eq!(f32_to_f16_bits(0.1), 0x2e66);
+    }
+}

@@ -1,0 +1,249 @@
+//! Compiled kernels, ready to launch: [`GpuKernel`] (a cubin loaded into a context) and
+//! [`SimKernel`] (typed IR prepared for the CPU simulator), plus [`IrModule`], the typed IR a
+//! compile produced.
+//!
+//! Invariant: a `GpuKernel` keeps its context alive (an `Arc<DeviceContext>`), so its module is
+//! unloaded — with the context current — before the context can go.
+
+use std::ffi::c_void;
+use std::sync::Arc;
+
+use oxcuda_driver::module::FunctionAttribute;
+use oxcuda_driver::sys::{CuFunction, CuModule, CuStream};
+use oxcuda_ir::{Module, Type};
+use oxcuda_runtime::context::DeviceContext;
+use oxcuda_types::parse_type;
+use pyo3::exceptions::{PyAssertionError, PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::args::{self, Arg};
+use crate::boundary::{ErrorKind, driver_error, guard, raise};
+
+/// Typed IR produced by a compile (the simulator's input).
+#[pyclass(frozen, module = "oxcuda._native")]
+#[derive(Debug, Clone)]
+pub struct IrModule {
+    pub module: Module,
+}
+
+#[pymethods]
+impl IrModule {
+    fn __str__(&self) -> String {
+        self.module.to_string()
+    }
+}
+
+fn parse_params(params: &[String]) -> PyResult<Vec<Type>> {
+    params
+        .iter()
+        .map(|p| parse_type(p).map_err(|e| PyValueError::new_err(format!("bad parameter type {p:?}: {e}"))))
+        .collect()
+}
+
+/// Reads the launch arguments and checks them against the kernel's parameter types.
+fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
+    if args.len() != params.len() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}() takes {} arguments but {} were given",
+            params.len(),
+            args.len()
+        )));
+    }
+    let read = args::read_all(args)?;
+    for (i, (a, p)) in read.iter().zip(params).enumerate() {
+        let got = a.ty();
+        if !args::compatible(&got, p) {
+            return Err(PyTypeError::new_err(format!(
+                "{name}() argument {i}: expected {p}, got {got}"
+            )));
+        }
+    }
+    Ok(read)
+}
+
+/// A kernel loaded on a GPU.
+#[pyclass(module = "oxcuda._native")]
+#[derive(Debug)]
+pub struct GpuKernel {
+    ctx: Arc<DeviceContext>,
+    module: CuModule,
+    function: CuFunction,
+    params: Vec<Type>,
+    #[pyo3(get)]
+    name: String,
+}
+
+// SAFETY: module and function handles are plain driver handles usable from any thread with the
+// context current (every use makes it current first).
+unsafe impl Send for GpuKernel {}
+// SAFETY: as above; launching is thread-safe in the driver.
+unsafe impl Sync for GpuKernel {}
+
+#[pymethods]
+impl GpuKernel {
+    /// Loads `cubin` into the calling thread's current context and finds kernel `name`.
+    #[new]
+    fn new(py: Python<'_>, cubin: &[u8], name: &str, params: Vec<String>) -> PyResult<Self> {
+        guard(|| {
+            let rt = crate::runtime::runtime(py)?;
+            let ctx = rt.current().map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
+            ctx.make_current().map_err(|e| driver_error(py, &e))?;
+            let driver = ctx.driver();
+            let module = driver.load_module(cubin).map_err(|e| driver_error(py, &e))?;
+            let function = match driver.module_function(module, name) {
+                Ok(f) => f,
+                Err(e) => {
+                    // SAFETY: just loaded, unused, context current.
+                    let _ = unsafe { driver.unload_module(module) };
+                    return Err(driver_error(py, &e));
+                }
+            };
+            Ok(Self { ctx, module, function, params: parse_params(&params)?, name: name.to_owned() })
+        })
+    }
+
+    /// Launches with `grid`/`block` (3 ints each), on `stream` (a `CUstream` address, 0 for the
+    /// default stream) with `shared` bytes of dynamic shared memory.
+    fn launch(
+        &self,
+        py: Python<'_>,
+        grid: (u32, u32, u32),
+        block: (u32, u32, u32),
+        stream: usize,
+        shared: u32,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<()> {
+        guard(|| {
+            let read = checked_args(&self.name, &self.params, args)?;
+            if let Some(i) = read.iter().position(|a| matches!(a, Arg::Array { host: true, .. })) {
+                return Err(PyTypeError::new_err(format!(
+                    "{}() argument {i} is a host-backend array (made while OXCUDA_TARGET=sim); copy it to the GPU with cuda.to_device",
+                    self.name
+                )));
+            }
+            let mut slots: Vec<[u64; 2]> = Vec::with_capacity(read.len() * 3);
+            for (a, p) in read.iter().zip(&self.params) {
+                args::pack(a, p, &mut slots);
+            }
+            let mut ptrs: Vec<*mut c_void> = slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+            self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
+            // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's
+            // size), alive for the call; the kernel's context is current.
+            unsafe {
+                self.ctx.driver().launch(
+                    self.function,
+                    [grid.0, grid.1, grid.2],
+                    [block.0, block.1, block.2],
+                    shared,
+                    stream as CuStream,
+                    &mut ptrs,
+                )
+            }
+            .map_err(|e| {
+                let mut e = e;
+                e.description = format!("{} (launching kernel {})", e.description, self.name);
+                driver_error(py, &e)
+            })
+        })
+    }
+
+    /// A `CU_FUNC_ATTRIBUTE_*` value: `"num_regs"`, `"shared_size_bytes"`,
+    /// `"local_size_bytes"`, `"const_size_bytes"`, `"max_threads_per_block"`.
+    fn attribute(&self, py: Python<'_>, name: &str) -> PyResult<i32> {
+        let attr = match name {
+            "num_regs" => FunctionAttribute::NumRegs,
+            "shared_size_bytes" => FunctionAttribute::SharedSizeBytes,
+            "local_size_bytes" => FunctionAttribute::LocalSizeBytes,
+            "const_size_bytes" => FunctionAttribute::ConstSizeBytes,
+            "max_threads_per_block" => FunctionAttribute::MaxThreadsPerBlock,
+            "ptx_version" => FunctionAttribute::PtxVersion,
+            "binary_version" => FunctionAttribute::BinaryVersion,
+            other => return Err(PyValueError::new_err(format!("unknown kernel attribute {other:?}"))),
+        };
+        self.ctx.driver().function_attribute(self.function, attr).map_err(|e| driver_error(py, &e))
+    }
+}
+
+impl Drop for GpuKernel {
+    fn drop(&mut self) {
+        if self.ctx.make_current().is_ok() {
+            // SAFETY: the module is live and no longer used (the kernel is being dropped).
+            let _ = unsafe { self.ctx.driver().unload_module(self.module) };
+        }
+    }
+}
+
+/// A kernel prepared for the CPU simulator.
+#[pyclass(module = "oxcuda._native")]
+#[derive(Debug)]
+pub struct SimKernel {
+    program: oxcuda_sim::Program,
+    params: Vec<Type>,
+    #[pyo3(get)]
+    name: String,
+}
+
+fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
+    use oxcuda_sim::SimErrorKind as K;
+    match e.kind {
+        K::IndexError => PyIndexError::new_err(e.message),
+        K::AssertionError => PyAssertionError::new_err(e.message),
+        K::LaunchError => PyValueError::new_err(e.message),
+        K::InternalError => raise(py, ErrorKind::InternalCompiler, (e.message,)),
+        K::BarrierError | K::UnsupportedError => PyRuntimeError::new_err(e.message),
+    }
+}
+
+#[pymethods]
+impl SimKernel {
+    /// Prepares the kernel (function 0) of `module` for the simulator.
+    #[new]
+    fn new(py: Python<'_>, module: &IrModule) -> PyResult<Self> {
+        guard(|| {
+            let m = &module.module;
+            let program = oxcuda_sim::prepare(m).map_err(|e| sim_error(py, e))?;
+            let entry = &m.functions[0];
+            Ok(Self { program, params: entry.params.clone(), name: entry.display_name.clone() })
+        })
+    }
+
+    /// Runs the kernel on the CPU; the arrays must be host-backend arrays.
+    fn launch(
+        &self,
+        py: Python<'_>,
+        grid: (u32, u32, u32),
+        block: (u32, u32, u32),
+        shared: usize,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<()> {
+        guard(|| {
+            let read = checked_args(&self.name, &self.params, args)?;
+            let mut values = Vec::with_capacity(read.len());
+            for a in &read {
+                // SAFETY: host-backend arrays are kept alive by `args` (held by the caller)
+                // for the whole launch, which is synchronous.
+                values.push(unsafe { args::to_sim(a) }?);
+            }
+            let program = &self.program;
+            let result = py.detach(|| {
+                oxcuda_sim::launch(program, [grid.0, grid.1, grid.2], [block.0, block.1, block.2], shared, &values, &[])
+            });
+            result.map_err(|e| sim_error(py, e))
+        })
+    }
+}
+
+/// `_native.typeof_args(args)`: the type of each launch argument, as the dispatcher's key.
+#[pyfunction]
+fn typeof_args(args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
+    Ok(args::read_all(args)?.iter().map(|a| a.ty().to_string()).collect())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<IrModule>()?;
+    m.add_class::<GpuKernel>()?;
+    m.add_class::<SimKernel>()?;
+    m.add_function(wrap_pyfunction!(typeof_args, m)?)?;
+    Ok(())
+}

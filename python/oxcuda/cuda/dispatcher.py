@@ -1,0 +1,418 @@
+"""``@cuda.jit`` and the dispatcher: compile per argument types, launch with ``k[grid, block]``.
+
+A :class:`Dispatcher` wraps a Python function. Launching it (``k[grid, block, stream,
+sharedmem](*args)``):
+
+1. converts host arguments: NumPy arrays are copied to the device and back after the launch
+   (with a performance warning, as numba-cuda does; ``cuda.In``/``cuda.Out``/``cuda.InOut``
+   choose the direction), CUDA Array Interface producers are wrapped zero-copy;
+2. types the arguments in Rust (``_native.typeof_args``) — that tuple is the overload key;
+3. compiles on a miss (lazily; with explicit signatures at decoration, other types are refused);
+4. launches: on the GPU a cubin loaded once per context (``_native.GpuKernel``), under the
+   simulator the typed IR (``_native.SimKernel``), chosen by ``OXCUDA_TARGET``.
+
+Concurrent first calls from several threads compile once (a lock per dispatcher).
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+import warnings
+from typing import Any
+
+from oxcuda import _native
+from oxcuda.cuda import compiler
+from oxcuda.cuda._devices import use_gpu
+
+
+class NumbaPerformanceWarning(UserWarning):
+    """A launch did something slow on the user's behalf (copying host arrays)."""
+
+
+class _HostArgument:
+    """``cuda.In``/``cuda.Out``/``cuda.InOut``: a NumPy array with a copy direction."""
+
+    copy_in = True
+    copy_out = True
+
+    def __init__(self, array: Any) -> None:
+        self.array = array
+
+
+class In(_HostArgument):
+    """Copy to the device before the launch only."""
+
+    copy_out = False
+
+
+class Out(_HostArgument):
+    """Copy back to the host after the launch only."""
+
+    copy_in = False
+
+
+class InOut(_HostArgument):
+    """Copy both ways (what a bare NumPy array gets)."""
+
+
+def _dim3(value: Any, what: str) -> tuple[int, int, int]:
+    if isinstance(value, int):
+        value = (value,)
+    if not isinstance(value, tuple) or not 1 <= len(value) <= 3:
+        raise ValueError(f"{what} must be an int or a tuple of 1 to 3 ints, got {value!r}")
+    dims = []
+    for v in value:
+        if not isinstance(v, int) or isinstance(v, bool):
+            try:
+                v = int(v.__index__())
+            except AttributeError:
+                raise TypeError(f"{what} entries must be integers, got {v!r}") from None
+        if v < 1:
+            raise ValueError(f"{what} entries must be at least 1, got {value!r}")
+        dims.append(v)
+    while len(dims) < 3:
+        dims.append(1)
+    return (dims[0], dims[1], dims[2])
+
+
+class _Compiled:
+    """One specialisation: its artifacts and the loaded kernel."""
+
+    def __init__(self, artifacts: dict[str, Any], kernel: Any, types: tuple[str, ...]) -> None:
+        self.artifacts = artifacts
+        self.kernel = kernel
+        self.types = types
+
+
+class Dispatcher:
+    """A ``@cuda.jit`` function. See the module documentation."""
+
+    _oxcuda_dispatcher = True
+
+    def __init__(self, py_func: Any, signatures: list[Any], options: dict[str, Any]) -> None:
+        self.py_func = py_func
+        self.targetoptions = dict(options)
+        self._device = bool(options.get("device", False))
+        self._overloads: dict[tuple[bool, tuple[str, ...]], _Compiled] = {}
+        self._eager: list[tuple[str, ...]] = []
+        self._lock = threading.RLock()
+        self._stats: dict[str, float] = {}
+        functools.update_wrapper(self, py_func)
+        for sig in signatures:
+            args, _ = compiler.normalize_signature(sig)
+            self._eager.append(tuple(args))
+            if not self._device:
+                self._compile(tuple(args), use_gpu())
+            else:
+                # Device functions compile with their callers; check the signature now.
+                self._artifacts(tuple(args), "ir")
+
+    # ---- compiling ------------------------------------------------------------------
+
+    def _options(self) -> dict[str, Any]:
+        keys = ("debug", "lineinfo", "fastmath", "opt", "max_registers", "launch_bounds", "lto")
+        return {k: self.targetoptions[k] for k in keys if k in self.targetoptions}
+
+    def _artifacts(self, types: tuple[str, ...], output: str, cc=None) -> dict[str, Any]:
+        start = time.perf_counter()
+        result = compiler.compile_pyfunc(
+            self.py_func,
+            tuple(types),
+            device=self._device,
+            output=output,
+            cc=cc,
+            **self._options(),
+        )
+        self._stats["compile_seconds"] = time.perf_counter() - start
+        for stage, seconds in result["times"]:
+            self._stats[stage] = seconds
+        return result
+
+    def _compile(self, types: tuple[str, ...], gpu: bool) -> _Compiled:
+        key = (gpu, types)
+        found = self._overloads.get(key)
+        if found is not None:
+            return found
+        with self._lock:
+            found = self._overloads.get(key)
+            if found is not None:
+                return found
+            if self._eager and types not in self._eager:
+                self._refuse(types)
+            if gpu:
+                from oxcuda.cuda._devices import get_current_device
+
+                cc = get_current_device().compute_capability
+                artifacts = self._artifacts(types, "cubin", cc=cc)
+                kernel = _native.GpuKernel(
+                    artifacts["cubin"], artifacts["kernel_name"], list(types)
+                )
+            else:
+                artifacts = self._artifacts(types, "ir")
+                kernel = _native.SimKernel(artifacts["module"])
+            compiled = _Compiled(artifacts, kernel, types)
+            self._overloads[key] = compiled
+            return compiled
+
+    def _refuse(self, types: tuple[str, ...]) -> None:
+        expected = " or ".join(f"({', '.join(t)})" for t in self._eager)
+        raise TypeError(
+            f"{self.__name__} was compiled for {expected}, but is called with "
+            f"({', '.join(types)}); add that signature to @cuda.jit, or convert the arguments"
+        )
+
+    def compile(self, sig: Any) -> Any:
+        """Compiles for a signature now; returns the kernel object."""
+        args, _ = compiler.normalize_signature(sig)
+        if self._device:
+            return self._artifacts(tuple(args), "ir")
+        return self._compile(tuple(args), use_gpu()).kernel
+
+    # ---- launching ------------------------------------------------------------------
+
+    def __getitem__(self, config: Any) -> _Configured:
+        if self._device:
+            raise TypeError(f"{self.__name__} is a device function: call it from a kernel")
+        if not isinstance(config, tuple):
+            config = (config,)
+        if len(config) < 2 or len(config) > 4:
+            raise ValueError(
+                "a launch configuration is [grid, block], [grid, block, stream] or "
+                f"[grid, block, stream, sharedmem]; got {len(config)} items"
+            )
+        grid = _dim3(config[0], "the grid")
+        block = _dim3(config[1], "the block")
+        stream = config[2] if len(config) > 2 else 0
+        shared = config[3] if len(config) > 3 else 0
+        if not isinstance(shared, int) or shared < 0:
+            raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
+        return _Configured(self, grid, block, stream, shared)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._device:
+            raise TypeError(
+                f"{self.__name__} is a device function: it can only be called from a kernel"
+            )
+        raise ValueError(
+            f"missing launch configuration: launch {self.__name__} as "
+            f"{self.__name__}[blocks, threads_per_block](...)"
+        )
+
+    def forall(self, ntasks: int, tpb: int = 0, stream: Any = 0, sharedmem: int = 0) -> Any:
+        """A configuration covering ``ntasks`` threads in 1-D (``tpb`` threads per block)."""
+        if ntasks < 0:
+            raise ValueError(f"ntasks must be non-negative, got {ntasks}")
+        tpb = tpb or 128
+        blocks = max(1, (ntasks + tpb - 1) // tpb)
+        return self[blocks, tpb, stream, sharedmem]
+
+    def _launch(self, grid, block, stream, shared, args: tuple) -> None:
+        gpu = use_gpu()
+        args, copy_back = self._prepare_args(args, gpu, stream)
+        types = tuple(_native.typeof_args(args))
+        compiled = self._compile(types, gpu)
+        threads = block[0] * block[1] * block[2]
+        if threads > 1024:
+            raise ValueError(
+                f"{threads} threads per block ({block[0]}×{block[1]}×{block[2]}) exceed the "
+                "limit of 1024 (MAX_THREADS_PER_BLOCK)"
+            )
+        if gpu:
+            handle = getattr(stream, "handle", stream) or 0
+            compiled.kernel.launch(grid, block, int(handle), shared, args)
+        else:
+            compiled.kernel.launch(grid, block, shared, args)
+        for device_array, host in copy_back:
+            device_array.copy_to_host(host)
+
+    def _prepare_args(self, args: tuple, gpu: bool, stream: Any) -> tuple[tuple, list]:
+        from oxcuda.cuda import devicearray
+
+        out = []
+        copy_back = []
+        for a in args:
+            if isinstance(a, _HostArgument):
+                host, copy_in, copy_out = a.array, a.copy_in, a.copy_out
+            elif _is_numpy_array(a):
+                host, copy_in, copy_out = a, True, True
+                if gpu:
+                    warnings.warn(
+                        f"{self.__name__}: a NumPy array argument is copied to the device and "
+                        "back on every launch; pass cuda.to_device(...) arrays instead",
+                        NumbaPerformanceWarning,
+                        stacklevel=4,
+                    )
+            elif isinstance(a, tuple):
+                inner, back = self._prepare_args(a, gpu, stream)
+                out.append(inner)
+                copy_back += back
+                continue
+            elif not isinstance(a, devicearray.DeviceNDArray) and hasattr(
+                a, "__cuda_array_interface__"
+            ):
+                out.append(devicearray.as_cuda_array(a))
+                continue
+            else:
+                out.append(a)
+                continue
+            dev = (
+                devicearray.to_device(host, stream=stream)
+                if copy_in
+                else devicearray.device_array_like(host, stream=stream)
+            )
+            out.append(dev)
+            if copy_out:
+                copy_back.append((dev, host))
+        return tuple(out), copy_back
+
+    # ---- introspection --------------------------------------------------------------
+
+    @property
+    def overloads(self) -> dict[tuple[str, ...], Any]:
+        return {types: c.kernel for (_, types), c in self._overloads.items()}
+
+    @property
+    def signatures(self) -> list[tuple[str, ...]]:
+        return [types for (_, types) in self._overloads] or list(self._eager)
+
+    @property
+    def stats(self) -> dict[str, float]:
+        """Seconds spent in each compile stage of the last compile."""
+        return dict(self._stats)
+
+    def specialize(self, *args: Any) -> Dispatcher:
+        """A dispatcher fixed to the types of ``args``."""
+        types = tuple(_native.typeof_args(self._prepare_args(args, use_gpu(), 0)[0]))
+        return Dispatcher(self.py_func, [types], self.targetoptions)
+
+    def _one(self, signature: Any) -> _Compiled:
+        if signature is not None:
+            args, _ = compiler.normalize_signature(signature)
+            return self._compile(tuple(args), use_gpu())
+        if not self._overloads:
+            if len(self._eager) == 1:
+                return self._compile(self._eager[0], use_gpu())
+            raise ValueError(f"{self.__name__} has not been compiled yet: launch it first")
+        return next(iter(self._overloads.values()))
+
+    def _stage(self, signature: Any, stage: str, output: str) -> Any:
+        compiled = self._one(signature)
+        if compiled.artifacts.get(stage) is None:
+            cc = compiled.artifacts.get("cc")
+            compiled.artifacts.update(
+                {k: v for k, v in self._artifacts(compiled.types, output, cc).items() if v is not None}
+            )
+        return compiled.artifacts[stage]
+
+    def inspect_types(self, signature: Any = None) -> str:
+        """The typed IR of a specialisation."""
+        return self._one(signature).artifacts["ir"]
+
+    def inspect_llvm(self, signature: Any = None) -> Any:
+        """NVVM IR: a string for one signature, else a dict by signature."""
+        if signature is None and len(self._overloads) > 1:
+            return {t: self._stage(t, "nvvm", "nvvm") for (_, t) in self._overloads}
+        return self._stage(signature, "nvvm", "nvvm")
+
+    def inspect_asm(self, signature: Any = None) -> Any:
+        """PTX: a string for one signature, else a dict by signature."""
+        if signature is None and len(self._overloads) > 1:
+            return {t: self._stage(t, "ptx", "ptx") for (_, t) in self._overloads}
+        return self._stage(signature, "ptx", "ptx")
+
+    def _attribute(self, signature: Any, name: str) -> int:
+        kernel = self._one(signature).kernel
+        if not isinstance(kernel, _native.GpuKernel):
+            raise RuntimeError(f"{name} needs a GPU kernel; this one runs on the simulator")
+        return kernel.attribute(name)
+
+    def get_regs_per_thread(self, signature: Any = None) -> int:
+        return self._attribute(signature, "num_regs")
+
+    def get_shared_mem_per_block(self, signature: Any = None) -> int:
+        return self._attribute(signature, "shared_size_bytes")
+
+    def get_local_mem_per_thread(self, signature: Any = None) -> int:
+        return self._attribute(signature, "local_size_bytes")
+
+    def get_max_threads_per_block(self, signature: Any = None) -> int:
+        return self._attribute(signature, "max_threads_per_block")
+
+    def get_const_mem_size(self, signature: Any = None) -> int:
+        return self._attribute(signature, "const_size_bytes")
+
+    def __repr__(self) -> str:
+        kind = "device function" if self._device else "kernel"
+        return f"<oxcuda {kind} {self.__qualname__}>"
+
+
+class _Configured:
+    """``kernel[grid, block, stream, sharedmem]``: call it with the arguments."""
+
+    __slots__ = ("block", "dispatcher", "grid", "sharedmem", "stream")
+
+    def __init__(self, dispatcher: Dispatcher, grid, block, stream, sharedmem) -> None:
+        self.dispatcher = dispatcher
+        self.grid = grid
+        self.block = block
+        self.stream = stream
+        self.sharedmem = sharedmem
+
+    def __call__(self, *args: Any) -> None:
+        self.dispatcher._launch(self.grid, self.block, self.stream, self.sharedmem, args)
+
+
+def _is_numpy_array(obj: Any) -> bool:
+    return type(obj).__module__ == "numpy" and type(obj).__name__ == "ndarray"
+
+
+_JIT_OPTIONS = {
+    "device",
+    "debug",
+    "lineinfo",
+    "fastmath",
+    "opt",
+    "max_registers",
+    "launch_bounds",
+    "lto",
+    "cache",
+    "link",
+    "inline",
+    "forceinline",
+}
+
+
+def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
+    """``@cuda.jit``, ``@cuda.jit(device=True)``, ``@cuda.jit("void(float32[:])")``,
+    ``@cuda.jit(["void(float32[:])", "void(float64[:])"], fastmath=True)``."""
+    unknown = set(options) - _JIT_OPTIONS
+    if unknown:
+        raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")
+    if options.get("link"):
+        raise ValueError(
+            "link= is not supported yet: linking external code comes with the linker work "
+            "(see docs/architecture.md)"
+        )
+    options["device"] = device
+
+    def decorate(func: Any, signatures: list[Any]) -> Dispatcher:
+        if isinstance(func, Dispatcher):
+            func = func.py_func
+        if not callable(func):
+            raise TypeError(f"cuda.jit decorates functions, not {type(func).__name__}")
+        return Dispatcher(func, signatures, options)
+
+    if func_or_sig is None:
+        return lambda f: decorate(f, [])
+    if callable(func_or_sig) and not _is_signature(func_or_sig):
+        return decorate(func_or_sig, [])
+    signatures = func_or_sig if isinstance(func_or_sig, list) else [func_or_sig]
+    return lambda f: decorate(f, signatures)
+
+
+def _is_signature(obj: Any) -> bool:
+    from oxcuda import types as oxtypes
+
+    return isinstance(obj, (str, tuple, oxtypes.Signature, oxtypes.Type))
