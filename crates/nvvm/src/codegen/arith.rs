@@ -8,8 +8,9 @@
 //!   except for bases ±1);
 //! - float `//` is `floor(a / b)`; float `%` is CPython's `float_rem` (`fmod`, moved to the
 //!   divisor's sign, a zero result carrying the divisor's sign); float `**` is libdevice `pow`;
-//! - float16 `+ - * /` and comparisons are native `half` instructions; everything else on
-//!   float16 computes in float32 and rounds once (exact for `//`, `%`, `min`, `max`);
+//! - float16 `+ - * /` and comparisons are native `half` instructions, as are the divisions
+//!   and additions inside `//` and `%`; only libdevice calls widen to float32 and round back
+//!   once (`floor`, `fmod`, `copysign` exactly);
 //! - `min(a, b)` is `b < a ? b : a`, `max(a, b)` is `b > a ? b : a` (a NaN first operand wins);
 //! - float comparisons are ordered except `!=`, which is unordered;
 //! - complex `*` is the textbook formula, `/` CPython's `_Py_c_quot` (a zero divisor gives NaN,
@@ -184,9 +185,7 @@ impl FnWriter<'_, '_> {
                 let c = self.emit(format!("fcmp {fast}{pred} {t} {y}, {x}"));
                 self.emit(format!("select i1 {c}, {t} {y}, {t} {x}"))
             }
-            BinOp::FloorDiv | BinOp::Mod | BinOp::Pow => {
-                self.in_f32(s, &[x, y], |w, s, args| w.float_divmod_pow(op, s, args))
-            }
+            BinOp::FloorDiv | BinOp::Mod | BinOp::Pow => self.float_divmod_pow(op, s, x, y),
             _ => return Err(self.err(format!("{op:?} on {s}"))),
         })
     }
@@ -212,27 +211,30 @@ impl FnWriter<'_, '_> {
         }
     }
 
-    fn float_divmod_pow(&mut self, op: BinOp, s: Scalar, args: &[String]) -> String {
+    /// `//`, `%` and `**` on floats. Every rounding happens in the operands' type: float16
+    /// divides and adds natively and only widens for libdevice calls whose float32 result
+    /// rounds once to float16 (`floor`, `fmod`, `copysign` are exact; `pow` rounds once).
+    fn float_divmod_pow(&mut self, op: BinOp, s: Scalar, x: &str, y: &str) -> String {
         let t = scalar_reg(s);
         let fast = self.fast;
-        let (x, y) = (&args[0], &args[1]);
+        let (x, y) = (x.to_owned(), y.to_owned());
         match op {
             BinOp::FloorDiv => {
                 let q = self.emit(format!("fdiv {fast}{t} {x}, {y}"));
-                self.libdevice("floor", s, &[q])
+                self.float_fn("floor", s, &[q])
             }
-            BinOp::Pow => self.libdevice("pow", s, &[x.clone(), y.clone()]),
+            BinOp::Pow => self.float_fn("pow", s, &[x, y]),
             _ => {
                 // CPython float_rem.
-                let z = float_literal(0.0);
-                let m = self.libdevice("fmod", s, &[x.clone(), y.clone()]);
+                let z = zero(s);
+                let m = self.float_fn("fmod", s, &[x, y.clone()]);
                 let is_zero = self.emit(format!("fcmp oeq {t} {m}, {z}"));
                 let y_neg = self.emit(format!("fcmp olt {t} {y}, {z}"));
                 let m_neg = self.emit(format!("fcmp olt {t} {m}, {z}"));
                 let differ = self.emit(format!("xor i1 {y_neg}, {m_neg}"));
                 let moved = self.emit(format!("fadd {fast}{t} {m}, {y}"));
                 let m2 = self.emit(format!("select i1 {differ}, {t} {moved}, {t} {m}"));
-                let signed_zero = self.libdevice("copysign", s, &[z, y.clone()]);
+                let signed_zero = self.float_fn("copysign", s, &[z, y]);
                 self.emit(format!("select i1 {is_zero}, {t} {signed_zero}, {t} {m2}"))
             }
         }

@@ -1,6 +1,6 @@
 //! Math functions through libdevice: `__nv_<name>f` for float32, `__nv_<name>` for float64;
 //! float16 widens to float32, calls the float32 function and rounds back (as CUDA's `hsin`
-//! and friends do). The predicates use libdevice's own names (`__nv_isnanf`/`__nv_isnand`,
+//! and friends do), except `nextafter`, which steps float16 bits directly. The predicates use libdevice's own names (`__nv_isnanf`/`__nv_isnand`,
 //! `__nv_isinff`/`__nv_isinfd`, `__nv_finitef`/`__nv_isfinited`), which return `i32`.
 //!
 //! Under `fastmath`, float32 `sin cos tan exp log log2 log10 pow` call libdevice's
@@ -25,6 +25,36 @@ impl FnWriter<'_, '_> {
         let t = scalar_reg(s);
         let list: Vec<String> = args.iter().map(|a| format!("{t} {a}")).collect();
         self.emit(format!("call {t} @{name}({})", list.join(", ")))
+    }
+
+    /// Calls libdevice's `base` on operands of float type `s`; float16 operands are widened
+    /// to float32 for the call and the result rounded back once.
+    pub(super) fn float_fn(&mut self, base: &str, s: Scalar, args: &[String]) -> String {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        self.in_f32(s, &refs, |w, s, a| w.libdevice(base, s, a))
+    }
+
+    /// `nextafter` on float16, on the bits: one float16 ulp toward `y` (NaN if either is NaN,
+    /// `y` if equal, the smallest subnormal with `y`'s sign from zero). Widening would step a
+    /// float32 ulp and round straight back.
+    fn nextafter_f16(&mut self, x: &str, y: &str) -> String {
+        let nan = self.emit(format!("fcmp uno half {x}, {y}"));
+        let eq = self.emit(format!("fcmp oeq half {x}, {y}"));
+        let xb = self.emit(format!("bitcast half {x} to i16"));
+        let yb = self.emit(format!("bitcast half {y} to i16"));
+        let is_zero = self.emit(format!("fcmp oeq half {x}, 0xH0000"));
+        let ysign = self.emit(format!("and i16 {yb}, -32768"));
+        let tiny = self.emit(format!("or i16 {ysign}, 1"));
+        let up = self.emit(format!("fcmp olt half {x}, {y}"));
+        let pos = self.emit(format!("fcmp ogt half {x}, 0xH0000"));
+        let grow = self.emit(format!("xor i1 {up}, {pos}"));
+        let step = self.emit(format!("select i1 {grow}, i16 -1, i16 1"));
+        let moved = self.emit(format!("add i16 {xb}, {step}"));
+        let r = self.emit(format!("select i1 {is_zero}, i16 {tiny}, i16 {moved}"));
+        let r = self.emit(format!("bitcast i16 {r} to half"));
+        let sum = self.emit(format!("fadd half {x}, {y}"));
+        let r = self.emit(format!("select i1 {eq}, half {y}, half {r}"));
+        self.emit(format!("select i1 {nan}, half {sum}, half {r}"))
     }
 
     pub(super) fn math(&mut self, m: MathFn, args: &[Value], ty: &Type) -> Result<String> {
@@ -86,6 +116,7 @@ impl FnWriter<'_, '_> {
                     w.emit(format!("call {t} @{name}({t} {}, i32 {e})", a[0]))
                 }))
             }
+            MathFn::Nextafter if s == Scalar::F16 => Ok(self.nextafter_f16(&ops[0], &ops[1])),
             _ => {
                 let refs: Vec<&str> = ops.iter().map(String::as_str).collect();
                 let fast = self.cx.opts.fastmath && has_fast_variant(m);

@@ -285,7 +285,7 @@ fn check_symbols(module: &Module) -> Result<(), CodegenError> {
                 "{what} symbol {name:?} is not an identifier ([A-Za-z_$][A-Za-z0-9_$]*)"
             )));
         }
-        if name.starts_with("__oxcuda_") || name.starts_with("__nv_") || name.starts_with("llvm") {
+        if name.starts_with("__oxcuda_") || name.starts_with("__nv_") {
             return Err(CodegenError::module(format!(
                 "{what} symbol {name:?} uses a reserved prefix"
             )));

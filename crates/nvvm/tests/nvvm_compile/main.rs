@@ -11,6 +11,7 @@ mod arrays;
 mod atomics;
 mod build;
 mod calls;
+mod gpu;
 mod intrinsics;
 mod math;
 mod ops;
