@@ -99,4 +99,47 @@ fn main() {
         report("matmul 64x64 (16x16 tiles)", 9.0, workers, t);
     }
     assert_eq!(c, want);
+
+    // The same kernels as the Python front end lowers them (tests/ir/*.ir).
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ir");
+    let load = |name: &str| {
+        let text = std::fs::read_to_string(format!("{dir}/{name}.ir")).expect("read IR");
+        prepare(&oxcuda_ir::parse::parse_module(&text).expect("parse IR")).expect("prepare")
+    };
+    let prog = load("matmul");
+    println!(
+        "front-end matmul: {} instructions",
+        prog.instruction_count()
+    );
+    for workers in [1, 0] {
+        let cfg = LaunchConfig {
+            workers,
+            ..LaunchConfig::new([g, g, 1], [16, 16, 1])
+        };
+        let t = time(|| launch_with(&prog, &cfg, &args, &[]).expect("matmul"), 30);
+        report("front-end matmul 64x64", 9.0, workers, t);
+    }
+    assert_eq!(c, want);
+    let prog = load("axpy");
+    println!("front-end axpy: {} instructions", prog.instruction_count());
+    let n = 1usize << 14;
+    let nn = n as i64;
+    let mut x: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+    let mut y: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
+    let mut r = vec![0f32; n];
+    let args = [
+        arg(&mut r, &[nn], Scalar::F32),
+        ArgValue::Float(2.0),
+        arg(&mut x, &[nn], Scalar::F32),
+        arg(&mut y, &[nn], Scalar::F32),
+    ];
+    for workers in [1, 0] {
+        let cfg = LaunchConfig {
+            workers,
+            ..LaunchConfig::new([(n / 256) as u32, 1, 1], [256, 1, 1])
+        };
+        let t = time(|| launch_with(&prog, &cfg, &args, &[]).expect("axpy"), 50);
+        report("front-end axpy 2^14", 2.5, workers, t);
+    }
+    assert!((0..n).all(|i| r[i] == 2.0 * x[i] + y[i]));
 }

@@ -166,7 +166,24 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
     let mut shared_bytes = 0usize;
     let mut const_image = Vec::new();
     let mut const_slots = Vec::new();
+    // Only shared arrays some function uses take block memory (the front end may leave unused
+    // ones behind).
+    let mut used = vec![false; module.globals.len()];
+    for f in &module.functions {
+        for block in &f.blocks {
+            for inst in &block.insts {
+                if let Op::SharedArray(g) | Op::ConstArray(g) = inst.op
+                    && let Some(u) = used.get_mut(g.index())
+                {
+                    *u = true;
+                }
+            }
+        }
+    }
     for (i, g) in module.globals.iter().enumerate() {
+        if !used[i] {
+            continue;
+        }
         let len = usize::try_from(g.len())
             .ok()
             .and_then(|n| n.checked_mul(g.dtype.size() as usize))
@@ -319,6 +336,7 @@ impl<'a> FuncDecoder<'a> {
                 frame_slots: 0,
                 uses: Vec::new(),
                 aliased: Vec::new(),
+                elided_vars: Vec::new(),
             },
             last: None,
         }
@@ -521,6 +539,9 @@ impl<'a> FuncDecoder<'a> {
                 self.mov(d, s, n);
             }
             Op::SetVar(var, v) => {
+                if self.layout.elided_vars.get(var.index()) == Some(&true) {
+                    return Ok(());
+                }
                 let n = slots_of(&self.f.vars[var.index()].ty);
                 let dst = self.var_off[var.index()];
                 // `x = <expr>`: let the instruction just before write the variable directly

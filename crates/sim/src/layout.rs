@@ -13,9 +13,14 @@
 //!   in strict SSA: between a redefinition of the source and any use of the copy, the copy's own
 //!   definition runs again (the copy's definition is dominated by the source's, and its uses by
 //!   the copy's). Copies of `getvar` values are not aliased (a variable's slot is not SSA);
-//! - a `getvar` value is its variable's slots when no `setvar` of that variable can run between
-//!   the `getvar` and any use of the value: checked in the same block, and across blocks on
-//!   every path from the definition to the use that does not re-run the definition.
+//! - a variable assigned exactly once, in the entry block (which no edge re-enters), from a
+//!   value that cannot change afterwards, before any read of it, *is* that value: its `setvar`
+//!   emits nothing and its reads are copies (the Python front end stores every parameter in
+//!   such a variable);
+//! - a `getvar` value (or a copy of one) is its variable's slots when no `setvar` of that
+//!   variable can run between the definition and any use of the value: checked in the same
+//!   block, and across blocks on every path from the definition to the use that does not re-run
+//!   the definition.
 //!
 //! Invariant: every slot range handed out lies inside `frame_slots`; a value that aliases reads
 //! slots that hold its value at every use (argued above).
@@ -43,6 +48,8 @@ pub(crate) struct Layout {
     pub uses: Vec<u32>,
     /// Values whose defining instruction emits nothing (their slots alias another's).
     pub aliased: Vec<bool>,
+    /// Variables that are one value for the whole function: their `setvar` emits nothing.
+    pub elided_vars: Vec<bool>,
 }
 
 /// Why a value has the slots it has.
@@ -56,8 +63,8 @@ enum Home {
     Param(u32),
     /// Another value's slots, from `offset` on.
     Copy(Value, u32),
-    /// Variable `k`'s slots.
-    Var(u32),
+    /// Variable `k`'s slots, from `offset` on.
+    Var(u32, u32),
 }
 
 /// Whether a cast from `from` to `to` is a plain move on canonical registers.
@@ -66,22 +73,78 @@ pub(crate) fn cast_is_move(from: Scalar, to: Scalar) -> bool {
     from == to || (from_int && matches!(to, Scalar::I64 | Scalar::U64))
 }
 
+/// The source of a copy-like operation and the slot offset into it, when `v = op` only moves
+/// (part of) another value's slots.
+fn copy_source(f: &Function, op: &Op, v: Value) -> Option<(Value, u32)> {
+    let ty = |v: Value| f.values.get(v.index());
+    match op {
+        Op::Cast(a) => match (
+            ty(*a).and_then(Type::as_scalar),
+            ty(v).and_then(Type::as_scalar),
+        ) {
+            (Some(from), Some(to))
+                if !from.is_complex() && !to.is_complex() && cast_is_move(from, to) =>
+            {
+                Some((*a, 0))
+            }
+            _ => None,
+        },
+        Op::ArrayShape(a, k) => match ty(*a) {
+            Some(Type::Array(at)) if *k < at.ndim => Some((*a, 1 + k)),
+            _ => None,
+        },
+        Op::ArrayStride(a, k) => match ty(*a) {
+            Some(Type::Array(at)) if *k < at.ndim => Some((*a, 1 + at.ndim + k)),
+            _ => None,
+        },
+        Op::ArrayData(a) => match ty(*a) {
+            Some(Type::Array(_)) => Some((*a, 0)),
+            _ => None,
+        },
+        Op::TupleGet(t, k) => match ty(*t) {
+            Some(Type::Tuple(items))
+                if items.get(*k as usize).is_some_and(|it| Some(it) == ty(v)) =>
+            {
+                Some((*t, items[..*k as usize].iter().map(slots_of).sum()))
+            }
+            _ => None,
+        },
+        Op::ComplexPart(c, imag) => match ty(*c).and_then(Type::as_scalar) {
+            Some(s) if s.is_complex() => Some((*c, u32::from(*imag))),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Plans `f`'s frame; `None` when it needs more than 2^24 slots.
+#[allow(clippy::too_many_lines, reason = "one analysis after the other")]
 pub(crate) fn plan(f: &Function) -> Option<Layout> {
     let nvals = f.values.len();
-    let ty = |v: Value| f.values.get(v.index());
+    let nvars = f.vars.len();
+    let nblocks = f.blocks.len();
     let mut home = vec![Home::Own; nvals];
     let mut uses = vec![0u32; nvals];
     let mut defs: HashMap<Value, (usize, usize)> = HashMap::new();
-    let count = |uses: &mut Vec<u32>, v: Value| {
+    let mut use_sites: Vec<Vec<(usize, usize)>> = vec![Vec::new(); nvals];
+    // Positions of each variable's setvars, per block.
+    let mut sets: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); nblocks]; nvars];
+    let mut getvar_of = vec![None::<usize>; nvals];
+    let mut add_use = |uses: &mut Vec<u32>, v: Value, at: (usize, usize)| {
         if let Some(u) = uses.get_mut(v.index()) {
             *u += 1;
+            use_sites[v.index()].push(at);
         }
     };
     for (b, block) in f.blocks.iter().enumerate() {
         for (i, inst) in block.insts.iter().enumerate() {
             for v in inst.op.operands() {
-                count(&mut uses, v);
+                add_use(&mut uses, v, (b, i));
+            }
+            if let Op::SetVar(x, _) = inst.op
+                && let Some(s) = sets.get_mut(x.index())
+            {
+                s[b].push(i);
             }
             let Some(v) = inst.result else { continue };
             if v.index() >= nvals {
@@ -95,142 +158,122 @@ pub(crate) fn plan(f: &Function) -> Option<Layout> {
                 | Op::LocalArray(_)
                 | Op::ConstArray(_)
                 | Op::DynSharedArray => Home::Static,
+                Op::GetVar(x) => {
+                    getvar_of[v.index()] = Some(x.index()).filter(|&x| x < nvars);
+                    Home::Own
+                }
                 _ => Home::Own,
             };
         }
+        let end = block.insts.len();
         match &block.term {
-            Terminator::Branch(c, ..) => count(&mut uses, *c),
-            Terminator::Return(Some(v)) => count(&mut uses, *v),
+            Terminator::Branch(c, ..) => add_use(&mut uses, *c, (b, end)),
+            Terminator::Return(Some(v)) => add_use(&mut uses, *v, (b, end)),
             _ => {}
         }
     }
-    // Copies of SSA values.
-    let is_getvar = |v: Value| {
-        defs.get(&v)
-            .is_some_and(|&(b, i)| matches!(f.blocks[b].insts[i].op, Op::GetVar(_)))
-    };
+    let cfg = Cfg::new(f);
+
+    // 1. Variables assigned once, in the entry block (which nothing jumps back to), from a value
+    //    that never changes afterwards, before any read: the variable *is* that value.
+    let mut elided_vars = vec![false; nvars];
+    if nblocks > 0 && cfg.pred[0].is_empty() {
+        for (i, inst) in f.blocks[0].insts.iter().enumerate() {
+            let Op::SetVar(x, v) = inst.op else { continue };
+            let xi = x.index();
+            if xi >= nvars || v.index() >= nvals {
+                continue;
+            }
+            let once = sets[xi].iter().map(Vec::len).sum::<usize>() == 1;
+            // Stable: defined in the entry block, and not a read of a variable that may change.
+            let stable = defs.get(&v).is_some_and(|&(b, _)| b == 0)
+                && getvar_of[v.index()].is_none_or(|y| elided_vars[y]);
+            let reads_after = (0..nvals).all(|g| {
+                getvar_of[g] != Some(xi)
+                    || defs
+                        .get(&Value(g as u32))
+                        .is_none_or(|&(b, j)| b != 0 || j > i)
+            });
+            if once && stable && reads_after {
+                elided_vars[xi] = true;
+                for g in 0..nvals {
+                    if getvar_of[g] == Some(xi) {
+                        home[g] = Home::Copy(v, 0);
+                        getvar_of[g] = None;
+                    }
+                }
+            }
+        }
+    }
+
+    // 2. Copies of SSA values (not of variable reads, whose slots are not SSA).
     for block in &f.blocks {
         for inst in &block.insts {
             let Some(v) = inst.result else { continue };
             if v.index() >= nvals {
                 continue;
             }
-            let copy = match &inst.op {
-                Op::Cast(a) => match (
-                    ty(*a).and_then(Type::as_scalar),
-                    ty(v).and_then(Type::as_scalar),
-                ) {
-                    (Some(from), Some(to))
-                        if !from.is_complex() && !to.is_complex() && cast_is_move(from, to) =>
-                    {
-                        Some((*a, 0))
-                    }
-                    _ => None,
-                },
-                Op::ArrayShape(a, k) => match ty(*a) {
-                    Some(Type::Array(at)) if *k < at.ndim => Some((*a, 1 + k)),
-                    _ => None,
-                },
-                Op::ArrayStride(a, k) => match ty(*a) {
-                    Some(Type::Array(at)) if *k < at.ndim => Some((*a, 1 + at.ndim + k)),
-                    _ => None,
-                },
-                Op::ArrayData(a) => match ty(*a) {
-                    Some(Type::Array(_)) => Some((*a, 0)),
-                    _ => None,
-                },
-                Op::TupleGet(t, k) => match ty(*t) {
-                    Some(Type::Tuple(items))
-                        if items.get(*k as usize).is_some_and(|it| Some(it) == ty(v)) =>
-                    {
-                        Some((*t, items[..*k as usize].iter().map(slots_of).sum()))
-                    }
-                    _ => None,
-                },
-                Op::ComplexPart(c, imag) => match ty(*c).and_then(Type::as_scalar) {
-                    Some(s) if s.is_complex() => Some((*c, u32::from(*imag))),
-                    _ => None,
-                },
-                _ => None,
-            };
-            let stable =
-                |src: Value| src.index() < nvals && defs.contains_key(&src) && !is_getvar(src);
-            if let Some((src, off)) = copy
-                && stable(src)
+            if let Some((src, off)) = copy_source(f, &inst.op, v)
+                && src.index() < nvals
+                && defs.contains_key(&src)
+                && getvar_of[src.index()].is_none()
             {
                 home[v.index()] = Home::Copy(src, off);
             }
         }
     }
-    // getvar values that can live in their variable's slots.
-    let cfg = Cfg::new(f);
-    let mut sets: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); f.blocks.len()]; f.vars.len()];
-    for (b, block) in f.blocks.iter().enumerate() {
-        for (i, inst) in block.insts.iter().enumerate() {
-            if let Op::SetVar(x, _) = inst.op
-                && let Some(s) = sets.get_mut(x.index())
-            {
-                s[b].push(i);
-            }
-        }
-    }
-    let mut use_sites: Vec<Vec<(usize, usize)>> = vec![Vec::new(); nvals];
-    for (b, block) in f.blocks.iter().enumerate() {
-        for (i, inst) in block.insts.iter().enumerate() {
-            for v in inst.op.operands() {
-                if let Some(u) = use_sites.get_mut(v.index()) {
-                    u.push((b, i));
-                }
-            }
-        }
-        let end = block.insts.len();
-        match &block.term {
-            Terminator::Branch(c, ..) => {
-                if let Some(u) = use_sites.get_mut(c.index()) {
-                    u.push((b, end));
-                }
-            }
-            Terminator::Return(Some(v)) => {
-                if let Some(u) = use_sites.get_mut(v.index()) {
-                    u.push((b, end));
-                }
-            }
-            _ => {}
-        }
-    }
+
+    // 3. Variable reads (and copies of them) that can live in the variable's slots: no setvar
+    //    of the variable can run between the definition and any use.
     let mut middles: HashMap<(usize, usize), Vec<bool>> = HashMap::new();
-    for (b, block) in f.blocks.iter().enumerate() {
-        for (i, inst) in block.insts.iter().enumerate() {
-            let (Op::GetVar(x), Some(v)) = (&inst.op, inst.result) else {
-                continue;
-            };
-            if v.index() >= nvals || x.index() >= f.vars.len() {
-                continue;
+    let mut safe = |x: usize, (b, i): (usize, usize), sites: &[(usize, usize)]| {
+        let sets = &sets[x];
+        let between =
+            |blk: usize, lo: usize, hi: usize| sets[blk].iter().any(|&p| p > lo && p < hi);
+        sites.iter().all(|&(u, j)| {
+            if u == b {
+                return j > i && !between(b, i, j);
             }
-            let sets = &sets[x.index()];
-            let ok = use_sites[v.index()].iter().all(|&(u, j)| {
-                let between =
-                    |blk: usize, lo: usize, hi: usize| sets[blk].iter().any(|&p| p > lo && p < hi);
-                if u == b && j > i {
-                    return !between(b, i, j);
-                }
-                if u == b {
-                    return false;
-                }
-                if between(b, i, usize::MAX) || sets[u].iter().any(|&p| p < j) {
-                    return false;
-                }
-                let middle = middles.entry((b, u)).or_insert_with(|| cfg.middle(b, u));
-                middle
-                    .iter()
-                    .enumerate()
-                    .all(|(blk, &on)| !on || sets[blk].is_empty())
-            });
-            if ok {
-                home[v.index()] = Home::Var(x.0);
+            if between(b, i, usize::MAX) || sets[u].iter().any(|&p| p < j) {
+                return false;
             }
+            let middle = middles.entry((b, u)).or_insert_with(|| cfg.middle(b, u));
+            middle
+                .iter()
+                .enumerate()
+                .all(|(blk, &on)| !on || sets[blk].is_empty())
+        })
+    };
+    for g in 0..nvals {
+        if let (Some(x), Some(&at)) = (getvar_of[g], defs.get(&Value(g as u32)))
+            && safe(x, at, &use_sites[g])
+        {
+            home[g] = Home::Var(x as u32, 0);
         }
     }
+    // Copies of those, to a fixpoint (a copy may come before its source in block order).
+    loop {
+        let mut changed = false;
+        for (b, block) in f.blocks.iter().enumerate() {
+            for (i, inst) in block.insts.iter().enumerate() {
+                let Some(v) = inst.result else { continue };
+                if v.index() >= nvals || !matches!(home[v.index()], Home::Own) {
+                    continue;
+                }
+                if let Some((src, off)) = copy_source(f, &inst.op, v)
+                    && let Some(Home::Var(x, base)) = home.get(src.index()).copied()
+                    && safe(x as usize, (b, i), &use_sites[v.index()])
+                {
+                    home[v.index()] = Home::Var(x, base + off);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
     // Slots: params, statics, vars, own values; then aliases.
     let mut next: u64 = 0;
     let mut param_off = Vec::with_capacity(f.params.len());
@@ -246,7 +289,7 @@ pub(crate) fn plan(f: &Function) -> Option<Layout> {
         }
     }
     let statics_end = next as u32;
-    let mut var_off = Vec::with_capacity(f.vars.len());
+    let mut var_off = Vec::with_capacity(nvars);
     for var in &f.vars {
         var_off.push(next as u32);
         next += u64::from(slots_of(&var.ty));
@@ -263,7 +306,7 @@ pub(crate) fn plan(f: &Function) -> Option<Layout> {
     }
     let mut aliased = vec![false; nvals];
     for i in 0..nvals {
-        aliased[i] = matches!(home[i], Home::Copy(..) | Home::Var(_));
+        aliased[i] = matches!(home[i], Home::Copy(..) | Home::Var(..));
         value_off[i] = resolve(i, &home, &mut value_off, &param_off, &var_off, 0);
     }
     Some(Layout {
@@ -274,6 +317,7 @@ pub(crate) fn plan(f: &Function) -> Option<Layout> {
         frame_slots: next as u32,
         uses,
         aliased,
+        elided_vars,
     })
 }
 
@@ -289,7 +333,7 @@ fn resolve(
     let off = match home[i] {
         Home::Own | Home::Static => value_off[i],
         Home::Param(n) => param_off.get(n as usize).copied().unwrap_or(0),
-        Home::Var(x) => var_off.get(x as usize).copied().unwrap_or(0),
+        Home::Var(x, k) => var_off.get(x as usize).copied().unwrap_or(0) + k,
         Home::Copy(src, k) => {
             if depth > 64 {
                 // Pathological chains are impossible in verified SSA; stay in bounds anyway.
