@@ -47,6 +47,8 @@ pub struct Request {
     pub codegen: CodegenOptions,
     pub output: Output,
     pub libdevice: Option<PathBuf>,
+    /// The entry function's symbol, when the caller chose it (`abi="c"`).
+    pub symbol: Option<String>,
 }
 
 /// Everything a compile produced.
@@ -111,6 +113,10 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
         request.typeck,
     )
     .map_err(|d| diagnostics_error(py, &d))?;
+    let mut module = module;
+    if let Some(symbol) = &request.symbol {
+        module.functions[0].name.clone_from(symbol);
+    }
     times.push(("typing", t.elapsed().as_secs_f64()));
     let entry = &module.functions[0];
     let mut out = Artifacts {
@@ -271,6 +277,7 @@ pub fn request(
         },
         output,
         libdevice,
+        symbol: option(options, "symbol")?,
     })
 }
 

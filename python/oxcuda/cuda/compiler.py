@@ -84,11 +84,8 @@ def compile_pyfunc(
 
 
 def _check_abi(abi: str, device: bool) -> None:
-    if abi != "numba":
-        raise ValueError(
-            f"abi={abi!r} is not supported: oxcuda compiles with numba's calling convention only"
-            + (" (device functions with abi='c' are planned)" if device else "")
-        )
+    if abi not in ("numba", "c"):
+        raise ValueError(f"abi must be 'numba' or 'c', not {abi!r}")
 
 
 def compile(  # noqa: A001 - numba-cuda's name
@@ -110,9 +107,13 @@ def compile(  # noqa: A001 - numba-cuda's name
     """
     if output not in ("ptx", "ltoir", "cubin"):
         raise ValueError(f"output must be 'ptx', 'ltoir' or 'cubin', not {output!r}")
-    if abi == "c" and device:
-        abi = "numba"  # device functions use our ABI; see docs/abi.md
-    _check_abi(abi, device)
+    symbol = None
+    if device and abi == "c":
+        # Device functions take and return values directly (docs/abi.md); the C ABI differs
+        # only in the symbol, which is the plain Python name (or abi_info["abi_name"]).
+        symbol = (abi_info or {}).get("abi_name", pyfunc.__name__)
+    elif device:
+        _check_abi(abi, device)
     result = compile_pyfunc(
         pyfunc,
         sig,
@@ -123,6 +124,7 @@ def compile(  # noqa: A001 - numba-cuda's name
         lineinfo=lineinfo,
         fastmath=fastmath,
         opt=opt,
+        symbol=symbol,
     )
     return result[output], _return_type(result["return_type"])
 
@@ -140,7 +142,8 @@ def compile_ptx(
     abi_info: Any = None,
 ) -> tuple[str, Any]:
     """Compiles ``pyfunc`` to PTX for ``cc`` (default 7.5). Returns ``(ptx, return_type)``."""
-    _check_abi(abi, device)
+    if device:
+        _check_abi(abi, device)
     result = compile_pyfunc(
         pyfunc,
         sig,
