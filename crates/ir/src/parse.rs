@@ -1135,6 +1135,16 @@ mod tests {
     }
 
     #[test]
+    fn the_example_in_the_docs_parses_and_verifies() {
+        let doc = include_str!("../../../docs/ir.md");
+        let start = doc.find("```text\n").unwrap() + 8;
+        let end = start + doc[start..].find("```").unwrap();
+        let m = parse_module(&doc[start..end]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(crate::verify::verify(&m), Ok(()));
+        assert_eq!(module_to_string(&m), doc[start..end]);
+    }
+
+    #[test]
     fn comments_and_blank_lines_are_allowed() {
         let text = "; a filetest
 device @f0 \"id\"(int64) -> int64 file \"t.py\" {

@@ -177,3 +177,43 @@ fn unverified_ir_is_refused() {
     let err = write_module(&module(vec![b.finish()]), &CodegenOptions::default()).unwrap_err();
     assert!(err.message.contains("does not verify"), "{err}");
 }
+
+/// Every scalar type as a kernel parameter: the PTX `.param` that `docs/abi.md` lists.
+#[test]
+fn scalar_parameters_in_ptx() {
+    let tools = tools_or_skip!();
+    let scalars = oxcuda_types::scalar::ALL_SCALARS;
+    let mut b = Fb::kernel("scalars", scalars.iter().map(|s| Type::Scalar(*s)).collect());
+    for k in 0..scalars.len() as u32 {
+        let _ = b.param(k);
+    }
+    b.ret(None);
+    let ptx = check(&tools, &module(vec![b.finish()]));
+    let body = ptx_function(&ptx, "scalars");
+    let params: Vec<&str> = body
+        .lines()
+        .filter(|l| l.trim_start().starts_with(".param"))
+        .map(|l| l.trim().trim_end_matches(',').rsplit_once(' ').map_or("", |p| p.0))
+        .collect();
+    assert_eq!(
+        params,
+        [
+            ".param .u8",             // bool
+            ".param .u8",             // int8
+            ".param .u16",            // int16
+            ".param .u32",            // int32
+            ".param .u64",            // int64
+            ".param .u8",             // uint8
+            ".param .u16",            // uint16
+            ".param .u32",            // uint32
+            ".param .u64",            // uint64
+            ".param .b16",            // float16
+            ".param .f32",            // float32
+            ".param .f64",            // float64
+            ".param .align 4 .b8",    // complex64: [8]
+            ".param .align 8 .b8",    // complex128: [16]
+        ],
+        "{body}"
+    );
+    assert!(body.contains("scalars_param_12[8]") && body.contains("scalars_param_13[16]"), "{body}");
+}
