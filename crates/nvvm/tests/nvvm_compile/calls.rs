@@ -183,7 +183,10 @@ fn unverified_ir_is_refused() {
 fn scalar_parameters_in_ptx() {
     let tools = tools_or_skip!();
     let scalars = oxcuda_types::scalar::ALL_SCALARS;
-    let mut b = Fb::kernel("scalars", scalars.iter().map(|s| Type::Scalar(*s)).collect());
+    let mut b = Fb::kernel(
+        "scalars",
+        scalars.iter().map(|s| Type::Scalar(*s)).collect(),
+    );
     for k in 0..scalars.len() as u32 {
         let _ = b.param(k);
     }
@@ -193,27 +196,35 @@ fn scalar_parameters_in_ptx() {
     let params: Vec<&str> = body
         .lines()
         .filter(|l| l.trim_start().starts_with(".param"))
-        .map(|l| l.trim().trim_end_matches(',').rsplit_once(' ').map_or("", |p| p.0))
+        .map(|l| {
+            l.trim()
+                .trim_end_matches(',')
+                .rsplit_once(' ')
+                .map_or("", |p| p.0)
+        })
         .collect();
     assert_eq!(
         params,
         [
-            ".param .u8",             // bool
-            ".param .u8",             // int8
-            ".param .u16",            // int16
-            ".param .u32",            // int32
-            ".param .u64",            // int64
-            ".param .u8",             // uint8
-            ".param .u16",            // uint16
-            ".param .u32",            // uint32
-            ".param .u64",            // uint64
-            ".param .b16",            // float16
-            ".param .f32",            // float32
-            ".param .f64",            // float64
-            ".param .align 4 .b8",    // complex64: [8]
-            ".param .align 8 .b8",    // complex128: [16]
+            ".param .u8",          // bool
+            ".param .u8",          // int8
+            ".param .u16",         // int16
+            ".param .u32",         // int32
+            ".param .u64",         // int64
+            ".param .u8",          // uint8
+            ".param .u16",         // uint16
+            ".param .u32",         // uint32
+            ".param .u64",         // uint64
+            ".param .b16",         // float16
+            ".param .f32",         // float32
+            ".param .f64",         // float64
+            ".param .align 4 .b8", // complex64: [8]
+            ".param .align 8 .b8", // complex128: [16]
         ],
         "{body}"
     );
-    assert!(body.contains("scalars_param_12[8]") && body.contains("scalars_param_13[16]"), "{body}");
+    assert!(
+        body.contains("scalars_param_12[8]") && body.contains("scalars_param_13[16]"),
+        "{body}"
+    );
 }
