@@ -228,3 +228,46 @@ fn scalar_parameters_in_ptx() {
         "{body}"
     );
 }
+
+/// `fact(n) = 1 if n <= 1 else n * fact(n - 1)`, with a `none` parameter passed along, called
+/// from a kernel that has a `none` parameter of its own.
+#[test]
+fn recursive_device_functions() {
+    let tools = tools_or_skip!();
+    let mut d = Fb::device("fact", vec![Type::I64, Type::None], Type::I64);
+    let n = d.param(0);
+    let none = d.param(1);
+    let one = d.i64(1);
+    let small = d.v(Op::Compare(oxcuda_ir::CmpOp::Le, n, one), Type::BOOL);
+    let base = d.block();
+    let rec = d.block();
+    d.term(oxcuda_ir::Terminator::Branch(small, base, rec));
+    d.at(base);
+    d.ret(Some(one));
+    d.at(rec);
+    let m = d.v(Op::Binary(BinOp::Sub, n, one), Type::I64);
+    let r = d.v(Op::Call(FuncId(1), vec![m, none]), Type::I64);
+    let p = d.v(Op::Binary(BinOp::Mul, n, r), Type::I64);
+    d.ret(Some(p));
+    // The caller has a `none` parameter, so it has a `none` value to pass.
+    let mut k = Fb::kernel("facts", vec![arr1(Scalar::I64), Type::None]);
+    let a = k.param(0);
+    let none = k.param(1);
+    let x = k.load1(a, 0);
+    let r = k.v(Op::Call(FuncId(1), vec![x, none]), Type::I64);
+    k.store1(a, 1, r);
+    k.ret(None);
+    let m = module(vec![k.finish(), d.finish()]);
+    let ir = write_module(&m, &CodegenOptions::default()).unwrap();
+    assert!(
+        ir.contains("define internal i64 @fact(i64 %a0, {} %a1)"),
+        "{ir}"
+    );
+    assert!(
+        ir.contains("define ptx_kernel void @facts(i64* %p0, i64 %p1, i64 %p2)"),
+        "{ir}"
+    );
+    let ptx = check(&tools, &m);
+    // libNVVM turns the recursion into a loop; nothing is left to resolve at link time.
+    assert!(ptx.contains(".entry facts(") && !ptx.contains(".extern .func"), "{ptx}");
+}
