@@ -118,10 +118,11 @@ pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
 }
 
 /// Whether an argument of type `got` may be passed for a parameter of type `want` (scalars
-/// convert; arrays must match dtype and ndim, with a layout at least as strict).
+/// convert, except complex to a real type, as in numba; arrays must match dtype and ndim, with
+/// a layout at least as strict).
 pub fn compatible(got: &Type, want: &Type) -> bool {
     match (got, want) {
-        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Scalar(g), Type::Scalar(w)) => !g.is_complex() || w.is_complex(),
         (Type::Array(g), Type::Array(w)) => {
             g.dtype == w.dtype
                 && g.ndim == w.ndim

@@ -234,16 +234,46 @@ impl SimKernel {
     }
 }
 
+/// `_native.signature_accepts(params, types)`: whether arguments of `types` may be passed for
+/// parameters `params` (both lists of type texts), as an eager signature's check.
+#[pyfunction]
+fn signature_accepts(params: Vec<String>, types: Vec<String>) -> PyResult<bool> {
+    let params = parse_params(&params)?;
+    let types = parse_params(&types)?;
+    Ok(params.len() == types.len() && types.iter().zip(&params).all(|(t, p)| args::compatible(t, p)))
+}
+
 /// `_native.typeof_args(args)`: the type of each launch argument, as the dispatcher's key.
 #[pyfunction]
 fn typeof_args(args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
     Ok(args::read_all(args)?.iter().map(|a| a.ty().to_string()).collect())
 }
 
+/// `_native.convertible_args(got, want)`: how many arguments of types `got` need a conversion
+/// to be passed for parameters `want` (0: an exact match), or `None` when some cannot be passed.
+/// The dispatcher picks an eager signature with it.
+#[pyfunction]
+fn convertible_args(got: Vec<String>, want: Vec<String>) -> PyResult<Option<usize>> {
+    let (got, want) = (parse_params(&got)?, parse_params(&want)?);
+    if got.len() != want.len() {
+        return Ok(None);
+    }
+    let mut conversions = 0;
+    for (g, w) in got.iter().zip(&want) {
+        if !args::compatible(g, w) {
+            return Ok(None);
+        }
+        conversions += usize::from(g != w);
+    }
+    Ok(Some(conversions))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(convertible_args, m)?)?;
     m.add_class::<IrModule>()?;
     m.add_class::<GpuKernel>()?;
     m.add_class::<SimKernel>()?;
     m.add_function(wrap_pyfunction!(typeof_args, m)?)?;
+    m.add_function(wrap_pyfunction!(signature_accepts, m)?)?;
     Ok(())
 }

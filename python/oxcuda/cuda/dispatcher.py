@@ -20,7 +20,7 @@ import functools
 import threading
 import time
 import warnings
-from typing import Any
+from typing import Any, NoReturn
 
 from oxcuda import _native
 from oxcuda.cuda import compiler
@@ -96,6 +96,8 @@ class Dispatcher:
         self.targetoptions = dict(options)
         self._device = bool(options.get("device", False))
         self._overloads: dict[tuple[bool, tuple[str, ...]], _Compiled] = {}
+        # Argument types that convert to an eager signature → that signature's compilation.
+        self._converted: dict[tuple[bool, tuple[str, ...]], _Compiled] = {}
         self._eager: list[tuple[str, ...]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
@@ -132,15 +134,19 @@ class Dispatcher:
 
     def _compile(self, types: tuple[str, ...], gpu: bool) -> _Compiled:
         key = (gpu, types)
-        found = self._overloads.get(key)
+        found = self._overloads.get(key) or self._converted.get(key)
         if found is not None:
             return found
         with self._lock:
-            found = self._overloads.get(key)
+            found = self._overloads.get(key) or self._converted.get(key)
             if found is not None:
                 return found
             if self._eager and types not in self._eager:
-                self._refuse(types)
+                # Arguments that convert to an eager signature use it (a C-contiguous array
+                # for an `A` parameter, an int64 for an int32): numba's overload resolution.
+                compiled = self._compile(self._match_eager(types), gpu)
+                self._converted[key] = compiled
+                return compiled
             if gpu:
                 from oxcuda.cuda._devices import get_current_device
 
@@ -156,7 +162,18 @@ class Dispatcher:
             self._overloads[key] = compiled
             return compiled
 
-    def _refuse(self, types: tuple[str, ...]) -> None:
+    def _match_eager(self, types: tuple[str, ...]) -> tuple[str, ...]:
+        """The eager signature ``types`` convert to with the fewest conversions."""
+        best = None
+        for eager in self._eager:
+            cost = _native.convertible_args(list(types), list(eager))
+            if cost is not None and (best is None or cost < best[0]):
+                best = (cost, eager)
+        if best is None:
+            self._refuse(types)
+        return best[1]
+
+    def _refuse(self, types: tuple[str, ...]) -> NoReturn:
         expected = " or ".join(f"({', '.join(t)})" for t in self._eager)
         raise TypeError(
             f"{self.__name__} was compiled for {expected}, but is called with "
@@ -271,11 +288,11 @@ class Dispatcher:
 
     @property
     def overloads(self) -> dict[tuple[str, ...], Any]:
-        return {types: c.kernel for (_, types), c in self._overloads.items()}
+        return {c.types: c.kernel for c in self._overloads.values()}
 
     @property
     def signatures(self) -> list[tuple[str, ...]]:
-        return [types for (_, types) in self._overloads] or list(self._eager)
+        return list(dict.fromkeys(c.types for c in self._overloads.values())) or list(self._eager)
 
     @property
     def stats(self) -> dict[str, float]:
@@ -302,7 +319,11 @@ class Dispatcher:
         if compiled.artifacts.get(stage) is None:
             cc = compiled.artifacts.get("cc")
             compiled.artifacts.update(
-                {k: v for k, v in self._artifacts(compiled.types, output, cc).items() if v is not None}
+                {
+                    k: v
+                    for k, v in self._artifacts(compiled.types, output, cc).items()
+                    if v is not None
+                }
             )
         return compiled.artifacts[stage]
 
