@@ -2,8 +2,9 @@
 //!
 //! Choices made here, each following `ops.rs` (and numba-cuda where `ops.rs` is silent):
 //! - integer `+ - *` wrap; `//` and `%` round toward −∞ with the divisor's sign; a zero divisor
-//!   gives 0, and so does `MIN // -1` (numba-cuda's `int_divmod_signed`: the quotient overflows),
-//!   computed without branches and without ever dividing by zero or overflowing `sdiv`;
+//!   gives 0; `MIN // -1` wraps to `MIN` (and `MIN % -1` is 0), as every integer operation
+//!   wraps and as the simulator computes (numba-cuda returns 0 there); all without branches
+//!   and without ever dividing by zero or overflowing `sdiv`;
 //! - integer `**` is an internal helper (repeated squaring, wrapping; negative exponent → 0
 //!   except for bases ±1);
 //! - float `//` is `floor(a / b)`; float `%` is CPython's `float_rem` (`fmod`, moved to the
@@ -136,7 +137,8 @@ impl FnWriter<'_, '_> {
     }
 
     /// Python `//` or `%` on integers, branch-free: the divisor is replaced by 1 where the
-    /// hardware division would trap or overflow, and the result by 0 there.
+    /// hardware division is undefined (zero, or `MIN / -1`); a zero divisor then gives 0, and
+    /// `MIN // -1` gives `MIN // 1 = MIN`, the wrapped quotient (`MIN % -1` is 0 either way).
     fn int_divmod(&mut self, modulo: bool, s: Scalar, x: &str, y: &str) -> String {
         let t = scalar_reg(s);
         let is_zero = self.emit(format!("icmp eq {t} {y}, 0"));
@@ -147,7 +149,7 @@ impl FnWriter<'_, '_> {
             let ovf = self.emit(format!("and i1 {m1}, {xmin}"));
             self.emit(format!("or i1 {is_zero}, {ovf}"))
         } else {
-            is_zero
+            is_zero.clone()
         };
         let d = self.emit(format!("select i1 {bad}, {t} 1, {t} {y}"));
         let result = if s.is_signed() {
@@ -168,7 +170,7 @@ impl FnWriter<'_, '_> {
             let name = if modulo { "urem" } else { "udiv" };
             self.emit(format!("{name} {t} {x}, {d}"))
         };
-        self.emit(format!("select i1 {bad}, {t} 0, {t} {result}"))
+        self.emit(format!("select i1 {is_zero}, {t} 0, {t} {result}"))
     }
 
     fn float_binary(&mut self, op: BinOp, s: Scalar, x: &str, y: &str) -> Result<String> {

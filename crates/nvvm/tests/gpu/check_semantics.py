@@ -122,9 +122,7 @@ def int_expect(op, a, b, dt):
     if op == "mul":
         return wrap(a * b, dt)
     if op == "floordiv":
-        if b == 0 or (signed and a == lo and b == -1):
-            return 0
-        return wrap(a // b, dt)
+        return 0 if b == 0 else wrap(a // b, dt)
     if op == "mod":
         return 0 if b == 0 else wrap(a % b, dt)
     if op == "pow":

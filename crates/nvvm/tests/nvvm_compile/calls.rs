@@ -269,5 +269,8 @@ fn recursive_device_functions() {
     );
     let ptx = check(&tools, &m);
     // libNVVM turns the recursion into a loop; nothing is left to resolve at link time.
-    assert!(ptx.contains(".entry facts(") && !ptx.contains(".extern .func"), "{ptx}");
+    assert!(
+        ptx.contains(".entry facts(") && !ptx.contains(".extern .func"),
+        "{ptx}"
+    );
 }
