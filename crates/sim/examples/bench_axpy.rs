@@ -1,7 +1,9 @@
 //! Times the simulator on the kernels `bench/sim.py` compares with numba-cuda's simulator:
 //! axpy on 2^14 float32 (64 blocks of 256) and a 16×16-tiled matmul on 64×64 float32 (4×4
 //! blocks of 16×16, two barriers per tile). Run with
-//! `cargo run --release -p oxcuda-sim --example bench_axpy`.
+//! `cargo run --release -p oxcuda-sim --example bench_axpy [WORKERS…]` (worker counts to try;
+//! default `1 0`, 0 meaning one per core; `OXCUDA_SIM_IR_DIR` overrides where the front end's IR
+//! files are read from).
 //!
 //! numba-cuda 0.30.4's simulator, measured for the project: 2.5 s (axpy), 9.0 s (matmul).
 
@@ -42,8 +44,33 @@ fn report(name: &str, numba_s: f64, workers: usize, (best, median): (Duration, D
 }
 
 fn main() {
+    // Worker counts to try: the arguments, or 1 and "one per core" (0).
+    let sweep: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let sweep = if sweep.is_empty() { vec![1, 0] } else { sweep };
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     println!("available parallelism: {cores}");
+
+    // Per-thread overhead: an empty kernel over 2^14 threads.
+    let mut k = common::B::kernel("empty", vec![]);
+    k.ret(None);
+    let prog = prepare(&common::module(vec![k.finish()], vec![])).expect("prepare empty");
+    for &workers in &sweep {
+        let cfg = LaunchConfig {
+            workers,
+            ..LaunchConfig::new([64, 1, 1], [256, 1, 1])
+        };
+        let (best, median) = time(|| launch_with(&prog, &cfg, &[], &[]).expect("empty"), 50);
+        println!(
+            "{:<28} workers={workers:<4} best {:>8.3} ms  median {:>8.3} ms  ({:.0} ns per thread)",
+            "empty kernel, 2^14 threads",
+            best.as_secs_f64() * 1e3,
+            median.as_secs_f64() * 1e3,
+            median.as_secs_f64() * 1e9 / 16384.0
+        );
+    }
 
     // axpy, 2^14 elements.
     let t = Instant::now();
@@ -65,7 +92,7 @@ fn main() {
         arg(&mut x, &[nn], Scalar::F32),
         arg(&mut y, &[nn], Scalar::F32),
     ];
-    for workers in [1, 0] {
+    for &workers in &sweep {
         let cfg = LaunchConfig {
             workers,
             ..LaunchConfig::new([(n / 256) as u32, 1, 1], [256, 1, 1])
@@ -90,7 +117,7 @@ fn main() {
         arg(&mut c, &[nn, nn], Scalar::F32),
     ];
     let g = (n / 16) as u32;
-    for workers in [1, 0] {
+    for &workers in &sweep {
         let cfg = LaunchConfig {
             workers,
             ..LaunchConfig::new([g, g, 1], [16, 16, 1])
@@ -101,7 +128,8 @@ fn main() {
     assert_eq!(c, want);
 
     // The same kernels as the Python front end lowers them (tests/ir/*.ir).
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ir");
+    let dir = std::env::var("OXCUDA_SIM_IR_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ir").to_owned());
     let load = |name: &str| {
         let text = std::fs::read_to_string(format!("{dir}/{name}.ir")).expect("read IR");
         prepare(&oxcuda_ir::parse::parse_module(&text).expect("parse IR")).expect("prepare")
@@ -111,7 +139,7 @@ fn main() {
         "front-end matmul: {} instructions",
         prog.instruction_count()
     );
-    for workers in [1, 0] {
+    for &workers in &sweep {
         let cfg = LaunchConfig {
             workers,
             ..LaunchConfig::new([g, g, 1], [16, 16, 1])
@@ -133,7 +161,7 @@ fn main() {
         arg(&mut x, &[nn], Scalar::F32),
         arg(&mut y, &[nn], Scalar::F32),
     ];
-    for workers in [1, 0] {
+    for &workers in &sweep {
         let cfg = LaunchConfig {
             workers,
             ..LaunchConfig::new([(n / 256) as u32, 1, 1], [256, 1, 1])

@@ -127,6 +127,28 @@ impl Program {
         self.has_barriers
     }
 
+    /// A listing of the decoded instructions of every function, with source lines (for
+    /// debugging the simulator; the format is not stable).
+    #[must_use]
+    pub fn disassemble(&self) -> String {
+        let mut out = String::new();
+        for (i, f) in self.funcs.iter().enumerate() {
+            out.push_str(&format!(
+                "function {i} '{}': {} slots ({} from the template, vars {}..{}), {} local words\n",
+                f.display_name,
+                f.frame_slots,
+                f.template.len(),
+                f.vars.0,
+                f.vars.1,
+                f.local_words
+            ));
+            for (pc, (inst, loc)) in f.code.iter().zip(&f.locs).enumerate() {
+                out.push_str(&format!("  {pc:4}  {inst:?}  !{}:{}\n", loc.line, loc.col));
+            }
+        }
+        out
+    }
+
     /// The number of decoded instructions over all functions (a size measure for tests).
     #[must_use]
     pub fn instruction_count(&self) -> usize {

@@ -67,6 +67,9 @@ pub(crate) struct ThreadState {
     pool: Vec<Vec<u64>>,
     /// threadIdx, blockIdx, blockDim, gridDim, laneid, warpsize as int32 registers.
     pub geom: [u64; geom::LEN],
+    /// Whether the kernel frame's template slots hold this launch's template (states live for
+    /// one launch; see `scheduler::start`).
+    pub template_loaded: bool,
 }
 
 impl ThreadState {

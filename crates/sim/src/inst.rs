@@ -13,7 +13,12 @@
 //! - every jump target is a valid index into the function's code;
 //! - `extra` ranges named by an instruction lie inside the function's `extra` table;
 //! - array operands are `1 + 2·ndim` slots (data pointer, extents, byte strides), with `ndim`
-//!   the array type's, and the element kind matches the array's dtype.
+//!   the array type's, and the element kind matches the array's dtype;
+//! - no instruction writes a slot of the frame's template region except the data-pointer
+//!   slots of shared, local, constant and dynamic-shared arrays (and `DynShared`'s extent and
+//!   stride), which it rewrites before every use with a value that is the same for every
+//!   thread of the launch on one worker — so a kernel frame can keep its template across the
+//!   threads that reuse it.
 
 use oxcuda_ir::{AtomicOp, BinOp, CmpOp, MathFn, Scalar, UnaryOp};
 

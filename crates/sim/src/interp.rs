@@ -248,6 +248,10 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     } as usize;
                 }
                 Inst::Ret { s, n } => {
+                    // The kernel's frame stays: the scheduler resets it for the next thread.
+                    if t.frames.len() == 1 {
+                        return Ok(Stop::Exit);
+                    }
                     let done = t.frames.pop();
                     let Some(caller) = t.frames.last_mut() else {
                         if let Some(done) = done {

@@ -290,7 +290,12 @@ pub(crate) fn plan(f: &Function) -> Option<Layout> {
     }
     let statics_end = next as u32;
     let mut var_off = Vec::with_capacity(nvars);
-    for var in &f.vars {
+    for (x, var) in f.vars.iter().enumerate() {
+        // An elided variable is never read or written as such: it needs no slots.
+        if elided_vars[x] {
+            var_off.push(0);
+            continue;
+        }
         var_off.push(next as u32);
         next += u64::from(slots_of(&var.ty));
     }

@@ -82,10 +82,6 @@ impl BlockRunner {
         let prog = launch.prog;
         let bdim = launch.block;
         let n = (bdim[0] * bdim[1] * bdim[2]) as usize;
-        self.status.clear();
-        self.status.resize(n, Status::Ready);
-        self.state_of.clear();
-        self.state_of.resize(n, NONE);
         // Static shared memory, then dynamic shared memory, 16-byte aligned; zeroed per block.
         let dyn_off = prog.shared_bytes.next_multiple_of(16);
         self.shared.reset(dyn_off + launch.dyn_bytes);
@@ -98,6 +94,14 @@ impl BlockRunner {
             consts: launch.consts,
             block: bid,
         };
+        let geom = geometry([0; 3], bid, bdim, launch.grid);
+        if !prog.has_barriers {
+            return self.run_independent(&env, launch, &geom);
+        }
+        self.status.clear();
+        self.status.resize(n, Status::Ready);
+        self.state_of.clear();
+        self.state_of.resize(n, NONE);
         let mut any_exited = false;
         loop {
             // One phase: warp by warp.
@@ -106,7 +110,7 @@ impl BlockRunner {
                 loop {
                     for tl in w0..w1 {
                         if self.status[tl] == Status::Ready {
-                            let stop = self.step(&env, launch, bid, tl)?;
+                            let stop = self.step(&env, launch, &geom, tl)?;
                             any_exited |= stop == Status::Exited;
                         }
                     }
@@ -185,12 +189,39 @@ impl BlockRunner {
         }
     }
 
+    /// A block of a kernel without barriers: each thread runs start to finish, in linear-id
+    /// order, in one reused state.
+    fn run_independent(
+        &mut self,
+        env: &Env<'_>,
+        launch: &Launch<'_>,
+        geom: &[u64; crate::inst::geom::LEN],
+    ) -> Result<(), SimError> {
+        if self.states.is_empty() {
+            self.states.push(ThreadState::default());
+        }
+        let t = &mut self.states[0];
+        let [bx, by, bz] = launch.block;
+        let mut linear = 0usize;
+        for z in 0..bz {
+            for y in 0..by {
+                for x in 0..bx {
+                    start(t, launch, geom, [x, y, z], linear);
+                    // Without barriers the only way to stop is to exit (or fail).
+                    run(env, t)?;
+                    linear += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Runs thread `tl` (starting it first if it has no state yet) until it stops.
     fn step(
         &mut self,
         env: &Env<'_>,
         launch: &Launch<'_>,
-        bid: [u32; 3],
+        geom: &[u64; crate::inst::geom::LEN],
         tl: usize,
     ) -> Result<Status, SimError> {
         if self.state_of[tl] == NONE {
@@ -200,11 +231,7 @@ impl BlockRunner {
             });
             self.state_of[tl] = si;
             let tid = thread_index(launch.block, tl);
-            start(
-                &mut self.states[si],
-                launch,
-                geometry(tid, bid, launch.block, launch.grid),
-            );
+            start(&mut self.states[si], launch, geom, tid, tl);
         }
         let si = self.state_of[tl];
         let status = match run(env, &mut self.states[si])? {
@@ -397,21 +424,50 @@ fn thread_index(bdim: [u32; 3], tl: usize) -> [u32; 3] {
     ]
 }
 
-/// Resets `t` to the start of the kernel with the given geometry.
-fn start(t: &mut ThreadState, launch: &Launch<'_>, geom: [u64; crate::inst::geom::LEN]) {
+/// Resets `t` to the start of the kernel as thread `tid` (linear id `linear`), with the block's
+/// geometry table `geom` (its thread entries are filled in here).
+fn start(
+    t: &mut ThreadState,
+    launch: &Launch<'_>,
+    geom: &[u64; crate::inst::geom::LEN],
+    tid: [u32; 3],
+    linear: usize,
+) {
+    use crate::inst::geom::{LANE, TID};
     let k = &launch.prog.funcs[0];
-    t.clear_frames();
+    // Reuse the kernel frame a previous thread exited from; otherwise build it.
+    if t.frames.len() == 1 && t.frames[0].func == 0 {
+        let fr = &mut t.frames[0];
+        fr.pc = 0;
+        if !fr.locals.is_empty() {
+            fr.locals.fill(0);
+        }
+    } else {
+        t.clear_frames();
+        let locals = t.take_locals(k.local_words as usize);
+        t.frames.push(Frame {
+            func: 0,
+            pc: 0,
+            base: 0,
+            ret_dst: 0,
+            locals,
+        });
+    }
     t.reserve_regs(k.frame_slots as usize);
-    t.regs[..launch.template.len()].copy_from_slice(launch.template);
+    // The template's slots (parameters, constants, array extents) are never written by the
+    // kernel's instructions (only read, or rewritten with the same value before each use), so a
+    // state reused within one launch keeps them.
+    if !t.template_loaded {
+        t.regs[..launch.template.len()].copy_from_slice(launch.template);
+        t.template_loaded = true;
+    }
     let (v0, v1) = k.vars;
-    t.regs[v0 as usize..v1 as usize].fill(0);
-    t.geom = geom;
-    let locals = t.take_locals(k.local_words as usize);
-    t.frames.push(Frame {
-        func: 0,
-        pc: 0,
-        base: 0,
-        ret_dst: 0,
-        locals,
-    });
+    if v1 > v0 {
+        t.regs[v0 as usize..v1 as usize].fill(0);
+    }
+    t.geom = *geom;
+    for (d, &x) in tid.iter().enumerate() {
+        t.geom[TID as usize + d] = u64::from(x);
+    }
+    t.geom[LANE as usize] = (linear % WARP_SIZE as usize) as u64;
 }
