@@ -40,12 +40,19 @@ impl Driver {
 
     /// Finds a kernel in a module.
     ///
+    /// # Safety
+    /// `module` must be a live module handle.
+    ///
     /// # Errors
     /// `CUDA_ERROR_NOT_FOUND` when the module has no such kernel.
-    pub fn module_function(&self, module: CuModule, name: &str) -> Result<CuFunction, DriverError> {
+    pub unsafe fn module_function(
+        &self,
+        module: CuModule,
+        name: &str,
+    ) -> Result<CuFunction, DriverError> {
         let cname = CString::new(name).unwrap_or_default();
         let mut f: CuFunction = std::ptr::null_mut();
-        // SAFETY: module is a live handle; the name is NUL-terminated.
+        // SAFETY: module is live (the caller's contract); the name is NUL-terminated.
         check(self, "cuModuleGetFunction", unsafe {
             (self.module_get_function)(&raw mut f, module, cname.as_ptr())
         })?;
@@ -61,16 +68,25 @@ impl Driver {
     /// The driver's error.
     pub unsafe fn unload_module(&self, module: CuModule) -> Result<(), DriverError> {
         // SAFETY: forwarded from the caller.
-        check(self, "cuModuleUnload", unsafe { (self.module_unload)(module) })
+        check(self, "cuModuleUnload", unsafe {
+            (self.module_unload)(module)
+        })
     }
 
     /// Reads a kernel attribute.
     ///
+    /// # Safety
+    /// `f` must be a live function handle.
+    ///
     /// # Errors
     /// The driver's error.
-    pub fn function_attribute(&self, f: CuFunction, attribute: FunctionAttribute) -> Result<i32, DriverError> {
+    pub unsafe fn function_attribute(
+        &self,
+        f: CuFunction,
+        attribute: FunctionAttribute,
+    ) -> Result<i32, DriverError> {
         let mut v: c_int = 0;
-        // SAFETY: writes one int; f is a live function handle.
+        // SAFETY: writes one int; f is live (the caller's contract).
         check(self, "cuFuncGetAttribute", unsafe {
             (self.func_get_attribute)(&raw mut v, attribute as c_int, f)
         })?;

@@ -94,7 +94,10 @@ pub fn diagnostics_error(py: Python<'_>, diags: &[Resolved]) -> PyErr {
             item.set_item("rendered", d.render())?;
             list.append(item)?;
         }
-        let exc = py.import("oxcuda.errors")?.getattr("_from_diagnostics")?.call1((list,))?;
+        let exc = py
+            .import("oxcuda.errors")?
+            .getattr("_from_diagnostics")?
+            .call1((list,))?;
         Ok(PyErr::from_value(exc))
     };
     build().unwrap_or_else(|e| e)
@@ -118,6 +121,20 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
         module.functions[0].name.clone_from(symbol);
     }
     times.push(("typing", t.elapsed().as_secs_f64()));
+    let t = Instant::now();
+    // Verifying after every pass costs little next to libNVVM; a failure is our bug.
+    oxcuda_opt::optimize(&mut module, true).map_err(|(pass, errors)| {
+        let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        raise(
+            py,
+            ErrorKind::InternalCompiler,
+            (format!(
+                "the IR failed verification after pass '{pass}':\n{}",
+                list.join("\n")
+            ),),
+        )
+    })?;
+    times.push(("optimize", t.elapsed().as_secs_f64()));
     let entry = &module.functions[0];
     let mut out = Artifacts {
         kernel_name: entry.name.clone(),
@@ -135,13 +152,22 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
     }
     let t = Instant::now();
     let nvvm_lib = toolchain::nvvm().ok_or_else(|| {
-        raise(py, ErrorKind::CudaSupport, ("libNVVM is not open: call oxcuda._toolchain.nvvm_info() first",))
+        raise(
+            py,
+            ErrorKind::CudaSupport,
+            ("libNVVM is not open: call oxcuda._toolchain.nvvm_info() first",),
+        )
     })?;
     let mut options = request.codegen.clone();
     options.ir_version = nvvm_lib.ir_version();
     options.lto = request.output == Output::LtoIr || options.lto;
-    let written = oxcuda_nvvm::codegen::write_module_full(&module, &options)
-        .map_err(|e| raise(py, ErrorKind::InternalCompiler, (format!("writing NVVM IR failed: {e}"),)))?;
+    let written = oxcuda_nvvm::codegen::write_module_full(&module, &options).map_err(|e| {
+        raise(
+            py,
+            ErrorKind::InternalCompiler,
+            (format!("writing NVVM IR failed: {e}"),),
+        )
+    })?;
     times.push(("nvvm-ir", t.elapsed().as_secs_f64()));
     out.nvvm = Some(written.text.clone());
     if let Some(name) = written.kernels.first() {
@@ -154,19 +180,33 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
     let t = Instant::now();
     let libdevice = match (&request.libdevice, written.needs_libdevice) {
         (Some(path), true) => Some(libdevice_bytes(path).map_err(|e| {
-            raise(py, ErrorKind::CudaSupport, (format!("cannot read libdevice at {}: {e}", path.display()),))
+            raise(
+                py,
+                ErrorKind::CudaSupport,
+                (format!("cannot read libdevice at {}: {e}", path.display()),),
+            )
         })?),
         _ => None,
     };
-    let compiled = pipeline::compile_written(&nvvm_lib, &written, &options, libdevice.as_deref().map(Vec::as_slice))
-        .map_err(|e| match e {
-            pipeline::CompileError::MissingLibdevice => raise(py, ErrorKind::CudaSupport, (e.to_string(),)),
-            other => raise(
-                py,
-                ErrorKind::InternalCompiler,
-                (format!("libNVVM rejected the IR oxcuda wrote for {}: {other}", request.sources[request.entry].name),),
-            ),
-        })?;
+    let compiled = pipeline::compile_written(
+        &nvvm_lib,
+        &written,
+        &options,
+        libdevice.as_deref().map(Vec::as_slice),
+    )
+    .map_err(|e| match e {
+        pipeline::CompileError::MissingLibdevice => {
+            raise(py, ErrorKind::CudaSupport, (e.to_string(),))
+        }
+        other => raise(
+            py,
+            ErrorKind::InternalCompiler,
+            (format!(
+                "libNVVM rejected the IR oxcuda wrote for {}: {other}",
+                request.sources[request.entry].name
+            ),),
+        ),
+    })?;
     times.push(("libnvvm", t.elapsed().as_secs_f64()));
     match &compiled {
         NvvmOutput::Ptx(ptx) => out.ptx = Some(ptx.clone()),
@@ -178,7 +218,11 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
     }
     let t = Instant::now();
     let link = toolchain::nvjitlink().ok_or_else(|| {
-        raise(py, ErrorKind::CudaSupport, ("nvJitLink is not open: call oxcuda._toolchain.nvjitlink_info() first",))
+        raise(
+            py,
+            ErrorKind::CudaSupport,
+            ("nvJitLink is not open: call oxcuda._toolchain.nvjitlink_info() first",),
+        )
     })?;
     let debug = if request.codegen.debug {
         LinkDebug::Full
@@ -187,8 +231,15 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
     } else {
         LinkDebug::None
     };
-    let cubin = pipeline::link_cubin(&link, &compiled, &[], request.codegen.cc, options.lto, debug)
-        .map_err(|e| raise(py, ErrorKind::Linker, (e.to_string(),)))?;
+    let cubin = pipeline::link_cubin(
+        &link,
+        &compiled,
+        &[],
+        request.codegen.cc,
+        options.lto,
+        debug,
+    )
+    .map_err(|e| raise(py, ErrorKind::Linker, (e.to_string(),)))?;
     times.push(("nvjitlink", t.elapsed().as_secs_f64()));
     out.cubin = Some(cubin);
     out.times = times;
@@ -200,7 +251,11 @@ fn parse_types(py: Python<'_>, texts: &[String]) -> PyResult<Vec<Type>> {
         .iter()
         .map(|t| {
             parse_type(t).map_err(|e| {
-                raise(py, ErrorKind::Typing, (format!("bad type {t:?} in the signature: {e}"),))
+                raise(
+                    py,
+                    ErrorKind::Typing,
+                    (format!("bad type {t:?} in the signature: {e}"),),
+                )
             })
         })
         .collect()
@@ -232,7 +287,11 @@ pub fn request(
     let kind = match kind {
         "kernel" => FunctionKind::Kernel,
         "device" => FunctionKind::Device,
-        other => return Err(PyValueError::new_err(format!("kind must be 'kernel' or 'device', not {other:?}"))),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "kind must be 'kernel' or 'device', not {other:?}"
+            )));
+        }
     };
     let output = match output {
         "ir" => Output::Ir,
@@ -240,7 +299,11 @@ pub fn request(
         "ptx" => Output::Ptx,
         "ltoir" => Output::LtoIr,
         "cubin" => Output::Cubin,
-        other => return Err(PyValueError::new_err(format!("output must be one of ir, nvvm, ptx, ltoir, cubin; not {other:?}"))),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "output must be one of ir, nvvm, ptx, ltoir, cubin; not {other:?}"
+            )));
+        }
     };
     let ret = match ret {
         Some(r) => Some(parse_types(py, &[r])?.remove(0)),
@@ -267,7 +330,11 @@ pub fn request(
         codegen: CodegenOptions {
             cc,
             fastmath: option(options, "fastmath")?.unwrap_or(false),
-            opt_level: if option(options, "opt")?.unwrap_or(true) { 3 } else { 0 },
+            opt_level: if option(options, "opt")?.unwrap_or(true) {
+                3
+            } else {
+                0
+            },
             lineinfo: option(options, "lineinfo")?.unwrap_or(false),
             debug,
             max_registers: option(options, "max_registers")?,
@@ -286,7 +353,12 @@ pub fn request(
 pub fn artifacts_dict<'py>(py: Python<'py>, a: &Artifacts) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("ir", a.module.to_string())?;
-    d.set_item("module", crate::kernel::IrModule { module: a.module.clone() })?;
+    d.set_item(
+        "module",
+        crate::kernel::IrModule {
+            module: a.module.clone(),
+        },
+    )?;
     d.set_item("nvvm", &a.nvvm)?;
     d.set_item("ptx", &a.ptx)?;
     d.set_item("ltoir", a.ltoir.as_ref().map(|b| PyBytes::new(py, b)))?;
@@ -317,7 +389,9 @@ fn compile<'py>(
     libdevice: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
-        let req = request(py, sources, entry, args, kind, ret, options, output, libdevice)?;
+        let req = request(
+            py, sources, entry, args, kind, ret, options, output, libdevice,
+        )?;
         let artifacts = run(py, &req)?;
         artifacts_dict(py, &artifacts)
     })
@@ -333,7 +407,15 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// canonical form, or `TypingError` naming the problem.
 #[pyfunction]
 fn parse_signature(py: Python<'_>, text: &str) -> PyResult<(Vec<String>, Option<String>)> {
-    let sig = oxcuda_types::parse_signature(text)
-        .map_err(|e| raise(py, ErrorKind::Typing, (format!("bad signature {text:?}: {e}"),)))?;
-    Ok((sig.args.iter().map(ToString::to_string).collect(), sig.ret.map(|t| t.to_string())))
+    let sig = oxcuda_types::parse_signature(text).map_err(|e| {
+        raise(
+            py,
+            ErrorKind::Typing,
+            (format!("bad signature {text:?}: {e}"),),
+        )
+    })?;
+    Ok((
+        sig.args.iter().map(ToString::to_string).collect(),
+        sig.ret.map(|t| t.to_string()),
+    ))
 }

@@ -37,7 +37,10 @@ impl IrModule {
 fn parse_params(params: &[String]) -> PyResult<Vec<Type>> {
     params
         .iter()
-        .map(|p| parse_type(p).map_err(|e| PyValueError::new_err(format!("bad parameter type {p:?}: {e}"))))
+        .map(|p| {
+            parse_type(p)
+                .map_err(|e| PyValueError::new_err(format!("bad parameter type {p:?}: {e}")))
+        })
         .collect()
 }
 
@@ -87,11 +90,16 @@ impl GpuKernel {
     fn new(py: Python<'_>, cubin: &[u8], name: &str, params: Vec<String>) -> PyResult<Self> {
         guard(|| {
             let rt = crate::runtime::runtime(py)?;
-            let ctx = rt.current().map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
+            let ctx = rt
+                .current()
+                .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
             ctx.make_current().map_err(|e| driver_error(py, &e))?;
             let driver = ctx.driver();
-            let module = driver.load_module(cubin).map_err(|e| driver_error(py, &e))?;
-            let function = match driver.module_function(module, name) {
+            let module = driver
+                .load_module(cubin)
+                .map_err(|e| driver_error(py, &e))?;
+            // SAFETY: the module was just loaded.
+            let function = match unsafe { driver.module_function(module, name) } {
                 Ok(f) => f,
                 Err(e) => {
                     // SAFETY: just loaded, unused, context current.
@@ -99,7 +107,13 @@ impl GpuKernel {
                     return Err(driver_error(py, &e));
                 }
             };
-            Ok(Self { ctx, module, function, params: parse_params(&params)?, name: name.to_owned() })
+            Ok(Self {
+                ctx,
+                module,
+                function,
+                params: parse_params(&params)?,
+                name: name.to_owned(),
+            })
         })
     }
 
@@ -116,7 +130,10 @@ impl GpuKernel {
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            if let Some(i) = read.iter().position(|a| matches!(a, Arg::Array { host: true, .. })) {
+            if let Some(i) = read
+                .iter()
+                .position(|a| matches!(a, Arg::Array { host: true, .. }))
+            {
                 return Err(PyTypeError::new_err(format!(
                     "{}() argument {i} is a host-backend array (made while OXCUDA_TARGET=sim); copy it to the GPU with cuda.to_device",
                     self.name
@@ -126,7 +143,8 @@ impl GpuKernel {
             for (a, p) in read.iter().zip(&self.params) {
                 args::pack(a, p, &mut slots);
             }
-            let mut ptrs: Vec<*mut c_void> = slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+            let mut ptrs: Vec<*mut c_void> =
+                slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
             self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
             // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's
             // size), alive for the call; the kernel's context is current.
@@ -159,9 +177,16 @@ impl GpuKernel {
             "max_threads_per_block" => FunctionAttribute::MaxThreadsPerBlock,
             "ptx_version" => FunctionAttribute::PtxVersion,
             "binary_version" => FunctionAttribute::BinaryVersion,
-            other => return Err(PyValueError::new_err(format!("unknown kernel attribute {other:?}"))),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown kernel attribute {other:?}"
+                )));
+            }
         };
-        self.ctx.driver().function_attribute(self.function, attr).map_err(|e| driver_error(py, &e))
+        self.ctx
+            .driver()
+            .function_attribute(self.function, attr)
+            .map_err(|e| driver_error(py, &e))
     }
 }
 
@@ -204,7 +229,11 @@ impl SimKernel {
             let m = &module.module;
             let program = oxcuda_sim::prepare(m).map_err(|e| sim_error(py, e))?;
             let entry = &m.functions[0];
-            Ok(Self { program, params: entry.params.clone(), name: entry.display_name.clone() })
+            Ok(Self {
+                program,
+                params: entry.params.clone(),
+                name: entry.display_name.clone(),
+            })
         })
     }
 
@@ -227,7 +256,14 @@ impl SimKernel {
             }
             let program = &self.program;
             let result = py.detach(|| {
-                oxcuda_sim::launch(program, [grid.0, grid.1, grid.2], [block.0, block.1, block.2], shared, &values, &[])
+                oxcuda_sim::launch(
+                    program,
+                    [grid.0, grid.1, grid.2],
+                    [block.0, block.1, block.2],
+                    shared,
+                    &values,
+                    &[],
+                )
             });
             result.map_err(|e| sim_error(py, e))
         })
@@ -240,13 +276,20 @@ impl SimKernel {
 fn signature_accepts(params: Vec<String>, types: Vec<String>) -> PyResult<bool> {
     let params = parse_params(&params)?;
     let types = parse_params(&types)?;
-    Ok(params.len() == types.len() && types.iter().zip(&params).all(|(t, p)| args::compatible(t, p)))
+    Ok(params.len() == types.len()
+        && types
+            .iter()
+            .zip(&params)
+            .all(|(t, p)| args::compatible(t, p)))
 }
 
 /// `_native.typeof_args(args)`: the type of each launch argument, as the dispatcher's key.
 #[pyfunction]
 fn typeof_args(args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
-    Ok(args::read_all(args)?.iter().map(|a| a.ty().to_string()).collect())
+    Ok(args::read_all(args)?
+        .iter()
+        .map(|a| a.ty().to_string())
+        .collect())
 }
 
 /// `_native.convertible_args(got, want)`: how many arguments of types `got` need a conversion

@@ -12,7 +12,10 @@ fn cuda_globals() -> HashMap<String, GlobalValue> {
     g.insert("cuda".to_owned(), GlobalValue::Module("cuda".into()));
     g.insert("math".to_owned(), GlobalValue::Module("math".into()));
     g.insert("np".to_owned(), GlobalValue::Module("numpy".into()));
-    g.insert("float32".to_owned(), GlobalValue::Type(Type::Scalar(oxcuda_types::Scalar::F32)));
+    g.insert(
+        "float32".to_owned(),
+        GlobalValue::Type(Type::Scalar(oxcuda_types::Scalar::F32)),
+    );
     g
 }
 
@@ -21,8 +24,17 @@ fn source(text: &str, extra: &[(&str, GlobalValue)]) -> FunctionSource {
     for (k, v) in extra {
         globals.insert((*k).to_owned(), v.clone());
     }
-    let name = text.split("def ").nth(1).and_then(|s| s.split('(').next()).unwrap_or("f").to_owned();
-    FunctionSource { name, source: SourceFile::new("test.py", text, 1, 0), globals }
+    let name = text
+        .split("def ")
+        .nth(1)
+        .and_then(|s| s.split('(').next())
+        .unwrap_or("f")
+        .to_owned();
+    FunctionSource {
+        name,
+        source: SourceFile::new("test.py", text, 1, 0),
+        globals,
+    }
 }
 
 fn lower(text: &str, sig: &str) -> Result<String, Vec<String>> {
@@ -32,12 +44,24 @@ fn lower(text: &str, sig: &str) -> Result<String, Vec<String>> {
 fn lower_with(text: &str, sig: &str, extra: &[(&str, GlobalValue)]) -> Result<String, Vec<String>> {
     let sources = vec![source(text, extra)];
     let sig = parse_signature(sig).unwrap();
-    let module = compile(&sources, 0, &sig.args, FunctionKind::Kernel, None, CompileOptions::default())
-        .map_err(|errs| errs.iter().map(|e| e.render()).collect::<Vec<_>>())?;
+    let module = compile(
+        &sources,
+        0,
+        &sig.args,
+        FunctionKind::Kernel,
+        None,
+        CompileOptions::default(),
+    )
+    .map_err(|errs| errs.iter().map(|e| e.render()).collect::<Vec<_>>())?;
     if let Err(errs) = verify(&module) {
         panic!("verifier: {errs:?}\n{module}");
     }
-    Ok(module.to_string())
+    let text = module.to_string();
+    let mut optimized = module.clone();
+    if let Err((pass, errs)) = oxcuda_opt::optimize(&mut optimized, true) {
+        panic!("verifier after pass {pass}: {errs:?}\n{text}");
+    }
+    Ok(text)
 }
 
 #[test]
@@ -63,7 +87,11 @@ fn integer_promotion_and_variable_unification() {
     .unwrap();
     // x unifies to float64 across its two assignments.
     assert!(ir.contains("\"x\": float64"), "{ir}");
-    let ir = lower("def k(out, a, b):\n    out[0] = a + b\n", "void(int64[:], int32, int32)").unwrap();
+    let ir = lower(
+        "def k(out, a, b):\n    out[0] = a + b\n",
+        "void(int64[:], int32, int32)",
+    )
+    .unwrap();
     assert!(ir.contains("int64 = add"), "{ir}");
 }
 
@@ -83,7 +111,12 @@ fn shared_array_with_folded_constant_shape() {
 fn device_functions_and_recursion() {
     let fact = FunctionSource {
         name: "fact".into(),
-        source: SourceFile::new("t.py", "def fact(n):\n    if n <= 1:\n        return 1\n    return n * fact(n - 1)\n", 1, 0),
+        source: SourceFile::new(
+            "t.py",
+            "def fact(n):\n    if n <= 1:\n        return 1\n    return n * fact(n - 1)\n",
+            1,
+            0,
+        ),
         globals: HashMap::from([("fact".to_owned(), GlobalValue::Function(0))]),
     };
     let kernel = FunctionSource {
@@ -93,7 +126,15 @@ fn device_functions_and_recursion() {
     };
     let sources = vec![fact, kernel];
     let sig = parse_signature("void(int64[:], int64)").unwrap();
-    let module = compile(&sources, 1, &sig.args, FunctionKind::Kernel, None, CompileOptions::default()).unwrap();
+    let module = compile(
+        &sources,
+        1,
+        &sig.args,
+        FunctionKind::Kernel,
+        None,
+        CompileOptions::default(),
+    )
+    .unwrap();
     verify(&module).unwrap();
     let text = module.to_string();
     assert!(text.contains("device @f1"), "{text}");
@@ -102,16 +143,28 @@ fn device_functions_and_recursion() {
 
 #[test]
 fn errors_point_at_the_line_with_a_caret() {
-    let errs = lower("def k(a):\n    a[0] = undefined_thing + 1\n", "void(float32[:])").unwrap_err();
+    let errs = lower(
+        "def k(a):\n    a[0] = undefined_thing + 1\n",
+        "void(float32[:])",
+    )
+    .unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:?}");
     assert!(errs[0].contains("error[unknown-name]"), "{}", errs[0]);
     assert!(errs[0].contains("--> test.py:2:12"), "{}", errs[0]);
     assert!(errs[0].contains("^^^^^^^^^^^^^^^"), "{}", errs[0]);
 
-    let errs = lower("def k(a):\n    with open('x'):\n        pass\n", "void(float32[:])").unwrap_err();
+    let errs = lower(
+        "def k(a):\n    with open('x'):\n        pass\n",
+        "void(float32[:])",
+    )
+    .unwrap_err();
     assert!(errs[0].contains("unsupported-syntax"), "{errs:?}");
 
-    let errs = lower("def k(a, n):\n    s = cuda.shared.array(n, float32)\n", "void(float32[:], int64)").unwrap_err();
+    let errs = lower(
+        "def k(a, n):\n    s = cuda.shared.array(n, float32)\n",
+        "void(float32[:], int64)",
+    )
+    .unwrap_err();
     assert!(errs[0].contains("not-constant"), "{errs:?}");
 
     let errs = lower("def k(a):\n    return 1\n", "void(float32[:])").unwrap_err();
