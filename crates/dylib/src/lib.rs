@@ -37,7 +37,10 @@ impl fmt::Display for LoadError {
         match self {
             Self::Open { library, reason } => write!(f, "cannot open {library}: {reason}"),
             Self::MissingSymbol { library, symbol } => {
-                write!(f, "{library} has no entry point {symbol}: the library is too old")
+                write!(
+                    f,
+                    "{library} has no entry point {symbol}: the library is too old"
+                )
             }
         }
     }

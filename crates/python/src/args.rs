@@ -48,8 +48,15 @@ impl Arg {
 pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
     if let Ok(arr) = obj.cast::<DeviceNDArray>() {
         let view = arr.get().launch_view();
-        let dtype = Scalar::from_numpy_kind(char::from(view.kind), u32::try_from(view.itemsize).unwrap_or(0))
-            .ok_or_else(|| PyTypeError::new_err(format!("argument {index}: arrays of this dtype cannot be passed to kernels")))?;
+        let dtype = Scalar::from_numpy_kind(
+            char::from(view.kind),
+            u32::try_from(view.itemsize).unwrap_or(0),
+        )
+        .ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "argument {index}: arrays of this dtype cannot be passed to kernels"
+            ))
+        })?;
         let ndim = u32::try_from(view.shape.len()).unwrap_or(0);
         let layout = if view.c_contiguous {
             Layout::C
@@ -62,7 +69,12 @@ pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
             ptr: view.ptr,
             shape: view.shape.to_vec(),
             strides: view.strides.to_vec(),
-            ty: ArrayType { dtype, ndim, layout, readonly: view.readonly },
+            ty: ArrayType {
+                dtype,
+                ndim,
+                layout,
+                readonly: view.readonly,
+            },
             host: view.host,
         });
     }
@@ -70,10 +82,18 @@ pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
         return Ok(Arg::Int(i128::from(obj.extract::<bool>()?), Scalar::Bool));
     }
     if obj.is_instance_of::<PyInt>() {
-        let v: i128 = obj.extract().map_err(|_| PyTypeError::new_err(format!("argument {index}: integer does not fit in 64 bits")))?;
-        let s = if v > i128::from(i64::MAX) { Scalar::U64 } else { Scalar::I64 };
+        let v: i128 = obj.extract().map_err(|_| {
+            PyTypeError::new_err(format!("argument {index}: integer does not fit in 64 bits"))
+        })?;
+        let s = if v > i128::from(i64::MAX) {
+            Scalar::U64
+        } else {
+            Scalar::I64
+        };
         if v < i128::from(i64::MIN) || v > i128::from(u64::MAX) {
-            return Err(PyTypeError::new_err(format!("argument {index}: integer {v} does not fit in 64 bits")));
+            return Err(PyTypeError::new_err(format!(
+                "argument {index}: integer {v} does not fit in 64 bits"
+            )));
         }
         return Ok(Arg::Int(v, s));
     }
@@ -84,14 +104,19 @@ pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
         return Ok(Arg::Complex(c.real(), c.imag(), Scalar::C128));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return Ok(Arg::Tuple(t.iter().map(|x| read(&x, index)).collect::<PyResult<_>>()?));
+        return Ok(Arg::Tuple(
+            t.iter().map(|x| read(&x, index)).collect::<PyResult<_>>()?,
+        ));
     }
     // NumPy scalars: a dtype and zero dimensions.
     if let (Ok(dtype), Ok(ndim)) = (obj.getattr("dtype"), obj.getattr("ndim")) {
         if ndim.extract::<i64>().ok() == Some(0) {
             let kind: String = dtype.getattr("kind")?.extract()?;
             let itemsize: u32 = dtype.getattr("itemsize")?.extract()?;
-            let s = kind.chars().next().and_then(|k| Scalar::from_numpy_kind(k, itemsize));
+            let s = kind
+                .chars()
+                .next()
+                .and_then(|k| Scalar::from_numpy_kind(k, itemsize));
             if let Some(s) = s {
                 let item = obj.call_method0("item")?;
                 return Ok(if s.is_complex() {
@@ -100,12 +125,23 @@ pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
                 } else if s.is_float() {
                     Arg::Float(item.extract()?, s)
                 } else {
-                    Arg::Int(if s == Scalar::Bool { i128::from(item.extract::<bool>()?) } else { item.extract()? }, s)
+                    Arg::Int(
+                        if s == Scalar::Bool {
+                            i128::from(item.extract::<bool>()?)
+                        } else {
+                            item.extract()?
+                        },
+                        s,
+                    )
                 });
             }
         }
     }
-    let ty = obj.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    let ty = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
     Err(PyTypeError::new_err(format!(
         "argument {index}: a {ty} cannot be passed to a kernel; pass device arrays (cuda.to_device), \
          NumPy arrays, objects with __cuda_array_interface__, numbers or tuples of these"
@@ -126,10 +162,14 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
         (Type::Array(g), Type::Array(w)) => {
             g.dtype == w.dtype
                 && g.ndim == w.ndim
-                && (w.layout == Layout::A || g.layout == w.layout || g.ndim <= 1 && g.layout != Layout::A)
+                && (w.layout == Layout::A
+                    || g.layout == w.layout
+                    || g.ndim <= 1 && g.layout != Layout::A)
                 && (w.readonly || !g.readonly)
         }
-        (Type::Tuple(g), Type::Tuple(w)) => g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b)),
+        (Type::Tuple(g), Type::Tuple(w)) => {
+            g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b))
+        }
         _ => false,
     }
 }
@@ -139,7 +179,15 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
 /// byte strides; scalars by value (little-endian in the slot); tuples element by element.
 pub fn pack(arg: &Arg, ty: &Type, out: &mut Vec<[u64; 2]>) {
     match (arg, ty) {
-        (Arg::Array { ptr, shape, strides, .. }, Type::Array(_)) => {
+        (
+            Arg::Array {
+                ptr,
+                shape,
+                strides,
+                ..
+            },
+            Type::Array(_),
+        ) => {
             out.push([*ptr, 0]);
             out.extend(shape.iter().map(|&n| [n as u64, 0]));
             out.extend(strides.iter().map(|&s| [s as u64, 0]));
@@ -167,7 +215,10 @@ fn scalar_bits(arg: &Arg, to: Scalar) -> [u64; 2] {
         Scalar::F16 => [u64::from(f32_to_f16_bits(re as f32)), 0],
         Scalar::F32 => [u64::from((re as f32).to_bits()), 0],
         Scalar::F64 => [re.to_bits(), 0],
-        Scalar::C64 => [u64::from((re as f32).to_bits()) | (u64::from((im as f32).to_bits()) << 32), 0],
+        Scalar::C64 => [
+            u64::from((re as f32).to_bits()) | (u64::from((im as f32).to_bits()) << 32),
+            0,
+        ],
         _ => [re.to_bits(), im.to_bits()],
     }
 }
@@ -196,7 +247,11 @@ fn f32_to_f16_bits(x: f32) -> u16 {
         return sign | u16::try_from(rounded).unwrap_or(0);
     }
     let rounded = man + 0xfff + ((man >> 13) & 1);
-    let (e, m) = if rounded & 0x80_0000 != 0 { (e + 1, 0) } else { (e, rounded >> 13) };
+    let (e, m) = if rounded & 0x80_0000 != 0 {
+        (e + 1, 0)
+    } else {
+        (e, rounded >> 13)
+    };
     if e >= 0x1f {
         return sign | 0x7c00;
     }
@@ -210,15 +265,23 @@ fn f32_to_f16_bits(x: f32) -> u16 {
 /// arrays kept alive by the caller).
 pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
     Ok(match arg {
-        Arg::Array { ptr, shape, strides, ty, host, .. } => {
+        Arg::Array {
+            ptr,
+            shape,
+            strides,
+            ty,
+            host,
+            ..
+        } => {
             if !host {
                 return Err(PyTypeError::new_err(
                     "a GPU array was passed to a kernel running on the simulator; copy it to the host backend, or run on the GPU",
                 ));
             }
             // SAFETY: forwarded from the caller's contract.
-            let a = unsafe { ArrayArg::new(*ptr as *mut u8, shape.clone(), strides.clone(), ty.dtype) }
-                .map_err(|e| PyTypeError::new_err(e.message))?;
+            let a =
+                unsafe { ArrayArg::new(*ptr as *mut u8, shape.clone(), strides.clone(), ty.dtype) }
+                    .map_err(|e| PyTypeError::new_err(e.message))?;
             ArgValue::Array(a)
         }
         Arg::Int(i, Scalar::Bool) => ArgValue::Bool(*i != 0),

@@ -16,13 +16,23 @@ pub fn sources(list: &Bound<'_, PyList>) -> PyResult<Vec<FunctionSource>> {
 }
 
 fn source(item: &Bound<'_, PyAny>) -> PyResult<FunctionSource> {
-    let (name, file, text, first_line, indent, globals): (String, String, String, u32, u32, Bound<'_, PyDict>) =
-        item.extract()?;
+    let (name, file, text, first_line, indent, globals): (
+        String,
+        String,
+        String,
+        u32,
+        u32,
+        Bound<'_, PyDict>,
+    ) = item.extract()?;
     let mut map = HashMap::new();
     for (k, v) in globals.iter() {
         map.insert(k.extract::<String>()?, global(&v)?);
     }
-    Ok(FunctionSource { name, source: SourceFile::new(&file, &text, first_line, indent), globals: map })
+    Ok(FunctionSource {
+        name,
+        source: SourceFile::new(&file, &text, first_line, indent),
+        globals: map,
+    })
 }
 
 fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
@@ -35,7 +45,9 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             let v = arg(1)?;
             match v.extract::<i128>() {
                 Ok(i) => GlobalValue::Int(i),
-                Err(_) => GlobalValue::Unsupported(format!("an integer too large for 64 bits ({v})")),
+                Err(_) => {
+                    GlobalValue::Unsupported(format!("an integer too large for 64 bits ({v})"))
+                }
             }
         }
         "float" => GlobalValue::Float(arg(1)?.extract()?),
@@ -68,6 +80,10 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
         "builtin" => GlobalValue::Builtin(arg(1)?.extract()?),
         "function" => GlobalValue::Function(arg(1)?.extract()?),
         "unsupported" => GlobalValue::Unsupported(arg(1)?.extract()?),
-        other => return Err(PyValueError::new_err(format!("unknown capture tag {other:?}"))),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown capture tag {other:?}"
+            )));
+        }
     })
 }

@@ -4,12 +4,12 @@
 //! through [`boundary::guard`], which turns Rust errors into the `oxcuda.errors` hierarchy and a
 //! Rust panic into `InternalCompilerError`, so a bug in the core never aborts the interpreter.
 
-mod boundary;
 mod args;
+mod boundary;
 mod capture;
 mod compile;
-mod kernel;
 pub mod devicearray;
+mod kernel;
 mod runtime;
 mod stream;
 mod toolchain;

@@ -41,7 +41,10 @@ impl<T> Slot<T> {
 
     /// The library opened last, if any.
     pub fn current(&self) -> Option<Arc<T>> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 }
 
@@ -69,7 +72,11 @@ pub fn nvjitlink() -> Option<Arc<Nvjitlink>> {
 }
 
 fn support_error(py: Python<'_>, component: &str, e: &dyn std::fmt::Display) -> PyErr {
-    raise(py, ErrorKind::CudaSupport, (format!("{component} is unusable: {e}"),))
+    raise(
+        py,
+        ErrorKind::CudaSupport,
+        (format!("{component} is unusable: {e}"),),
+    )
 }
 
 /// Opens libNVVM; returns `{path, api_version, ir_version, ptx_isa, cuda_release}`.
@@ -79,13 +86,18 @@ fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>
         let lib = NVVM
             .get_or_open(&path, Libnvvm::path, Libnvvm::open)
             .map_err(|e| support_error(py, "libNVVM", &e))?;
-        let isa = lib.emitted_ptx_isa().map_err(|e| support_error(py, "libNVVM", &e))?;
+        let isa = lib
+            .emitted_ptx_isa()
+            .map_err(|e| support_error(py, "libNVVM", &e))?;
         let info = PyDict::new(py);
         info.set_item("path", lib.path())?;
         info.set_item("api_version", lib.version())?;
         info.set_item("ir_version", lib.ir_version())?;
         info.set_item("ptx_isa", isa)?;
-        info.set_item("cuda_release", oxcuda_nvvm::ptx_version::cuda_release_for_isa(isa))?;
+        info.set_item(
+            "cuda_release",
+            oxcuda_nvvm::ptx_version::cuda_release_for_isa(isa),
+        )?;
         Ok(info)
     })
 }
@@ -100,7 +112,10 @@ fn open_nvjitlink<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, Py
         let info = PyDict::new(py);
         info.set_item("path", lib.path())?;
         info.set_item("version", lib.version())?;
-        info.set_item("max_ptx_isa", oxcuda_nvvm::ptx_version::isa_for_cuda_release(lib.version()))?;
+        info.set_item(
+            "max_ptx_isa",
+            oxcuda_nvvm::ptx_version::isa_for_cuda_release(lib.version()),
+        )?;
         Ok(info)
     })
 }
@@ -129,21 +144,34 @@ fn open_driver<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDic
             .map_err(|e| support_error(py, "the CUDA driver", &e))?;
         let info = PyDict::new(py);
         info.set_item("path", driver.path())?;
-        info.set_item("version", driver.version().map_err(|e| driver_error(py, &e))?)?;
+        info.set_item(
+            "version",
+            driver.version().map_err(|e| driver_error(py, &e))?,
+        )?;
         let mut devices = Vec::new();
         for ordinal in 0..driver.device_count().map_err(|e| driver_error(py, &e))? {
             let d = driver.device(ordinal).map_err(|e| driver_error(py, &e))?;
             let entry = PyDict::new(py);
             entry.set_item("ordinal", ordinal)?;
-            entry.set_item("name", driver.device_name(d).map_err(|e| driver_error(py, &e))?)?;
-            entry.set_item("uuid", driver.device_uuid(d).map_err(|e| driver_error(py, &e))?)?;
+            entry.set_item(
+                "name",
+                driver.device_name(d).map_err(|e| driver_error(py, &e))?,
+            )?;
+            entry.set_item(
+                "uuid",
+                driver.device_uuid(d).map_err(|e| driver_error(py, &e))?,
+            )?;
             entry.set_item(
                 "compute_capability",
-                driver.compute_capability(d).map_err(|e| driver_error(py, &e))?,
+                driver
+                    .compute_capability(d)
+                    .map_err(|e| driver_error(py, &e))?,
             )?;
             entry.set_item(
                 "total_memory",
-                driver.device_total_memory(d).map_err(|e| driver_error(py, &e))?,
+                driver
+                    .device_total_memory(d)
+                    .map_err(|e| driver_error(py, &e))?,
             )?;
             devices.push(entry);
         }

@@ -24,7 +24,12 @@ impl Diagnostic {
     /// A diagnostic without a hint.
     #[must_use]
     pub fn new(code: Code, range: TextRange, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), range, hint: None }
+        Self {
+            code,
+            message: message.into(),
+            range,
+            hint: None,
+        }
     }
 
     /// Adds a hint.
@@ -40,7 +45,11 @@ impl Diagnostic {
         let (line, column) = src.line_col(self.range.start());
         let source_line = src.line_text(self.range.start());
         let (end_line, end_col) = src.line_col(self.range.end());
-        let width = if end_line == line { end_col.saturating_sub(column).max(1) } else { 1 };
+        let width = if end_line == line {
+            end_col.saturating_sub(column).max(1)
+        } else {
+            1
+        };
         Resolved {
             code: self.code.name,
             typing: self.code.typing,
@@ -127,7 +136,10 @@ mod tests {
         let r = d.resolve(&src);
         assert_eq!((r.line, r.column, r.width), (12, 9, 5));
         let text = r.render();
-        assert!(text.contains("12 |     r = x + 1\n   |         ^^^^^\n"), "{text}");
+        assert!(
+            text.contains("12 |     r = x + 1\n   |         ^^^^^\n"),
+            "{text}"
+        );
         assert!(text.contains("--> k.py:12:9"));
         assert!(text.contains("= hint: index it"));
     }

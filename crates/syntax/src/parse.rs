@@ -19,7 +19,11 @@ pub struct ParsedFunction {
 /// A `syntax-error` diagnostic at the parser's error position, or when no `def` is present.
 pub fn parse_function(text: &str) -> Result<ParsedFunction, Diagnostic> {
     let parsed = ruff_python_parser::parse_module(text).map_err(|e| {
-        Diagnostic::new(codes::SYNTAX_ERROR, e.location, format!("invalid syntax: {}", e.error))
+        Diagnostic::new(
+            codes::SYNTAX_ERROR,
+            e.location,
+            format!("invalid syntax: {}", e.error),
+        )
     })?;
     let module = parsed.into_syntax();
     for stmt in module.body {

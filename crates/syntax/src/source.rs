@@ -30,7 +30,13 @@ impl SourceFile {
                 line_starts.push(u32::try_from(i + 1).unwrap_or(u32::MAX));
             }
         }
-        Self { file: file.to_owned(), text: text.to_owned(), first_line, indent, line_starts }
+        Self {
+            file: file.to_owned(),
+            text: text.to_owned(),
+            first_line,
+            indent,
+            line_starts,
+        }
     }
 
     /// The 0-based line of `text` holding byte `offset`.
@@ -58,15 +64,24 @@ impl SourceFile {
     pub fn line_text(&self, offset: TextSize) -> String {
         let li = self.line_index(offset);
         let start = self.line_starts[li] as usize;
-        let end = self.line_starts.get(li + 1).map_or(self.text.len(), |e| *e as usize);
-        let line = self.text.get(start..end).unwrap_or("").trim_end_matches(['\n', '\r']);
+        let end = self
+            .line_starts
+            .get(li + 1)
+            .map_or(self.text.len(), |e| *e as usize);
+        let line = self
+            .text
+            .get(start..end)
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r']);
         format!("{}{line}", " ".repeat(self.indent as usize))
     }
 
     /// The source text of a span.
     #[must_use]
     pub fn slice(&self, range: TextRange) -> &str {
-        self.text.get(range.start().to_usize()..range.end().to_usize()).unwrap_or("")
+        self.text
+            .get(range.start().to_usize()..range.end().to_usize())
+            .unwrap_or("")
     }
 }
 
