@@ -537,14 +537,83 @@ impl<'a> FuncDecoder<'a> {
     }
 
     #[allow(clippy::too_many_lines, reason = "one arm per operation")]
+    /// The result type an operation must have, where the verifier does not already check it.
+    /// Type confusion here could make an array out of arbitrary bits, so it is rejected.
+    fn check_result(&self, op: &Op, rty: &Type) -> R<()> {
+        let scalar = |s: Scalar| Type::Scalar(s);
+        let want: Option<Type> = match op {
+            Op::GetVar(x) => Some(
+                self.f
+                    .vars
+                    .get(x.index())
+                    .ok_or_else(|| self.unsupported(format_args!("missing variable {x}")))?
+                    .ty
+                    .clone(),
+            ),
+            Op::SetVar(x, v) => {
+                let var = self
+                    .f
+                    .vars
+                    .get(x.index())
+                    .ok_or_else(|| self.unsupported(format_args!("missing variable {x}")))?;
+                if var.ty != *self.ty(*v) {
+                    return Err(self.unsupported(format_args!("a write of {v} to {x}")));
+                }
+                None
+            }
+            Op::Unary(_, a) => Some(self.ty(*a).clone()),
+            Op::Intrinsic(i, args) => match i {
+                Intrinsic::ThreadIdx(_)
+                | Intrinsic::BlockIdx(_)
+                | Intrinsic::BlockDim(_)
+                | Intrinsic::GridDim(_)
+                | Intrinsic::LaneId
+                | Intrinsic::WarpSize
+                | Intrinsic::SyncthreadsCount
+                | Intrinsic::SyncthreadsAnd
+                | Intrinsic::SyncthreadsOr => Some(scalar(Scalar::I32)),
+                Intrinsic::Popc | Intrinsic::Brev | Intrinsic::Clz => {
+                    args.first().map(|a| self.ty(*a).clone())
+                }
+                Intrinsic::Ffs => Some(scalar(Scalar::U32)),
+                _ => Some(Type::None),
+            },
+            Op::ArrayShape(..) | Op::ArrayStride(..) => Some(Type::I64),
+            Op::ArrayData(a) => self.ty(*a).as_array().map(|at| Type::Pointer(at.dtype)),
+            Op::PtrOffset(p, _) => Some(self.ty(*p).clone()),
+            Op::Atomic(_, a, ..) => self.ty(*a).as_array().map(|at| scalar(at.dtype)),
+            Op::MakeTuple(args) => Some(Type::Tuple(
+                args.iter().map(|a| self.ty(*a).clone()).collect(),
+            )),
+            Op::MakeComplex(re, _) => match self.ty(*re).as_scalar() {
+                Some(Scalar::F32) => Some(scalar(Scalar::C64)),
+                Some(Scalar::F64) => Some(scalar(Scalar::C128)),
+                _ => return Err(self.unsupported("complex() of non-float parts")),
+            },
+            Op::ComplexPart(c, _) => self
+                .ty(*c)
+                .as_scalar()
+                .filter(|s| s.is_complex())
+                .map(|s| scalar(s.complex_part())),
+            _ => None,
+        };
+        match want {
+            Some(w) if w != *rty => Err(self.unsupported(format_args!(
+                "an operation whose result is {rty} where {w} is required"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     fn inst(&mut self, result: Option<Value>, op: &Op) -> R<()> {
+        let rty = result.map_or(&Type::None, |v| self.ty(v));
+        self.check_result(op, rty)?;
         if let Some(v) = result
             && self.layout.aliased.get(v.index()) == Some(&true)
         {
             return Ok(());
         }
         let d = result.map_or(0, |v| self.slot(v));
-        let rty = result.map_or(&Type::None, |v| self.ty(v));
         match op {
             Op::Const(c) => {
                 let s = rty

@@ -1,10 +1,13 @@
 //! Launching a grid: configuration checks, argument registers, constant memory, and the blocks
 //! spread over CPU cores.
 //!
-//! Blocks are independent in CUDA, so they run in parallel: `workers` OS threads (scoped; the
-//! calling thread is one of them) take block indices from a shared counter, in increasing
-//! order, each with its own [`BlockRunner`] (its shared memory and thread states). A launch of
-//! one block, or with one worker, runs entirely on the calling thread.
+//! Blocks are independent in CUDA, so they run in parallel: OS threads (scoped; the calling
+//! thread is one of them) take block indices from a shared counter, in increasing order, each
+//! with its own [`BlockRunner`] (its shared memory and thread states). A launch of one block, or
+//! with one worker, runs entirely on the calling thread. With the automatic worker count the
+//! calling thread first runs blocks alone for 100 µs, then spawns at most one worker per core,
+//! and only as many as the remaining work (estimated from the blocks run so far) pays for, so
+//! small launches do not pay for thread creation.
 //!
 //! Errors are deterministic: when a block fails, workers stop taking new blocks, finish the
 //! ones they hold, and the error of the lowest-numbered failing block is returned — the same
@@ -16,6 +19,7 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use oxcuda_ir::GlobalId;
 
@@ -144,7 +148,8 @@ pub fn launch_with(
         consts: consts.as_mut_ptr(),
     };
     let nblocks = grid.iter().map(|&g| g as usize).product::<usize>();
-    let workers = if workers == 0 {
+    let auto = workers == 0;
+    let workers = if auto {
         std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
     } else {
         workers
@@ -170,14 +175,17 @@ pub fn launch_with(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let errors: Mutex<Vec<(usize, SimError)>> = Mutex::new(Vec::new());
-    let work = || {
+    // Takes blocks in increasing order until none is left, a block failed, or `until` passed;
+    // returns how many it ran.
+    let work = |runner: &mut BlockRunner, until: Option<Instant>| {
         let launch = shared.get();
-        let mut runner = BlockRunner::default();
+        let mut ran = 0usize;
         while !stop.load(Ordering::Relaxed) {
             let b = next.fetch_add(1, Ordering::Relaxed);
             if b >= nblocks {
                 break;
             }
+            ran += 1;
             if let Err(e) = runner.run_block(launch, block_index(b)) {
                 stop.store(true, Ordering::Relaxed);
                 errors
@@ -185,13 +193,33 @@ pub fn launch_with(
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .push((b, e));
             }
+            if until.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
         }
+        ran
     };
-    std::thread::scope(|s| {
-        for _ in 1..workers {
-            s.spawn(work);
+    let mut runner = BlockRunner::default();
+    let mut extra = workers - 1;
+    if auto {
+        // Probe: the calling thread runs blocks for a moment, then spawns only as many workers
+        // as the remaining work pays for (spawning a thread costs tens of microseconds).
+        let started = Instant::now();
+        let ran = work(&mut runner, Some(started + PROBE));
+        let left = nblocks.saturating_sub(next.load(Ordering::Relaxed));
+        if left == 0 || stop.load(Ordering::Relaxed) {
+            extra = 0;
+        } else {
+            let per_block = started.elapsed().as_secs_f64() / ran.max(1) as f64;
+            let worth = (per_block * left as f64 / WORTH_PER_WORKER.as_secs_f64()) as usize;
+            extra = extra.min(worth);
         }
-        work();
+    }
+    std::thread::scope(|s| {
+        for _ in 0..extra {
+            s.spawn(|| work(&mut BlockRunner::default(), None));
+        }
+        work(&mut runner, None);
     });
     let errors = errors
         .into_inner()
@@ -201,6 +229,12 @@ pub fn launch_with(
         None => Ok(()),
     }
 }
+
+/// How long the calling thread runs blocks alone before deciding how many workers to spawn.
+const PROBE: Duration = Duration::from_micros(100);
+
+/// The least work (estimated) that justifies spawning one more worker.
+const WORTH_PER_WORKER: Duration = Duration::from_micros(250);
 
 /// A [`Launch`] shared with worker threads.
 struct Shared<'a>(&'a Launch<'a>);

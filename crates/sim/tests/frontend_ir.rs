@@ -249,3 +249,96 @@ fn misc() {
     assert_eq!(hist[0], x.iter().copied().fold(f64::NEG_INFINITY, f64::max));
     assert_eq!(hist[1], n as f64);
 }
+
+/// Mutated front-end modules: `prepare` must reject or accept each, never panic.
+#[test]
+fn prepare_never_panics_on_mutated_ir() {
+    use oxcuda_ir::{ArrayType, Layout, Op, Type, Value, Var};
+    let types = [
+        Type::I32,
+        Type::I64,
+        Type::Scalar(Scalar::F32),
+        Type::Scalar(Scalar::C128),
+        Type::BOOL,
+        Type::None,
+        Type::Pointer(Scalar::F32),
+        Type::Array(ArrayType {
+            dtype: Scalar::F32,
+            ndim: 1,
+            layout: Layout::A,
+            readonly: false,
+        }),
+        Type::Tuple(vec![Type::I64, Type::I64]),
+    ];
+    let mut rng = Rng::new(77);
+    let mut accepted = 0;
+    for name in ["axpy", "matmul", "reduce", "hist", "misc"] {
+        let base = load(name);
+        for _ in 0..400 {
+            let mut m = base.clone();
+            for _ in 0..1 + rng.range(0, 3) {
+                let fi = rng.range(0, m.functions.len() as i64) as usize;
+                let f = &mut m.functions[fi];
+                let nvals = f.values.len() as i64;
+                match rng.range(0, 4) {
+                    0 if nvals > 0 => {
+                        let v = rng.range(0, nvals) as usize;
+                        f.values[v] = types[rng.range(0, types.len() as i64) as usize].clone();
+                    }
+                    1 | 2 => {
+                        let b = rng.range(0, f.blocks.len() as i64) as usize;
+                        let n = f.blocks[b].insts.len() as i64;
+                        if n == 0 {
+                            continue;
+                        }
+                        let i = rng.range(0, n) as usize;
+                        let new = Value(rng.range(0, nvals + 2) as u32);
+                        let nvars = f.vars.len() as i64;
+                        let op = &mut f.blocks[b].insts[i].op;
+                        match op {
+                            Op::GetVar(x) | Op::SetVar(x, _) => {
+                                *x = Var(rng.range(0, nvars + 2) as u32);
+                            }
+                            _ => {
+                                let mut first = true;
+                                op.map_operands(
+                                    |v| {
+                                        if std::mem::take(&mut first) { new } else { v }
+                                    },
+                                );
+                            }
+                        }
+                    }
+                    _ => {
+                        let b = rng.range(0, f.blocks.len() as i64) as usize;
+                        let n = f.blocks[b].insts.len() as i64;
+                        if n > 1 {
+                            let i = rng.range(0, n) as usize;
+                            let j = rng.range(0, n) as usize;
+                            f.blocks[b].insts.swap(i, j);
+                        }
+                    }
+                }
+            }
+            if let Ok(prog) = prepare(&m) {
+                accepted += 1;
+                // axpy has no loops, so its mutants terminate: run them too (errors are fine,
+                // crashes are not).
+                if name == "axpy" {
+                    let n = 300usize;
+                    let (mut r, mut x, mut y) = (vec![0f32; n], vec![1f32; n], vec![2f32; n]);
+                    let args = [
+                        arg(&mut r, &[n as i64], Scalar::F32),
+                        ArgValue::Float(2.0),
+                        arg(&mut x, &[n as i64], Scalar::F32),
+                        arg(&mut y, &[n as i64], Scalar::F32),
+                    ];
+                    let _ = launch(&prog, [2, 1, 1], [256, 1, 1], 0, &args, &[]);
+                }
+            }
+        }
+    }
+    // Some mutations are harmless (a swap of independent instructions); most are rejected.
+    eprintln!("accepted {accepted} of 2000 mutants");
+    assert!(accepted > 0 && accepted < 2000, "{accepted}");
+}
