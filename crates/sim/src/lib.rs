@@ -1,9 +1,30 @@
 //! oxcuda's CPU simulator: executes typed IR — the same program the GPU gets — with CUDA
 //! semantics.
 //!
-//! ```text
-//! let program = oxcuda_sim::prepare(&module)?;          // decode once
-//! oxcuda_sim::launch(&program, grid, block, dyn_shared_bytes, &args, &[])?;  // many times
+//! ```
+//! use oxcuda_ir::{Scalar, parse::parse_module};
+//! use oxcuda_sim::{ArgValue, ArrayArg, launch, prepare};
+//!
+//! // x[threadIdx.x] *= 2, as IR text (the compiler builds the same `Module` in memory).
+//! let module = parse_module(r#"
+//! kernel @f0 "double"(array(float32, 1d, C)) -> none file "k.py" {
+//! bb0:
+//!   v0: array(float32, 1d, C) = param 0 !1:1
+//!   v1: int32 = intrinsic threadidx.x !2:5
+//!   v2: int64 = cast v1 !2:5
+//!   v3: float32 = load v0[v2] !2:5
+//!   v4: float32 = add v3, v3 !2:5
+//!   store v0[v2], v4 !2:5
+//!   ret !1:1
+//! }
+//! "#).unwrap();
+//! let program = prepare(&module)?;                       // decode once
+//! let mut x = vec![1.5f32, 2.0, -3.0, 0.25];
+//! // SAFETY: `x` outlives the launch and nothing else touches it meanwhile.
+//! let arr = unsafe { ArrayArg::from_slice(&mut x, &[4], Scalar::F32)? };
+//! launch(&program, [1, 1, 1], [4, 1, 1], 0, &[ArgValue::Array(arr)], &[])?;  // many times
+//! assert_eq!(x, [3.0, 4.0, -6.0, 0.5]);
+//! # Ok::<(), oxcuda_sim::SimError>(())
 //! ```
 //!
 //! - [`prepare`] verifies and decodes a [`oxcuda_ir::Module`] into a [`Program`]: per function a
@@ -44,3 +65,14 @@ pub use args::{ArgValue, ArrayArg};
 pub use decode::{Program, prepare};
 pub use error::{SimError, SimErrorKind, SourceLoc};
 pub use launch::{LaunchConfig, MAX_THREADS_PER_BLOCK, launch, launch_with};
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn public_types_cross_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<super::Program>();
+        send_sync::<super::ArgValue>();
+        send_sync::<super::SimError>();
+    }
+}
