@@ -109,32 +109,32 @@ pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
         ));
     }
     // NumPy scalars: a dtype and zero dimensions.
-    if let (Ok(dtype), Ok(ndim)) = (obj.getattr("dtype"), obj.getattr("ndim")) {
-        if ndim.extract::<i64>().ok() == Some(0) {
-            let kind: String = dtype.getattr("kind")?.extract()?;
-            let itemsize: u32 = dtype.getattr("itemsize")?.extract()?;
-            let s = kind
-                .chars()
-                .next()
-                .and_then(|k| Scalar::from_numpy_kind(k, itemsize));
-            if let Some(s) = s {
-                let item = obj.call_method0("item")?;
-                return Ok(if s.is_complex() {
-                    let c = item.cast::<PyComplex>()?;
-                    Arg::Complex(c.real(), c.imag(), s)
-                } else if s.is_float() {
-                    Arg::Float(item.extract()?, s)
-                } else {
-                    Arg::Int(
-                        if s == Scalar::Bool {
-                            i128::from(item.extract::<bool>()?)
-                        } else {
-                            item.extract()?
-                        },
-                        s,
-                    )
-                });
-            }
+    if let (Ok(dtype), Ok(ndim)) = (obj.getattr("dtype"), obj.getattr("ndim"))
+        && ndim.extract::<i64>().ok() == Some(0)
+    {
+        let kind: String = dtype.getattr("kind")?.extract()?;
+        let itemsize: u32 = dtype.getattr("itemsize")?.extract()?;
+        let s = kind
+            .chars()
+            .next()
+            .and_then(|k| Scalar::from_numpy_kind(k, itemsize));
+        if let Some(s) = s {
+            let item = obj.call_method0("item")?;
+            return Ok(if s.is_complex() {
+                let c = item.cast::<PyComplex>()?;
+                Arg::Complex(c.real(), c.imag(), s)
+            } else if s.is_float() {
+                Arg::Float(item.extract()?, s)
+            } else {
+                Arg::Int(
+                    if s == Scalar::Bool {
+                        i128::from(item.extract::<bool>()?)
+                    } else {
+                        item.extract()?
+                    },
+                    s,
+                )
+            });
         }
     }
     let ty = obj

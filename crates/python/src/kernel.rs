@@ -66,7 +66,7 @@ fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyRes
 }
 
 /// A kernel loaded on a GPU.
-#[pyclass(module = "oxcuda._native")]
+#[pyclass(frozen, module = "oxcuda._native")]
 #[derive(Debug)]
 pub struct GpuKernel {
     ctx: Arc<DeviceContext>,
@@ -130,39 +130,14 @@ impl GpuKernel {
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            if let Some(i) = read
-                .iter()
-                .position(|a| matches!(a, Arg::Array { host: true, .. }))
-            {
-                return Err(PyTypeError::new_err(format!(
-                    "{}() argument {i} is a host-backend array (made while OXCUDA_TARGET=sim); copy it to the GPU with cuda.to_device",
-                    self.name
-                )));
-            }
-            let mut slots: Vec<[u64; 2]> = Vec::with_capacity(read.len() * 3);
-            for (a, p) in read.iter().zip(&self.params) {
-                args::pack(a, p, &mut slots);
-            }
-            let mut ptrs: Vec<*mut c_void> =
-                slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
-            self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
-            // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's
-            // size), alive for the call; the kernel's context is current.
-            unsafe {
-                self.ctx.driver().launch(
-                    self.function,
-                    [grid.0, grid.1, grid.2],
-                    [block.0, block.1, block.2],
-                    shared,
-                    stream as CuStream,
-                    &mut ptrs,
-                )
-            }
-            .map_err(|e| {
-                let mut e = e;
-                e.description = format!("{} (launching kernel {})", e.description, self.name);
-                driver_error(py, &e)
-            })
+            self.launch_read(
+                py,
+                [grid.0, grid.1, grid.2],
+                [block.0, block.1, block.2],
+                stream,
+                shared,
+                &read,
+            )
         })
     }
 
@@ -183,10 +158,104 @@ impl GpuKernel {
                 )));
             }
         };
-        self.ctx
-            .driver()
-            .function_attribute(self.function, attr)
+        // SAFETY: the function handle lives as long as the module, which `self` owns.
+        unsafe { self.ctx.driver().function_attribute(self.function, attr) }
             .map_err(|e| driver_error(py, &e))
+    }
+}
+
+/// CUDA's launch limits on every supported GPU (compute capability 7.5 and newer).
+const MAX_BLOCK: [u32; 3] = [1024, 1024, 64];
+const MAX_GRID: [u32; 3] = [i32::MAX as u32, 65535, 65535];
+const MAX_THREADS_PER_BLOCK: u32 = 1024;
+
+/// Checks a launch configuration against the device limits, naming the one exceeded.
+pub fn check_config(grid: [u32; 3], block: [u32; 3]) -> PyResult<()> {
+    let axes = ["x", "y", "z"];
+    for k in 0..3 {
+        if block[k] == 0 || grid[k] == 0 {
+            return Err(PyValueError::new_err(format!(
+                "grid {grid:?} and block {block:?} must be at least 1 in every dimension"
+            )));
+        }
+        if block[k] > MAX_BLOCK[k] {
+            return Err(PyValueError::new_err(format!(
+                "block dimension {} is {}, above the limit of {} (MAX_BLOCK_DIM_{})",
+                axes[k],
+                block[k],
+                MAX_BLOCK[k],
+                axes[k].to_uppercase()
+            )));
+        }
+        if grid[k] > MAX_GRID[k] {
+            return Err(PyValueError::new_err(format!(
+                "grid dimension {} is {}, above the limit of {} (MAX_GRID_DIM_{})",
+                axes[k],
+                grid[k],
+                MAX_GRID[k],
+                axes[k].to_uppercase()
+            )));
+        }
+    }
+    let threads = u64::from(block[0]) * u64::from(block[1]) * u64::from(block[2]);
+    if threads > u64::from(MAX_THREADS_PER_BLOCK) {
+        return Err(PyValueError::new_err(format!(
+            "{threads} threads per block ({}×{}×{}) exceed the limit of {MAX_THREADS_PER_BLOCK} \
+             (MAX_THREADS_PER_BLOCK)",
+            block[0], block[1], block[2]
+        )));
+    }
+    Ok(())
+}
+
+impl GpuKernel {
+    /// The kernel's parameter types.
+    pub fn params(&self) -> &[Type] {
+        &self.params
+    }
+
+    /// Launches with arguments already read and checked against the parameters.
+    pub fn launch_read(
+        &self,
+        py: Python<'_>,
+        grid: [u32; 3],
+        block: [u32; 3],
+        stream: usize,
+        shared: u32,
+        read: &[Arg],
+    ) -> PyResult<()> {
+        check_config(grid, block)?;
+        if let Some(i) = read
+            .iter()
+            .position(|a| matches!(a, Arg::Array { host: true, .. }))
+        {
+            return Err(PyTypeError::new_err(format!(
+                "{}() argument {i} is a host-backend array (made while OXCUDA_TARGET=sim); copy it to the GPU with cuda.to_device",
+                self.name
+            )));
+        }
+        let mut slots: Vec<[u64; 2]> = Vec::with_capacity(read.len() * 3);
+        for (a, p) in read.iter().zip(&self.params) {
+            args::pack(a, p, &mut slots);
+        }
+        let mut ptrs: Vec<*mut c_void> = slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+        self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
+        // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
+        // alive for the call; the kernel's context is current.
+        unsafe {
+            self.ctx.driver().launch(
+                self.function,
+                grid,
+                block,
+                shared,
+                stream as CuStream,
+                &mut ptrs,
+            )
+        }
+        .map_err(|mut e| {
+            e.description = format!("{} (launching kernel {})", e.description, self.name);
+            driver_error(py, &e)
+        })
     }
 }
 
@@ -314,6 +383,7 @@ fn convertible_args(got: Vec<String>, want: Vec<String>) -> PyResult<Option<usiz
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convertible_args, m)?)?;
     m.add_class::<IrModule>()?;
+    m.add_class::<crate::launcher::LaunchCache>()?;
     m.add_class::<GpuKernel>()?;
     m.add_class::<SimKernel>()?;
     m.add_function(wrap_pyfunction!(typeof_args, m)?)?;

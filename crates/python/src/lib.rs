@@ -10,6 +10,7 @@ mod capture;
 mod compile;
 pub mod devicearray;
 mod kernel;
+mod launcher;
 mod runtime;
 mod stream;
 mod toolchain;

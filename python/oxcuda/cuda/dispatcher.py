@@ -101,6 +101,9 @@ class Dispatcher:
         self._eager: list[tuple[str, ...]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
+        # The Rust fast path: GPU kernels by argument types (crates/python/src/launcher.rs).
+        self._fast = _native.LaunchCache()
+        self._configs: dict[Any, _Configured] = {}
         functools.update_wrapper(self, py_func)
         for sig in signatures:
             args, _ = compiler.normalize_signature(sig)
@@ -155,6 +158,7 @@ class Dispatcher:
                 kernel = _native.GpuKernel(
                     artifacts["cubin"], artifacts["kernel_name"], list(types)
                 )
+                self._fast.insert(list(types), kernel)
             else:
                 artifacts = self._artifacts(types, "ir")
                 kernel = _native.SimKernel(artifacts["module"])
@@ -190,6 +194,19 @@ class Dispatcher:
     # ---- launching ------------------------------------------------------------------
 
     def __getitem__(self, config: Any) -> _Configured:
+        try:
+            return self._configs[config]
+        except (KeyError, TypeError):
+            pass
+        configured = self._configure(config)
+        if len(self._configs) < 64:
+            try:
+                self._configs[config] = configured
+            except TypeError:  # an unhashable configuration (a list): not cached
+                pass
+        return configured
+
+    def _configure(self, config: Any) -> _Configured:
         if self._device:
             raise TypeError(f"{self.__name__} is a device function: call it from a kernel")
         if not isinstance(config, tuple):
@@ -230,12 +247,6 @@ class Dispatcher:
         args, copy_back = self._prepare_args(args, gpu, stream)
         types = tuple(_native.typeof_args(args))
         compiled = self._compile(types, gpu)
-        threads = block[0] * block[1] * block[2]
-        if threads > 1024:
-            raise ValueError(
-                f"{threads} threads per block ({block[0]}×{block[1]}×{block[2]}) exceed the "
-                "limit of 1024 (MAX_THREADS_PER_BLOCK)"
-            )
         if gpu:
             handle = getattr(stream, "handle", stream) or 0
             compiled.kernel.launch(grid, block, int(handle), shared, args)
@@ -382,7 +393,10 @@ class _Configured:
         self.sharedmem = sharedmem
 
     def __call__(self, *args: Any) -> None:
-        self.dispatcher._launch(self.grid, self.block, self.stream, self.sharedmem, args)
+        d = self.dispatcher
+        if use_gpu() and d._fast.launch(self.grid, self.block, self.stream, self.sharedmem, args):
+            return
+        d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
 
 
 def _is_numpy_array(obj: Any) -> bool:
