@@ -87,7 +87,7 @@ def _capture_one(func: Any, add) -> Source:
             globals_used[g] = _encode(func.__globals__[g], add)
         elif hasattr(builtins, g):
             continue  # a builtin: the compiler knows which it supports
-    cells = dict(zip(code.co_freevars, func.__closure__ or ()))
+    cells = dict(zip(code.co_freevars, func.__closure__ or (), strict=False))
     for c in loaded_cells:
         if c in cells:
             try:

@@ -26,35 +26,153 @@ pub enum Meaning {
 /// Functions callable from device code, by canonical path.
 pub const CALLABLES: &[&str] = &[
     // Python builtins
-    "range", "len", "min", "max", "abs", "float", "int", "bool", "complex", "round", "pow",
-    "enumerate", "zip",
+    "range",
+    "len",
+    "min",
+    "max",
+    "abs",
+    "float",
+    "int",
+    "bool",
+    "complex",
+    "round",
+    "pow",
+    "enumerate",
+    "zip",
     // CUDA
-    "cuda.grid", "cuda.gridsize", "cuda.syncthreads", "cuda.syncthreads_count",
-    "cuda.syncthreads_and", "cuda.syncthreads_or", "cuda.threadfence", "cuda.threadfence_block",
-    "cuda.threadfence_system", "cuda.syncwarp", "cuda.shared.array", "cuda.local.array",
-    "cuda.const.array_like", "cuda.fma", "cuda.popc", "cuda.brev", "cuda.clz", "cuda.ffs",
-    "cuda.selp", "cuda.cbrt", "cuda.nanosleep",
-    "cuda.atomic.add", "cuda.atomic.sub", "cuda.atomic.max", "cuda.atomic.min",
-    "cuda.atomic.nanmax", "cuda.atomic.nanmin", "cuda.atomic.and_", "cuda.atomic.or_",
-    "cuda.atomic.xor", "cuda.atomic.exch", "cuda.atomic.inc", "cuda.atomic.dec",
-    "cuda.atomic.cas", "cuda.atomic.compare_and_swap",
+    "cuda.grid",
+    "cuda.gridsize",
+    "cuda.syncthreads",
+    "cuda.syncthreads_count",
+    "cuda.syncthreads_and",
+    "cuda.syncthreads_or",
+    "cuda.threadfence",
+    "cuda.threadfence_block",
+    "cuda.threadfence_system",
+    "cuda.syncwarp",
+    "cuda.shared.array",
+    "cuda.local.array",
+    "cuda.const.array_like",
+    "cuda.fma",
+    "cuda.popc",
+    "cuda.brev",
+    "cuda.clz",
+    "cuda.ffs",
+    "cuda.selp",
+    "cuda.cbrt",
+    "cuda.nanosleep",
+    "cuda.atomic.add",
+    "cuda.atomic.sub",
+    "cuda.atomic.max",
+    "cuda.atomic.min",
+    "cuda.atomic.nanmax",
+    "cuda.atomic.nanmin",
+    "cuda.atomic.and_",
+    "cuda.atomic.or_",
+    "cuda.atomic.xor",
+    "cuda.atomic.exch",
+    "cuda.atomic.inc",
+    "cuda.atomic.dec",
+    "cuda.atomic.cas",
+    "cuda.atomic.compare_and_swap",
 ];
 
 /// The `math` module's functions (also `numpy.<name>` where NumPy has the same name).
 pub const MATH_FUNCTIONS: &[&str] = &[
-    "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh",
-    "atanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "fabs", "ceil",
-    "floor", "trunc", "erf", "erfc", "gamma", "lgamma", "isnan", "isinf", "isfinite", "atan2",
-    "hypot", "pow", "fmod", "copysign", "remainder", "nextafter", "ldexp", "degrees", "radians",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "exp",
+    "exp2",
+    "expm1",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "sqrt",
+    "fabs",
+    "ceil",
+    "floor",
+    "trunc",
+    "erf",
+    "erfc",
+    "gamma",
+    "lgamma",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "atan2",
+    "hypot",
+    "pow",
+    "fmod",
+    "copysign",
+    "remainder",
+    "nextafter",
+    "ldexp",
+    "degrees",
+    "radians",
 ];
 
 /// NumPy's scalar functions with names of their own (`np.arcsin` is `math.asin`, …).
 pub const NUMPY_FUNCTIONS: &[&str] = &[
-    "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh",
-    "arccosh", "arctanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "fabs",
-    "absolute", "abs", "ceil", "floor", "trunc", "rint", "isnan", "isinf", "isfinite", "arctan2",
-    "hypot", "power", "fmod", "copysign", "nextafter", "ldexp", "deg2rad", "rad2deg", "degrees",
-    "radians", "minimum", "maximum", "fmin", "fmax", "sign", "cbrt", "square", "reciprocal",
+    "sin",
+    "cos",
+    "tan",
+    "arcsin",
+    "arccos",
+    "arctan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "arcsinh",
+    "arccosh",
+    "arctanh",
+    "exp",
+    "exp2",
+    "expm1",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "sqrt",
+    "fabs",
+    "absolute",
+    "abs",
+    "ceil",
+    "floor",
+    "trunc",
+    "rint",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "arctan2",
+    "hypot",
+    "power",
+    "fmod",
+    "copysign",
+    "nextafter",
+    "ldexp",
+    "deg2rad",
+    "rad2deg",
+    "degrees",
+    "radians",
+    "minimum",
+    "maximum",
+    "fmin",
+    "fmax",
+    "sign",
+    "cbrt",
+    "square",
+    "reciprocal",
 ];
 
 fn dim(attr: &str) -> Option<Dim> {
@@ -82,16 +200,18 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
         "cuda.blockIdx" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::BlockIdx(d))),
         "cuda.blockDim" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::BlockDim(d))),
         "cuda.gridDim" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::GridDim(d))),
-        "cuda.shared" | "cuda.local" | "cuda.const" | "cuda.atomic" => {
-            CALLABLES.contains(&full.as_str()).then(|| Meaning::Callable(full))
-        }
+        "cuda.shared" | "cuda.local" | "cuda.const" | "cuda.atomic" => CALLABLES
+            .contains(&full.as_str())
+            .then_some(Meaning::Callable(full)),
         "math" | "cmath" => match attr {
             "pi" => Some(Meaning::Float(std::f64::consts::PI)),
             "e" => Some(Meaning::Float(std::f64::consts::E)),
             "tau" => Some(Meaning::Float(std::f64::consts::TAU)),
             "inf" => Some(Meaning::Float(f64::INFINITY)),
             "nan" => Some(Meaning::Float(f64::NAN)),
-            _ => MATH_FUNCTIONS.contains(&attr).then(|| Meaning::Callable(format!("math.{attr}"))),
+            _ => MATH_FUNCTIONS
+                .contains(&attr)
+                .then(|| Meaning::Callable(format!("math.{attr}"))),
         },
         "numpy" => match attr {
             "pi" => Some(Meaning::Float(std::f64::consts::PI)),
@@ -119,7 +239,9 @@ fn callable_or_type(full: &str, attr: &str) -> Option<Meaning> {
 pub fn builtin(name: &str) -> Option<Meaning> {
     match name {
         "float" | "int" | "bool" | "complex" => Some(Meaning::Callable(name.to_owned())),
-        _ => CALLABLES.contains(&name).then(|| Meaning::Callable(name.to_owned())),
+        _ => CALLABLES
+            .contains(&name)
+            .then(|| Meaning::Callable(name.to_owned())),
     }
 }
 
@@ -129,11 +251,26 @@ mod tests {
 
     #[test]
     fn paths_resolve() {
-        assert_eq!(module_attr("cuda.threadIdx", "y"), Some(Meaning::Intrinsic(Intrinsic::ThreadIdx(Dim::Y))));
-        assert_eq!(module_attr("cuda", "grid"), Some(Meaning::Callable("cuda.grid".into())));
-        assert_eq!(module_attr("cuda", "float32"), Some(Meaning::Type(Scalar::F32)));
-        assert_eq!(module_attr("cuda.atomic", "add"), Some(Meaning::Callable("cuda.atomic.add".into())));
-        assert_eq!(module_attr("numpy", "float64"), Some(Meaning::Type(Scalar::F64)));
+        assert_eq!(
+            module_attr("cuda.threadIdx", "y"),
+            Some(Meaning::Intrinsic(Intrinsic::ThreadIdx(Dim::Y)))
+        );
+        assert_eq!(
+            module_attr("cuda", "grid"),
+            Some(Meaning::Callable("cuda.grid".into()))
+        );
+        assert_eq!(
+            module_attr("cuda", "float32"),
+            Some(Meaning::Type(Scalar::F32))
+        );
+        assert_eq!(
+            module_attr("cuda.atomic", "add"),
+            Some(Meaning::Callable("cuda.atomic.add".into()))
+        );
+        assert_eq!(
+            module_attr("numpy", "float64"),
+            Some(Meaning::Type(Scalar::F64))
+        );
         assert_eq!(module_attr("math", "sinn"), None);
         assert_eq!(builtin("range"), Some(Meaning::Callable("range".into())));
         assert_eq!(builtin("open"), None);

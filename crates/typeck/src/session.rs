@@ -51,7 +51,13 @@ impl Session<'_> {
         let id = FuncId(u32::try_from(self.module.functions.len()).map_err(|_| ())?);
         let placeholder = Function::new("", kind, args.to_vec(), Type::None);
         self.module.functions.push(placeholder);
-        self.active.insert(key.clone(), Active { id, ret_guess: declared_ret.cloned() });
+        self.active.insert(
+            key.clone(),
+            Active {
+                id,
+                ret_guess: declared_ret.cloned(),
+            },
+        );
         let result = crate::lower::function(self, src, id, args, kind, declared_ret);
         self.active.remove(&key);
         let (function, ret) = result?;

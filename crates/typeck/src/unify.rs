@@ -21,14 +21,21 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
         (Type::Scalar(x), Type::Scalar(y)) => Some(Type::Scalar(unify_scalars(*x, *y))),
         (Type::Array(x), Type::Array(y)) if x.dtype == y.dtype && x.ndim == y.ndim => {
             Some(Type::Array(ArrayType {
-                layout: if x.layout == y.layout { x.layout } else { Layout::A },
+                layout: if x.layout == y.layout {
+                    x.layout
+                } else {
+                    Layout::A
+                },
                 readonly: x.readonly || y.readonly,
                 ..*x
             }))
         }
-        (Type::Tuple(xs), Type::Tuple(ys)) if xs.len() == ys.len() => {
-            xs.iter().zip(ys).map(|(x, y)| unify(x, y)).collect::<Option<Vec<_>>>().map(Type::Tuple)
-        }
+        (Type::Tuple(xs), Type::Tuple(ys)) if xs.len() == ys.len() => xs
+            .iter()
+            .zip(ys)
+            .map(|(x, y)| unify(x, y))
+            .collect::<Option<Vec<_>>>()
+            .map(Type::Tuple),
         _ => None,
     }
 }
@@ -55,11 +62,27 @@ mod tests {
     #[test]
     fn variables_unify_as_documented() {
         let s = Type::Scalar;
-        assert_eq!(unify(&s(Scalar::I32), &s(Scalar::I64)), Some(s(Scalar::I64)));
-        assert_eq!(unify(&s(Scalar::I64), &s(Scalar::F64)), Some(s(Scalar::F64)));
-        assert_eq!(unify(&s(Scalar::Bool), &s(Scalar::I32)), Some(s(Scalar::I32)));
+        assert_eq!(
+            unify(&s(Scalar::I32), &s(Scalar::I64)),
+            Some(s(Scalar::I64))
+        );
+        assert_eq!(
+            unify(&s(Scalar::I64), &s(Scalar::F64)),
+            Some(s(Scalar::F64))
+        );
+        assert_eq!(
+            unify(&s(Scalar::Bool), &s(Scalar::I32)),
+            Some(s(Scalar::I32))
+        );
         assert_eq!(unify(&s(Scalar::U32), &s(Scalar::I8)), Some(s(Scalar::I32)));
-        let a = |layout| Type::Array(ArrayType { dtype: Scalar::F32, ndim: 1, layout, readonly: false });
+        let a = |layout| {
+            Type::Array(ArrayType {
+                dtype: Scalar::F32,
+                ndim: 1,
+                layout,
+                readonly: false,
+            })
+        };
         assert_eq!(unify(&a(Layout::C), &a(Layout::F)), Some(a(Layout::A)));
         assert_eq!(unify(&a(Layout::C), &s(Scalar::F32)), None);
     }

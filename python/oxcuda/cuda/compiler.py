@@ -59,6 +59,8 @@ def compile_pyfunc(
     **options: Any,
 ) -> dict[str, Any]:
     """Compiles ``pyfunc`` for ``sig`` up to ``output`` and returns the core's artifacts."""
+    if _capture.is_dispatcher(pyfunc):
+        pyfunc = pyfunc.py_func  # compile_ptx(kernel, ...) with a @cuda.jit function
     args, ret = normalize_signature(sig)
     if ret == "void":
         ret = "none"
@@ -88,7 +90,7 @@ def _check_abi(abi: str, device: bool) -> None:
         raise ValueError(f"abi must be 'numba' or 'c', not {abi!r}")
 
 
-def compile(  # noqa: A001 - numba-cuda's name
+def compile(
     pyfunc: Any,
     sig: Any,
     debug: bool = False,

@@ -2,9 +2,9 @@
 //! Python's slice semantics, attributes (`shape`, `strides`, `size`, `ndim`, `T`), stores.
 
 use oxcuda_ir::{BinOp, CmpOp, Op, Value};
+use oxcuda_syntax::TextRange;
 use oxcuda_syntax::ast::Expr;
 use oxcuda_syntax::codes;
-use oxcuda_syntax::TextRange;
 use oxcuda_types::{ArrayType, Layout, Scalar, Type};
 
 use super::Lower;
@@ -16,7 +16,11 @@ pub(crate) enum Index {
     /// An integer index.
     Int(Val),
     /// `lower:upper:step`, each part optional.
-    Slice { lower: Option<Val>, upper: Option<Val>, step: Option<Val> },
+    Slice {
+        lower: Option<Val>,
+        upper: Option<Val>,
+        step: Option<Val>,
+    },
 }
 
 impl Lower<'_, '_> {
@@ -30,7 +34,8 @@ impl Lower<'_, '_> {
                     .iter()
                     .enumerate()
                     .map(|(k, t)| {
-                        let item = self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone());
+                        let item =
+                            self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone());
                         Index::Int(Val::Rt(item, t.clone()))
                     })
                     .collect(),
@@ -60,23 +65,38 @@ impl Lower<'_, '_> {
                 Some((v, ty)) => self.index_array(v, ty, index, range),
                 None => Val::Poison,
             },
-            Val::Tuple(items) => self.index_tuple(items.len(), index, range, |_, k| items[k].clone()),
+            Val::Tuple(items) => {
+                self.index_tuple(items.len(), index, range, |_, k| items[k].clone())
+            }
             Val::Rt(v, Type::Tuple(types)) => {
                 let n = types.len();
                 let mut items = Vec::new();
                 for (k, t) in types.iter().enumerate() {
-                    items.push(Val::Rt(self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()), t.clone()));
+                    items.push(Val::Rt(
+                        self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()),
+                        t.clone(),
+                    ));
                 }
                 self.index_tuple(n, index, range, |_, k| items[k].clone())
             }
             other => {
                 let what = other.describe();
-                self.error(codes::TYPE_MISMATCH, range, format!("{what} cannot be indexed"))
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    format!("{what} cannot be indexed"),
+                )
             }
         }
     }
 
-    fn index_tuple(&mut self, n: usize, index: Vec<Index>, range: TextRange, item: impl Fn(&mut Self, usize) -> Val) -> Val {
+    fn index_tuple(
+        &mut self,
+        n: usize,
+        index: Vec<Index>,
+        range: TextRange,
+        item: impl Fn(&mut Self, usize) -> Val,
+    ) -> Val {
         let n_i = i128::try_from(n).unwrap_or(i128::MAX);
         match index.as_slice() {
             [Index::Int(Val::Int(k))] => {
@@ -84,7 +104,11 @@ impl Lower<'_, '_> {
                 if (0..n_i).contains(&k) {
                     item(self, usize::try_from(k).unwrap_or(0))
                 } else {
-                    self.error(codes::BAD_INDEX, range, format!("tuple index {k} out of range for a tuple of {n}"))
+                    self.error(
+                        codes::BAD_INDEX,
+                        range,
+                        format!("tuple index {k} out of range for a tuple of {n}"),
+                    )
                 }
             }
             [Index::Int(Val::Poison)] => Val::Poison,
@@ -95,22 +119,34 @@ impl Lower<'_, '_> {
                     _ => None,
                 };
                 let (Some(lo), Some(hi), Some(st)) = (c(lower), c(upper), c(step)) else {
-                    return self.error(codes::NOT_CONSTANT, range, "tuple slices need constant bounds");
+                    return self.error(
+                        codes::NOT_CONSTANT,
+                        range,
+                        "tuple slices need constant bounds",
+                    );
                 };
                 let st = st.unwrap_or(1);
                 if st == 0 {
                     return self.error(codes::BAD_INDEX, range, "slice step cannot be zero");
                 }
-                let norm = |x: i128, lo_b: i128, hi_b: i128| (if x < 0 { x + n_i } else { x }).clamp(lo_b, hi_b);
+                let norm = |x: i128, lo_b: i128, hi_b: i128| {
+                    (if x < 0 { x + n_i } else { x }).clamp(lo_b, hi_b)
+                };
                 let mut out = Vec::new();
                 if st > 0 {
-                    let (mut k, end) = (lo.map_or(0, |x| norm(x, 0, n_i)), hi.map_or(n_i, |x| norm(x, 0, n_i)));
+                    let (mut k, end) = (
+                        lo.map_or(0, |x| norm(x, 0, n_i)),
+                        hi.map_or(n_i, |x| norm(x, 0, n_i)),
+                    );
                     while k < end {
                         out.push(item(self, usize::try_from(k).unwrap_or(0)));
                         k += st;
                     }
                 } else {
-                    let (mut k, end) = (lo.map_or(n_i - 1, |x| norm(x, -1, n_i - 1)), hi.map_or(-1, |x| norm(x, -1, n_i - 1)));
+                    let (mut k, end) = (
+                        lo.map_or(n_i - 1, |x| norm(x, -1, n_i - 1)),
+                        hi.map_or(-1, |x| norm(x, -1, n_i - 1)),
+                    );
                     while k > end {
                         out.push(item(self, usize::try_from(k).unwrap_or(0)));
                         k += st;
@@ -152,17 +188,38 @@ impl Lower<'_, '_> {
             Val::Poison => None,
             other => {
                 let what = other.describe();
-                self.error_hint(codes::BAD_INDEX, range, format!("array index must be an integer, not {what}"), "convert with int(...)");
+                self.error_hint(
+                    codes::BAD_INDEX,
+                    range,
+                    format!("array index must be an integer, not {what}"),
+                    "convert with int(...)",
+                );
                 None
             }
         }
     }
 
     /// `array[index]`: an element read, or a view.
-    pub fn index_array(&mut self, array: Value, ty: Type, index: Vec<Index>, range: TextRange) -> Val {
-        let Type::Array(a) = ty else { return Val::Poison };
+    pub fn index_array(
+        &mut self,
+        array: Value,
+        ty: Type,
+        index: Vec<Index>,
+        range: TextRange,
+    ) -> Val {
+        let Type::Array(a) = ty else {
+            return Val::Poison;
+        };
         if index.len() > a.ndim as usize {
-            return self.error(codes::BAD_INDEX, range, format!("too many indices ({}) for a {}-d array", index.len(), a.ndim));
+            return self.error(
+                codes::BAD_INDEX,
+                range,
+                format!(
+                    "too many indices ({}) for a {}-d array",
+                    index.len(),
+                    a.ndim
+                ),
+            );
         }
         if index.len() == a.ndim as usize && index.iter().all(|i| matches!(i, Index::Int(_))) {
             let mut idx = Vec::new();
@@ -170,7 +227,9 @@ impl Lower<'_, '_> {
                 let Index::Int(v) = i else { unreachable!() };
                 idx.push(self.index_value(array, u32::try_from(k).unwrap_or(0), v, range));
             }
-            let Some(idx) = idx.into_iter().collect::<Option<Vec<_>>>() else { return Val::Poison };
+            let Some(idx) = idx.into_iter().collect::<Option<Vec<_>>>() else {
+                return Val::Poison;
+            };
             let t = Type::Scalar(a.dtype);
             return Val::Rt(self.emit(Op::Load(array, idx), t.clone()), t);
         }
@@ -180,7 +239,11 @@ impl Lower<'_, '_> {
     /// A view of `array` through integer indices and slices.
     fn view(&mut self, array: Value, a: ArrayType, mut index: Vec<Index>, range: TextRange) -> Val {
         while index.len() < a.ndim as usize {
-            index.push(Index::Slice { lower: None, upper: None, step: None });
+            index.push(Index::Slice {
+                lower: None,
+                upper: None,
+                step: None,
+            });
         }
         let data = self.emit(Op::ArrayData(array), Type::Pointer(a.dtype));
         let mut offset: Option<Value> = None;
@@ -197,7 +260,9 @@ impl Lower<'_, '_> {
                     if seen_slice {
                         c_ok = false;
                     }
-                    let Some(i) = self.index_value(array, dim, v, range) else { return Val::Poison };
+                    let Some(i) = self.index_value(array, dim, v, range) else {
+                        return Val::Poison;
+                    };
                     let bytes = self.emit(Op::Binary(BinOp::Mul, i, stride), Type::I64);
                     offset = Some(self.add_offset(offset, bytes));
                 }
@@ -211,7 +276,13 @@ impl Lower<'_, '_> {
                         None => 1,
                         Some(Val::Int(s)) if s != 0 => s,
                         Some(Val::Poison) => return Val::Poison,
-                        Some(_) => return self.error(codes::NOT_CONSTANT, range, "slice steps must be non-zero integer constants in device code"),
+                        Some(_) => {
+                            return self.error(
+                                codes::NOT_CONSTANT,
+                                range,
+                                "slice steps must be non-zero integer constants in device code",
+                            );
+                        }
                     };
                     if step != 1 {
                         c_ok = false;
@@ -222,12 +293,18 @@ impl Lower<'_, '_> {
                         strides.push(stride);
                         continue;
                     }
-                    let Some((start, len)) = self.slice_bounds(n, lower, upper, step, range) else { return Val::Poison };
+                    let Some((start, len)) = self.slice_bounds(n, lower, upper, step, range) else {
+                        return Val::Poison;
+                    };
                     let bytes = self.emit(Op::Binary(BinOp::Mul, start, stride), Type::I64);
                     offset = Some(self.add_offset(offset, bytes));
                     shape.push(len);
                     let s = self.const_int(step, Scalar::I64);
-                    strides.push(if step == 1 { stride } else { self.emit(Op::Binary(BinOp::Mul, stride, s), Type::I64) });
+                    strides.push(if step == 1 {
+                        stride
+                    } else {
+                        self.emit(Op::Binary(BinOp::Mul, stride, s), Type::I64)
+                    });
                 }
             }
         }
@@ -240,12 +317,37 @@ impl Lower<'_, '_> {
         }
         let ndim = u32::try_from(shape.len()).unwrap_or(0);
         let layout = if c_ok { Layout::C } else { Layout::A };
-        let t = Type::Array(ArrayType { dtype: a.dtype, ndim, layout, readonly: a.readonly });
+        let t = Type::Array(ArrayType {
+            dtype: a.dtype,
+            ndim,
+            layout,
+            readonly: a.readonly,
+        });
         if ndim == 0 {
             // Integer indices on every dimension were handled as loads; this is x[()] on 0-d.
-            return Val::Rt(self.emit(Op::MakeArray { data, shape, strides }, t.clone()), t);
+            return Val::Rt(
+                self.emit(
+                    Op::MakeArray {
+                        data,
+                        shape,
+                        strides,
+                    },
+                    t.clone(),
+                ),
+                t,
+            );
         }
-        Val::Rt(self.emit(Op::MakeArray { data, shape, strides }, t.clone()), t)
+        Val::Rt(
+            self.emit(
+                Op::MakeArray {
+                    data,
+                    shape,
+                    strides,
+                },
+                t.clone(),
+            ),
+            t,
+        )
     }
 
     fn add_offset(&mut self, offset: Option<Value>, bytes: Value) -> Value {
@@ -256,28 +358,47 @@ impl Lower<'_, '_> {
     }
 
     /// Python's `slice.indices` for a constant step: the start index and the length.
-    fn slice_bounds(&mut self, n: Value, lower: Option<Val>, upper: Option<Val>, step: i128, range: TextRange) -> Option<(Value, Value)> {
+    fn slice_bounds(
+        &mut self,
+        n: Value,
+        lower: Option<Val>,
+        upper: Option<Val>,
+        step: i128,
+        range: TextRange,
+    ) -> Option<(Value, Value)> {
         let zero = self.const_int(0, Scalar::I64);
         let minus_one = self.const_int(-1, Scalar::I64);
         let one = self.const_int(1, Scalar::I64);
         let n_minus_one = self.emit(Op::Binary(BinOp::Sub, n, one), Type::I64);
-        let (lo_clamp, hi_clamp) = if step > 0 { (zero, n) } else { (minus_one, n_minus_one) };
+        let (lo_clamp, hi_clamp) = if step > 0 {
+            (zero, n)
+        } else {
+            (minus_one, n_minus_one)
+        };
         let bound = |this: &mut Self, v: Option<Val>, default: Value| -> Option<Value> {
             let Some(v) = v else { return Some(default) };
             if v == Val::NoneV {
                 return Some(default);
             }
-            let Some(x) = this.convert(v, &Type::I64, range) else { return None };
+            let x = this.convert(v, &Type::I64, range)?;
             let neg = this.emit(Op::Compare(CmpOp::Lt, x, zero), Type::BOOL);
             let wrapped = this.emit(Op::Binary(BinOp::Add, x, n), Type::I64);
             let x = this.emit(Op::Select(neg, wrapped, x), Type::I64);
             let x = this.emit(Op::Binary(BinOp::Max, x, lo_clamp), Type::I64);
             Some(this.emit(Op::Binary(BinOp::Min, x, hi_clamp), Type::I64))
         };
-        let (start_default, stop_default) = if step > 0 { (zero, n) } else { (n_minus_one, minus_one) };
+        let (start_default, stop_default) = if step > 0 {
+            (zero, n)
+        } else {
+            (n_minus_one, minus_one)
+        };
         let start = bound(self, lower, start_default)?;
         let stop = bound(self, upper, stop_default)?;
-        let (hi, lo) = if step > 0 { (stop, start) } else { (start, stop) };
+        let (hi, lo) = if step > 0 {
+            (stop, start)
+        } else {
+            (start, stop)
+        };
         let d = self.emit(Op::Binary(BinOp::Sub, hi, lo), Type::I64);
         let len = if step.abs() == 1 {
             self.emit(Op::Binary(BinOp::Max, d, zero), Type::I64)
@@ -293,13 +414,27 @@ impl Lower<'_, '_> {
     }
 
     /// `base[slice] = value` (the subscript not yet evaluated).
-    pub fn store_subscript(&mut self, base: Val, slice: &Expr, value: Val, range: TextRange, value_range: TextRange) {
+    pub fn store_subscript(
+        &mut self,
+        base: Val,
+        slice: &Expr,
+        value: Val,
+        range: TextRange,
+        value_range: TextRange,
+    ) {
         let index = self.index_vals(slice);
         self.store_with_index(base, index, value, range, value_range);
     }
 
     /// `base[index] = value`.
-    pub fn store_with_index(&mut self, base: Val, index: Vec<Index>, value: Val, range: TextRange, value_range: TextRange) {
+    pub fn store_with_index(
+        &mut self,
+        base: Val,
+        index: Vec<Index>,
+        value: Val,
+        range: TextRange,
+        value_range: TextRange,
+    ) {
         let (array, a) = match base {
             Val::Rt(v, Type::Array(a)) => (v, a),
             Val::Poison => return,
@@ -314,19 +449,30 @@ impl Lower<'_, '_> {
             }
             other => {
                 let what = other.describe();
-                self.error(codes::TYPE_MISMATCH, range, format!("{what} does not support item assignment"));
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    format!("{what} does not support item assignment"),
+                );
                 return;
             }
         };
         if a.readonly {
-            self.error(codes::READONLY_ARRAY, range, format!("cannot write to a read-only {}", Type::Array(a)));
+            self.error(
+                codes::READONLY_ARRAY,
+                range,
+                format!("cannot write to a read-only {}", Type::Array(a)),
+            );
             return;
         }
         if index.len() != a.ndim as usize || !index.iter().all(|i| matches!(i, Index::Int(_))) {
             self.error_hint(
                 codes::BAD_INDEX,
                 range,
-                format!("assignment needs one integer index per dimension of a {}-d array", a.ndim),
+                format!(
+                    "assignment needs one integer index per dimension of a {}-d array",
+                    a.ndim
+                ),
                 "assign element by element in a loop",
             );
             return;
@@ -336,27 +482,46 @@ impl Lower<'_, '_> {
             let Index::Int(v) = i else { unreachable!() };
             idx.push(self.index_value(array, u32::try_from(k).unwrap_or(0), v, range));
         }
-        let Some(idx) = idx.into_iter().collect::<Option<Vec<_>>>() else { return };
+        let Some(idx) = idx.into_iter().collect::<Option<Vec<_>>>() else {
+            return;
+        };
         if value == Val::Poison {
             return;
         }
-        let Some(v) = self.convert(value, &Type::Scalar(a.dtype), value_range) else { return };
+        let Some(v) = self.convert(value, &Type::Scalar(a.dtype), value_range) else {
+            return;
+        };
         self.emit_void(Op::Store(array, idx, v));
     }
 
     /// Indices for an atomic on `array` from an int or tuple index expression value.
-    pub fn atomic_indices(&mut self, array: Value, a: ArrayType, index: Val, range: TextRange) -> Option<Vec<Value>> {
+    pub fn atomic_indices(
+        &mut self,
+        array: Value,
+        a: ArrayType,
+        index: Val,
+        range: TextRange,
+    ) -> Option<Vec<Value>> {
         let items = match index {
             Val::Tuple(items) => items,
             Val::Rt(v, Type::Tuple(types)) => types
                 .iter()
                 .enumerate()
-                .map(|(k, t)| Val::Rt(self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()), t.clone()))
+                .map(|(k, t)| {
+                    Val::Rt(
+                        self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()),
+                        t.clone(),
+                    )
+                })
                 .collect(),
             other => vec![other],
         };
         if items.len() != a.ndim as usize {
-            self.error(codes::BAD_INDEX, range, format!("{} indices for a {}-d array", items.len(), a.ndim));
+            self.error(
+                codes::BAD_INDEX,
+                range,
+                format!("{} indices for a {}-d array", items.len(), a.ndim),
+            );
             return None;
         }
         let mut idx = Vec::new();
@@ -372,7 +537,11 @@ impl Lower<'_, '_> {
         match attr {
             "shape" | "strides" => Val::Tuple(
                 dims.map(|k| {
-                    let op = if attr == "shape" { Op::ArrayShape(v, k) } else { Op::ArrayStride(v, k) };
+                    let op = if attr == "shape" {
+                        Op::ArrayShape(v, k)
+                    } else {
+                        Op::ArrayStride(v, k)
+                    };
                     let x = self.emit(op, Type::I64);
                     if attr == "shape" {
                         self.nonneg.insert(x);
@@ -395,18 +564,37 @@ impl Lower<'_, '_> {
             }
             "T" => {
                 let data = self.emit(Op::ArrayData(v), Type::Pointer(a.dtype));
-                let shape: Vec<Value> = (0..a.ndim).rev().map(|k| self.emit(Op::ArrayShape(v, k), Type::I64)).collect();
-                let strides: Vec<Value> = (0..a.ndim).rev().map(|k| self.emit(Op::ArrayStride(v, k), Type::I64)).collect();
+                let shape: Vec<Value> = (0..a.ndim)
+                    .rev()
+                    .map(|k| self.emit(Op::ArrayShape(v, k), Type::I64))
+                    .collect();
+                let strides: Vec<Value> = (0..a.ndim)
+                    .rev()
+                    .map(|k| self.emit(Op::ArrayStride(v, k), Type::I64))
+                    .collect();
                 let layout = match a.layout {
                     Layout::C if a.ndim > 1 => Layout::F,
                     Layout::F if a.ndim > 1 => Layout::C,
                     l => l,
                 };
                 let t = Type::Array(ArrayType { layout, ..a });
-                Val::Rt(self.emit(Op::MakeArray { data, shape, strides }, t.clone()), t)
+                Val::Rt(
+                    self.emit(
+                        Op::MakeArray {
+                            data,
+                            shape,
+                            strides,
+                        },
+                        t.clone(),
+                    ),
+                    t,
+                )
             }
-            _ => self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("arrays have no attribute '{attr}' in device code")),
+            _ => self.error(
+                codes::UNKNOWN_ATTRIBUTE,
+                range,
+                format!("arrays have no attribute '{attr}' in device code"),
+            ),
         }
     }
 }
-

@@ -1,7 +1,10 @@
 //! Calls: Python builtins, `math`/NumPy scalar functions, CUDA intrinsics, atomics, memory
 //! allocation (`cuda.shared.array`, …), type constructors and device functions.
 
-use oxcuda_ir::{AtomicOp, BinOp, CmpOp, Const, Dim, FunctionKind, GlobalKind, Intrinsic, MathFn, Op, UnaryOp, Value};
+use oxcuda_ir::{
+    AtomicOp, BinOp, CmpOp, Const, Dim, FunctionKind, GlobalKind, Intrinsic, MathFn, Op, UnaryOp,
+    Value,
+};
 use oxcuda_syntax::ast;
 use oxcuda_syntax::codes;
 use oxcuda_syntax::{Ranged, TextRange};
@@ -22,15 +25,35 @@ impl Lower<'_, '_> {
     /// Evaluates a call expression.
     pub fn call(&mut self, c: &ast::ExprCall) -> Val {
         let callee = self.expr(&c.func);
-        let mut args: Vec<Arg> = c.arguments.args.iter().map(|a| Arg { val: self.expr(a), range: a.range() }).collect();
+        let mut args: Vec<Arg> = c
+            .arguments
+            .args
+            .iter()
+            .map(|a| Arg {
+                val: self.expr(a),
+                range: a.range(),
+            })
+            .collect();
         let mut keywords = Vec::new();
         for kw in &c.arguments.keywords {
             let Some(name) = &kw.arg else {
-                return self.error(codes::UNSUPPORTED_SYNTAX, kw.range(), "'**' arguments are not supported in device code");
+                return self.error(
+                    codes::UNSUPPORTED_SYNTAX,
+                    kw.range(),
+                    "'**' arguments are not supported in device code",
+                );
             };
-            keywords.push((name.to_string(), Arg { val: self.expr(&kw.value), range: kw.value.range() }));
+            keywords.push((
+                name.to_string(),
+                Arg {
+                    val: self.expr(&kw.value),
+                    range: kw.value.range(),
+                },
+            ));
         }
-        if args.iter().any(|a| a.val == Val::Poison) || keywords.iter().any(|(_, a)| a.val == Val::Poison) {
+        if args.iter().any(|a| a.val == Val::Poison)
+            || keywords.iter().any(|(_, a)| a.val == Val::Poison)
+        {
             return Val::Poison;
         }
         match callee {
@@ -44,25 +67,43 @@ impl Lower<'_, '_> {
             }
             Val::TypeObj(Type::Scalar(s)) => {
                 if args.len() != 1 || !keywords.is_empty() {
-                    return self.error(codes::BAD_CALL, c.range(), format!("{s}() takes exactly one argument"));
+                    return self.error(
+                        codes::BAD_CALL,
+                        c.range(),
+                        format!("{s}() takes exactly one argument"),
+                    );
                 }
                 let a = args.remove(0);
                 self.cast_call(a, s)
             }
             Val::Jit(i) => {
                 if !keywords.is_empty() {
-                    return self.error(codes::BAD_CALL, c.range(), "device functions take positional arguments only");
+                    return self.error(
+                        codes::BAD_CALL,
+                        c.range(),
+                        "device functions take positional arguments only",
+                    );
                 }
                 self.device_call(i, args, c.range())
             }
             other => {
                 let what = other.describe();
-                self.error(codes::TYPE_MISMATCH, c.func.range(), format!("{what} is not callable in device code"))
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    c.func.range(),
+                    format!("{what} is not callable in device code"),
+                )
             }
         }
     }
 
-    fn place_keywords(&mut self, path: &str, args: &mut Vec<Arg>, keywords: Vec<(String, Arg)>, range: TextRange) -> Result<(), Val> {
+    fn place_keywords(
+        &mut self,
+        path: &str,
+        args: &mut Vec<Arg>,
+        keywords: Vec<(String, Arg)>,
+        range: TextRange,
+    ) -> Result<(), Val> {
         if keywords.is_empty() {
             return Ok(());
         }
@@ -74,24 +115,50 @@ impl Lower<'_, '_> {
         };
         for (name, arg) in keywords {
             let Some(pos) = names.iter().position(|n| *n == name) else {
-                return Err(self.error(codes::BAD_CALL, arg.range, format!("{path}() has no keyword argument '{name}'")));
+                return Err(self.error(
+                    codes::BAD_CALL,
+                    arg.range,
+                    format!("{path}() has no keyword argument '{name}'"),
+                ));
             };
             while args.len() < pos {
-                args.push(Arg { val: Val::NoneV, range });
+                args.push(Arg {
+                    val: Val::NoneV,
+                    range,
+                });
             }
             if args.len() == pos {
                 args.push(arg);
             } else {
-                return Err(self.error(codes::BAD_CALL, arg.range, format!("{path}() got '{name}' twice")));
+                return Err(self.error(
+                    codes::BAD_CALL,
+                    arg.range,
+                    format!("{path}() got '{name}' twice"),
+                ));
             }
         }
         Ok(())
     }
 
-    fn arity(&mut self, path: &str, args: &[Arg], min: usize, max: usize, range: TextRange) -> bool {
+    fn arity(
+        &mut self,
+        path: &str,
+        args: &[Arg],
+        min: usize,
+        max: usize,
+        range: TextRange,
+    ) -> bool {
         if args.len() < min || args.len() > max {
-            let expected = if min == max { format!("{min}") } else { format!("{min} to {max}") };
-            self.error(codes::BAD_CALL, range, format!("{path}() takes {expected} arguments, got {}", args.len()));
+            let expected = if min == max {
+                format!("{min}")
+            } else {
+                format!("{min} to {max}")
+            };
+            self.error(
+                codes::BAD_CALL,
+                range,
+                format!("{path}() takes {expected} arguments, got {}", args.len()),
+            );
             return false;
         }
         true
@@ -120,9 +187,13 @@ impl Lower<'_, '_> {
                 }
                 match args[0].val.clone() {
                     Val::Tuple(items) => Val::Int(i128::try_from(items.len()).unwrap_or(0)),
-                    Val::Rt(_, Type::Tuple(items)) => Val::Int(i128::try_from(items.len()).unwrap_or(0)),
+                    Val::Rt(_, Type::Tuple(items)) => {
+                        Val::Int(i128::try_from(items.len()).unwrap_or(0))
+                    }
                     v @ (Val::Rt(_, Type::Array(_)) | Val::GlobalArray(_)) => {
-                        let Some((a, Type::Array(t))) = self.materialize(v, args[0].range) else { return Val::Poison };
+                        let Some((a, Type::Array(t))) = self.materialize(v, args[0].range) else {
+                            return Val::Poison;
+                        };
                         if t.ndim == 0 {
                             return self.error(codes::TYPE_MISMATCH, range, "len() of a 0-d array");
                         }
@@ -139,16 +210,36 @@ impl Lower<'_, '_> {
             "min" | "max" => {
                 let items: Vec<Arg> = if args.len() == 1 {
                     match &args[0].val {
-                        Val::Tuple(items) => items.iter().map(|v| Arg { val: v.clone(), range: args[0].range }).collect(),
-                        _ => return self.error(codes::BAD_CALL, range, format!("{path}() of one argument needs a tuple")),
+                        Val::Tuple(items) => items
+                            .iter()
+                            .map(|v| Arg {
+                                val: v.clone(),
+                                range: args[0].range,
+                            })
+                            .collect(),
+                        _ => {
+                            return self.error(
+                                codes::BAD_CALL,
+                                range,
+                                format!("{path}() of one argument needs a tuple"),
+                            );
+                        }
                     }
                 } else {
                     args
                 };
                 if items.is_empty() {
-                    return self.error(codes::BAD_CALL, range, format!("{path}() needs at least one argument"));
+                    return self.error(
+                        codes::BAD_CALL,
+                        range,
+                        format!("{path}() needs at least one argument"),
+                    );
                 }
-                let op = if path == "min" { BinOp::Min } else { BinOp::Max };
+                let op = if path == "min" {
+                    BinOp::Min
+                } else {
+                    BinOp::Max
+                };
                 let mut acc = items[0].val.clone();
                 for item in &items[1..] {
                     acc = self.min_max(op, acc, item.val.clone(), range);
@@ -165,14 +256,20 @@ impl Lower<'_, '_> {
                 if args.is_empty() {
                     return Val::Float(0.0);
                 }
-                let a = args.into_iter().next().unwrap_or(Arg { val: Val::Poison, range });
+                let a = args.into_iter().next().unwrap_or(Arg {
+                    val: Val::Poison,
+                    range,
+                });
                 self.cast_call(a, Scalar::F64)
             }
             "int" => {
                 if args.is_empty() {
                     return Val::Int(0);
                 }
-                let a = args.into_iter().next().unwrap_or(Arg { val: Val::Poison, range });
+                let a = args.into_iter().next().unwrap_or(Arg {
+                    val: Val::Poison,
+                    range,
+                });
                 self.cast_call(a, Scalar::I64)
             }
             "bool" => {
@@ -190,7 +287,9 @@ impl Lower<'_, '_> {
                     return Val::Poison;
                 }
                 let t = Type::F64;
-                let Some(re) = self.convert(args[0].val.clone(), &t, args[0].range) else { return Val::Poison };
+                let Some(re) = self.convert(args[0].val.clone(), &t, args[0].range) else {
+                    return Val::Poison;
+                };
                 let im = match args.get(1) {
                     Some(a) => self.convert(a.val.clone(), &t, a.range),
                     None => Some(self.emit(Op::Const(Const::Float(0.0)), t)),
@@ -204,7 +303,12 @@ impl Lower<'_, '_> {
                 if !self.arity(path, &args, 2, 2, range) {
                     return Val::Poison;
                 }
-                self.binary(ast::Operator::Pow, args[0].val.clone(), args[1].val.clone(), range)
+                self.binary(
+                    ast::Operator::Pow,
+                    args[0].val.clone(),
+                    args[1].val.clone(),
+                    range,
+                )
             }
             "cuda.grid" | "cuda.gridsize" => self.grid(path == "cuda.grid", &args, range),
             "cuda.syncthreads" => {
@@ -215,14 +319,19 @@ impl Lower<'_, '_> {
                 if !self.arity(path, &args, 1, 1, range) {
                     return Val::Poison;
                 }
-                let Some(p) = self.truth(args[0].val.clone(), args[0].range) else { return Val::Poison };
+                let Some(p) = self.truth(args[0].val.clone(), args[0].range) else {
+                    return Val::Poison;
+                };
                 let p = self.cond_value(p);
                 let which = match path {
                     "cuda.syncthreads_count" => Intrinsic::SyncthreadsCount,
                     "cuda.syncthreads_and" => Intrinsic::SyncthreadsAnd,
                     _ => Intrinsic::SyncthreadsOr,
                 };
-                Val::Rt(self.emit(Op::Intrinsic(which, vec![p]), Type::I32), Type::I32)
+                Val::Rt(
+                    self.emit(Op::Intrinsic(which, vec![p]), Type::I32),
+                    Type::I32,
+                )
             }
             "cuda.threadfence" | "cuda.threadfence_block" | "cuda.threadfence_system" => {
                 let which = match path {
@@ -234,18 +343,36 @@ impl Lower<'_, '_> {
                 Val::NoneV
             }
             "cuda.syncwarp" | "cuda.nanosleep" => {
-                let default = if path == "cuda.syncwarp" { Some(Val::Int(0xffff_ffff)) } else { None };
+                let default = if path == "cuda.syncwarp" {
+                    Some(Val::Int(0xffff_ffff))
+                } else {
+                    None
+                };
                 let arg = match (args.first(), default) {
                     (Some(a), _) if a.val != Val::NoneV => a.clone(),
                     (_, Some(d)) => Arg { val: d, range },
-                    _ => return self.error(codes::BAD_CALL, range, format!("{path}() takes one argument")),
+                    _ => {
+                        return self.error(
+                            codes::BAD_CALL,
+                            range,
+                            format!("{path}() takes one argument"),
+                        );
+                    }
                 };
-                let Some(v) = self.convert(arg.val, &Type::Scalar(Scalar::U32), arg.range) else { return Val::Poison };
-                let which = if path == "cuda.syncwarp" { Intrinsic::Syncwarp } else { Intrinsic::Nanosleep };
+                let Some(v) = self.convert(arg.val, &Type::Scalar(Scalar::U32), arg.range) else {
+                    return Val::Poison;
+                };
+                let which = if path == "cuda.syncwarp" {
+                    Intrinsic::Syncwarp
+                } else {
+                    Intrinsic::Nanosleep
+                };
                 self.emit_void(Op::Intrinsic(which, vec![v]));
                 Val::NoneV
             }
-            "cuda.shared.array" | "cuda.local.array" => self.alloc_array(path == "cuda.shared.array", &args, range),
+            "cuda.shared.array" | "cuda.local.array" => {
+                self.alloc_array(path == "cuda.shared.array", &args, range)
+            }
             "cuda.const.array_like" => {
                 if !self.arity(path, &args, 1, 1, range) {
                     return Val::Poison;
@@ -260,7 +387,11 @@ impl Lower<'_, '_> {
                     ),
                     other => {
                         let what = other.describe();
-                        self.error(codes::TYPE_MISMATCH, args[0].range, format!("cuda.const.array_like of {what}"))
+                        self.error(
+                            codes::TYPE_MISMATCH,
+                            args[0].range,
+                            format!("cuda.const.array_like of {what}"),
+                        )
                     }
                 }
             }
@@ -276,33 +407,53 @@ impl Lower<'_, '_> {
                 }
                 self.float_op(MathFn::Cbrt, &args, range)
             }
-            "cuda.popc" | "cuda.brev" | "cuda.clz" | "cuda.ffs" => self.bit_intrinsic(path, &args, range),
+            "cuda.popc" | "cuda.brev" | "cuda.clz" | "cuda.ffs" => {
+                self.bit_intrinsic(path, &args, range)
+            }
             "cuda.selp" => {
                 if !self.arity(path, &args, 3, 3, range) {
                     return Val::Poison;
                 }
-                let Some(c) = self.truth(args[0].val.clone(), args[0].range) else { return Val::Poison };
+                let Some(c) = self.truth(args[0].val.clone(), args[0].range) else {
+                    return Val::Poison;
+                };
                 let c = self.cond_value(c);
-                let (Some(a), Some(b)) = (self.scalar_type_of(&args[1].val), self.scalar_type_of(&args[2].val)) else {
-                    return self.error(codes::TYPE_MISMATCH, range, "cuda.selp() selects between numbers");
+                let (Some(a), Some(b)) = (
+                    self.scalar_type_of(&args[1].val),
+                    self.scalar_type_of(&args[2].val),
+                ) else {
+                    return self.error(
+                        codes::TYPE_MISMATCH,
+                        range,
+                        "cuda.selp() selects between numbers",
+                    );
                 };
                 let t = Type::Scalar(promote::unify(a, b));
-                let (Some(x), Some(y)) = (self.convert(args[1].val.clone(), &t, args[1].range), self.convert(args[2].val.clone(), &t, args[2].range)) else {
+                let (Some(x), Some(y)) = (
+                    self.convert(args[1].val.clone(), &t, args[1].range),
+                    self.convert(args[2].val.clone(), &t, args[2].range),
+                ) else {
                     return Val::Poison;
                 };
                 Val::Rt(self.emit(Op::Select(c, x, y), t.clone()), t)
             }
-            _ => self.error(codes::UNKNOWN_NAME, range, format!("{path}() is not available in device code")),
+            _ => self.error(
+                codes::UNKNOWN_NAME,
+                range,
+                format!("{path}() is not available in device code"),
+            ),
         }
     }
 
     /// `float32(x)`, `int(x)`: a numeric conversion; constants fold.
     fn cast_call(&mut self, a: Arg, to: Scalar) -> Val {
         match (&a.val, to) {
-            (Val::Int(i), s) if s == Scalar::I64 => return Val::Int(*i),
-            (Val::Float(x), s) if s == Scalar::F64 => return Val::Float(*x),
-            (Val::Int(i), s) if s == Scalar::F64 => return Val::Float(*i as f64),
-            (Val::Float(x), s) if s == Scalar::I64 && x.is_finite() => return Val::Int(x.trunc() as i128),
+            (Val::Int(i), Scalar::I64) => return Val::Int(*i),
+            (Val::Float(x), Scalar::F64) => return Val::Float(*x),
+            (Val::Int(i), Scalar::F64) => return Val::Float(*i as f64),
+            (Val::Float(x), Scalar::I64) if x.is_finite() => {
+                return Val::Int(x.trunc() as i128);
+            }
             _ => {}
         }
         if to == Scalar::Bool {
@@ -314,7 +465,11 @@ impl Lower<'_, '_> {
         }
         if self.scalar_type_of(&a.val).is_none() {
             let what = a.val.describe();
-            return self.error(codes::TYPE_MISMATCH, a.range, format!("cannot convert {what} to {to}"));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                a.range,
+                format!("cannot convert {what} to {to}"),
+            );
         }
         match self.convert(a.val, &Type::Scalar(to), a.range) {
             Some(v) => Val::Rt(v, Type::Scalar(to)),
@@ -329,11 +484,17 @@ impl Lower<'_, '_> {
         }
         let (Some(sa), Some(sb)) = (self.scalar_type_of(&a), self.scalar_type_of(&b)) else {
             let (da, db) = (a.describe(), b.describe());
-            return self.error(codes::TYPE_MISMATCH, range, format!("cannot compare {da} with {db}"));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("cannot compare {da} with {db}"),
+            );
         };
         let t = Type::Scalar(promote::unify(sa, sb));
         let nonneg = self.is_nonneg(&a) && self.is_nonneg(&b);
-        let (Some(x), Some(y)) = (self.convert(a, &t, range), self.convert(b, &t, range)) else { return Val::Poison };
+        let (Some(x), Some(y)) = (self.convert(a, &t, range), self.convert(b, &t, range)) else {
+            return Val::Poison;
+        };
         let v = self.emit(Op::Binary(op, x, y), t.clone());
         if nonneg {
             self.nonneg.insert(v);
@@ -352,12 +513,17 @@ impl Lower<'_, '_> {
             let what = v.describe();
             return self.error(codes::TYPE_MISMATCH, range, format!("abs() of {what}"));
         };
-        let Some((x, t)) = self.materialize(v, range) else { return Val::Poison };
+        let Some((x, t)) = self.materialize(v, range) else {
+            return Val::Poison;
+        };
         if s.is_complex() {
             let part = Type::Scalar(s.complex_part());
             let re = self.emit(Op::ComplexPart(x, false), part.clone());
             let im = self.emit(Op::ComplexPart(x, true), part.clone());
-            return Val::Rt(self.emit(Op::Math(MathFn::Hypot, vec![re, im]), part.clone()), part);
+            return Val::Rt(
+                self.emit(Op::Math(MathFn::Hypot, vec![re, im]), part.clone()),
+                part,
+            );
         }
         if s.is_float() {
             return Val::Rt(self.emit(Op::Math(MathFn::Fabs, vec![x]), t.clone()), t);
@@ -383,7 +549,9 @@ impl Lower<'_, '_> {
         if s.is_int() || s == Scalar::Bool {
             return x;
         }
-        let Some((v, t)) = self.materialize(x, args[0].range) else { return Val::Poison };
+        let Some((v, t)) = self.materialize(x, args[0].range) else {
+            return Val::Poison;
+        };
         match args.get(1).map(|a| a.val.clone()) {
             None | Some(Val::NoneV) => {
                 let r = self.emit(Op::Math(MathFn::Rint, vec![v]), t);
@@ -396,7 +564,11 @@ impl Lower<'_, '_> {
                 let r = self.emit(Op::Math(MathFn::Rint, vec![scaled]), t.clone());
                 Val::Rt(self.emit(Op::Binary(BinOp::Div, r, k), t.clone()), t)
             }
-            Some(_) => self.error(codes::NOT_CONSTANT, args[1].range, "round()'s ndigits must be an integer constant"),
+            Some(_) => self.error(
+                codes::NOT_CONSTANT,
+                args[1].range,
+                "round()'s ndigits must be an integer constant",
+            ),
         }
     }
 
@@ -417,7 +589,11 @@ impl Lower<'_, '_> {
         let mut out = Vec::new();
         for d in dims.iter().take(usize::try_from(n).unwrap_or(1)) {
             let (a, b, c) = if is_grid {
-                (Intrinsic::BlockIdx(*d), Intrinsic::BlockDim(*d), Some(Intrinsic::ThreadIdx(*d)))
+                (
+                    Intrinsic::BlockIdx(*d),
+                    Intrinsic::BlockDim(*d),
+                    Some(Intrinsic::ThreadIdx(*d)),
+                )
             } else {
                 (Intrinsic::BlockDim(*d), Intrinsic::GridDim(*d), None)
             };
@@ -436,14 +612,26 @@ impl Lower<'_, '_> {
             self.nonneg.insert(v);
             out.push(Val::Rt(v, Type::I64));
         }
-        if out.len() == 1 { out.remove(0) } else { Val::Tuple(out) }
+        if out.len() == 1 {
+            out.remove(0)
+        } else {
+            Val::Tuple(out)
+        }
     }
 
     /// `cuda.shared.array(shape, dtype)` / `cuda.local.array(shape, dtype)`.
     fn alloc_array(&mut self, shared: bool, args: &[Arg], range: TextRange) -> Val {
-        let what = if shared { "cuda.shared.array" } else { "cuda.local.array" };
+        let what = if shared {
+            "cuda.shared.array"
+        } else {
+            "cuda.local.array"
+        };
         if args.len() < 2 {
-            return self.error(codes::BAD_CALL, range, format!("{what}() needs a shape and a dtype"));
+            return self.error(
+                codes::BAD_CALL,
+                range,
+                format!("{what}() needs a shape and a dtype"),
+            );
         }
         let shape: Vec<u64> = match &args[0].val {
             Val::Int(n) if *n >= 0 => vec![u64::try_from(*n).unwrap_or(0)],
@@ -465,27 +653,57 @@ impl Lower<'_, '_> {
             Val::TypeObj(Type::Scalar(s)) => *s,
             Val::Str(name) => match Scalar::from_name(name) {
                 Some(s) => s,
-                None => return self.error(codes::TYPE_MISMATCH, args[1].range, format!("unknown dtype {name:?}")),
+                None => {
+                    return self.error(
+                        codes::TYPE_MISMATCH,
+                        args[1].range,
+                        format!("unknown dtype {name:?}"),
+                    );
+                }
             },
             other => {
                 let d = other.describe();
-                return self.error(codes::TYPE_MISMATCH, args[1].range, format!("{what}() dtype must be a scalar type, not {d}"));
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    args[1].range,
+                    format!("{what}() dtype must be a scalar type, not {d}"),
+                );
             }
         };
         let align = match args.get(2).map(|a| &a.val) {
             None | Some(Val::NoneV) => dtype.size(),
-            Some(Val::Int(n)) if *n > 0 && (*n & (*n - 1)) == 0 => u32::try_from(*n).unwrap_or(16).max(dtype.size()),
-            Some(_) => return self.error(codes::BAD_CALL, args[2].range, "alignment must be a power-of-two integer constant"),
+            Some(Val::Int(n)) if *n > 0 && (*n & (*n - 1)) == 0 => {
+                u32::try_from(*n).unwrap_or(16).max(dtype.size())
+            }
+            Some(_) => {
+                return self.error(
+                    codes::BAD_CALL,
+                    args[2].range,
+                    "alignment must be a power-of-two integer constant",
+                );
+            }
         };
         let ndim = u32::try_from(shape.len()).unwrap_or(0);
-        let t = Type::Array(ArrayType { dtype, ndim, layout: Layout::C, readonly: false });
+        let t = Type::Array(ArrayType {
+            dtype,
+            ndim,
+            layout: Layout::C,
+            readonly: false,
+        });
         if shared && shape == [0] {
             return Val::Rt(self.emit(Op::DynSharedArray, t.clone()), t);
         }
         if shared {
             let globals = &mut self.sess.module.globals;
             let name = format!("shared_{}", globals.len());
-            globals.push(oxcuda_ir::Global { name, kind: GlobalKind::Shared, dtype, shape, align, init: None });
+            globals.push(oxcuda_ir::Global {
+                name,
+                kind: GlobalKind::Shared,
+                dtype,
+                shape,
+                align,
+                init: None,
+            });
             let g = oxcuda_ir::GlobalId(u32::try_from(globals.len() - 1).unwrap_or(0));
             Val::Rt(self.emit(Op::SharedArray(g), t.clone()), t)
         } else {
@@ -508,10 +726,18 @@ impl Lower<'_, '_> {
         for a in args {
             let Some(s) = self.scalar_type_of(&a.val) else {
                 let what = a.val.describe();
-                return self.error(codes::TYPE_MISMATCH, a.range, format!("{}() of {what}", f.c_name()));
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    a.range,
+                    format!("{}() of {what}", f.c_name()),
+                );
             };
             if s.is_complex() {
-                return self.error(codes::TYPE_MISMATCH, a.range, format!("{}() of a complex number", f.c_name()));
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    a.range,
+                    format!("{}() of a complex number", f.c_name()),
+                );
             }
             let as_float = if s.is_float() { s } else { Scalar::F64 };
             ty = Some(match ty {
@@ -522,14 +748,22 @@ impl Lower<'_, '_> {
         let t = Type::Scalar(ty.unwrap_or(Scalar::F64));
         let mut values = Vec::new();
         for a in args {
-            let Some(v) = self.convert(a.val.clone(), &t, a.range) else { return Val::Poison };
+            let Some(v) = self.convert(a.val.clone(), &t, a.range) else {
+                return Val::Poison;
+            };
             values.push(v);
         }
         let _ = range;
         Val::Rt(self.emit(Op::Math(f, values), t.clone()), t)
     }
 
-    fn math_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange, python_int_results: bool) -> Val {
+    fn math_call(
+        &mut self,
+        name: &str,
+        args: Vec<Arg>,
+        range: TextRange,
+        python_int_results: bool,
+    ) -> Val {
         let unary = |m| Some((m, 1usize));
         let (f, n) = match name {
             "sin" => unary(MathFn::Sin),
@@ -588,21 +822,34 @@ impl Lower<'_, '_> {
                 if !self.arity(name, &args, 1, 1, range) {
                     return Val::Poison;
                 }
-                let factor = if name == "degrees" { 180.0 / std::f64::consts::PI } else { std::f64::consts::PI / 180.0 };
+                let factor = if name == "degrees" {
+                    180.0 / std::f64::consts::PI
+                } else {
+                    std::f64::consts::PI / 180.0
+                };
                 let x = args[0].val.clone();
                 let t = match self.scalar_type_of(&x) {
                     Some(s) if s.is_float() => s,
                     _ => Scalar::F64,
                 };
-                let Some(v) = self.convert(x, &Type::Scalar(t), args[0].range) else { return Val::Poison };
+                let Some(v) = self.convert(x, &Type::Scalar(t), args[0].range) else {
+                    return Val::Poison;
+                };
                 let k = self.emit(Op::Const(Const::Float(factor)), Type::Scalar(t));
-                return Val::Rt(self.emit(Op::Binary(BinOp::Mul, v, k), Type::Scalar(t)), Type::Scalar(t));
+                return Val::Rt(
+                    self.emit(Op::Binary(BinOp::Mul, v, k), Type::Scalar(t)),
+                    Type::Scalar(t),
+                );
             }
             _ => None,
         }
         .unwrap_or((MathFn::Sin, usize::MAX));
         if n == usize::MAX {
-            return self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("math.{name} is not available in device code"));
+            return self.error(
+                codes::UNKNOWN_ATTRIBUTE,
+                range,
+                format!("math.{name} is not available in device code"),
+            );
         }
         if !self.arity(&format!("math.{name}"), &args, n, n, range) {
             return Val::Poison;
@@ -613,9 +860,15 @@ impl Lower<'_, '_> {
             if s.is_some_and(|s| s.is_int() || s == Scalar::Bool) {
                 return Val::Bool(f == MathFn::IsFinite);
             }
-            let Val::Rt(v, t) = self.float_op(MathFn::Fabs, &args, range) else { return Val::Poison };
+            let Val::Rt(v, t) = self.float_op(MathFn::Fabs, &args, range) else {
+                return Val::Poison;
+            };
             // Recompute on the converted operand: float_op emitted fabs(x); use its operand.
-            let x = match self.f.blocks[self.cur.index()].insts.last().map(|i| i.op.clone()) {
+            let x = match self.f.blocks[self.cur.index()]
+                .insts
+                .last()
+                .map(|i| i.op.clone())
+            {
                 Some(Op::Math(MathFn::Fabs, ops)) => ops[0],
                 _ => v,
             };
@@ -623,20 +876,29 @@ impl Lower<'_, '_> {
             return Val::Rt(self.emit(Op::Math(f, vec![x]), Type::BOOL), Type::BOOL);
         }
         if f == MathFn::Ldexp {
-            let Val::Rt(x, t) = self.float_op(MathFn::Fabs, &args[..1], range) else { return Val::Poison };
-            let x = match self.f.blocks[self.cur.index()].insts.last().map(|i| i.op.clone()) {
+            let Val::Rt(x, t) = self.float_op(MathFn::Fabs, &args[..1], range) else {
+                return Val::Poison;
+            };
+            let x = match self.f.blocks[self.cur.index()]
+                .insts
+                .last()
+                .map(|i| i.op.clone())
+            {
                 Some(Op::Math(MathFn::Fabs, ops)) => ops[0],
                 _ => x,
             };
-            let Some(e) = self.convert(args[1].val.clone(), &Type::I32, args[1].range) else { return Val::Poison };
+            let Some(e) = self.convert(args[1].val.clone(), &Type::I32, args[1].range) else {
+                return Val::Poison;
+            };
             return Val::Rt(self.emit(Op::Math(MathFn::Ldexp, vec![x, e]), t.clone()), t);
         }
         let result = self.float_op(f, &args, range);
         // math.floor/ceil/trunc return Python ints: int64, as in numba.
-        if python_int_results && matches!(f, MathFn::Floor | MathFn::Ceil | MathFn::Trunc) {
-            if let Val::Rt(v, Type::Scalar(s)) = result {
-                return Val::Rt(self.cast(v, s, Scalar::I64), Type::I64);
-            }
+        if python_int_results
+            && matches!(f, MathFn::Floor | MathFn::Ceil | MathFn::Trunc)
+            && let Val::Rt(v, Type::Scalar(s)) = result
+        {
+            return Val::Rt(self.cast(v, s, Scalar::I64), Type::I64);
         }
         result
     }
@@ -663,20 +925,34 @@ impl Lower<'_, '_> {
                 if !self.arity(name, &args, 2, 2, range) {
                     return Val::Poison;
                 }
-                let op = if name == "minimum" { BinOp::Min } else { BinOp::Max };
+                let op = if name == "minimum" {
+                    BinOp::Min
+                } else {
+                    BinOp::Max
+                };
                 return self.min_max(op, args[0].val.clone(), args[1].val.clone(), range);
             }
             "square" => {
                 if !self.arity(name, &args, 1, 1, range) {
                     return Val::Poison;
                 }
-                return self.binary(ast::Operator::Mult, args[0].val.clone(), args[0].val.clone(), range);
+                return self.binary(
+                    ast::Operator::Mult,
+                    args[0].val.clone(),
+                    args[0].val.clone(),
+                    range,
+                );
             }
             "reciprocal" => {
                 if !self.arity(name, &args, 1, 1, range) {
                     return Val::Poison;
                 }
-                return self.binary(ast::Operator::Div, Val::Float(1.0), args[0].val.clone(), range);
+                return self.binary(
+                    ast::Operator::Div,
+                    Val::Float(1.0),
+                    args[0].val.clone(),
+                    range,
+                );
             }
             "sign" => {
                 if !self.arity(name, &args, 1, 1, range) {
@@ -685,13 +961,19 @@ impl Lower<'_, '_> {
                 let x = args[0].val.clone();
                 let pos = self.compare_vals(CmpOp::Gt, x.clone(), Val::Int(0), range);
                 let neg = self.compare_vals(CmpOp::Lt, x.clone(), Val::Int(0), range);
-                let Some(s) = self.scalar_type_of(&x) else { return Val::Poison };
+                let Some(s) = self.scalar_type_of(&x) else {
+                    return Val::Poison;
+                };
                 let t = Type::Scalar(if s == Scalar::Bool { Scalar::I64 } else { s });
-                let (Some(p), Some(n)) = (pos, neg) else { return Val::Poison };
+                let (Some(p), Some(n)) = (pos, neg) else {
+                    return Val::Poison;
+                };
                 let one = self.convert(Val::Int(1), &t, range);
                 let minus = self.convert(Val::Int(-1), &t, range);
                 let zero = self.convert(Val::Int(0), &t, range);
-                let (Some(one), Some(minus), Some(zero)) = (one, minus, zero) else { return Val::Poison };
+                let (Some(one), Some(minus), Some(zero)) = (one, minus, zero) else {
+                    return Val::Poison;
+                };
                 let a = self.emit(Op::Select(n, minus, zero), t.clone());
                 return Val::Rt(self.emit(Op::Select(p, one, a), t.clone()), t);
             }
@@ -715,18 +997,29 @@ impl Lower<'_, '_> {
         }
         let Some(s) = self.scalar_type_of(&args[0].val).filter(|s| s.is_int()) else {
             let what = args[0].val.describe();
-            return self.error(codes::TYPE_MISMATCH, args[0].range, format!("{path}() takes an integer, not {what}"));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                args[0].range,
+                format!("{path}() takes an integer, not {what}"),
+            );
         };
         let (which, operand, result) = match path {
             "cuda.popc" => (Intrinsic::Popc, s, s),
             "cuda.clz" => (Intrinsic::Clz, s, s),
             "cuda.ffs" => (Intrinsic::Ffs, s, Scalar::U32),
             _ => {
-                let u = if s.bits() > 32 { Scalar::U64 } else { Scalar::U32 };
+                let u = if s.bits() > 32 {
+                    Scalar::U64
+                } else {
+                    Scalar::U32
+                };
                 (Intrinsic::Brev, u, u)
             }
         };
-        let Some(x) = self.convert(args[0].val.clone(), &Type::Scalar(operand), args[0].range) else { return Val::Poison };
+        let Some(x) = self.convert(args[0].val.clone(), &Type::Scalar(operand), args[0].range)
+        else {
+            return Val::Poison;
+        };
         let v = self.emit(Op::Intrinsic(which, vec![x]), Type::Scalar(result));
         Val::Rt(v, Type::Scalar(result))
     }
@@ -747,23 +1040,48 @@ impl Lower<'_, '_> {
             "dec" => (AtomicOp::Dec, 1),
             "cas" => (AtomicOp::Cas, 2),
             "compare_and_swap" => (AtomicOp::Cas, 2),
-            _ => return self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("cuda.atomic.{name} does not exist")),
+            _ => {
+                return self.error(
+                    codes::UNKNOWN_ATTRIBUTE,
+                    range,
+                    format!("cuda.atomic.{name} does not exist"),
+                );
+            }
         };
         let legacy = name == "compare_and_swap";
         let expected = if legacy { 3 } else { 2 + operands };
-        if !self.arity(&format!("cuda.atomic.{name}"), &args, expected, expected, range) {
+        if !self.arity(
+            &format!("cuda.atomic.{name}"),
+            &args,
+            expected,
+            expected,
+            range,
+        ) {
             return Val::Poison;
         }
         let Val::Rt(array, Type::Array(a)) = args[0].val.clone() else {
             let what = args[0].val.describe();
-            return self.error(codes::TYPE_MISMATCH, args[0].range, format!("atomics operate on arrays, not {what}"));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                args[0].range,
+                format!("atomics operate on arrays, not {what}"),
+            );
         };
         if a.readonly {
-            return self.error(codes::READONLY_ARRAY, args[0].range, "atomics cannot write a read-only array");
+            return self.error(
+                codes::READONLY_ARRAY,
+                args[0].range,
+                "atomics cannot write a read-only array",
+            );
         }
         use Scalar::*;
         let allowed: &[Scalar] = match op {
-            AtomicOp::Add | AtomicOp::Sub | AtomicOp::Max | AtomicOp::Min | AtomicOp::NanMax | AtomicOp::NanMin => &[I32, U32, I64, U64, F32, F64],
+            AtomicOp::Add
+            | AtomicOp::Sub
+            | AtomicOp::Max
+            | AtomicOp::Min
+            | AtomicOp::NanMax
+            | AtomicOp::NanMin => &[I32, U32, I64, U64, F32, F64],
             AtomicOp::Inc | AtomicOp::Dec => &[U32, U64],
             _ => &[I32, U32, I64, U64],
         };
@@ -772,22 +1090,36 @@ impl Lower<'_, '_> {
             return self.error(
                 codes::TYPE_MISMATCH,
                 args[0].range,
-                format!("cuda.atomic.{name} supports arrays of {}, not {}", names.join(", "), a.dtype),
+                format!(
+                    "cuda.atomic.{name} supports arrays of {}, not {}",
+                    names.join(", "),
+                    a.dtype
+                ),
             );
         }
         let (index, rest) = if legacy {
             if a.ndim != 1 {
-                return self.error(codes::TYPE_MISMATCH, args[0].range, "compare_and_swap needs a 1-d array");
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    args[0].range,
+                    "compare_and_swap needs a 1-d array",
+                );
             }
             (Val::Int(0), &args[1..])
         } else {
             (args[1].val.clone(), &args[2..])
         };
-        let Some(idx) = self.atomic_indices(array, a, index, args.get(1).map_or(range, |x| x.range)) else { return Val::Poison };
+        let Some(idx) =
+            self.atomic_indices(array, a, index, args.get(1).map_or(range, |x| x.range))
+        else {
+            return Val::Poison;
+        };
         let t = Type::Scalar(a.dtype);
         let mut values = Vec::new();
         for r in rest {
-            let Some(v) = self.convert(r.val.clone(), &t, r.range) else { return Val::Poison };
+            let Some(v) = self.convert(r.val.clone(), &t, r.range) else {
+                return Val::Poison;
+            };
             values.push(v);
         }
         Val::Rt(self.emit(Op::Atomic(op, array, idx, values), t.clone()), t)
@@ -798,7 +1130,9 @@ impl Lower<'_, '_> {
         let mut values = Vec::new();
         let mut types = Vec::new();
         for a in args {
-            let Some((v, t)) = self.materialize(a.val, a.range) else { return Val::Poison };
+            let Some((v, t)) = self.materialize(a.val, a.range) else {
+                return Val::Poison;
+            };
             values.push(v);
             types.push(t);
         }
@@ -819,7 +1153,14 @@ impl Lower<'_, '_> {
             Err(()) => {
                 let name = self.sess.sources[src].name.clone();
                 let sig: Vec<String> = types.iter().map(ToString::to_string).collect();
-                self.error(codes::BAD_CALL, range, format!("device function {name}({}) failed to compile (see the errors above)", sig.join(", ")))
+                self.error(
+                    codes::BAD_CALL,
+                    range,
+                    format!(
+                        "device function {name}({}) failed to compile (see the errors above)",
+                        sig.join(", ")
+                    ),
+                )
             }
         }
     }
@@ -841,4 +1182,3 @@ fn num(v: &Val) -> Option<f64> {
         _ => None,
     }
 }
-

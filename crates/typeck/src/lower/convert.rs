@@ -21,9 +21,17 @@ impl Lower<'_, '_> {
         match val {
             Val::Rt(v, t) => Some((v, t)),
             Val::Int(i) => {
-                let ty = if i > i128::from(i64::MAX) { Scalar::U64 } else { Scalar::I64 };
+                let ty = if i > i128::from(i64::MAX) {
+                    Scalar::U64
+                } else {
+                    Scalar::I64
+                };
                 if i < i128::from(i64::MIN) || i > i128::from(u64::MAX) {
-                    self.error(codes::TYPE_MISMATCH, range, format!("the integer {i} does not fit in 64 bits"));
+                    self.error(
+                        codes::TYPE_MISMATCH,
+                        range,
+                        format!("the integer {i} does not fit in 64 bits"),
+                    );
                     return None;
                 }
                 Some((self.const_int(i, ty), Type::Scalar(ty)))
@@ -49,7 +57,11 @@ impl Lower<'_, '_> {
             Val::Poison => None,
             other => {
                 let what = other.describe();
-                self.error(codes::TYPE_MISMATCH, range, format!("{what} cannot be used as a value in device code"));
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    format!("{what} cannot be used as a value in device code"),
+                );
                 None
             }
         }
@@ -58,7 +70,11 @@ impl Lower<'_, '_> {
     /// A frozen global NumPy array as a read-only constant-memory array.
     fn global_array(&mut self, name: &str, range: TextRange) -> Option<(Value, Type)> {
         let Some(GlobalValue::Array { dtype, shape, data }) = self.globals().get(name) else {
-            self.error(codes::UNSUPPORTED_GLOBAL, range, format!("'{name}' is not an array"));
+            self.error(
+                codes::UNSUPPORTED_GLOBAL,
+                range,
+                format!("'{name}' is not an array"),
+            );
             return None;
         };
         let g = self.const_global(name, *dtype, shape.clone(), data.clone());
@@ -72,13 +88,35 @@ impl Lower<'_, '_> {
     }
 
     /// The module global for a constant array, shared by every use in the module.
-    pub fn const_global(&mut self, name: &str, dtype: Scalar, shape: Vec<u64>, data: Vec<u8>) -> oxcuda_ir::GlobalId {
+    pub fn const_global(
+        &mut self,
+        name: &str,
+        dtype: Scalar,
+        shape: Vec<u64>,
+        data: Vec<u8>,
+    ) -> oxcuda_ir::GlobalId {
         let globals = &mut self.sess.module.globals;
-        if let Some(i) = globals.iter().position(|g| g.kind == GlobalKind::Const && g.init.as_deref() == Some(&data) && g.shape == shape && g.dtype == dtype) {
+        if let Some(i) = globals.iter().position(|g| {
+            g.kind == GlobalKind::Const
+                && g.init.as_deref() == Some(&data)
+                && g.shape == shape
+                && g.dtype == dtype
+        }) {
             return oxcuda_ir::GlobalId(u32::try_from(i).unwrap_or(u32::MAX));
         }
-        let symbol = format!("const_{}_{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "_"), globals.len());
-        globals.push(oxcuda_ir::Global { name: symbol, kind: GlobalKind::Const, dtype, shape, align: dtype.size().max(16), init: Some(data) });
+        let symbol = format!(
+            "const_{}_{}",
+            name.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
+            globals.len()
+        );
+        globals.push(oxcuda_ir::Global {
+            name: symbol,
+            kind: GlobalKind::Const,
+            dtype,
+            shape,
+            align: dtype.size().max(16),
+            init: Some(data),
+        });
         oxcuda_ir::GlobalId(u32::try_from(globals.len() - 1).unwrap_or(u32::MAX))
     }
 
@@ -89,9 +127,15 @@ impl Lower<'_, '_> {
         if let Type::Scalar(s) = to {
             match &val {
                 Val::Int(i) if s.is_int() => return Some(self.const_int(*i, *s)),
-                Val::Int(i) if s.is_float() => return Some(self.emit(Op::Const(Const::Float(*i as f64)), to.clone())),
-                Val::Float(x) if s.is_float() => return Some(self.emit(Op::Const(Const::Float(*x)), to.clone())),
-                Val::Bool(b) if *s == Scalar::Bool => return Some(self.emit(Op::Const(Const::Bool(*b)), to.clone())),
+                Val::Int(i) if s.is_float() => {
+                    return Some(self.emit(Op::Const(Const::Float(*i as f64)), to.clone()));
+                }
+                Val::Float(x) if s.is_float() => {
+                    return Some(self.emit(Op::Const(Const::Float(*x)), to.clone()));
+                }
+                Val::Bool(b) if *s == Scalar::Bool => {
+                    return Some(self.emit(Op::Const(Const::Bool(*b)), to.clone()));
+                }
                 _ => {}
             }
         }
@@ -99,7 +143,11 @@ impl Lower<'_, '_> {
         match self.convert_value(v, &from, to) {
             Some(v) => Some(v),
             None => {
-                self.error(codes::TYPE_MISMATCH, range, format!("cannot convert {from} to {to}"));
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    format!("cannot convert {from} to {to}"),
+                );
                 None
             }
         }
@@ -117,8 +165,13 @@ impl Lower<'_, '_> {
         match (from, to) {
             (Type::Scalar(a), Type::Scalar(b)) => Some(self.cast(v, *a, *b)),
             (Type::Array(a), Type::Array(b)) => {
-                let layout_ok = a.layout == b.layout || b.layout == Layout::A || a.ndim <= 1 && b.layout != Layout::A && a.layout != Layout::A;
-                let ok = a.dtype == b.dtype && a.ndim == b.ndim && layout_ok && (!a.readonly || b.readonly);
+                let layout_ok = a.layout == b.layout
+                    || b.layout == Layout::A
+                    || a.ndim <= 1 && b.layout != Layout::A && a.layout != Layout::A;
+                let ok = a.dtype == b.dtype
+                    && a.ndim == b.ndim
+                    && layout_ok
+                    && (!a.readonly || b.readonly);
                 // Arrays share one representation whatever the layout: the value is reused.
                 if ok {
                     let t = to.clone();
@@ -130,7 +183,10 @@ impl Lower<'_, '_> {
             (Type::Tuple(xs), Type::Tuple(ys)) if xs.len() == ys.len() => {
                 let mut items = Vec::new();
                 for (k, (x, y)) in xs.iter().zip(ys).enumerate() {
-                    let item = self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(u32::MAX)), x.clone());
+                    let item = self.emit(
+                        Op::TupleGet(v, u32::try_from(k).unwrap_or(u32::MAX)),
+                        x.clone(),
+                    );
                     items.push(self.convert_value(item, x, y)?);
                 }
                 Some(self.emit(Op::MakeTuple(items), to.clone()))
@@ -145,7 +201,10 @@ impl Lower<'_, '_> {
             return v;
         }
         let out = self.emit(Op::Cast(v), Type::Scalar(to));
-        if self.nonneg.contains(&v) && to.is_int() && (to.bits() > from.bits() || from == Scalar::Bool) {
+        if self.nonneg.contains(&v)
+            && to.is_int()
+            && (to.bits() > from.bits() || from == Scalar::Bool)
+        {
             self.nonneg.insert(out);
         }
         out
@@ -165,12 +224,18 @@ impl Lower<'_, '_> {
                 } else {
                     self.const_int(0, s)
                 };
-                Some(Cond::Runtime(self.emit(Op::Compare(CmpOp::Ne, v, zero), Type::BOOL)))
+                Some(Cond::Runtime(
+                    self.emit(Op::Compare(CmpOp::Ne, v, zero), Type::BOOL),
+                ))
             }
             Val::Poison => None,
             other => {
                 let what = other.describe();
-                self.error(codes::TYPE_MISMATCH, range, format!("{what} cannot be used as a condition"));
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    format!("{what} cannot be used as a condition"),
+                );
                 None
             }
         }

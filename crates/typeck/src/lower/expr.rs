@@ -153,7 +153,11 @@ impl Lower<'_, '_> {
             Val::Poison => Val::Poison,
             Val::Namespace(path) => match resolve::module_attr(&path, attr) {
                 Some(m) => self.meaning(m),
-                None => self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("{path}.{attr} does not exist in device code")),
+                None => self.error(
+                    codes::UNKNOWN_ATTRIBUTE,
+                    range,
+                    format!("{path}.{attr} does not exist in device code"),
+                ),
             },
             Val::Rt(v, Type::Array(a)) => self.array_attribute(v, a, attr, range),
             Val::GlobalArray(_) => match self.materialize(base, range) {
@@ -161,13 +165,20 @@ impl Lower<'_, '_> {
                 _ => Val::Poison,
             },
             Val::Rt(v, Type::Scalar(s)) if s.is_complex() && (attr == "real" || attr == "imag") => {
-                let part = self.emit(Op::ComplexPart(v, attr == "imag"), Type::Scalar(s.complex_part()));
+                let part = self.emit(
+                    Op::ComplexPart(v, attr == "imag"),
+                    Type::Scalar(s.complex_part()),
+                );
                 Val::Rt(part, Type::Scalar(s.complex_part()))
             }
             Val::Rt(v, Type::Scalar(s)) if attr == "real" => Val::Rt(v, Type::Scalar(s)),
             other => {
                 let what = other.describe();
-                self.error(codes::UNKNOWN_ATTRIBUTE, range, format!("{what} has no attribute '{attr}' in device code"))
+                self.error(
+                    codes::UNKNOWN_ATTRIBUTE,
+                    range,
+                    format!("{what} has no attribute '{attr}' in device code"),
+                )
             }
         }
     }
@@ -181,10 +192,10 @@ impl Lower<'_, '_> {
         if let Some(folded) = fold_binary(op, &l, &r) {
             return folded;
         }
-        if let (Val::Tuple(a), Val::Tuple(b)) = (&l, &r) {
-            if op == O::Add {
-                return Val::Tuple(a.iter().chain(b).cloned().collect());
-            }
+        if let (Val::Tuple(a), Val::Tuple(b)) = (&l, &r)
+            && op == O::Add
+        {
+            return Val::Tuple(a.iter().chain(b).cloned().collect());
         }
         let (class, bin) = match op {
             O::Add => (BinaryClass::Arith, BinOp::Add),
@@ -200,7 +211,11 @@ impl Lower<'_, '_> {
             O::LShift => (BinaryClass::Shift, BinOp::Shl),
             O::RShift => (BinaryClass::Shift, BinOp::Shr),
             O::MatMult => {
-                return self.error(codes::TYPE_MISMATCH, range, "the @ operator is not supported in device code");
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    "the @ operator is not supported in device code",
+                );
             }
         };
         let (Some(a), Some(b)) = (self.scalar_type_of(&l), self.scalar_type_of(&r)) else {
@@ -208,23 +223,33 @@ impl Lower<'_, '_> {
             return self.error_hint(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("unsupported operand types for {}: {dl} and {dr}", op.as_str()),
+                format!(
+                    "unsupported operand types for {}: {dl} and {dr}",
+                    op.as_str()
+                ),
                 "arithmetic in kernels works on numbers; index arrays element by element",
             );
         };
         let Some(types) = promote::binary(class, a, b) else {
-            return self.error(codes::TYPE_MISMATCH, range, format!("unsupported operand types for {}: {a} and {b}", op.as_str()));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("unsupported operand types for {}: {a} and {b}", op.as_str()),
+            );
         };
         // float ** small constant integer: multiply out (exact and fast), as numba's powi does.
-        if bin == BinOp::Pow && types.result.is_float() {
-            if let Val::Int(n) = r {
-                if (0..=4).contains(&n) || n == -1 {
-                    if let Some(x) = self.convert(l.clone(), &Type::Scalar(types.result), range) {
-                        return Val::Rt(self.small_power(x, types.result, n), Type::Scalar(types.result));
-                    }
-                    return Val::Poison;
-                }
+        if bin == BinOp::Pow
+            && types.result.is_float()
+            && let Val::Int(n) = r
+            && ((0..=4).contains(&n) || n == -1)
+        {
+            if let Some(x) = self.convert(l.clone(), &Type::Scalar(types.result), range) {
+                return Val::Rt(
+                    self.small_power(x, types.result, n),
+                    Type::Scalar(types.result),
+                );
             }
+            return Val::Poison;
         }
         let nonneg_operands = self.is_nonneg(&l) && self.is_nonneg(&r);
         let (Some(x), Some(y)) = (
@@ -242,7 +267,16 @@ impl Lower<'_, '_> {
         };
         if nonneg_operands
             && types.result.is_int()
-            && matches!(bin, BinOp::Add | BinOp::Mul | BinOp::FloorDiv | BinOp::Mod | BinOp::BitAnd | BinOp::BitOr | BinOp::Shr)
+            && matches!(
+                bin,
+                BinOp::Add
+                    | BinOp::Mul
+                    | BinOp::FloorDiv
+                    | BinOp::Mod
+                    | BinOp::BitAnd
+                    | BinOp::BitOr
+                    | BinOp::Shr
+            )
         {
             self.nonneg.insert(v);
         }
@@ -275,7 +309,9 @@ impl Lower<'_, '_> {
         match v {
             Val::Int(i) => *i >= 0,
             Val::Bool(_) => true,
-            Val::Rt(v, Type::Scalar(s)) => !s.is_signed() && !s.is_float() && !s.is_complex() || self.nonneg.contains(v),
+            Val::Rt(v, Type::Scalar(s)) => {
+                !s.is_signed() && !s.is_float() && !s.is_complex() || self.nonneg.contains(v)
+            }
             _ => false,
         }
     }
@@ -284,7 +320,11 @@ impl Lower<'_, '_> {
     pub fn scalar_type_of(&self, v: &Val) -> Option<Scalar> {
         match v {
             Val::Rt(_, Type::Scalar(s)) => Some(*s),
-            Val::Int(i) => Some(if *i > i128::from(i64::MAX) { Scalar::U64 } else { Scalar::I64 }),
+            Val::Int(i) => Some(if *i > i128::from(i64::MAX) {
+                Scalar::U64
+            } else {
+                Scalar::I64
+            }),
             Val::Float(_) => Some(Scalar::F64),
             Val::Bool(_) => Some(Scalar::Bool),
             Val::Complex(..) => Some(Scalar::C128),
@@ -299,7 +339,10 @@ impl Lower<'_, '_> {
             (U::Not, _) => {
                 return match self.truth(v, range) {
                     Some(Cond::Known(b)) => Val::Bool(!b),
-                    Some(Cond::Runtime(c)) => Val::Rt(self.emit(Op::Unary(UnaryOp::Not, c), Type::BOOL), Type::BOOL),
+                    Some(Cond::Runtime(c)) => Val::Rt(
+                        self.emit(Op::Unary(UnaryOp::Not, c), Type::BOOL),
+                        Type::BOOL,
+                    ),
                     None => Val::Poison,
                 };
             }
@@ -311,13 +354,23 @@ impl Lower<'_, '_> {
         }
         let Some(s) = self.scalar_type_of(&v) else {
             let what = v.describe();
-            return self.error(codes::TYPE_MISMATCH, range, format!("bad operand type for unary {}: {what}", op.as_str()));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("bad operand type for unary {}: {what}", op.as_str()),
+            );
         };
         let bitwise = op == U::Invert;
         let Some(result) = promote::unary_arith(s, bitwise) else {
-            return self.error(codes::TYPE_MISMATCH, range, format!("bad operand type for unary {}: {s}", op.as_str()));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("bad operand type for unary {}: {s}", op.as_str()),
+            );
         };
-        let Some(x) = self.convert(v, &Type::Scalar(result), range) else { return Val::Poison };
+        let Some(x) = self.convert(v, &Type::Scalar(result), range) else {
+            return Val::Poison;
+        };
         let t = Type::Scalar(result);
         match op {
             U::UAdd => Val::Rt(x, t),
@@ -336,7 +389,13 @@ impl Lower<'_, '_> {
             let same = match (&l, &r) {
                 (Val::NoneV, Val::NoneV) => true,
                 (Val::NoneV, _) | (_, Val::NoneV) => false,
-                _ => return self.error(codes::TYPE_MISMATCH, range, "'is' is only supported against None in device code"),
+                _ => {
+                    return self.error(
+                        codes::TYPE_MISMATCH,
+                        range,
+                        "'is' is only supported against None in device code",
+                    );
+                }
             };
             return Val::Bool(same == (op == C::Is));
         }
@@ -347,20 +406,38 @@ impl Lower<'_, '_> {
             C::LtE => CmpOp::Le,
             C::Gt => CmpOp::Gt,
             C::GtE => CmpOp::Ge,
-            _ => return self.error(codes::UNSUPPORTED_SYNTAX, range, "'in' is not supported in device code"),
+            _ => {
+                return self.error(
+                    codes::UNSUPPORTED_SYNTAX,
+                    range,
+                    "'in' is not supported in device code",
+                );
+            }
         };
         if let Some(b) = fold_compare(cmp, &l, &r) {
             return Val::Bool(b);
         }
         let (Some(a), Some(b)) = (self.scalar_type_of(&l), self.scalar_type_of(&r)) else {
             let (dl, dr) = (l.describe(), r.describe());
-            return self.error(codes::TYPE_MISMATCH, range, format!("cannot compare {dl} with {dr}"));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("cannot compare {dl} with {dr}"),
+            );
         };
         let Some(types) = promote::binary(BinaryClass::Compare, a, b) else {
-            return self.error(codes::TYPE_MISMATCH, range, format!("cannot compare {a} with {b}"));
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("cannot compare {a} with {b}"),
+            );
         };
         if types.lhs.is_complex() && !matches!(cmp, CmpOp::Eq | CmpOp::Ne) {
-            return self.error(codes::TYPE_MISMATCH, range, "complex numbers have no ordering");
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                "complex numbers have no ordering",
+            );
         }
         let (Some(x), Some(y)) = (
             self.convert(l, &Type::Scalar(types.lhs), range),
@@ -394,7 +471,8 @@ impl Lower<'_, '_> {
                 Some(Cond::Runtime(v)) => {
                     let next = self.f.new_block();
                     let loc = self.loc;
-                    self.f.terminate(self.cur, oxcuda_ir::Terminator::Branch(v, next, end), loc);
+                    self.f
+                        .terminate(self.cur, oxcuda_ir::Terminator::Branch(v, next, end), loc);
                     self.cur = next;
                 }
             }
@@ -441,7 +519,11 @@ impl Lower<'_, '_> {
                     let next = self.f.new_block();
                     let (on_true, on_false) = if is_and { (next, end) } else { (end, next) };
                     let loc = self.loc;
-                    self.f.terminate(self.cur, oxcuda_ir::Terminator::Branch(c, on_true, on_false), loc);
+                    self.f.terminate(
+                        self.cur,
+                        oxcuda_ir::Terminator::Branch(c, on_true, on_false),
+                        loc,
+                    );
                     self.cur = next;
                 }
                 None => return Val::Poison,
@@ -460,14 +542,17 @@ impl Lower<'_, '_> {
             None => Val::Poison,
             Some(Cond::Runtime(c)) => {
                 let temp = format!("$ifexp{}", u32::from(i.range().start()));
-                let (then, other, end) = (self.f.new_block(), self.f.new_block(), self.f.new_block());
+                let (then, other, end) =
+                    (self.f.new_block(), self.f.new_block(), self.f.new_block());
                 let loc = self.loc;
-                self.f.terminate(self.cur, oxcuda_ir::Terminator::Branch(c, then, other), loc);
+                self.f
+                    .terminate(self.cur, oxcuda_ir::Terminator::Branch(c, then, other), loc);
                 self.cur = then;
                 let v = self.expr(&i.body);
                 self.assign_temp(&temp, v, i.body.range());
                 let loc = self.loc;
-                self.f.terminate(self.cur, oxcuda_ir::Terminator::Jump(end), loc);
+                self.f
+                    .terminate(self.cur, oxcuda_ir::Terminator::Jump(end), loc);
                 self.cur = other;
                 let v = self.expr(&i.orelse);
                 self.assign_temp(&temp, v, i.orelse.range());
@@ -552,7 +637,9 @@ fn expr_kind(e: &Expr) -> &'static str {
         Expr::List(_) => "a list",
         Expr::Dict(_) => "a dict",
         Expr::Set(_) => "a set",
-        Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => "a comprehension",
+        Expr::ListComp(_) | Expr::SetComp(_) | Expr::DictComp(_) | Expr::Generator(_) => {
+            "a comprehension"
+        }
         Expr::Lambda(_) => "a lambda",
         Expr::FString(_) => "an f-string",
         Expr::Await(_) => "'await'",
@@ -563,4 +650,3 @@ fn expr_kind(e: &Expr) -> &'static str {
         _ => "this expression",
     }
 }
-

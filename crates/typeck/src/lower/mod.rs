@@ -69,8 +69,12 @@ pub(crate) fn function(
             let source = &sess.sources[src].source;
             if !settled {
                 sess.errors.push(
-                    Diagnostic::new(codes::VARIABLE_TYPE_CONFLICT, def.name.range(), "variable types do not settle")
-                        .resolve(source),
+                    Diagnostic::new(
+                        codes::VARIABLE_TYPE_CONFLICT,
+                        def.name.range(),
+                        "variable types do not settle",
+                    )
+                    .resolve(source),
                 );
                 return Err(());
             }
@@ -88,10 +92,10 @@ pub(crate) fn function(
             return Ok((f, ret));
         }
         // Publish the return type guess for recursive calls in the next pass.
-        if let Some(active) = sess.active.get_mut(&(src, args.to_vec())) {
-            if active.ret_guess.is_none() || declared_ret.is_none() {
-                active.ret_guess.clone_from(&next.ret);
-            }
+        if let Some(active) = sess.active.get_mut(&(src, args.to_vec()))
+            && (active.ret_guess.is_none() || declared_ret.is_none())
+        {
+            active.ret_guess.clone_from(&next.ret);
         }
         state = next;
     }
@@ -137,10 +141,18 @@ impl<'s, 'a> Lower<'s, 'a> {
         args: &[Type],
     ) -> Self {
         let source = &sess.sources[src];
-        let mut f = Function::new(&symbol_name(&source.name, id), kind, args.to_vec(), Type::None);
+        let mut f = Function::new(
+            &symbol_name(&source.name, id),
+            kind,
+            args.to_vec(),
+            Type::None,
+        );
         f.display_name.clone_from(&source.name);
         f.file.clone_from(&source.source.file);
-        let next = FnState { ret: state.ret.clone(), ..FnState::default() };
+        let next = FnState {
+            ret: state.ret.clone(),
+            ..FnState::default()
+        };
         Self {
             sess,
             src,
@@ -181,15 +193,24 @@ impl<'s, 'a> Lower<'s, 'a> {
     }
 
     /// Records an error with a hint and returns poison.
-    pub fn error_hint(&mut self, code: Code, range: TextRange, message: impl Into<String>, hint: impl Into<String>) -> Val {
-        self.diags.push(Diagnostic::new(code, range, message).with_hint(hint));
+    pub fn error_hint(
+        &mut self,
+        code: Code,
+        range: TextRange,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Val {
+        self.diags
+            .push(Diagnostic::new(code, range, message).with_hint(hint));
         Val::Poison
     }
 
     /// Emits an instruction with a result of type `ty`.
     pub fn emit(&mut self, op: Op, ty: Type) -> Value {
         let loc = self.loc;
-        self.f.push(self.cur, op, Some(ty), loc).expect("a typed instruction defines a value")
+        self.f
+            .push(self.cur, op, Some(ty), loc)
+            .expect("a typed instruction defines a value")
     }
 
     /// Emits an instruction without a result.
@@ -223,7 +244,13 @@ impl<'s, 'a> Lower<'s, 'a> {
     }
 
     /// Proposes `ty` for variable `name` and returns the slot to write, creating it this pass.
-    pub fn assign_slot(&mut self, name: &str, ty: &Type, nonneg: bool, range: TextRange) -> Option<(Var, Type)> {
+    pub fn assign_slot(
+        &mut self,
+        name: &str,
+        ty: &Type,
+        nonneg: bool,
+        range: TextRange,
+    ) -> Option<(Var, Type)> {
         let proposal = match self.next.vars.get(name) {
             None => Some(ty.clone()),
             Some(prev) => unify(prev, ty),
@@ -259,14 +286,26 @@ impl<'s, 'a> Lower<'s, 'a> {
         let params = &def.parameters;
         self.at(def.range());
         if params.vararg.is_some() || params.kwarg.is_some() || !params.kwonlyargs.is_empty() {
-            self.error(codes::UNSUPPORTED_SYNTAX, params.range(), "*args, **kwargs and keyword-only parameters are not supported in kernels");
+            self.error(
+                codes::UNSUPPORTED_SYNTAX,
+                params.range(),
+                "*args, **kwargs and keyword-only parameters are not supported in kernels",
+            );
         }
-        let names: Vec<_> = params.posonlyargs.iter().chain(params.args.iter()).collect();
+        let names: Vec<_> = params
+            .posonlyargs
+            .iter()
+            .chain(params.args.iter())
+            .collect();
         if names.len() != args.len() {
             self.error(
                 codes::BAD_SIGNATURE,
                 params.range(),
-                format!("the function takes {} parameters but the signature gives {}", names.len(), args.len()),
+                format!(
+                    "the function takes {} parameters but the signature gives {}",
+                    names.len(),
+                    args.len()
+                ),
             );
             return;
         }
@@ -277,7 +316,11 @@ impl<'s, 'a> Lower<'s, 'a> {
             let v = self.emit(Op::Param(u32::try_from(i).unwrap_or(u32::MAX)), ty.clone());
             let name = p.parameter.name.as_str();
             if let Some((var, _)) = self.assign_slot(name, ty, false, p.range()) {
-                let v = self.convert(Val::Rt(v, ty.clone()), &self.f.vars[var.index()].ty.clone(), p.range());
+                let v = self.convert(
+                    Val::Rt(v, ty.clone()),
+                    &self.f.vars[var.index()].ty.clone(),
+                    p.range(),
+                );
                 if let Some(v) = v {
                     self.emit_void(Op::SetVar(var, v));
                 }
@@ -299,10 +342,10 @@ impl<'s, 'a> Lower<'s, 'a> {
                 self.f.terminate(self.cur, Terminator::Return(None), loc);
             }
         }
-        if self.kind == FunctionKind::Device {
-            if let Some(ret) = &self.next.ret {
-                self.f.ret = ret.clone();
-            }
+        if self.kind == FunctionKind::Device
+            && let Some(ret) = &self.next.ret
+        {
+            self.f.ret = ret.clone();
         }
         self.fix_returns();
     }
@@ -330,7 +373,10 @@ impl<'s, 'a> Lower<'s, 'a> {
 
 /// The symbol of a specialisation: the Python name made C-safe, plus the function id.
 fn symbol_name(name: &str, id: FuncId) -> String {
-    let safe: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let safe: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
     format!("{safe}_{}", id.0)
 }
 

@@ -14,13 +14,48 @@ use crate::value::Val;
 /// What a `for` loop iterates over, reduced to "element k of n".
 pub(crate) enum IterSpec {
     /// `range`: element k is `start + k·step`, converted to `ty`.
-    Range { start: Value, step: Value, len: Value, step_is_one: bool, ty: Scalar, nonneg: bool },
+    Range {
+        start: Value,
+        step: Value,
+        len: Value,
+        step_is_one: bool,
+        ty: Scalar,
+        nonneg: bool,
+    },
     /// An array: element k is `a[k]` (a row view for ndim > 1).
     Array { array: Value, ty: Type },
     /// `enumerate(inner, start)`.
     Enumerate { inner: Box<IterSpec>, start: Value },
     /// `zip(a, b, …)`.
     Zip(Vec<IterSpec>),
+    /// A tuple: the loop is unrolled, element k has its own type (numba's `literal_unroll`).
+    Tuple(Vec<Val>),
+}
+
+impl IterSpec {
+    /// The number of elements when known at compile time (tuples only); `Err(())` when a
+    /// tuple is mixed with a runtime-length iteration.
+    fn const_len(&self) -> Result<Option<usize>, ()> {
+        match self {
+            Self::Tuple(items) => Ok(Some(items.len())),
+            Self::Enumerate { inner, .. } => inner.const_len(),
+            Self::Zip(specs) => {
+                let lens = specs
+                    .iter()
+                    .map(Self::const_len)
+                    .collect::<Result<Vec<_>, _>>()?;
+                match (
+                    lens.iter().all(Option::is_some),
+                    lens.iter().any(Option::is_some),
+                ) {
+                    (true, _) => Ok(lens.into_iter().flatten().min().or(Some(0))),
+                    (false, true) => Err(()),
+                    (false, false) => Ok(None),
+                }
+            }
+            Self::Range { .. } | Self::Array { .. } => Ok(None),
+        }
+    }
 }
 
 impl Lower<'_, '_> {
@@ -89,12 +124,15 @@ impl Lower<'_, '_> {
                     // Still mark the name as a local so reads don't fall back to globals.
                     return;
                 }
-                let Some((v, ty)) = self.materialize(value, value_range) else { return };
+                let Some((v, ty)) = self.materialize(value, value_range) else {
+                    return;
+                };
                 let nonneg = self.nonneg.contains(&v);
-                if let Some((var, slot_ty)) = self.assign_slot(n.id.as_str(), &ty, nonneg, n.range()) {
-                    if let Some(v) = self.convert(Val::Rt(v, ty), &slot_ty, value_range) {
-                        self.emit_void(Op::SetVar(var, v));
-                    }
+                if let Some((var, slot_ty)) =
+                    self.assign_slot(n.id.as_str(), &ty, nonneg, n.range())
+                    && let Some(v) = self.convert(Val::Rt(v, ty), &slot_ty, value_range)
+                {
+                    self.emit_void(Op::SetVar(var, v));
                 }
             }
             Expr::Tuple(t) => self.unpack(&t.elts, value, target.range(), value_range),
@@ -104,7 +142,11 @@ impl Lower<'_, '_> {
                 self.store_subscript(base, &s.slice, value, s.range(), value_range);
             }
             other => {
-                self.error(codes::UNSUPPORTED_SYNTAX, other.range(), "cannot assign to this expression in device code");
+                self.error(
+                    codes::UNSUPPORTED_SYNTAX,
+                    other.range(),
+                    "cannot assign to this expression in device code",
+                );
             }
         }
     }
@@ -115,12 +157,21 @@ impl Lower<'_, '_> {
             Val::Rt(v, Type::Tuple(types)) => types
                 .iter()
                 .enumerate()
-                .map(|(k, t)| Val::Rt(self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()), t.clone()))
+                .map(|(k, t)| {
+                    Val::Rt(
+                        self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone()),
+                        t.clone(),
+                    )
+                })
                 .collect(),
             Val::Poison => vec![Val::Poison; targets.len()],
             other => {
                 let what = other.describe();
-                self.error(codes::TYPE_MISMATCH, value_range, format!("cannot unpack {what}"));
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    value_range,
+                    format!("cannot unpack {what}"),
+                );
                 return;
             }
         };
@@ -128,7 +179,11 @@ impl Lower<'_, '_> {
             self.error(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("cannot unpack {} values into {} targets", items.len(), targets.len()),
+                format!(
+                    "cannot unpack {} values into {} targets",
+                    items.len(),
+                    targets.len()
+                ),
             );
             return;
         }
@@ -183,7 +238,8 @@ impl Lower<'_, '_> {
                     let then = self.f.new_block();
                     let next = self.f.new_block();
                     let loc = self.loc;
-                    self.f.terminate(self.cur, Terminator::Branch(v, then, next), loc);
+                    self.f
+                        .terminate(self.cur, Terminator::Branch(v, then, next), loc);
                     self.cur = then;
                     self.stmts(body);
                     let loc = self.loc;
@@ -217,9 +273,13 @@ impl Lower<'_, '_> {
         let cond = self.truth(c, w.test.range()).unwrap_or(Cond::Known(false));
         let c = self.cond_value(cond);
         let loc = self.loc;
-        self.f.terminate(self.cur, Terminator::Branch(c, body, orelse), loc);
+        self.f
+            .terminate(self.cur, Terminator::Branch(c, body, orelse), loc);
         self.cur = body;
-        self.loops.push(LoopTargets { continue_to: header, break_to: exit });
+        self.loops.push(LoopTargets {
+            continue_to: header,
+            break_to: exit,
+        });
         self.stmts(&w.body);
         self.loops.pop();
         let loc = self.loc;
@@ -235,6 +295,19 @@ impl Lower<'_, '_> {
             // Still type the body's assignments where possible.
             return;
         };
+        match spec.const_len() {
+            Ok(Some(n)) => return self.unrolled_for(f, &spec, n),
+            Ok(None) => {}
+            Err(()) => {
+                self.error_hint(
+                    codes::TYPE_MISMATCH,
+                    f.iter.range(),
+                    "a tuple cannot be zipped with an array or a range in device code",
+                    "loops over tuples are unrolled: index the array inside the loop instead",
+                );
+                return;
+            }
+        }
         let len = self.iter_len(&spec);
         let counter = self.f.new_var("$k", Type::I64);
         let zero = self.const_int(0, Scalar::I64);
@@ -248,13 +321,17 @@ impl Lower<'_, '_> {
         let k = self.emit(Op::GetVar(counter), Type::I64);
         let more = self.emit(Op::Compare(CmpOp::Lt, k, len), Type::BOOL);
         let loc = self.loc;
-        self.f.terminate(self.cur, Terminator::Branch(more, body, orelse), loc);
+        self.f
+            .terminate(self.cur, Terminator::Branch(more, body, orelse), loc);
         self.cur = body;
         let k = self.emit(Op::GetVar(counter), Type::I64);
         self.nonneg.insert(k);
         let element = self.iter_elem(&spec, k);
         self.assign(&f.target, element, f.iter.range());
-        self.loops.push(LoopTargets { continue_to: latch, break_to: exit });
+        self.loops.push(LoopTargets {
+            continue_to: latch,
+            break_to: exit,
+        });
         self.stmts(&f.body);
         self.loops.pop();
         self.at(f.iter.range());
@@ -270,20 +347,67 @@ impl Lower<'_, '_> {
         self.jump_to(exit);
     }
 
+    /// A `for` loop over a tuple (or enumerate/zip of tuples), unrolled: the body is lowered
+    /// once per element, so elements of different types each get their own copy.
+    fn unrolled_for(&mut self, f: &ast::StmtFor, spec: &IterSpec, n: usize) {
+        let exit = self.f.new_block();
+        for k in 0..n {
+            let next = self.f.new_block();
+            self.at(f.iter.range());
+            let element = self.unrolled_elem(spec, k);
+            self.assign(&f.target, element, f.iter.range());
+            self.loops.push(LoopTargets {
+                continue_to: next,
+                break_to: exit,
+            });
+            self.stmts(&f.body);
+            self.loops.pop();
+            self.jump_to(next);
+        }
+        self.stmts(&f.orelse);
+        self.jump_to(exit);
+    }
+
+    /// Element `k` of an unrolled iteration.
+    fn unrolled_elem(&mut self, spec: &IterSpec, k: usize) -> Val {
+        match spec {
+            IterSpec::Tuple(items) => items[k].clone(),
+            IterSpec::Enumerate { inner, start } => {
+                let offset = self.const_int(i128::try_from(k).unwrap_or(0), Scalar::I64);
+                let i = self.emit(Op::Binary(BinOp::Add, *start, offset), Type::I64);
+                let item = self.unrolled_elem(inner, k);
+                Val::Tuple(vec![Val::Rt(i, Type::I64), item])
+            }
+            IterSpec::Zip(specs) => {
+                Val::Tuple(specs.iter().map(|s| self.unrolled_elem(s, k)).collect())
+            }
+            IterSpec::Range { .. } | IterSpec::Array { .. } => Val::Poison,
+        }
+    }
+
     fn return_stmt(&mut self, r: &ast::StmtReturn) {
         let value = r.value.as_ref().map(|e| (self.expr(e), e.range()));
         match (self.kind, value) {
             (_, None) | (_, Some((Val::NoneV, _))) => {
-                if self.kind == FunctionKind::Device && self.next.ret.as_ref().is_some_and(|t| *t != Type::None) {
+                if self.kind == FunctionKind::Device
+                    && self.next.ret.as_ref().is_some_and(|t| *t != Type::None)
+                {
                     self.error(codes::BAD_RETURN, r.range(), "this function returns a value elsewhere; a bare return has no value to give");
                 }
                 self.terminate(Terminator::Return(None));
             }
             (FunctionKind::Kernel, Some((_, range))) => {
-                self.error_hint(codes::BAD_RETURN, range, "a kernel cannot return a value", "write results into an output array argument");
+                self.error_hint(
+                    codes::BAD_RETURN,
+                    range,
+                    "a kernel cannot return a value",
+                    "write results into an output array argument",
+                );
             }
             (FunctionKind::Device, Some((val, range))) => {
-                let Some((v, ty)) = self.materialize(val, range) else { return };
+                let Some((v, ty)) = self.materialize(val, range) else {
+                    return;
+                };
                 let unified = match &self.next.ret {
                     None => Some(ty.clone()),
                     Some(prev) => unify(prev, &ty),
@@ -292,7 +416,11 @@ impl Lower<'_, '_> {
                     Some(t) => self.next.ret = Some(t),
                     None => {
                         let prev = self.next.ret.clone().unwrap_or(Type::None);
-                        self.error(codes::BAD_RETURN, range, format!("returns {ty} here but {prev} elsewhere"));
+                        self.error(
+                            codes::BAD_RETURN,
+                            range,
+                            format!("returns {ty} here but {prev} elsewhere"),
+                        );
                         return;
                     }
                 }
@@ -306,20 +434,44 @@ impl Lower<'_, '_> {
         if let Expr::Call(call) = iter {
             let callee = self.expr(&call.func);
             if let Val::Callable(path) = &callee {
-                let args: Vec<Val> = call.arguments.args.iter().map(|a| self.expr(a)).collect();
+                // The iterables of enumerate and zip are iterations themselves (they may be
+                // range(...) or zip(...)): only range's arguments are plain values.
                 match path.as_str() {
-                    "range" => return self.range_spec(args, call.range()),
+                    "range" => {
+                        let args: Vec<Val> =
+                            call.arguments.args.iter().map(|a| self.expr(a)).collect();
+                        return self.range_spec(args, call.range());
+                    }
                     "enumerate" => {
-                        let inner = call.arguments.args.first()?;
-                        let inner = self.iter_spec(inner)?;
-                        let start = match args.get(1) {
-                            Some(v) => self.convert(v.clone(), &Type::I64, call.range())?,
+                        if call.arguments.args.is_empty() || call.arguments.args.len() > 2 {
+                            let n = call.arguments.args.len();
+                            self.error(
+                                codes::BAD_CALL,
+                                call.range(),
+                                format!("enumerate expects 1 or 2 arguments, got {n}"),
+                            );
+                            return None;
+                        }
+                        let inner = self.iter_spec(&call.arguments.args[0])?;
+                        let start = match call.arguments.args.get(1) {
+                            Some(e) => {
+                                let v = self.expr(e);
+                                self.convert(v, &Type::I64, e.range())?
+                            }
                             None => self.const_int(0, Scalar::I64),
                         };
-                        return Some(IterSpec::Enumerate { inner: Box::new(inner), start });
+                        return Some(IterSpec::Enumerate {
+                            inner: Box::new(inner),
+                            start,
+                        });
                     }
                     "zip" => {
-                        let specs: Option<Vec<_>> = call.arguments.args.iter().map(|a| self.iter_spec(a)).collect();
+                        let specs: Option<Vec<_>> = call
+                            .arguments
+                            .args
+                            .iter()
+                            .map(|a| self.iter_spec(a))
+                            .collect();
                         return specs.map(IterSpec::Zip);
                     }
                     _ => {}
@@ -329,6 +481,22 @@ impl Lower<'_, '_> {
         let val = self.expr(iter);
         match val {
             Val::Rt(array, ty @ Type::Array(_)) => Some(IterSpec::Array { array, ty }),
+            Val::Tuple(items) => Some(IterSpec::Tuple(items)),
+            Val::Rt(tuple, Type::Tuple(types)) => Some(IterSpec::Tuple(
+                types
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| {
+                        Val::Rt(
+                            self.emit(
+                                Op::TupleGet(tuple, u32::try_from(k).unwrap_or(0)),
+                                t.clone(),
+                            ),
+                            t.clone(),
+                        )
+                    })
+                    .collect(),
+            )),
             Val::GlobalArray(_) => {
                 let (array, ty) = self.materialize(val, iter.range())?;
                 Some(IterSpec::Array { array, ty })
@@ -340,7 +508,7 @@ impl Lower<'_, '_> {
                     codes::TYPE_MISMATCH,
                     iter.range(),
                     format!("cannot iterate over {what}"),
-                    "for loops in kernels iterate over range(...), arrays, enumerate(...) and zip(...)",
+                    "for loops in kernels iterate over range(...), arrays, tuples, enumerate(...) and zip(...)",
                 );
                 None
             }
@@ -349,10 +517,14 @@ impl Lower<'_, '_> {
 
     fn range_spec(&mut self, args: Vec<Val>, range: TextRange) -> Option<IterSpec> {
         if args.is_empty() || args.len() > 3 {
-            self.error(codes::BAD_CALL, range, format!("range expects 1 to 3 arguments, got {}", args.len()));
+            self.error(
+                codes::BAD_CALL,
+                range,
+                format!("range expects 1 to 3 arguments, got {}", args.len()),
+            );
             return None;
         }
-        if args.iter().any(|a| *a == Val::Poison) {
+        if args.contains(&Val::Poison) {
             return None;
         }
         // The loop variable's type: the integer types of the runtime arguments (literals adapt).
@@ -371,7 +543,11 @@ impl Lower<'_, '_> {
                 Val::Int(_) | Val::Bool(_) => {}
                 other => {
                     let what = other.describe();
-                    self.error(codes::TYPE_MISMATCH, range, format!("range arguments must be integers, got {what}"));
+                    self.error(
+                        codes::TYPE_MISMATCH,
+                        range,
+                        format!("range arguments must be integers, got {what}"),
+                    );
                     return None;
                 }
             }
@@ -449,6 +625,9 @@ impl Lower<'_, '_> {
                 self.nonneg.insert(n);
                 n
             }
+            IterSpec::Tuple(items) => {
+                self.const_int(i128::try_from(items.len()).unwrap_or(0), Scalar::I64)
+            }
             IterSpec::Enumerate { inner, .. } => self.iter_len(inner),
             IterSpec::Zip(specs) => {
                 let mut len: Option<Value> = None;
@@ -467,8 +646,19 @@ impl Lower<'_, '_> {
     /// Element `k` of an iteration.
     fn iter_elem(&mut self, spec: &IterSpec, k: Value) -> Val {
         match spec {
-            IterSpec::Range { start, step, step_is_one, ty, nonneg, .. } => {
-                let offset = if *step_is_one { k } else { self.emit(Op::Binary(BinOp::Mul, k, *step), Type::I64) };
+            IterSpec::Range {
+                start,
+                step,
+                step_is_one,
+                ty,
+                nonneg,
+                ..
+            } => {
+                let offset = if *step_is_one {
+                    k
+                } else {
+                    self.emit(Op::Binary(BinOp::Mul, k, *step), Type::I64)
+                };
                 let v = self.emit(Op::Binary(BinOp::Add, *start, offset), Type::I64);
                 if *nonneg {
                     self.nonneg.insert(v);
@@ -481,14 +671,23 @@ impl Lower<'_, '_> {
             }
             IterSpec::Array { array, ty } => {
                 let range = TextRange::default();
-                self.index_array(*array, ty.clone(), vec![super::array::Index::Int(Val::Rt(k, Type::I64))], range)
+                self.index_array(
+                    *array,
+                    ty.clone(),
+                    vec![super::array::Index::Int(Val::Rt(k, Type::I64))],
+                    range,
+                )
             }
             IterSpec::Enumerate { inner, start } => {
                 let i = self.emit(Op::Binary(BinOp::Add, k, *start), Type::I64);
                 let item = self.iter_elem(inner, k);
                 Val::Tuple(vec![Val::Rt(i, Type::I64), item])
             }
-            IterSpec::Zip(specs) => Val::Tuple(specs.iter().map(|s| self.iter_elem(s, k)).collect()),
+            IterSpec::Zip(specs) => {
+                Val::Tuple(specs.iter().map(|s| self.iter_elem(s, k)).collect())
+            }
+            // Tuples are unrolled (`unrolled_for`), never indexed by a runtime counter.
+            IterSpec::Tuple(_) => Val::Poison,
         }
     }
 }
@@ -507,4 +706,3 @@ fn stmt_kind(stmt: &Stmt) -> &'static str {
         _ => "this statement",
     }
 }
-
