@@ -127,16 +127,16 @@ fn main() {
     }
     assert_eq!(c, want);
 
-    // The same kernels as the Python front end lowers them (tests/ir/*.ir).
+    // The same kernels as the Python front end and the optimizer produce them (tests/ir/*.opt.ir).
     let dir = std::env::var("OXCUDA_SIM_IR_DIR")
         .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ir").to_owned());
     let load = |name: &str| {
         let text = std::fs::read_to_string(format!("{dir}/{name}.ir")).expect("read IR");
         prepare(&oxcuda_ir::parse::parse_module(&text).expect("parse IR")).expect("prepare")
     };
-    let prog = load("matmul");
+    let prog = load("matmul.opt");
     println!(
-        "front-end matmul: {} instructions",
+        "pipeline (front end + opt) matmul: {} instructions",
         prog.instruction_count()
     );
     for &workers in &sweep {
@@ -145,11 +145,14 @@ fn main() {
             ..LaunchConfig::new([g, g, 1], [16, 16, 1])
         };
         let t = time(|| launch_with(&prog, &cfg, &args, &[]).expect("matmul"), 30);
-        report("front-end matmul 64x64", 9.0, workers, t);
+        report("pipeline matmul 64x64", 9.0, workers, t);
     }
     assert_eq!(c, want);
-    let prog = load("axpy");
-    println!("front-end axpy: {} instructions", prog.instruction_count());
+    let prog = load("axpy.opt");
+    println!(
+        "pipeline (front end + opt) axpy: {} instructions",
+        prog.instruction_count()
+    );
     let n = 1usize << 14;
     let nn = n as i64;
     let mut x: Vec<f32> = (0..n).map(|_| rng.f32()).collect();
@@ -167,7 +170,7 @@ fn main() {
             ..LaunchConfig::new([(n / 256) as u32, 1, 1], [256, 1, 1])
         };
         let t = time(|| launch_with(&prog, &cfg, &args, &[]).expect("axpy"), 50);
-        report("front-end axpy 2^14", 2.5, workers, t);
+        report("pipeline axpy 2^14", 2.5, workers, t);
     }
     assert!((0..n).all(|i| r[i] == 2.0 * x[i] + y[i]));
 }

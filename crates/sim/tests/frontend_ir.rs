@@ -1,6 +1,7 @@
 //! Kernels as the Python front end (`oxcuda-typeck`) lowers them, stored as IR text in
-//! `tests/ir/` (regenerate them when the front end's output changes), parsed with
-//! `oxcuda_ir::parse` and run against references computed in Rust.
+//! `tests/ir/` — `NAME.ir` straight from the front end, `NAME.opt.ir` after `oxcuda-opt` —
+//! (regenerate them when the front end's output changes), parsed with `oxcuda_ir::parse` and run
+//! against references computed in Rust.
 //!
 //! The Python source of each is in the file's header comment below.
 
@@ -9,6 +10,12 @@ mod common;
 use common::{Rng, arg};
 use oxcuda_ir::{Module, Scalar, parse::parse_module};
 use oxcuda_sim::{ArgValue, LaunchConfig, SimErrorKind, launch, launch_with, prepare};
+
+/// The module as the front end lowers it, and after the optimizer (`oxcuda-opt`), which is what
+/// the pipeline hands to the back ends.
+fn variants(name: &str) -> [Module; 2] {
+    [load(name), load(&format!("{name}.opt"))]
+}
 
 fn load(name: &str) -> Module {
     let path = format!("{}/tests/ir/{name}.ir", env!("CARGO_MANIFEST_DIR"));
@@ -24,7 +31,13 @@ fn load(name: &str) -> Module {
 /// ```
 #[test]
 fn axpy() {
-    let prog = prepare(&load("axpy")).unwrap();
+    for m in variants("axpy") {
+        axpy_on(&m);
+    }
+}
+
+fn axpy_on(m: &Module) {
+    let prog = prepare(m).unwrap();
     let n = 5000usize;
     let mut rng = Rng::new(21);
     let mut x: Vec<f32> = (0..n).map(|_| rng.f32() - 0.5).collect();
@@ -66,7 +79,13 @@ fn axpy() {
 /// ```
 #[test]
 fn matmul() {
-    let prog = prepare(&load("matmul")).unwrap();
+    for m in variants("matmul") {
+        matmul_on(&m);
+    }
+}
+
+fn matmul_on(m: &Module) {
+    let prog = prepare(m).unwrap();
     // 40×40 with 3×3 blocks of 16×16: partial tiles exercise the guards.
     let n = 40usize;
     let mut rng = Rng::new(4);
@@ -123,7 +142,13 @@ fn matmul() {
 /// ```
 #[test]
 fn block_sum() {
-    let prog = prepare(&load("reduce")).unwrap();
+    for m in variants("reduce") {
+        block_sum_on(&m);
+    }
+}
+
+fn block_sum_on(m: &Module) {
+    let prog = prepare(m).unwrap();
     let blocks = 9usize;
     let n = blocks * 256 - 100; // the last block is partly padding
     let mut rng = Rng::new(8);
@@ -160,7 +185,13 @@ fn block_sum() {
 /// ```
 #[test]
 fn histogram() {
-    let prog = prepare(&load("hist")).unwrap();
+    for m in variants("hist") {
+        histogram_on(&m);
+    }
+}
+
+fn histogram_on(m: &Module) {
+    let prog = prepare(m).unwrap();
     let n = 30_000usize;
     let mut rng = Rng::new(12);
     // Negative values index from the end, as in Python.
@@ -221,7 +252,13 @@ fn histogram() {
 /// ```
 #[test]
 fn misc() {
-    let prog = prepare(&load("misc")).unwrap();
+    for m in variants("misc") {
+        misc_on(&m);
+    }
+}
+
+fn misc_on(m: &Module) {
+    let prog = prepare(m).unwrap();
     let n = 300usize;
     let mut rng = Rng::new(30);
     let mut x: Vec<f64> = (0..n).map(|_| f64::from(rng.f32()) * 8.0 - 4.0).collect();
@@ -274,6 +311,7 @@ fn prepare_never_panics_on_mutated_ir() {
     let mut accepted = 0;
     for name in ["axpy", "matmul", "reduce", "hist", "misc"] {
         let base = load(name);
+        let name = name.to_owned();
         for _ in 0..400 {
             let mut m = base.clone();
             for _ in 0..1 + rng.range(0, 3) {
