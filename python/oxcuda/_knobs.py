@@ -189,6 +189,13 @@ KNOBS: dict[str, Knob] = {
             "NVRTC (libnvrtc.so.13 or .12), for .cu link inputs. Unset: cuda-pathfinder finds it.",
         ),
         Knob(
+            "DUMP",
+            parse_stages,
+            (),
+            "Print compile stages to stderr as they are produced: a comma-separated list of "
+            "'typed' (the typed IR), 'nvvm' (NVVM IR) and 'ptx'.",
+        ),
+        Knob(
             "USE_NVJITLINK",
             parse_bool,
             False,

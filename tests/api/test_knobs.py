@@ -386,7 +386,12 @@ def test_parsers_reject_wrong_types(parse, value):
 # ---- docs/settings.md lists exactly these settings -----------------------------------------
 
 SETTINGS_DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "settings.md"
-TYPE_WORDS = {_knobs.parse_bool: "bool", _knobs.parse_path: "path", _knobs.parse_word: "choice"}
+TYPE_WORDS = {
+    _knobs.parse_bool: "bool",
+    _knobs.parse_path: "path",
+    _knobs.parse_word: "choice",
+    _knobs.parse_stages: "comma-separated",
+}
 
 
 def _doc_table() -> dict[str, list[str]]:

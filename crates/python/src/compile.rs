@@ -397,8 +397,16 @@ fn compile<'py>(
     })
 }
 
+/// `_native.cuda_release_for_isa((major, minor))`: the CUDA release that introduced a PTX ISA
+/// version, or `(99, 0)` for one newer than oxcuda knows.
+#[pyfunction]
+fn cuda_release_for_isa(isa: (u32, u32)) -> (u32, u32) {
+    ptx_version::cuda_release_for_isa(isa).unwrap_or((99, 0))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compile, m)?)?;
+    m.add_function(wrap_pyfunction!(cuda_release_for_isa, m)?)?;
     m.add_function(wrap_pyfunction!(parse_signature, m)?)?;
     Ok(())
 }

@@ -80,9 +80,34 @@ def compile_pyfunc(
         _toolchain.check_versions()
     sources, entry = _capture.capture(pyfunc)
     opts = options_dict(cc=tuple(cc or DEFAULT_CC), **options)
-    return _native.compile(
+    result = _native.compile(
         sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
     )
+    _dump(pyfunc, args, result)
+    return result
+
+
+_DUMP_STAGES = {"typed": "ir", "nvvm": "nvvm", "ptx": "ptx"}
+
+
+def _dump(pyfunc: Any, args: list[str], result: dict[str, Any]) -> None:
+    """Prints the stages ``OXCUDA_DUMP`` asks for (those this compile produced)."""
+    from oxcuda._knobs import config
+
+    stages = config.DUMP
+    if not stages:
+        return
+    import sys
+
+    name = getattr(pyfunc, "__qualname__", "?")
+    for stage in stages:
+        key = _DUMP_STAGES.get(stage)
+        if key is None:
+            known = ", ".join(_DUMP_STAGES)
+            print(f"OXCUDA_DUMP: unknown stage {stage!r} (known: {known})", file=sys.stderr)
+        elif result.get(key):
+            print(f"==== {stage}: {name}({', '.join(args)}) ====", file=sys.stderr)
+            print(result[key], file=sys.stderr)
 
 
 def _check_abi(abi: str, device: bool) -> None:

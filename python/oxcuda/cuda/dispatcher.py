@@ -118,7 +118,13 @@ class Dispatcher:
 
     def _options(self) -> dict[str, Any]:
         keys = ("debug", "lineinfo", "fastmath", "opt", "max_registers", "launch_bounds", "lto")
-        return {k: self.targetoptions[k] for k in keys if k in self.targetoptions}
+        options = {k: self.targetoptions[k] for k in keys if k in self.targetoptions}
+        bounds = options.get("launch_bounds")
+        if isinstance(bounds, int):
+            options["launch_bounds"] = [bounds]  # numba accepts an int or a tuple of 1 to 3
+        elif bounds is not None:
+            options["launch_bounds"] = list(bounds)
+        return options
 
     def _artifacts(self, types: tuple[str, ...], output: str, cc=None) -> dict[str, Any]:
         start = time.perf_counter()
@@ -151,13 +157,8 @@ class Dispatcher:
                 self._converted[key] = compiled
                 return compiled
             if gpu:
-                from oxcuda.cuda._devices import get_current_device
-
-                cc = get_current_device().compute_capability
-                artifacts = self._artifacts(types, "cubin", cc=cc)
-                kernel = _native.GpuKernel(
-                    artifacts["cubin"], artifacts["kernel_name"], list(types)
-                )
+                artifacts, image = self._gpu_image(types)
+                kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
                 self._fast.insert(list(types), kernel)
             else:
                 artifacts = self._artifacts(types, "ir")
