@@ -449,6 +449,7 @@ impl<'a> FuncDecoder<'a> {
                 _ => {}
             }
         }
+        self.thread_jumps();
         Ok(FuncCode {
             name: f.name.clone(),
             display_name: f.display_name.clone(),
@@ -464,6 +465,39 @@ impl<'a> FuncDecoder<'a> {
             ret_slots: slots_of(&f.ret),
             local_words: self.local_words,
         })
+    }
+
+    /// Jump threading: a jump to a terminator (a branch, a return, another jump) becomes a
+    /// copy of it, saving one dispatch — typically the back edge of a loop, which then tests the
+    /// loop condition itself.
+    fn thread_jumps(&mut self) {
+        for i in 0..self.code.len() {
+            let Inst::Jump { to } = self.code[i] else {
+                continue;
+            };
+            let mut t = to as usize;
+            for _ in 0..8 {
+                match self.code.get(t) {
+                    Some(Inst::Jump { to }) => t = *to as usize,
+                    Some(
+                        inst @ (Inst::Branch { .. }
+                        | Inst::BrS { .. }
+                        | Inst::BrU { .. }
+                        | Inst::BrF32 { .. }
+                        | Inst::BrF64 { .. }
+                        | Inst::Ret { .. }),
+                    ) => {
+                        self.code[i] = *inst;
+                        self.locs[i] = self.locs[t];
+                        break;
+                    }
+                    _ => {
+                        self.code[i] = Inst::Jump { to: t as u32 };
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     fn term(&mut self, term: &Terminator, here: usize) -> R<()> {
