@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections import namedtuple
 from typing import Any
 
@@ -62,8 +63,26 @@ def use_gpu() -> bool:
     key = (config._overrides.get("TARGET"), os.environ.get("OXCUDA_TARGET"))
     cached = _target_cache.get(key)
     if cached is None:
-        cached = _target_cache[key] = config.TARGET == "gpu"
+        setting = config.resolve("TARGET")
+        cached = _target_cache[key] = setting.value == "gpu"
+        if not cached and not setting.explicit:
+            _notice_simulator()
     return cached
+
+
+_noticed = False
+
+
+def _notice_simulator() -> None:
+    """Says once per process that auto-detection chose the simulator (DESIGN §3.11)."""
+    global _noticed
+    if not _noticed:
+        _noticed = True
+        print(
+            "oxcuda: no CUDA GPU found; kernels run on the CPU simulator "
+            "(set OXCUDA_TARGET=sim to choose it explicitly, or =gpu to require a GPU)",
+            file=sys.stderr,
+        )
 
 
 def current_context() -> _native.Context:
