@@ -153,6 +153,87 @@ pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
     args.iter().enumerate().map(|(i, a)| read(&a, i)).collect()
 }
 
+/// Reads every argument of a launch on `stream` (a `CUstream` address, 0 for the legacy
+/// default stream), also accepting CUDA Array Interface producers (CuPy, PyTorch) zero-copy —
+/// but only those whose data is ordered before the launch without synchronising: no `stream`
+/// in the interface, or the launch's own stream (`1`, the legacy default stream, for 0).
+/// Anything else is an error here, and the dispatcher's slow path takes the launch (it waits
+/// for the producer's stream, as numba-cuda does).
+pub fn read_all_for_launch(args: &Bound<'_, PyTuple>, stream: usize) -> PyResult<Vec<Arg>> {
+    args.iter()
+        .enumerate()
+        .map(|(i, a)| match read(&a, i) {
+            Ok(arg) => Ok(arg),
+            Err(e) => read_cai(&a, stream).ok_or(e),
+        })
+        .collect()
+}
+
+/// A CUDA Array Interface (v2/v3) producer as an array argument, when that needs no stream
+/// synchronisation; `None` otherwise (not a producer, masked, unsupported dtype, other stream).
+fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
+    let py = obj.py();
+    let desc = obj.getattr(pyo3::intern!(py, "__cuda_array_interface__")).ok()?;
+    let desc = desc.cast::<pyo3::types::PyDict>().ok()?;
+    let item = |k: &str| desc.get_item(k).ok().flatten().filter(|v| !v.is_none());
+    if item("mask").is_some() {
+        return None;
+    }
+    if let Some(s) = item("stream") {
+        let h: u64 = s.extract().ok()?;
+        let same = h == stream as u64 || (h == 1 && stream == 0);
+        if !same {
+            return None;
+        }
+    }
+    let typestr: String = item("typestr")?.extract().ok()?;
+    let (order, rest) = typestr.split_at(1);
+    if order != "<" && order != "|" {
+        return None;
+    }
+    let kind = rest.chars().next()?;
+    let itemsize: u32 = rest.get(1..)?.parse().ok()?;
+    let dtype = Scalar::from_numpy_kind(kind, itemsize)?;
+    let shape: Vec<i64> = item("shape")?.extract().ok()?;
+    let (ptr, readonly): (u64, bool) = item("data")?.extract().ok()?;
+    let itemsize = i64::from(itemsize);
+    let c_strides = || {
+        let mut strides = vec![0i64; shape.len()];
+        let mut acc = itemsize;
+        for k in (0..shape.len()).rev() {
+            strides[k] = acc;
+            acc *= shape[k].max(1);
+        }
+        strides
+    };
+    let strides: Vec<i64> = match item("strides") {
+        Some(s) => s.extract().ok()?,
+        None => c_strides(),
+    };
+    if strides.len() != shape.len() {
+        return None;
+    }
+    let ndim = u32::try_from(shape.len()).ok()?;
+    let layout = if strides == c_strides() {
+        Layout::C
+    } else {
+        let mut acc = itemsize;
+        let f = shape.iter().zip(&strides).all(|(&n, &st)| {
+            let ok = n <= 1 || st == acc;
+            acc *= n.max(1);
+            ok
+        });
+        if f { Layout::F } else { Layout::A }
+    };
+    Some(Arg::Array {
+        ptr,
+        shape,
+        strides,
+        ty: ArrayType { dtype, ndim, layout, readonly },
+        host: false,
+    })
+}
+
 /// Whether an argument of type `got` may be passed for a parameter of type `want` (scalars
 /// convert, except complex to a real type, as in numba; arrays must match dtype and ndim, with
 /// a layout at least as strict).

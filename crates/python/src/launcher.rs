@@ -78,7 +78,14 @@ impl LaunchCache {
         args: &Bound<'_, PyTuple>,
     ) -> PyResult<bool> {
         guard(|| {
-            let Ok(read) = args::read_all(args) else {
+            let handle: usize = if stream.is_instance_of::<PyInt>() {
+                stream.extract()?
+            } else if stream.is_none() {
+                0
+            } else {
+                stream.getattr("handle")?.extract()?
+            };
+            let Ok(read) = args::read_all_for_launch(args, handle) else {
                 return Ok(false);
             };
             let types: Vec<Type> = read.iter().map(args::Arg::ty).collect();
@@ -88,13 +95,6 @@ impl LaunchCache {
                     Some(k) => k.clone_ref(py),
                     None => return Ok(false),
                 }
-            };
-            let handle: usize = if stream.is_instance_of::<PyInt>() {
-                stream.extract()?
-            } else if stream.is_none() {
-                0
-            } else {
-                stream.getattr("handle")?.extract()?
             };
             kernel
                 .get()
