@@ -2,9 +2,8 @@
 Interface, on the Rust fast path when no stream synchronisation is needed."""
 
 import numpy as np
-import pytest
-
 import oxcuda
+import pytest
 from oxcuda import cuda
 
 pytestmark = pytest.mark.gpu
