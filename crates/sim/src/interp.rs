@@ -207,9 +207,9 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
         // SAFETY: see the module doc: `pc` stays inside `code` and every operand is a valid
         // register of the current frame; memory operands point at valid memory.
         unsafe {
-            let inst = *code.get_unchecked(pc);
+            let inst = code.get_unchecked(pc);
             pc += 1;
-            match inst {
+            match *inst {
                 // ---- control ----
                 Inst::Jump { to } => pc = to as usize,
                 Inst::Branch { c, t: tt, e } => {
