@@ -10,7 +10,6 @@ same compiled program. Either way the result is checked against NumPy.
 import time
 
 import numpy as np
-
 import oxcuda
 from oxcuda import cuda
 

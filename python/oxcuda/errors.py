@@ -138,10 +138,10 @@ NumbaError = OxcudaError
 
 __all__ = [
     "CompileError",
-    "Diagnostic",
     "ConfigurationError",
     "CudaDriverError",
     "CudaSupportError",
+    "Diagnostic",
     "InternalCompilerError",
     "KernelRuntimeError",
     "LinkerError",

@@ -149,8 +149,10 @@ void = none = NoneType("void")
 
 SCALARS = {
     t.name: t
-    for t in (boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64)
-    + (float16, float32, float64, complex64, complex128)
+    for t in (
+        *(boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64),
+        *(float16, float32, float64, complex64, complex128),
+    )
 }
 
 

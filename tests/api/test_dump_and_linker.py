@@ -1,9 +1,8 @@
 """OXCUDA_DUMP, the choice of linker (OXCUDA_USE_NVJITLINK), and source capture failures."""
 
 import numpy as np
-import pytest
-
 import oxcuda
+import pytest
 from oxcuda import _toolchain, cuda
 from oxcuda.errors import CompileError, CudaSupportError
 
@@ -31,7 +30,7 @@ def test_dump_prints_the_typed_ir(capfd):
 
 def test_kernels_from_exec_have_no_source():
     namespace = {"cuda": cuda}
-    exec("def k(a):\n    a[0] = 1\n", namespace)  # noqa: S102 - the point of the test
+    exec("def k(a):\n    a[0] = 1\n", namespace)
     kernel = cuda.jit(namespace["k"])
     with oxcuda.config.override(TARGET="sim"), pytest.raises(CompileError, match="source of k"):
         kernel[1, 1](cuda.to_device(np.zeros(2)))
@@ -69,7 +68,7 @@ def test_explicit_nvjitlink_request_that_cannot_be_honoured(monkeypatch):
     with (
         oxcuda.config.override(TARGET="gpu", USE_NVJITLINK=True),
         pytest.raises(
-            CudaSupportError, match="OXCUDA_USE_NVJITLINK=True \\(set on oxcuda.config\\)"
+            CudaSupportError, match=r"OXCUDA_USE_NVJITLINK=True \(set on oxcuda.config\)"
         ),
     ):
         k[1, 1](cuda.to_device(np.zeros(2)))

@@ -7,7 +7,6 @@ import math
 
 import numpy as np
 import pytest
-
 from oxcuda import cuda, float32, float64, int32, void
 from oxcuda.errors import TypingError
 

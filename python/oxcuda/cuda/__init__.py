@@ -2,7 +2,12 @@
 
 from oxcuda._detect import detect
 from oxcuda._toolchain import gpu_present as is_available
+from oxcuda.cuda import _kernel_api
+from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
+from oxcuda.cuda.compiler import compile, compile_ptx, compile_ptx_for_current_device
+from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
 from oxcuda.errors import CudaDriverError, CudaSupportError, KernelRuntimeError
+from oxcuda.types import *  # noqa: F403 - types are importable from oxcuda.cuda too
 
 __all__ = ["CudaDriverError", "CudaSupportError", "KernelRuntimeError", "detect", "is_available"]
 
@@ -73,12 +78,6 @@ __all__ += [
     "to_device",
 ]
 
-# Compiling and launching kernels, and the names kernels use.
-from oxcuda.cuda import _kernel_api
-from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
-from oxcuda.cuda.compiler import compile, compile_ptx, compile_ptx_for_current_device
-from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
-from oxcuda.types import *  # noqa: F403 - types are importable from oxcuda.cuda too
 
 __all__ += [
     "Dispatcher",
