@@ -5,9 +5,10 @@
 //! thread is one of them) take block indices from a shared counter, in increasing order, each
 //! with its own [`BlockRunner`] (its shared memory and thread states). A launch of one block, or
 //! with one worker, runs entirely on the calling thread. With the automatic worker count the
-//! calling thread first runs blocks alone for 100 µs, then spawns at most one worker per core,
-//! and only as many as the remaining work (estimated from the blocks run so far) pays for, so
-//! small launches do not pay for thread creation.
+//! calling thread starts working at once while a monitor thread watches its progress for
+//! 100 µs, then spawns at most one worker per core — only as many as the remaining work
+//! (estimated from the blocks finished so far) pays for — so small launches do not pay for
+//! thread creation and large ones lose no time waiting.
 //!
 //! Errors are deterministic: when a block fails, workers stop taking new blocks, finish the
 //! ones they hold, and the error of the lowest-numbered failing block is returned — the same
@@ -175,17 +176,15 @@ pub fn launch_with(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let errors: Mutex<Vec<(usize, SimError)>> = Mutex::new(Vec::new());
-    // Takes blocks in increasing order until none is left, a block failed, or `until` passed;
-    // returns how many it ran.
-    let work = |runner: &mut BlockRunner, until: Option<Instant>| {
+    let finished = AtomicUsize::new(0);
+    // Takes blocks in increasing order until none is left or a block failed.
+    let work = |runner: &mut BlockRunner| {
         let launch = shared.get();
-        let mut ran = 0usize;
         while !stop.load(Ordering::Relaxed) {
             let b = next.fetch_add(1, Ordering::Relaxed);
             if b >= nblocks {
                 break;
             }
-            ran += 1;
             if let Err(e) = runner.run_block(launch, block_index(b)) {
                 stop.store(true, Ordering::Relaxed);
                 errors
@@ -193,33 +192,54 @@ pub fn launch_with(
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .push((b, e));
             }
-            if until.is_some_and(|t| Instant::now() >= t) {
-                break;
-            }
+            finished.fetch_add(1, Ordering::Relaxed);
         }
-        ran
     };
-    let mut runner = BlockRunner::default();
-    let mut extra = workers - 1;
-    if auto {
-        // Probe: the calling thread runs blocks for a moment, then spawns only as many workers
-        // as the remaining work pays for (spawning a thread costs tens of microseconds).
-        let started = Instant::now();
-        let ran = work(&mut runner, Some(started + PROBE));
-        let left = nblocks.saturating_sub(next.load(Ordering::Relaxed));
-        if left == 0 || stop.load(Ordering::Relaxed) {
-            extra = 0;
-        } else {
-            let per_block = started.elapsed().as_secs_f64() / ran.max(1) as f64;
-            let worth = (per_block * left as f64 / WORTH_PER_WORKER.as_secs_f64()) as usize;
-            extra = extra.min(worth);
-        }
-    }
     std::thread::scope(|s| {
-        for _ in 0..extra {
-            s.spawn(|| work(&mut BlockRunner::default(), None));
+        if !auto {
+            for _ in 1..workers {
+                s.spawn(|| work(&mut BlockRunner::default()));
+            }
+            work(&mut BlockRunner::default());
+            return;
         }
-        work(&mut runner, None);
+        // A monitor watches the calling thread's progress for a moment, then spawns only as
+        // many workers as the remaining work pays for (a spawn costs tens of microseconds), and
+        // joins them. The calling thread works from the start; it wakes the monitor when it
+        // runs out of blocks, so a small launch does not wait for the probe.
+        let monitor = s.spawn(|| {
+            let started = Instant::now();
+            let deadline = started + PROBE;
+            loop {
+                if next.load(Ordering::Relaxed) >= nblocks || stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let now = Instant::now();
+                if now >= deadline {
+                    break;
+                }
+                std::thread::park_timeout(deadline - now);
+            }
+            let done = finished.load(Ordering::Relaxed);
+            let left = nblocks.saturating_sub(next.load(Ordering::Relaxed));
+            let wanted = if done == 0 {
+                // Not one block in the probe: blocks are heavy, every worker pays.
+                left
+            } else {
+                let per_block = started.elapsed().as_secs_f64() / done as f64;
+                (per_block * left as f64 / WORTH_PER_WORKER.as_secs_f64()) as usize
+            };
+            let extra = wanted.min(workers - 1);
+            if extra == 0 {
+                return;
+            }
+            for _ in 1..extra {
+                s.spawn(|| work(&mut BlockRunner::default()));
+            }
+            work(&mut BlockRunner::default());
+        });
+        work(&mut BlockRunner::default());
+        monitor.thread().unpark();
     });
     let errors = errors
         .into_inner()
@@ -230,7 +250,7 @@ pub fn launch_with(
     }
 }
 
-/// How long the calling thread runs blocks alone before deciding how many workers to spawn.
+/// How long the monitor watches the calling thread before deciding how many workers to spawn.
 const PROBE: Duration = Duration::from_micros(100);
 
 /// The least work (estimated) that justifies spawning one more worker.
