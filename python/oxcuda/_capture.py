@@ -87,6 +87,10 @@ def _capture_one(func: Any, add) -> Source:
             globals_used[g] = _encode(func.__globals__[g], add)
         elif hasattr(builtins, g):
             continue  # a builtin: the compiler knows which it supports
+        elif g == func.__name__:
+            # Self-recursion while the decorator runs (an eager signature compiles before
+            # the name is bound): the name can only mean the function itself.
+            globals_used[g] = ("function", add(func))
     cells = dict(zip(code.co_freevars, func.__closure__ or (), strict=False))
     for c in loaded_cells:
         if c in cells:

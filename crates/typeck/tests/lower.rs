@@ -187,3 +187,62 @@ fn control_flow_slices_tuples_and_atomics() {
 fn print_axpy() {
     println!("{}", lower("def axpy(r, a, x, y):\n    i = cuda.grid(1)\n    if i < r.size:\n        r[i] = a * x[i] + y[i]\n", "void(float32[:], float32, float32[:], float32[:])").unwrap());
 }
+
+#[test]
+fn loops_over_tuples_unroll_and_enumerate_zip_nest() {
+    // A heterogeneous tuple: each element gets its own copy of the body.
+    let ir = lower(
+        "def k(out, a):\n    acc = 0.0\n    for v in (a[0], 2.5, 3):\n        if v > 10:\n            break\n        acc = acc * 2 + v\n    else:\n        acc += 1\n    out[0] = acc\n",
+        "void(float64[:], int32[:])",
+    )
+    .unwrap();
+    assert!(
+        !ir.contains("$k"),
+        "no runtime counter for a tuple loop:\n{ir}"
+    );
+    // range and zip inside enumerate/zip are iterations, not calls.
+    lower(
+        "def k(out, a, b):\n    for i, (x, j) in enumerate(zip(a, range(10, 0, -2)), 3):\n        out[i] = x + j\n    for p, q in zip(range(4), zip(a, b)):\n        out[p] = q[0] + q[1]\n",
+        "void(float64[:], float64[:], float64[:])",
+    )
+    .unwrap();
+}
+
+#[test]
+fn runtime_tuples_concatenate_and_compare() {
+    let ir = lower(
+        "def k(out, a):\n    t = a.shape + (1,)\n    out[0] = t[1] + len(t)\n    u = (a[0], a[1])\n    out[1] = u == (a[1], a[0])\n    out[2] = u < (a[0], 5) <= (a[0], a[1], 0)\n    out[3] = (1, 2) != (1, 2, 3)\n",
+        "void(int64[:], int64[:])",
+    )
+    .unwrap();
+    assert!(ir.contains("cmp eq"), "{ir}");
+}
+
+#[test]
+fn an_erroneous_assignment_reports_once() {
+    let errs = lower(
+        "def k(out, a):\n    t = a + (7,)\n    out[0] = t[0]\n",
+        "void(int64[:], int64[:])",
+    )
+    .unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0].contains("type-mismatch"), "{errs:#?}");
+}
+
+#[test]
+fn tuples_of_numbers_index_at_runtime() {
+    let ir = lower_with(
+        "def k(out, a):\n    i = cuda.grid(1)\n    out[i] = OFFSETS[a[i]] + (a[0], 2.5)[i % 2]\n",
+        "void(float64[:], int64[:])",
+        &[(
+            "OFFSETS",
+            GlobalValue::Tuple(vec![
+                GlobalValue::Int(1),
+                GlobalValue::Int(10),
+                GlobalValue::Int(100),
+            ]),
+        )],
+    )
+    .unwrap();
+    assert!(ir.contains("select"), "{ir}");
+}

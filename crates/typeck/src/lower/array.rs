@@ -8,6 +8,7 @@ use oxcuda_syntax::codes;
 use oxcuda_types::{ArrayType, Layout, Scalar, Type};
 
 use super::Lower;
+use crate::unify::unify;
 use crate::value::Val;
 
 /// One subscript position.
@@ -154,6 +155,10 @@ impl Lower<'_, '_> {
                 }
                 Val::Tuple(out)
             }
+            [Index::Int(Val::Rt(k, Type::Scalar(s)))] if s.is_int() => {
+                let items: Vec<Val> = (0..n).map(|k| item(self, k)).collect();
+                self.index_tuple_at_runtime(items, *k, *s, range)
+            }
             _ => self.error_hint(
                 codes::NOT_CONSTANT,
                 range,
@@ -161,6 +166,65 @@ impl Lower<'_, '_> {
                 "use a literal index such as t[0], or unpack the tuple",
             ),
         }
+    }
+
+    /// `t[k]` with a runtime `k` on a tuple of numbers (numba's `UniTuple` getitem): the
+    /// items in their unified type, chosen by a chain of selects (negative `k` wraps).
+    fn index_tuple_at_runtime(
+        &mut self,
+        items: Vec<Val>,
+        k: Value,
+        s: Scalar,
+        range: TextRange,
+    ) -> Val {
+        let mut ty: Option<Scalar> = None;
+        for it in &items {
+            match self.scalar_type_of(it) {
+                Some(t) if !matches!(it, Val::Rt(_, Type::Tuple(_))) => {
+                    ty = Some(
+                        ty.map_or(t, |u| match unify(&Type::Scalar(u), &Type::Scalar(t)) {
+                            Some(Type::Scalar(w)) => w,
+                            _ => u,
+                        }),
+                    );
+                }
+                _ => {
+                    return self.error_hint(
+                        codes::NOT_CONSTANT,
+                        range,
+                        "only tuples of numbers can be indexed with a runtime value",
+                        "use a literal index such as t[0], or unpack the tuple",
+                    );
+                }
+            }
+        }
+        let Some(ty) = ty else {
+            return self.error(codes::BAD_INDEX, range, "index into an empty tuple");
+        };
+        let t = Type::Scalar(ty);
+        let mut values = Vec::new();
+        for it in items {
+            let Some(v) = self.convert(it, &t, range) else {
+                return Val::Poison;
+            };
+            values.push(v);
+        }
+        let n = i128::try_from(values.len()).unwrap_or(0);
+        let mut i = self.cast(k, s, Scalar::I64);
+        if s.is_signed() && !self.nonneg.contains(&k) {
+            let zero = self.const_int(0, Scalar::I64);
+            let len = self.const_int(n, Scalar::I64);
+            let negative = self.emit(Op::Compare(CmpOp::Lt, i, zero), Type::BOOL);
+            let wrapped = self.emit(Op::Binary(BinOp::Add, i, len), Type::I64);
+            i = self.emit(Op::Select(negative, wrapped, i), Type::I64);
+        }
+        let mut result = values[values.len() - 1];
+        for (j, v) in values.iter().enumerate().rev().skip(1) {
+            let c = self.const_int(i128::try_from(j).unwrap_or(0), Scalar::I64);
+            let hit = self.emit(Op::Compare(CmpOp::Eq, i, c), Type::BOOL);
+            result = self.emit(Op::Select(hit, *v, result), t.clone());
+        }
+        Val::Rt(result, t)
     }
 
     /// An int64 index into dimension `dim` of `array`, with negative values wrapped.

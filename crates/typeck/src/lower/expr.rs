@@ -51,7 +51,7 @@ impl Lower<'_, '_> {
                 let index = self.index_vals(&s.slice);
                 self.subscript_load(base, index, s.range())
             }
-            Expr::Tuple(t) => Val::Tuple(t.elts.iter().map(|x| self.expr(x)).collect()),
+            Expr::Tuple(t) => self.tuple_display(&t.elts),
             other => self.error_hint(
                 codes::UNSUPPORTED_SYNTAX,
                 other.range(),
@@ -59,6 +59,33 @@ impl Lower<'_, '_> {
                 "device code has no lists, dicts, sets, comprehensions, lambdas or f-strings; use arrays (cuda.local.array) and tuples",
             ),
         }
+    }
+
+    /// `(a, b, *t)`: the items, with starred tuples spliced in.
+    fn tuple_display(&mut self, elts: &[Expr]) -> Val {
+        let mut items = Vec::new();
+        for e in elts {
+            if let Expr::Starred(st) = e {
+                let v = self.expr(&st.value);
+                if v == Val::Poison {
+                    return Val::Poison;
+                }
+                match self.tuple_items(&v) {
+                    Some(inner) => items.extend(inner),
+                    None => {
+                        let what = v.describe();
+                        return self.error(
+                            codes::TYPE_MISMATCH,
+                            st.range(),
+                            format!("only tuples can be unpacked with '*', not {what}"),
+                        );
+                    }
+                }
+            } else {
+                items.push(self.expr(e));
+            }
+        }
+        Val::Tuple(items)
     }
 
     /// A name: a local, a global or closure value, or a builtin.
@@ -73,6 +100,7 @@ impl Lower<'_, '_> {
                 }),
             };
             return match slot {
+                None if self.error_poisoned.contains(name) => Val::Poison,
                 Some((var, ty)) => {
                     let v = self.emit(Op::GetVar(var), ty.clone());
                     if self.state.nonneg.get(name) == Some(&true) {
@@ -192,10 +220,12 @@ impl Lower<'_, '_> {
         if let Some(folded) = fold_binary(op, &l, &r) {
             return folded;
         }
-        if let (Val::Tuple(a), Val::Tuple(b)) = (&l, &r)
-            && op == O::Add
+        if op == O::Add
+            && matches!(l, Val::Tuple(_) | Val::Rt(_, Type::Tuple(_)))
+            && matches!(r, Val::Tuple(_) | Val::Rt(_, Type::Tuple(_)))
+            && let (Some(a), Some(b)) = (self.tuple_items(&l), self.tuple_items(&r))
         {
-            return Val::Tuple(a.iter().chain(b).cloned().collect());
+            return Val::Tuple(a.into_iter().chain(b).collect());
         }
         let (class, bin) = match op {
             O::Add => (BinaryClass::Arith, BinOp::Add),
@@ -417,6 +447,9 @@ impl Lower<'_, '_> {
         if let Some(b) = fold_compare(cmp, &l, &r) {
             return Val::Bool(b);
         }
+        if let (Some(xs), Some(ys)) = (self.tuple_items(&l), self.tuple_items(&r)) {
+            return self.compare_tuples(op, xs, ys, range);
+        }
         let (Some(a), Some(b)) = (self.scalar_type_of(&l), self.scalar_type_of(&r)) else {
             let (dl, dr) = (l.describe(), r.describe());
             return self.error(
@@ -446,6 +479,102 @@ impl Lower<'_, '_> {
             return Val::Poison;
         };
         Val::Rt(self.emit(Op::Compare(cmp, x, y), Type::BOOL), Type::BOOL)
+    }
+
+    /// The items of a tuple value (built in the source or a runtime tuple); `None` for
+    /// anything else.
+    pub fn tuple_items(&mut self, v: &Val) -> Option<Vec<Val>> {
+        match v {
+            Val::Tuple(items) => Some(items.clone()),
+            Val::Rt(t, Type::Tuple(types)) => Some(
+                types
+                    .iter()
+                    .enumerate()
+                    .map(|(k, ty)| {
+                        let k = u32::try_from(k).unwrap_or(u32::MAX);
+                        Val::Rt(self.emit(Op::TupleGet(*t, k), ty.clone()), ty.clone())
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Python's tuple comparison: `==`/`!=` element-wise, orderings lexicographic (a shorter
+    /// tuple that is a prefix of the other is the smaller).
+    fn compare_tuples(
+        &mut self,
+        op: ast::CmpOp,
+        xs: Vec<Val>,
+        ys: Vec<Val>,
+        range: TextRange,
+    ) -> Val {
+        use ast::CmpOp as C;
+        let pairs: Vec<(Val, Val)> = xs.iter().cloned().zip(ys.iter().cloned()).collect();
+        let (lx, ly) = (xs.len(), ys.len());
+        match op {
+            C::Eq | C::NotEq => {
+                let mut all = Val::Bool(lx == ly);
+                if lx == ly {
+                    for (x, y) in pairs {
+                        let eq = self.compare(C::Eq, x, y, range);
+                        all = self.bool_combine(true, all, eq);
+                    }
+                }
+                if op == C::Eq {
+                    all
+                } else {
+                    self.unary(ast::UnaryOp::Not, all, range)
+                }
+            }
+            _ => {
+                let strict = if matches!(op, C::Lt | C::LtE) {
+                    C::Lt
+                } else {
+                    C::Gt
+                };
+                let mut result = Val::Bool(match op {
+                    C::Lt => lx < ly,
+                    C::LtE => lx <= ly,
+                    C::Gt => lx > ly,
+                    _ => lx >= ly,
+                });
+                for (x, y) in pairs.into_iter().rev() {
+                    let decided = self.compare(strict, x.clone(), y.clone(), range);
+                    let eq = self.compare(C::Eq, x, y, range);
+                    let rest = self.bool_combine(true, eq, result);
+                    result = self.bool_combine(false, decided, rest);
+                }
+                result
+            }
+        }
+    }
+
+    /// `a and b` (`and_ = true`) or `a or b` on bool values, folding known ones (both operands
+    /// already evaluated: no short circuit).
+    fn bool_combine(&mut self, and_: bool, a: Val, b: Val) -> Val {
+        match (&a, &b) {
+            (Val::Poison, _) | (_, Val::Poison) => Val::Poison,
+            (Val::Bool(x), _) => {
+                if *x == and_ {
+                    b
+                } else {
+                    a
+                }
+            }
+            (_, Val::Bool(y)) => {
+                if *y == and_ {
+                    a
+                } else {
+                    b
+                }
+            }
+            (Val::Rt(x, Type::Scalar(Scalar::Bool)), Val::Rt(y, Type::Scalar(Scalar::Bool))) => {
+                let op = if and_ { BinOp::BitAnd } else { BinOp::BitOr };
+                Val::Rt(self.emit(Op::Binary(op, *x, *y), Type::BOOL), Type::BOOL)
+            }
+            _ => Val::Poison,
+        }
     }
 
     /// `a < b < c`: each comparison evaluated only while the previous ones hold.

@@ -129,6 +129,9 @@ pub(crate) struct Lower<'s, 'a> {
     pub kind: FunctionKind,
     /// Names assigned anywhere in the function (Python's rule for what is local).
     pub assigned: HashSet<String>,
+    /// Names assigned a value whose error this pass already reported: reading them gives
+    /// poison instead of a second, misleading "read before assignment".
+    pub error_poisoned: HashSet<String>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -167,6 +170,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             loc: Loc::default(),
             kind,
             assigned: HashSet::new(),
+            error_poisoned: HashSet::new(),
         }
     }
 

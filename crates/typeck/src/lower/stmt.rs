@@ -68,7 +68,14 @@ impl Lower<'_, '_> {
             }
             Stmt::Pass(_) => {}
             Stmt::Assign(a) => {
+                let errors = self.diags.len();
                 let value = self.expr(&a.value);
+                if value == Val::Poison && self.diags.len() > errors {
+                    // The value is already reported: reads of these names stay silent.
+                    for target in &a.targets {
+                        self.mark_error_targets(target);
+                    }
+                }
                 for target in &a.targets {
                     self.assign(target, value.clone(), a.value.range());
                 }
@@ -148,6 +155,18 @@ impl Lower<'_, '_> {
                     "cannot assign to this expression in device code",
                 );
             }
+        }
+    }
+
+    /// Records the names a target binds as holding a value whose error was reported.
+    fn mark_error_targets(&mut self, target: &Expr) {
+        match target {
+            Expr::Name(n) => {
+                self.error_poisoned.insert(n.id.to_string());
+            }
+            Expr::Tuple(t) => t.elts.iter().for_each(|e| self.mark_error_targets(e)),
+            Expr::List(l) => l.elts.iter().for_each(|e| self.mark_error_targets(e)),
+            _ => {}
         }
     }
 
