@@ -27,7 +27,7 @@ use crate::arith;
 use crate::error::{SimError, SimErrorKind, SourceLoc};
 use crate::frame::slots_of;
 use crate::inst::{BarrierKind, BitsOp, Inst, MemKind, geom};
-use crate::layout::{Layout, cast_is_move, plan};
+use crate::layout::{Layout, cast_is_move, plan, same_view};
 
 /// Alignment of every shared/constant array's offset (and of the buffers themselves).
 pub(crate) const MEM_ALIGN: usize = 16;
@@ -727,6 +727,11 @@ impl<'a> FuncDecoder<'a> {
                     _ => Inst::Cmp { op, ty, d, a, b },
                 };
                 self.emit(inst);
+            }
+            Op::Cast(a) if same_view(self.ty(*a), rty) => {
+                // Between array (or tuple, pointer) types that differ only in layout.
+                let s = self.slot(*a);
+                self.mov(d, s, slots_of(rty));
             }
             Op::Cast(a) => {
                 let from = self.scalar(*a)?;

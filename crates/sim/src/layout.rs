@@ -67,6 +67,21 @@ enum Home {
     Var(u32, u32),
 }
 
+/// Whether two non-scalar types describe the same registers: arrays of one dtype and dimension
+/// count (layout and read-only-ness are compile-time facts only), pointers of one dtype, tuples
+/// of such, elementwise. A cast between them is a move.
+pub(crate) fn same_view(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Array(x), Type::Array(y)) => x.dtype == y.dtype && x.ndim == y.ndim,
+        (Type::Pointer(x), Type::Pointer(y)) => x == y,
+        (Type::Tuple(xs), Type::Tuple(ys)) => {
+            xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| x == y || same_view(x, y))
+        }
+        (Type::None, Type::None) => true,
+        _ => false,
+    }
+}
+
 /// Whether a cast from `from` to `to` is a plain move on canonical registers.
 pub(crate) fn cast_is_move(from: Scalar, to: Scalar) -> bool {
     let from_int = from.is_int() || from == Scalar::Bool;
@@ -78,15 +93,13 @@ pub(crate) fn cast_is_move(from: Scalar, to: Scalar) -> bool {
 fn copy_source(f: &Function, op: &Op, v: Value) -> Option<(Value, u32)> {
     let ty = |v: Value| f.values.get(v.index());
     match op {
-        Op::Cast(a) => match (
-            ty(*a).and_then(Type::as_scalar),
-            ty(v).and_then(Type::as_scalar),
-        ) {
-            (Some(from), Some(to))
-                if !from.is_complex() && !to.is_complex() && cast_is_move(from, to) =>
+        Op::Cast(a) => match (ty(*a), ty(v)) {
+            (Some(Type::Scalar(from)), Some(Type::Scalar(to)))
+                if !from.is_complex() && !to.is_complex() && cast_is_move(*from, *to) =>
             {
                 Some((*a, 0))
             }
+            (Some(from), Some(to)) if same_view(from, to) => Some((*a, 0)),
             _ => None,
         },
         Op::ArrayShape(a, k) => match ty(*a) {

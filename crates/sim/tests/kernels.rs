@@ -953,3 +953,38 @@ fn variables_read_before_a_later_write_keep_the_old_value() {
     launch(&prog, [1, 1, 1], [2, 1, 1], 0, &args, &[]).unwrap();
     assert_eq!(o, [1, 2, 10, 0, 1, 2, 3, 4]);
 }
+
+#[test]
+fn casts_between_array_layouts_are_moves() {
+    // x: array(int64, 1d, C) → array(int64, 1d, A), as the front end emits when one variable
+    // holds arrays of two layouts; then out[t] = y[t] * 3.
+    let c_arr = array(Scalar::I64, 1);
+    let a_arr = Type::Array(oxcuda_ir::ArrayType {
+        dtype: Scalar::I64,
+        ndim: 1,
+        layout: oxcuda_ir::Layout::A,
+        readonly: false,
+    });
+    let mut b = B::kernel("relayout", vec![c_arr.clone(), c_arr]);
+    let (x, out) = (b.param(0), b.param(1));
+    let y = b.push(oxcuda_ir::Op::Cast(x), Some(a_arr.clone())).unwrap();
+    let v = b.var("v", a_arr);
+    b.set(v, y);
+    let t = b.tid64(Dim::X);
+    let yv = b.get(v);
+    let e = b.load(yv, &[t]);
+    let three = b.i64(3);
+    let p = b.mul(e, three);
+    b.store(out, &[t], p);
+    b.ret(None);
+    let prog = prepare(&module(vec![b.finish()], vec![])).unwrap();
+    let mut xs: Vec<i64> = (0..8).map(|i| i * i - 5).collect();
+    let mut out = vec![0i64; 8];
+    let args = [
+        arg(&mut xs, &[8], Scalar::I64),
+        arg(&mut out, &[8], Scalar::I64),
+    ];
+    launch(&prog, [1, 1, 1], [8, 1, 1], 0, &args, &[]).unwrap();
+    let want: Vec<i64> = (0..8).map(|i| (i * i - 5) * 3).collect();
+    assert_eq!(out, want);
+}
