@@ -244,6 +244,7 @@ class Dispatcher:
         return self[blocks, tpb, stream, sharedmem]
 
     def _launch(self, grid, block, stream, shared, args: tuple) -> None:
+        self._check_arity(args)
         gpu = use_gpu()
         args, copy_back = self._prepare_args(args, gpu, stream)
         types = tuple(_native.typeof_args(args))
@@ -255,6 +256,16 @@ class Dispatcher:
             compiled.kernel.launch(grid, block, shared, args)
         for device_array, host in copy_back:
             device_array.copy_to_host(host)
+
+    def _check_arity(self, args: tuple) -> None:
+        code = getattr(self.py_func, "__code__", None)
+        if code is None or code.co_flags & 0x04:  # no code object, or *args
+            return
+        if len(args) != code.co_argcount:
+            raise TypeError(
+                f"{self.__name__}() takes {code.co_argcount} argument"
+                f"{'' if code.co_argcount == 1 else 's'} but {len(args)} were given"
+            )
 
     def _prepare_args(self, args: tuple, gpu: bool, stream: Any) -> tuple[tuple, list]:
         from oxcuda.cuda import devicearray
