@@ -4,7 +4,7 @@ same kernel source, in one run, on this machine's CPU.
     python bench/sim.py            # both (numba-cuda runs in a subprocess with its own env)
     python bench/sim.py --impl oxcuda
 
-Kernels (issue 6): axpy on 2^14 elements, a tiled 16×16 matmul on 64×64, a block reduction with
+Kernels (issue 6): axpy on 2^14 elements, a tiled 16x16 matmul on 64x64, a block reduction with
 syncthreads, a histogram with atomics. Each result is checked against NumPy; the time is the
 median of several launches after one warm-up launch (which compiles).
 """
@@ -104,7 +104,7 @@ def main() -> None:
     print(f"{'kernel':<18} {'oxcuda sim':>12} {'numba sim':>12} {'speed-up':>10}")
     for k, t in ours.items():
         other = theirs.get(k)
-        ratio = f"{other / t:,.0f}×" if other else "-"
+        ratio = f"{other / t:,.0f}x" if other else "-"
         other_text = f"{other * 1e3:,.1f} ms" if other else "-"
         print(f"{k:<18} {t * 1e3:>9.3f} ms {other_text:>12} {ratio:>10}")
     if args.json:
