@@ -141,7 +141,6 @@ impl BlockRunner {
                                         launch,
                                         t0,
                                         (f0, p0),
-                                        tl,
                                         (func, pc),
                                     ));
                                 }
@@ -385,7 +384,6 @@ impl BlockRunner {
         launch: &Launch<'_>,
         t0: usize,
         at0: (u32, u32),
-        t1: usize,
         at1: (u32, u32),
     ) -> SimError {
         let prog = launch.prog;
@@ -409,7 +407,6 @@ impl BlockRunner {
             l1.line,
             l1
         );
-        let _ = t1;
         self.barrier_error(env, launch, t0, at0, &what)
     }
 }
