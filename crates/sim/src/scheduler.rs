@@ -121,35 +121,41 @@ impl BlockRunner {
             }
             // Phase boundary: every live thread waits at a block barrier.
             let mut first: Option<(usize, Status)> = None;
-            let mut live = 0usize;
             for tl in 0..n {
                 match self.status[tl] {
                     Status::Exited => {}
-                    s @ Status::Barrier { func, pc, .. } => {
-                        live += 1;
-                        match first {
-                            None => first = Some((tl, s)),
-                            Some((
-                                t0,
-                                Status::Barrier {
-                                    func: f0, pc: p0, ..
-                                },
-                            )) => {
-                                if (f0, p0) != (func, pc) {
-                                    return Err(self.different_barriers(
-                                        &env,
-                                        launch,
-                                        t0,
-                                        (f0, p0),
-                                        (func, pc),
-                                    ));
-                                }
+                    s @ Status::Barrier { func, pc, .. } => match first {
+                        None => first = Some((tl, s)),
+                        Some((
+                            t0,
+                            Status::Barrier {
+                                func: f0, pc: p0, ..
+                            },
+                        )) => {
+                            if (f0, p0) != (func, pc) {
+                                return Err(self.different_barriers(
+                                    &env,
+                                    launch,
+                                    t0,
+                                    (f0, p0),
+                                    (func, pc),
+                                ));
                             }
-                            Some(_) => {}
                         }
+                        Some(_) => {}
+                    },
+                    // Every thread ran and warps were resolved: a thread still ready or at a
+                    // warp barrier here is a scheduler bug; report it rather than drop it.
+                    Status::Ready | Status::Warp { .. } => {
+                        return Err(SimError::new(
+                            SimErrorKind::InternalError,
+                            format!(
+                                "simulator scheduler: thread {} neither finished nor waits at \
+                                 a block barrier at the end of a phase",
+                                fmt_dim3(thread_index(bdim, tl))
+                            ),
+                        ));
                     }
-                    // Unreachable: warps are resolved before the boundary.
-                    Status::Ready | Status::Warp { .. } => live += 1,
                 }
             }
             let Some((t0, Status::Barrier { kind, func, pc, .. })) = first else {
@@ -173,7 +179,6 @@ impl BlockRunner {
                 BarrierKind::And => Some(u64::from(all)),
                 BarrierKind::Or => Some(u64::from(any)),
             };
-            debug_assert_eq!(live, n);
             for tl in 0..n {
                 if let Status::Barrier { dst, .. } = self.status[tl] {
                     if let Some(v) = result {
