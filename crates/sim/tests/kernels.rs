@@ -988,3 +988,58 @@ fn casts_between_array_layouts_are_moves() {
     let want: Vec<i64> = (0..8).map(|i| (i * i - 5) * 3).collect();
     assert_eq!(out, want);
 }
+
+#[test]
+fn syncthreads_and_or_and_an_impossible_syncwarp() {
+    // out[0] = syncthreads_and(t < 63); out[1] = syncthreads_or(t == 63)  (64 threads)
+    let mut b = B::kernel("andor", vec![array(Scalar::I32, 1)]);
+    let out = b.param(0);
+    let t = b.tid64(Dim::X);
+    let n = b.i64(63);
+    let lt = b.cmp(CmpOp::Lt, t, n);
+    let eq = b.cmp(CmpOp::Eq, t, n);
+    let all = b
+        .intrinsic(Intrinsic::SyncthreadsAnd, &[lt], Some(Type::I32))
+        .unwrap();
+    let any = b
+        .intrinsic(Intrinsic::SyncthreadsOr, &[eq], Some(Type::I32))
+        .unwrap();
+    let (zero, one) = (b.i64(0), b.i64(1));
+    b.store(out, &[zero], all);
+    b.store(out, &[one], any);
+    b.ret(None);
+    let prog = prepare(&module(vec![b.finish()], vec![])).unwrap();
+    let mut o = vec![-1i32; 2];
+    let args = [arg(&mut o, &[2], Scalar::I32)];
+    launch(&prog, [1, 1, 1], [64, 1, 1], 0, &args, &[]).unwrap();
+    assert_eq!(o, [0, 1]);
+
+    // Lane 0 waits at syncwarp for lane 1, which waits at a block barrier (line 91).
+    let mut b = B::kernel("stuck", vec![]);
+    let t = b.tid64(Dim::X);
+    let zero = b.i64(0);
+    let c = b.cmp(CmpOp::Eq, t, zero);
+    let (w, s, j) = (b.block(), b.block(), b.block());
+    b.branch(c, w, s);
+    b.switch(w);
+    b.at(90);
+    let mask = b.int(Scalar::U32, 0b11);
+    b.intrinsic(Intrinsic::Syncwarp, &[mask], None);
+    b.jump(j);
+    b.switch(s);
+    b.at(91);
+    b.syncthreads();
+    b.jump(j);
+    b.switch(j);
+    b.ret(None);
+    let prog = prepare(&module(vec![b.finish()], vec![])).unwrap();
+    let err = launch(&prog, [1, 1, 1], [2, 1, 1], 0, &[], &[]).unwrap_err();
+    assert_eq!(err.kind, SimErrorKind::BarrierError);
+    assert!(
+        err.message
+            .contains("syncwarp(0x00000003) can never complete"),
+        "{}",
+        err.message
+    );
+    assert!(err.message.contains("kernels.py:90"), "{}", err.message);
+}
