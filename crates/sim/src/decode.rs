@@ -182,6 +182,15 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
             entry.display_name
         )));
     }
+    if let Some(f) = module.functions.iter().find(|f| f.kind.is_extern()) {
+        return Err(SimError::new(
+            SimErrorKind::UnsupportedError,
+            format!(
+                "external device function {} cannot run on the simulator: its code is linked                  from outside the kernel (cuda.declare_device); run the kernel on a GPU",
+                f.name
+            ),
+        ));
+    }
     // Static shared and constant memory layouts.
     let mut shared_off = vec![usize::MAX; module.globals.len()];
     let mut const_off = vec![usize::MAX; module.globals.len()];
@@ -1231,12 +1240,11 @@ impl<'a> FuncDecoder<'a> {
                 let p = arg(0)?;
                 self.emit(Inst::Barrier { kind, d, p });
             }
-            // Fences order memory; the simulator's memory is sequentially consistent (see
-            // docs/simulator.md), so they do nothing. nanosleep only delays.
-            Intrinsic::Threadfence
-            | Intrinsic::ThreadfenceBlock
-            | Intrinsic::ThreadfenceSystem
-            | Intrinsic::Nanosleep => {}
+            // Within a block threads run one at a time, so a block-scope fence has nothing to
+            // order; device and system fences become real fences, because blocks run on
+            // several cores with relaxed element accesses (memory.rs). nanosleep only delays.
+            Intrinsic::ThreadfenceBlock | Intrinsic::Nanosleep => {}
+            Intrinsic::Threadfence | Intrinsic::ThreadfenceSystem => self.emit(Inst::Fence),
             Intrinsic::Syncwarp => {
                 let mask = arg(0)?;
                 self.emit(Inst::SyncWarp { mask });
@@ -1450,6 +1458,7 @@ fn validate(
                 reg(p, 1)?;
             }
             Inst::SyncWarp { mask: c } | Inst::Assert { c } => reg(c, 1)?,
+            Inst::Fence => {}
             Inst::Ld1 { k, d, arr, i } => {
                 reg(d, mem(k))?;
                 reg(arr, 3)?;

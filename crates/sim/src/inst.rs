@@ -416,6 +416,8 @@ pub(crate) enum Inst {
     Assert {
         c: u32,
     },
+    /// `threadfence`, `threadfence_system`: a sequentially consistent memory fence.
+    Fence,
 
     // ---- memory ----
     /// `d = p + off` (a pointer moved by an int64 number of bytes).

@@ -445,6 +445,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         pc: (pc - 1) as u32,
                     });
                 }
+                Inst::Fence => std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst),
                 Inst::Assert { c } => {
                     if reg!(c) == 0 {
                         fail!(SimErrorKind::AssertionError, "assertion failed");

@@ -8,9 +8,9 @@
 //! Bit operations work on the operand's raw bits at its width: `popc`, `clz` and `brev` return
 //! the operand's type, `ffs` a uint32 (1-based position of the lowest set bit, 0 for 0).
 //!
-//! Fences (`threadfence*`) and `nanosleep` have no instruction at all: see `decode.rs` and
-//! `docs/simulator.md` (the simulator's memory is sequentially consistent at every barrier and
-//! its atomics are `SeqCst`).
+//! `threadfence_block` and `nanosleep` have no instruction at all (the threads of a block run
+//! one at a time); `threadfence` and `threadfence_system` are `SeqCst` fences (`Inst::Fence`),
+//! since blocks run on several cores: see `decode.rs` and `docs/simulator.md`.
 
 use oxcuda_ir::Scalar;
 

@@ -1043,3 +1043,70 @@ fn syncthreads_and_or_and_an_impossible_syncwarp() {
     );
     assert!(err.message.contains("kernels.py:90"), "{}", err.message);
 }
+
+#[test]
+fn threadfence_last_block_reduction_across_parallel_blocks() {
+    // if threadIdx.x == 0:
+    //     partial[b] = (b + 1) * 10; threadfence()
+    //     if atomic.add(count, 0, 1) == gridDim.x - 1:      # the last block to finish
+    //         out[0] = sum(partial)
+    let i64a = array(Scalar::I64, 1);
+    let mut b = B::kernel(
+        "last_block",
+        vec![i64a.clone(), array(Scalar::U32, 1), i64a],
+    );
+    let (partial, count, out) = (b.param(0), b.param(1), b.param(2));
+    let t = b.tid64(Dim::X);
+    let zero = b.i64(0);
+    let first = b.cmp(CmpOp::Eq, t, zero);
+    b.if_then(first, |b| {
+        let bid = b.geom(Intrinsic::BlockIdx(Dim::X));
+        let bid = b.cast(bid, Scalar::I64);
+        let one = b.i64(1);
+        let ten = b.i64(10);
+        let b1 = b.add(bid, one);
+        let v = b.mul(b1, ten);
+        b.store(partial, &[bid], v);
+        b.intrinsic(Intrinsic::Threadfence, &[], None);
+        let one_u = b.int(Scalar::U32, 1);
+        let old = b.atomic(AtomicOp::Add, count, &[zero], &[one_u]);
+        let g = b.geom(Intrinsic::GridDim(Dim::X));
+        let g = b.cast(g, Scalar::U32);
+        let one_u = b.int(Scalar::U32, 1);
+        let last = b.bin(BinOp::Sub, g, one_u);
+        let is_last = b.cmp(CmpOp::Eq, old, last);
+        b.if_then(is_last, |b| {
+            let acc = b.var("acc", Type::I64);
+            b.set(acc, zero);
+            let n = b.shape(partial, 0);
+            b.for_range(zero, n, |b, k| {
+                let p = b.load(partial, &[k]);
+                let a = b.get(acc);
+                let s = b.add(a, p);
+                b.set(acc, s);
+            });
+            let a = b.get(acc);
+            b.store(out, &[zero], a);
+        });
+    });
+    b.ret(None);
+    let prog = prepare(&module(vec![b.finish()], vec![])).unwrap();
+    let blocks = 200usize;
+    for workers in [1, 4] {
+        let mut partial = vec![-1i64; blocks];
+        let mut count = vec![0u32];
+        let mut out = vec![-1i64];
+        let args = [
+            arg(&mut partial, &[blocks as i64], Scalar::I64),
+            arg(&mut count, &[1], Scalar::U32),
+            arg(&mut out, &[1], Scalar::I64),
+        ];
+        let cfg = LaunchConfig {
+            workers,
+            ..LaunchConfig::new([blocks as u32, 1, 1], [32, 1, 1])
+        };
+        launch_with(&prog, &cfg, &args, &[]).unwrap();
+        assert_eq!(count[0] as usize, blocks);
+        assert_eq!(out[0], (1..=blocks as i64).map(|b| b * 10).sum::<i64>());
+    }
+}
