@@ -7,6 +7,7 @@ converts (``crates/python/src/capture.rs``):
 
     ("module", "cuda"|"math"|"cmath"|"numpy"|"oxcuda")   ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)
+    ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
     ("unsupported", repr)
 
@@ -132,6 +133,10 @@ def _encode(value: Any, add) -> tuple:
         return ("builtin", path)
     if isinstance(value, oxtypes.Type):
         return ("type", str(value))
+    if isinstance(value, np.generic) and value.dtype.name in oxtypes.SCALARS:
+        # A NumPy scalar keeps its dtype, as numba types it: np.float32(2) stays float32.
+        item = value.item()
+        return ("scalar", value.dtype.name, item)
     if isinstance(value, (bool, np.bool_)):
         return ("bool", bool(value))
     if isinstance(value, (int, np.integer)):

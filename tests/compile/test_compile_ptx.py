@@ -134,3 +134,18 @@ def test_c_abi_device_function_keeps_its_python_name():
         scale, "float32(float32)", device=True, abi="c", abi_info={"abi_name": "tripler"}
     )
     assert "tripler" in ptx
+
+
+SCALE = np.float32(0.5)
+
+
+def test_numpy_scalar_globals_keep_their_dtype():
+    def scaled(out, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = x[i] * SCALE
+
+    ptx, _ = cuda.compile_ptx(scaled, "void(float32[::1], float32[::1])", cc=(9, 0))
+    # float32 * float32 stays float32: no conversion to double and back.
+    assert "cvt.f64.f32" not in ptx and "mul.f64" not in ptx
+    assert "mul.f32" in ptx or "mul.rn.f32" in ptx

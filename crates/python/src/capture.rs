@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use oxcuda_syntax::SourceFile;
+use oxcuda_typeck::globals::TypedValue;
 use oxcuda_typeck::{FunctionSource, GlobalValue};
 use oxcuda_types::{Scalar, parse_type};
 use pyo3::exceptions::PyValueError;
@@ -54,6 +55,20 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
         "bool" => GlobalValue::Bool(arg(1)?.extract()?),
         "complex" => GlobalValue::Complex(arg(1)?.extract()?, arg(2)?.extract()?),
         "none" => GlobalValue::None,
+        "scalar" => {
+            // ("scalar", dtype name, value): a NumPy scalar keeps its type.
+            let dtype: String = arg(1)?.extract()?;
+            let v = arg(2)?;
+            match Scalar::from_name(&dtype) {
+                Some(s) if s.is_complex() => {
+                    let (re, im): (f64, f64) = (v.getattr("real")?.extract()?, v.getattr("imag")?.extract()?);
+                    GlobalValue::TypedScalar(s, TypedValue::Complex(re, im))
+                }
+                Some(s) if s.is_float() => GlobalValue::TypedScalar(s, TypedValue::Float(v.extract()?)),
+                Some(s) => GlobalValue::TypedScalar(s, TypedValue::Int(v.extract()?)),
+                None => GlobalValue::Unsupported(format!("a NumPy scalar of dtype {dtype}")),
+            }
+        }
         "str" => GlobalValue::Str(arg(1)?.extract()?),
         "tuple" => {
             let items = arg(1)?;

@@ -19,6 +19,9 @@ pub enum GlobalValue {
     Bool(bool),
     /// A Python complex.
     Complex(f64, f64),
+    /// A NumPy scalar (`np.float32(2.0)`): a constant of its own type, as numba types it. The
+    /// value is stored as f64 (floats) or i128 bits (integers, bool) in `Const` form.
+    TypedScalar(oxcuda_types::Scalar, TypedValue),
     /// `None`.
     None,
     /// A string (dtype names such as `'float32'`).
@@ -42,6 +45,17 @@ pub enum GlobalValue {
     Function(usize),
     /// Anything else: its `repr`, for the error message.
     Unsupported(String),
+}
+
+/// The value of a [`GlobalValue::TypedScalar`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TypedValue {
+    /// An integer or bool.
+    Int(i128),
+    /// A float.
+    Float(f64),
+    /// A complex number.
+    Complex(f64, f64),
 }
 
 /// One Python function: its source and the values of the globals and closure cells it names.

@@ -136,6 +136,20 @@ impl Lower<'_, '_> {
             GlobalValue::Float(x) => Val::Float(*x),
             GlobalValue::Bool(b) => Val::Bool(*b),
             GlobalValue::Complex(re, im) => Val::Complex(*re, *im),
+            GlobalValue::TypedScalar(s, v) => {
+                let c = match *v {
+                    crate::globals::TypedValue::Int(i) if *s == Scalar::Bool => Const::Bool(i != 0),
+                    crate::globals::TypedValue::Int(i) => Const::Int(i),
+                    crate::globals::TypedValue::Float(x) => Const::Float(x),
+                    crate::globals::TypedValue::Complex(re, im) => Const::Complex(re, im),
+                };
+                let t = Type::Scalar(*s);
+                let v = self.emit(Op::Const(c), t.clone());
+                if matches!(c, Const::Int(i) if i >= 0) || matches!(c, Const::Bool(_)) {
+                    self.nonneg.insert(v);
+                }
+                Val::Rt(v, t)
+            }
             GlobalValue::None => Val::NoneV,
             GlobalValue::Str(s) => Val::Str(s.clone()),
             GlobalValue::Tuple(items) => Val::Tuple(items.iter().map(|i| self.global_value(name, i, range)).collect()),
