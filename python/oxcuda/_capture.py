@@ -20,7 +20,9 @@ from __future__ import annotations
 import builtins
 import dis
 import inspect
+import linecache
 import textwrap
+import tokenize
 import types as pytypes
 from typing import Any
 
@@ -68,7 +70,12 @@ def capture(pyfunc: Any) -> tuple[list[Source], int]:
 def _capture_one(func: Any, add) -> Source:
     name = getattr(func, "__qualname__", getattr(func, "__name__", "<function>"))
     try:
-        lines, first_line = inspect.getsourcelines(func)
+        try:
+            lines, first_line = inspect.getsourcelines(func)
+        except (tokenize.TokenError, SyntaxError):
+            # The file no longer parses (edited since the import): hand the compiler the
+            # function's lines as they are now, so its diagnostic points at the problem.
+            lines, first_line = _raw_block(func)
     except (OSError, TypeError):
         raise CompileError(
             f"the source of {name} is not available: oxcuda compiles kernels from their source "
@@ -100,6 +107,28 @@ def _capture_one(func: Any, add) -> Source:
             except ValueError:  # an empty cell: assigned after the kernel was defined
                 globals_used[c] = ("unsupported", "an unassigned closure variable")
     return (name, file, text, first_line, indent, globals_used)
+
+
+def _raw_block(func: Any) -> tuple[list[str], int]:
+    """The lines of ``func``'s definition without tokenizing: from its first line up to the
+    next line indented no deeper than the first (``inspect`` needs a file that parses)."""
+    file = inspect.getsourcefile(func) or func.__code__.co_filename
+    all_lines = linecache.getlines(file)
+    first = func.__code__.co_firstlineno
+    if not all_lines or first > len(all_lines):
+        raise OSError(f"cannot read {file}")
+    head = all_lines[first - 1]
+    depth = len(head) - len(head.lstrip())
+    block = [head]
+    seen_def = head.lstrip().startswith(("def ", "async def "))
+    for line in all_lines[first:]:
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if seen_def and stripped and not stripped.startswith("#") and indent <= depth:
+            break
+        seen_def = seen_def or line.lstrip().startswith(("def ", "async def "))
+        block.append(line)
+    return block, first
 
 
 def _loaded_names(code: pytypes.CodeType) -> tuple[list[str], list[str]]:

@@ -425,12 +425,6 @@ def layout_unify_k(out, a):
         out[j] = v[j]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="sim bug: Op::Cast between array types (array(int64, 1d, C) -> array(int64, 1d, A), "
-    "emitted when one variable holds arrays of different layouts) is rejected by the "
-    "simulator's decoder ('does not support vN of type array(...) here', decode.rs Op::Cast)",
-)
 def test_variable_holding_arrays_of_two_layouts(target, rng):
     a = rand(rng, 20, np.int64)
     out = poison(10, np.int64)

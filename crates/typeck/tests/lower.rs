@@ -246,3 +246,20 @@ fn tuples_of_numbers_index_at_runtime() {
     .unwrap();
     assert!(ir.contains("select"), "{ir}");
 }
+
+#[test]
+fn reads_before_every_assignment_are_errors_outside_loops() {
+    let errs = lower(
+        "def k(a):\n    if a[0] > 0:\n        a[1] = y\n    y = 2.0\n",
+        "void(float64[:])",
+    )
+    .unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0].contains("undefined-variable") && errs[0].contains("3 |"), "{errs:#?}");
+    // In a loop, a later assignment reaches the read through the back edge.
+    lower(
+        "def k(a):\n    for i in range(3):\n        if i > 0:\n            a[i] = y\n        y = a[0] * i\n",
+        "void(float64[:])",
+    )
+    .unwrap();
+}

@@ -91,6 +91,17 @@ impl Lower<'_, '_> {
     /// A name: a local, a global or closure value, or a builtin.
     fn name(&mut self, name: &str, range: TextRange) -> Val {
         if self.assigned.contains(name) {
+            if !self.written.contains(name) && self.loops.is_empty() {
+                // No assignment comes before this read, and no loop can bring one around.
+                if self.error_poisoned.contains(name) {
+                    return Val::Poison;
+                }
+                return self.error(
+                    codes::UNDEFINED_VARIABLE,
+                    range,
+                    format!("local variable '{name}' is read before any assignment to it"),
+                );
+            }
             let slot = match self.locals.get(name) {
                 Some(slot) => Some(slot.clone()),
                 None => self.state.vars.get(name).cloned().map(|ty| {

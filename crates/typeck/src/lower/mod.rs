@@ -132,6 +132,9 @@ pub(crate) struct Lower<'s, 'a> {
     /// Names assigned a value whose error this pass already reported: reading them gives
     /// poison instead of a second, misleading "read before assignment".
     pub error_poisoned: HashSet<String>,
+    /// Names assigned so far in this pass, in program order: a read of a local outside any
+    /// loop that no earlier assignment precedes can never see a value.
+    pub written: HashSet<String>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -171,6 +174,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             kind,
             assigned: HashSet::new(),
             error_poisoned: HashSet::new(),
+            written: HashSet::new(),
         }
     }
 
@@ -255,6 +259,7 @@ impl<'s, 'a> Lower<'s, 'a> {
         nonneg: bool,
         range: TextRange,
     ) -> Option<(Var, Type)> {
+        self.written.insert(name.to_owned());
         let proposal = match self.next.vars.get(name) {
             None => Some(ty.clone()),
             Some(prev) => unify(prev, ty),
