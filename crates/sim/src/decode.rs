@@ -333,6 +333,8 @@ struct FuncDecoder<'a> {
     layout: Layout,
     /// The value defined by the last emitted instruction (and its index), within a block.
     last: Option<(Value, usize)>,
+    /// Set when the current IR instruction was fused into the previous decoded one (its index).
+    fused: Option<usize>,
 }
 
 type R<T> = Result<T, SimError>;
@@ -370,6 +372,7 @@ impl<'a> FuncDecoder<'a> {
                 elided_vars: Vec::new(),
             },
             last: None,
+            fused: None,
         }
     }
 
@@ -434,9 +437,12 @@ impl<'a> FuncDecoder<'a> {
                 self.loc = inst.loc;
                 let before = self.code.len();
                 self.inst(inst.result, &inst.op)?;
+                let fused = self.fused.take();
                 self.last = match inst.result {
                     Some(v) if self.code.len() == before + 1 => Some((v, before)),
-                    _ => None,
+                    // Fused into the instruction before: that one now defines the result.
+                    Some(v) => fused.map(|at| (v, at)),
+                    None => None,
                 };
             }
             self.loc = block.term_loc;
@@ -711,6 +717,9 @@ impl<'a> FuncDecoder<'a> {
             }
             Op::Binary(op, a, b) => {
                 let ty = self.scalar(*a)?;
+                if *op == BinOp::Add && self.fuse_mul_add(ty, d, *a, *b) {
+                    return Ok(());
+                }
                 let (a, b) = (self.slot(*a), self.slot(*b));
                 self.binary(*op, ty, d, a, b)?;
             }
@@ -1070,6 +1079,36 @@ impl<'a> FuncDecoder<'a> {
         Ok(())
     }
 
+    /// `p = x * y; d = p + c` (or `c + p`) on float32/float64, with `p` computed by the
+    /// instruction just before and used only here, becomes one `MulAdd` — still two roundings,
+    /// as the IR says (not an fma). Returns whether it fused.
+    fn fuse_mul_add(&mut self, ty: Scalar, d: u32, a: Value, b: Value) -> bool {
+        let Some((p, at)) = self.last else {
+            return false;
+        };
+        if at + 1 != self.code.len() || self.layout.uses.get(p.index()) != Some(&1) {
+            return false;
+        }
+        // `p + c` or `c + p`: IEEE addition is commutative.
+        let c = if p == a {
+            b
+        } else if p == b {
+            a
+        } else {
+            return false;
+        };
+        let c = self.slot(c);
+        let fused = match (ty, self.code[at]) {
+            (Scalar::F32, Inst::MulF32 { a: x, b: y, .. }) => Inst::MulAddF32 { d, a: x, b: y, c },
+            (Scalar::F64, Inst::MulF64 { a: x, b: y, .. }) => Inst::MulAddF64 { d, a: x, b: y, c },
+            _ => return false,
+        };
+        self.code[at] = fused;
+        self.locs[at] = self.loc;
+        self.fused = Some(at);
+        true
+    }
+
     fn ndim(&self, n: usize) -> R<u8> {
         u8::try_from(n).map_err(|_| self.unsupported("arrays of more than 255 dimensions"))
     }
@@ -1420,6 +1459,11 @@ fn validate(
                 reg(d, 1)?;
                 reg(a, 1)?;
                 reg(b, 1)?;
+            }
+            Inst::MulAddF32 { d, a, b, c, .. } | Inst::MulAddF64 { d, a, b, c, .. } => {
+                for x in [d, a, b, c] {
+                    reg(x, 1)?;
+                }
             }
             Inst::CUn { d, a, .. } => {
                 reg(d, 2)?;

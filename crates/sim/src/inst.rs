@@ -305,6 +305,21 @@ pub(crate) enum Inst {
         a: u32,
         b: u32,
     },
+    /// `d = a * b + c`, rounded after the product and after the sum (a fused pair of IR
+    /// instructions, not an fma).
+    MulAddF32 {
+        d: u32,
+        a: u32,
+        b: u32,
+        c: u32,
+    },
+    /// As `MulAddF32` on float64.
+    MulAddF64 {
+        d: u32,
+        a: u32,
+        b: u32,
+        c: u32,
+    },
     /// Fast paths: comparisons of signed (any width) / unsigned-or-bool canonical integers.
     CmpS {
         op: CmpOp,
@@ -530,6 +545,8 @@ impl Inst {
             | Self::SubF64 { d, .. }
             | Self::MulF64 { d, .. }
             | Self::DivF64 { d, .. }
+            | Self::MulAddF32 { d, .. }
+            | Self::MulAddF64 { d, .. }
             | Self::CmpS { d, .. }
             | Self::CmpU { d, .. }
             | Self::CmpF32 { d, .. }

@@ -368,6 +368,13 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                 Inst::SubF64 { d, a, b } => reg!(d) = of_f64(f64_of(reg!(a)) - f64_of(reg!(b))),
                 Inst::MulF64 { d, a, b } => reg!(d) = of_f64(f64_of(reg!(a)) * f64_of(reg!(b))),
                 Inst::DivF64 { d, a, b } => reg!(d) = of_f64(f64_of(reg!(a)) / f64_of(reg!(b))),
+                // IEEE addition is commutative, so `c + p` needs no variant of its own.
+                Inst::MulAddF32 { d, a, b, c } => {
+                    reg!(d) = of_f32(f32_of(reg!(a)) * f32_of(reg!(b)) + f32_of(reg!(c)));
+                }
+                Inst::MulAddF64 { d, a, b, c } => {
+                    reg!(d) = of_f64(f64_of(reg!(a)) * f64_of(reg!(b)) + f64_of(reg!(c)));
+                }
                 Inst::CmpS { op, d, a, b } => reg!(d) = cmp(op, reg!(a) as i64, reg!(b) as i64),
                 Inst::CmpU { op, d, a, b } => reg!(d) = cmp(op, reg!(a), reg!(b)),
                 Inst::CmpF32 { op, d, a, b } => reg!(d) = cmp(op, f32_of(reg!(a)), f32_of(reg!(b))),
