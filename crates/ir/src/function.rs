@@ -45,23 +45,65 @@ pub struct VarData {
     pub ty: Type,
 }
 
-/// A kernel or a device function.
+/// A kernel, a device function, or an external device function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FunctionKind {
     /// Launched from the host; returns none.
     Kernel,
     /// Called from device code.
     Device,
+    /// Defined outside the module (`cuda.declare_device`): no blocks, no variables, no values;
+    /// `name` is the symbol the linker resolves, called with the given convention.
+    Extern(ExternAbi),
 }
 
-/// A function: signature, variables, values and blocks.
+impl FunctionKind {
+    /// Whether this is an external function (declared, not defined, in the module).
+    #[must_use]
+    pub const fn is_extern(self) -> bool {
+        matches!(self, Self::Extern(_))
+    }
+}
+
+/// How an external device function is called (`docs/linking.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExternAbi {
+    /// The C ABI: `ret name(args...)`, the result returned directly.
+    C,
+    /// numba's ABI: `int name(ret *out, args...)`; the callee stores the result through `out`
+    /// and returns a status (0 for success), which the caller ignores.
+    Numba,
+}
+
+impl ExternAbi {
+    /// The name used by `declare_device(abi=...)` and the IR text: `"c"` or `"numba"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::C => "c",
+            Self::Numba => "numba",
+        }
+    }
+
+    /// The ABI named `"c"` or `"numba"`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "c" => Some(Self::C),
+            "numba" => Some(Self::Numba),
+            _ => None,
+        }
+    }
+}
+
+/// A function: signature, variables, values and blocks (none for an external function).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Function {
     /// The symbol in the compiled module (unique in the module).
     pub name: String,
     /// The Python qualified name, for messages.
     pub display_name: String,
-    /// Kernel or device function.
+    /// Kernel, device function or external function.
     pub kind: FunctionKind,
     /// Parameter types (read with `Op::Param`).
     pub params: Vec<Type>,
@@ -73,7 +115,7 @@ pub struct Function {
     pub vars: Vec<VarData>,
     /// The type of every value, indexed by [`Value`].
     pub values: Vec<Type>,
-    /// Blocks, indexed by [`Block`]; `bb0` is the entry.
+    /// Blocks, indexed by [`Block`]; `bb0` is the entry. Empty for an external function.
     pub blocks: Vec<BlockData>,
     /// The Python file the function was defined in.
     pub file: String,
@@ -99,6 +141,15 @@ impl Function {
             }],
             file: String::new(),
         }
+    }
+
+    /// An external function: the symbol `name`, its parameter and return types, and how it is
+    /// called. It has no blocks; calls to it are ordinary [`Op::Call`]s.
+    #[must_use]
+    pub fn external(name: &str, abi: ExternAbi, params: Vec<Type>, ret: Type) -> Self {
+        let mut f = Self::new(name, FunctionKind::Extern(abi), params, ret);
+        f.blocks.clear();
+        f
     }
 
     /// The type of a value.

@@ -1,8 +1,9 @@
 //! The typed IR between type inference and the two back ends (NVVM writer, CPU simulator).
 //!
 //! Shape of the IR (see `docs/ir.md` for the text format):
-//! - a [`Module`] holds [`Function`]s (one kernel or device function and the device functions
-//!   it calls) and [`Global`]s (static shared arrays, constant arrays);
+//! - a [`Module`] holds [`Function`]s (one kernel or device function, the device functions it
+//!   calls, and the external functions it declares: [`FunctionKind::Extern`], bodiless) and
+//!   [`Global`]s (static shared arrays, constant arrays);
 //! - a function has typed parameters, typed **variables** (mutable slots, one per Python local;
 //!   read with [`Op::GetVar`], written with [`Op::SetVar`]), typed **values** (each defined once,
 //!   by one instruction: SSA), and **blocks**, each a list of instructions ending in one
@@ -28,7 +29,7 @@ pub mod verify;
 
 pub use entities::{Block, FuncId, GlobalId, Value, Var};
 pub use function::{
-    BlockData, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
+    BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
 pub use ops::{AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MathFn, Op, Terminator, UnaryOp};
 pub use oxcuda_types::{ArrayType, Layout, Scalar, Type};

@@ -383,7 +383,9 @@ pub enum Op {
     Math(MathFn, Vec<Value>),
     /// A CUDA intrinsic.
     Intrinsic(Intrinsic, Vec<Value>),
-    /// A call of a device function of the module.
+    /// A call of a device function of the module, or of an external function it declares
+    /// (the back end applies that function's ABI). Arguments have the parameter types; the
+    /// result (none when the callee returns `none`) has the return type.
     Call(FuncId, Vec<Value>),
     /// The extent of dimension `k` of an array: int64.
     ArrayShape(Value, u32),

@@ -22,7 +22,7 @@ use oxcuda_types::{Scalar, Type, parse_type};
 
 use crate::entities::{Block, FuncId, GlobalId, Value, Var};
 use crate::function::{
-    BlockData, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
+    BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
 use crate::ops::{AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, Op, Terminator, UnaryOp};
 use crate::print::{atomic_name, binop_name, cmp_name, intrinsic_name, math_by_name, unary_name};
@@ -74,9 +74,13 @@ pub fn parse_module(text: &str) -> std::result::Result<Module, ParseError> {
             let (f, next) = parse_function(&lines, pos, module.functions.len())?;
             module.functions.push(f);
             pos = next;
+        } else if trimmed.starts_with("extern ") {
+            let f = parse_extern(trimmed, module.functions.len()).map_err(at)?;
+            module.functions.push(f);
+            pos += 1;
         } else {
             return Err(at(format!(
-                "expected 'global', 'kernel' or 'device', found '{trimmed}'"
+                "expected 'global', 'kernel', 'device' or 'extern', found '{trimmed}'"
             )));
         }
     }
@@ -495,6 +499,37 @@ fn parse_header(text: &str, index: usize) -> Result<Function> {
     f.file = file;
     f.blocks.clear();
     Ok(f)
+}
+
+/// `extern @fN "symbol"(TYPE, ...) -> TYPE abi (c|numba)`: a declaration on one line.
+fn parse_extern(text: &str, index: usize) -> Result<Function> {
+    let mut c = Cursor::new(text);
+    c.expect("extern")?;
+    let n = c.entity("@f")?;
+    if n as usize != index {
+        return Err(format!("expected @f{index}, found @f{n}"));
+    }
+    let name = c.string()?;
+    c.expect("(")?;
+    let close = split_top(c.rest, ')');
+    if close == c.rest.len() {
+        return Err("unclosed parameter list".to_owned());
+    }
+    let params = parse_types(&c.rest[..close])?;
+    c.rest = &c.rest[close + 1..];
+    c.expect("->")?;
+    let abi_at = c
+        .rest
+        .rfind(" abi ")
+        .ok_or("expected 'abi c' or 'abi numba' after the return type")?;
+    let ret = parse_ty(&c.rest[..abi_at])?;
+    c.rest = &c.rest[abi_at..];
+    c.expect("abi")?;
+    let word = c.word()?;
+    let abi = ExternAbi::from_name(word)
+        .ok_or_else(|| format!("unknown ABI '{word}' (expected 'c' or 'numba')"))?;
+    c.end()?;
+    Ok(Function::external(&name, abi, params, ret))
 }
 
 fn parse_var(text: &str, index: usize) -> Result<VarData> {
@@ -1142,6 +1177,87 @@ mod tests {
         let m = parse_module(&doc[start..end]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(crate::verify::verify(&m), Ok(()));
         assert_eq!(module_to_string(&m), doc[start..end]);
+    }
+
+    #[test]
+    fn external_functions_round_trip() {
+        let loc = Loc { line: 3, col: 9 };
+        let mut k = Function::new(
+            "k_0",
+            FunctionKind::Kernel,
+            vec![Type::Scalar(Scalar::F32)],
+            Type::None,
+        );
+        let p = k
+            .push(Block(0), Op::Param(0), Some(Type::Scalar(Scalar::F32)), loc)
+            .unwrap();
+        let r = k
+            .push(
+                Block(0),
+                Op::Call(FuncId(1), vec![p]),
+                Some(Type::Scalar(Scalar::F32)),
+                loc,
+            )
+            .unwrap();
+        let ptr = Type::Pointer(Scalar::F64);
+        k.push(Block(0), Op::Call(FuncId(2), vec![r]), None, loc);
+        k.terminate(Block(0), Terminator::Return(None), loc);
+        let m = Module {
+            functions: vec![
+                k,
+                Function::external(
+                    "add_one",
+                    ExternAbi::C,
+                    vec![Type::Scalar(Scalar::F32)],
+                    Type::Scalar(Scalar::F32),
+                ),
+                Function::external(
+                    "sink",
+                    ExternAbi::Numba,
+                    vec![Type::Scalar(Scalar::F32), ptr, Type::Tuple(vec![])],
+                    Type::None,
+                ),
+            ],
+            globals: vec![],
+        };
+        let text = module_to_string(&m);
+        assert!(
+            text.contains("extern @f1 \"add_one\"(float32) -> float32 abi c\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "extern @f2 \"sink\"(float32, CPointer(float64), Tuple()) -> none abi numba\n"
+            ),
+            "{text}"
+        );
+        let back = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, m);
+        assert_eq!(module_to_string(&back), text);
+        assert!(back.functions[1].blocks.is_empty());
+        assert_eq!(
+            back.functions[2].kind,
+            FunctionKind::Extern(ExternAbi::Numba)
+        );
+
+        for (bad, want) in [
+            ("extern @f1 \"f\"(float32) -> float32", "abi c"),
+            (
+                "extern @f1 \"f\"(float32) -> float32 abi pascal",
+                "unknown ABI 'pascal'",
+            ),
+            ("extern @f2 \"f\"() -> none abi c", "expected @f1"),
+            ("extern @f1 \"f\"(float32 -> none abi c", "unclosed"),
+        ] {
+            let first = module_to_string(&Module {
+                functions: vec![m.functions[0].clone()],
+                globals: vec![],
+            });
+            let text = format!("{first}{bad}\n");
+            let err = parse_module(&text).unwrap_err();
+            assert_eq!(err.line, text.lines().count(), "{bad}: {err}");
+            assert!(err.message.contains(want), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //!   store v0[v3], v4 !5:9
 //!   br v2, bb1, bb2 !4:5
 //! }
+//! extern @f1 "add_one"(float32) -> float32 abi c
 //! ```
 //! Each instruction ends with `!line:col`. Floats print in Rust's shortest round-trip form.
 
@@ -62,13 +63,25 @@ fn write_global(out: &mut String, index: usize, g: &Global) {
     out.push('\n');
 }
 
-/// Writes one function; `index` is its [`crate::FuncId`] number.
+/// Writes one function; `index` is its [`crate::FuncId`] number. An external function is one
+/// line: `extern @f1 "add_one"(float32) -> float32 abi c`.
 pub fn write_function(out: &mut String, index: usize, f: &Function) {
+    let params: Vec<String> = f.params.iter().map(ToString::to_string).collect();
     let kind = match f.kind {
         FunctionKind::Kernel => "kernel",
         FunctionKind::Device => "device",
+        FunctionKind::Extern(abi) => {
+            let _ = writeln!(
+                out,
+                "extern @f{index} {:?}({}) -> {} abi {}",
+                f.name,
+                params.join(", "),
+                f.ret,
+                abi.name()
+            );
+            return;
+        }
     };
-    let params: Vec<String> = f.params.iter().map(ToString::to_string).collect();
     let _ = writeln!(
         out,
         "{kind} @f{index} {:?}({}) -> {} file {:?} {{",

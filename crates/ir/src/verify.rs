@@ -8,7 +8,9 @@
 //! 4. operand types: binary operands and result agree; comparison operands agree and the
 //!    result is bool; `SetVar` writes the variable's type; `Load`/`Store`/`Atomic` index an
 //!    array with one int64 per dimension and move the array's element type; `Param` exists
-//!    and has the parameter's type; calls match the callee's parameters and return type.
+//!    and has the parameter's type; calls match the callee's parameters and return type;
+//! 5. an external function ([`crate::FunctionKind::Extern`]) has no blocks, variables or values,
+//!    and is never the module's entry (`@f0`); every other function has at least one block.
 //!
 //! Violations are compiler bugs, not user errors: the pipeline reports them as internal errors.
 
@@ -46,13 +48,42 @@ impl std::error::Error for VerifyError {}
 /// The list of violations, when there are any.
 pub fn verify(module: &Module) -> Result<(), Vec<VerifyError>> {
     let mut errors = Vec::new();
-    for f in &module.functions {
+    for (i, f) in module.functions.iter().enumerate() {
+        if f.kind.is_extern() {
+            verify_extern(i, f, &mut errors);
+            continue;
+        }
+        if f.blocks.is_empty() {
+            errors.push(VerifyError {
+                function: f.name.clone(),
+                location: "header".to_owned(),
+                message: "a kernel or device function needs at least one block".to_owned(),
+            });
+            continue;
+        }
         verify_function(module, f, &mut errors);
     }
     if errors.is_empty() {
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+/// An external function is a declaration: a signature and nothing else.
+fn verify_extern(index: usize, f: &Function, errors: &mut Vec<VerifyError>) {
+    let mut err = |message: &str| {
+        errors.push(VerifyError {
+            function: f.name.clone(),
+            location: "header".to_owned(),
+            message: message.to_owned(),
+        });
+    };
+    if index == 0 {
+        err("an external function cannot be the module's entry");
+    }
+    if !f.blocks.is_empty() || !f.vars.is_empty() || !f.values.is_empty() {
+        err("an external function has no blocks, variables or values");
     }
 }
 
@@ -292,7 +323,7 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::function::{FunctionKind, Loc};
+    use crate::function::{ExternAbi, FunctionKind, Loc};
     use crate::ops::{BinOp, Const};
 
     fn add_kernel() -> Module {
@@ -339,5 +370,86 @@ mod tests {
         let mut m = add_kernel();
         m.functions[0].ret = Type::F64;
         assert!(verify(&m).is_err());
+    }
+
+    /// `@f0` calls the external `add_one(float32) -> float32`.
+    fn extern_caller() -> Module {
+        let mut k = Function::new(
+            "k",
+            FunctionKind::Device,
+            vec![Type::Scalar(Scalar::F32)],
+            Type::Scalar(Scalar::F32),
+        );
+        let b0 = Block(0);
+        let loc = Loc { line: 1, col: 1 };
+        let p = k
+            .push(b0, Op::Param(0), Some(Type::Scalar(Scalar::F32)), loc)
+            .unwrap();
+        let r = k
+            .push(
+                b0,
+                Op::Call(crate::FuncId(1), vec![p]),
+                Some(Type::Scalar(Scalar::F32)),
+                loc,
+            )
+            .unwrap();
+        k.terminate(b0, Terminator::Return(Some(r)), loc);
+        let e = Function::external(
+            "add_one",
+            ExternAbi::C,
+            vec![Type::Scalar(Scalar::F32)],
+            Type::Scalar(Scalar::F32),
+        );
+        Module {
+            functions: vec![k, e],
+            globals: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn external_functions_are_bodiless_and_callable() {
+        let m = extern_caller();
+        assert!(m.functions[1].blocks.is_empty());
+        assert_eq!(verify(&m), Ok(()));
+
+        // A call with the wrong argument type is caught as for any callee.
+        let mut m = extern_caller();
+        m.functions[1].params = vec![Type::F64];
+        let errs = verify(&m).unwrap_err();
+        assert!(
+            errs.iter()
+                .any(|e| e.message.contains("wrong argument types")),
+            "{errs:?}"
+        );
+
+        // An external function with a body.
+        let mut m = extern_caller();
+        m.functions[1].blocks = m.functions[0].blocks.clone();
+        let errs = verify(&m).unwrap_err();
+        assert!(
+            errs.iter()
+                .any(|e| e.message.contains("no blocks, variables or values")),
+            "{errs:?}"
+        );
+
+        // An external entry.
+        let mut m = extern_caller();
+        m.functions.swap(0, 1);
+        let errs = verify(&m).unwrap_err();
+        assert!(
+            errs.iter().any(|e| e.message.contains("module's entry")),
+            "{errs:?}"
+        );
+
+        // A device function without blocks is not a declaration.
+        let mut m = extern_caller();
+        m.functions[0].blocks.clear();
+        m.functions[0].values.clear();
+        let errs = verify(&m).unwrap_err();
+        assert!(
+            errs.iter()
+                .any(|e| e.message.contains("at least one block")),
+            "{errs:?}"
+        );
     }
 }

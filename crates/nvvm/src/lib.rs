@@ -29,7 +29,7 @@ pub use codegen::{
 pub use error::ToolError;
 pub use libnvvm::{Libnvvm, NvvmOutput};
 pub use nvjitlink::{LinkInput, LinkInputKind, Nvjitlink};
-pub use nvrtc::Nvrtc;
+pub use nvrtc::{Nvrtc, NvrtcOutput};
 pub use pipeline::{
     CompileError, LinkDebug, compile_module, compile_written, link_cubin, nvvm_options,
 };

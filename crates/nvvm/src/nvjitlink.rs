@@ -138,7 +138,8 @@ impl Nvjitlink {
     }
 
     /// Links `inputs` with `options` (`-arch=sm_90` is required; `-lto`, `-ptx`, `-g`, …) into a
-    /// cubin; with `want_ptx` also returns the linked PTX (LTO links only).
+    /// cubin; with `want_ptx` also returns the linked PTX (LTO links only). With `-ptx` among
+    /// the options only the PTX is produced and the cubin returned is empty.
     ///
     /// # Errors
     /// nvJitLink's status with its error log, naming the input that failed where it is known.
@@ -169,8 +170,10 @@ impl Nvjitlink {
             }
             status_error(call, rc, log)
         };
-        for input in inputs {
-            let name = c_string(&input.name);
+        // nvJitLink keeps the name pointers (its logs read them in nvJitLinkComplete): they
+        // must live as long as the handle.
+        let names: Vec<std::ffi::CString> = inputs.iter().map(|i| c_string(&i.name)).collect();
+        for (input, name) in inputs.iter().zip(&names) {
             // nvJitLink reads PTX as a C string: without a terminating NUL it reads past the
             // buffer and rejects the input at random ("does not match type").
             let terminated;
@@ -199,14 +202,19 @@ impl Nvjitlink {
         if rc != 0 {
             return Err(fail("nvJitLinkComplete", rc, None));
         }
-        let cubin = read_sized(
-            // SAFETY: writes one size_t.
-            |n| unsafe { (self.api.get_linked_cubin_size)(handle, n) },
-            // SAFETY: the buffer has the size nvJitLink asked for.
-            |buf| unsafe { (self.api.get_linked_cubin)(handle, buf.cast()) },
-            false,
-        )
-        .map_err(|rc| fail("nvJitLinkGetLinkedCubin", rc, None))?;
+        // With `-ptx` nvJitLink produces PTX only (asking for a cubin is an internal error).
+        let cubin = if options.iter().any(|o| o == "-ptx") {
+            Vec::new()
+        } else {
+            read_sized(
+                // SAFETY: writes one size_t.
+                |n| unsafe { (self.api.get_linked_cubin_size)(handle, n) },
+                // SAFETY: the buffer has the size nvJitLink asked for.
+                |buf| unsafe { (self.api.get_linked_cubin)(handle, buf.cast()) },
+                false,
+            )
+            .map_err(|rc| fail("nvJitLinkGetLinkedCubin", rc, None))?
+        };
         let ptx = if want_ptx {
             let text = read_sized(
                 // SAFETY: writes one size_t.

@@ -24,6 +24,8 @@ function_table! {
         get_ptx = "nvrtcGetPTX": fn(Program, *mut c_char);
         get_lto_ir_size = "nvrtcGetLTOIRSize": fn(Program, *mut usize);
         get_lto_ir = "nvrtcGetLTOIR": fn(Program, *mut c_char);
+        get_cubin_size = "nvrtcGetCUBINSize": fn(Program, *mut usize);
+        get_cubin = "nvrtcGetCUBIN": fn(Program, *mut c_char);
         get_program_log_size = "nvrtcGetProgramLogSize": fn(Program, *mut usize);
         get_program_log = "nvrtcGetProgramLog": fn(Program, *mut c_char);
     }
@@ -44,6 +46,17 @@ const STATUS_NAMES: &[&str] = &[
     "NVRTC_ERROR_INTERNAL_ERROR",
     "NVRTC_ERROR_TIME_FILE_WRITE_FAILED",
 ];
+
+/// What an NVRTC compile returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NvrtcOutput {
+    /// PTX text (options name a virtual arch, `-arch=compute_XY`).
+    Ptx,
+    /// LTO-IR (options include `-dlto`).
+    LtoIr,
+    /// An sm_XY ELF (options name a real arch, `-arch=sm_XY`; relocatable with `-rdc=true`).
+    Cubin,
+}
 
 /// An opened NVRTC.
 #[derive(Debug)]
@@ -101,6 +114,26 @@ impl Nvrtc {
         name: &str,
         options: &[String],
     ) -> Result<Vec<u8>, ToolError> {
+        let output = if options.iter().any(|o| o == "-dlto") {
+            NvrtcOutput::LtoIr
+        } else {
+            NvrtcOutput::Ptx
+        };
+        self.compile_to(source, name, options, output)
+    }
+
+    /// As [`Self::compile`], returning `output` (which the options must produce: `-dlto` for
+    /// LTO-IR, a real `-arch=sm_XY` for a cubin).
+    ///
+    /// # Errors
+    /// NVRTC's status and compile log (the log names `name` and the line).
+    pub fn compile_to(
+        &self,
+        source: &str,
+        name: &str,
+        options: &[String],
+        output: NvrtcOutput,
+    ) -> Result<Vec<u8>, ToolError> {
         let src = c_string(source);
         let cname = c_string(name);
         let mut handle: Program = std::ptr::null_mut();
@@ -131,20 +164,23 @@ impl Nvrtc {
             let log = format!("in {name}:\n{}", self.log(program.handle));
             return Err(status_error("nvrtcCompileProgram", rc, log));
         }
-        let lto = options.iter().any(|o| o == "-dlto");
-        let (size_fn, read_fn) = if lto {
-            (self.api.get_lto_ir_size, self.api.get_lto_ir)
-        } else {
-            (self.api.get_ptx_size, self.api.get_ptx)
+        let (size_fn, read_fn, call) = match output {
+            NvrtcOutput::Ptx => (self.api.get_ptx_size, self.api.get_ptx, "nvrtcGetPTX"),
+            NvrtcOutput::LtoIr => (
+                self.api.get_lto_ir_size,
+                self.api.get_lto_ir,
+                "nvrtcGetLTOIR",
+            ),
+            NvrtcOutput::Cubin => (self.api.get_cubin_size, self.api.get_cubin, "nvrtcGetCUBIN"),
         };
         read_sized(
             // SAFETY: writes one size_t.
             |n| unsafe { size_fn(program.handle, n) },
             // SAFETY: the buffer has the size NVRTC asked for.
             |buf| unsafe { read_fn(program.handle, buf.cast()) },
-            !lto,
+            output == NvrtcOutput::Ptx,
         )
-        .map_err(|rc| status_error("nvrtcGetPTX", rc, self.log(program.handle)))
+        .map_err(|rc| status_error(call, rc, self.log(program.handle)))
     }
 
     fn log(&self, handle: Program) -> String {

@@ -8,8 +8,8 @@
 //!   failure later;
 //! - the option set is a pure function of [`CodegenOptions`] ([`nvvm_options`]), so it can go
 //!   into cache keys;
-//! - linking always targets the exact GPU (`-arch=sm_XY`), with `-lto` whenever any input is
-//!   LTO-IR (`toolchain.md` §3.4).
+//! - linking always targets the exact GPU (`-arch=sm_XY`), with `-lto` exactly when some input
+//!   is LTO-IR (`toolchain.md` §3.4; nvJitLink refuses `-lto` without LTO-IR).
 
 use std::fmt;
 
@@ -158,7 +158,11 @@ pub fn link_options(arch: (u32, u32), lto: bool, debug: LinkDebug) -> Vec<String
 }
 
 /// Links libNVVM's output and `extra_inputs` (the user's `link=` files) into a cubin for
-/// `sm_<major><minor>`. `-lto` is used when `lto` is set or any input is LTO-IR.
+/// `sm_<major><minor>`.
+///
+/// `-lto` is passed exactly when some input is LTO-IR, whatever `lto` says: nvJitLink fails
+/// with `-lto` and no LTO-IR (`NVVM_ERROR_NO_MODULE_IN_PROGRAM`), and LTO-IR needs it. So
+/// `lto` only records the caller's intent (its main input is LTO-IR when it compiled for LTO).
 ///
 /// # Errors
 /// nvJitLink's error with its log, naming the input that failed where known.
@@ -170,6 +174,10 @@ pub fn link_cubin(
     lto: bool,
     debug: LinkDebug,
 ) -> Result<Vec<u8>, ToolError> {
+    debug_assert!(
+        !lto || matches!(main, NvvmOutput::LtoIr(_)),
+        "LTO needs LTO-IR"
+    );
     let main_input = match main {
         NvvmOutput::Ptx(text) => LinkInput {
             kind: LinkInputKind::Ptx,
@@ -182,8 +190,7 @@ pub fn link_cubin(
             name: "oxcuda.ltoir".to_owned(),
         },
     };
-    let lto = lto
-        || main_input.kind == LinkInputKind::LtoIr
+    let lto = main_input.kind == LinkInputKind::LtoIr
         || extra_inputs.iter().any(|i| i.kind == LinkInputKind::LtoIr);
     let mut inputs = Vec::with_capacity(extra_inputs.len() + 1);
     inputs.push(main_input);

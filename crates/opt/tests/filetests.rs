@@ -24,9 +24,16 @@ fn opt_filetests() {
     let mut failures = Vec::new();
     for case in &cases {
         let text = std::fs::read_to_string(case).expect("readable case");
-        let source: String = text.lines().filter(|l| !l.starts_with(';')).collect::<Vec<_>>().join("\n") + "\n";
-        let mut module = parse_module(&source).unwrap_or_else(|e| panic!("{}: {e:?}", case.display()));
-        verify(&module).unwrap_or_else(|e| panic!("{}: input does not verify: {e:?}", case.display()));
+        let source: String = text
+            .lines()
+            .filter(|l| !l.starts_with(';'))
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n";
+        let mut module =
+            parse_module(&source).unwrap_or_else(|e| panic!("{}: {e:?}", case.display()));
+        verify(&module)
+            .unwrap_or_else(|e| panic!("{}: input does not verify: {e:?}", case.display()));
         oxcuda_opt::optimize(&mut module, true)
             .unwrap_or_else(|(pass, e)| panic!("{}: invalid after {pass}: {e:?}", case.display()));
         let got = module.to_string();
@@ -37,8 +44,15 @@ fn opt_filetests() {
         }
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
         if expected != got {
-            failures.push(format!("{}:\n--- expected\n{expected}\n--- got\n{got}", case.display()));
+            failures.push(format!(
+                "{}:\n--- expected\n{expected}\n--- got\n{got}",
+                case.display()
+            ));
         }
     }
-    assert!(failures.is_empty(), "{}\n(OXCUDA_BLESS=1 regenerates)", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{}\n(OXCUDA_BLESS=1 regenerates)",
+        failures.join("\n")
+    );
 }

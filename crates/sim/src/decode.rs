@@ -186,7 +186,8 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
         return Err(SimError::new(
             SimErrorKind::UnsupportedError,
             format!(
-                "external device function {} cannot run on the simulator: its code is linked                  from outside the kernel (cuda.declare_device); run the kernel on a GPU",
+                "external device function {} cannot run on the simulator: its code is linked \
+                 from outside the kernel (cuda.declare_device); run the kernel on a GPU",
                 f.name
             ),
         ));

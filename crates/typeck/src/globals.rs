@@ -2,8 +2,23 @@
 
 use std::collections::HashMap;
 
+use oxcuda_ir::ExternAbi;
 use oxcuda_syntax::SourceFile;
 use oxcuda_types::{Scalar, Type};
+
+/// An external device function declared with `cuda.declare_device(name, sig, abi=...)`:
+/// calls to it become calls of the symbol, resolved when the kernel is linked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExternFn {
+    /// The symbol the linker resolves (`name` of `declare_device`).
+    pub symbol: String,
+    /// The parameter types; arguments are converted to them.
+    pub params: Vec<Type>,
+    /// The return type (`none` for `void`).
+    pub ret: Type,
+    /// The calling convention.
+    pub abi: ExternAbi,
+}
 
 /// A global or closure value, converted to plain data by the Python side.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,6 +58,8 @@ pub enum GlobalValue {
     Builtin(String),
     /// A `@cuda.jit` function: an index into the session's sources.
     Function(usize),
+    /// An external device function (`cuda.declare_device`).
+    Extern(ExternFn),
     /// Anything else: its `repr`, for the error message.
     Unsupported(String),
 }

@@ -21,5 +21,5 @@ pub mod session;
 pub mod unify;
 mod value;
 
-pub use globals::{FunctionSource, GlobalValue};
+pub use globals::{ExternFn, FunctionSource, GlobalValue};
 pub use session::{CompileOptions, compile};

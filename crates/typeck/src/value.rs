@@ -34,6 +34,8 @@ pub(crate) enum Val {
     TypeObj(Type),
     /// A `@cuda.jit` function (index into the session's sources).
     Jit(usize),
+    /// An external device function (`cuda.declare_device`).
+    Extern(Box<crate::globals::ExternFn>),
     /// A frozen global NumPy array (index into the function's globals by name).
     GlobalArray(String),
     /// An expression whose type is not known yet, or that already produced an error: every use
@@ -57,6 +59,7 @@ impl Val {
             Self::Callable(p) => format!("function {p}"),
             Self::TypeObj(t) => format!("type {t}"),
             Self::Jit(_) => "a @cuda.jit function".into(),
+            Self::Extern(e) => format!("external function {}", e.symbol),
             Self::GlobalArray(n) => format!("global array {n}"),
             Self::Poison => "an erroneous value".into(),
         }

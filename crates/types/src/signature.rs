@@ -7,6 +7,7 @@
 //!            | NAME ["[" dim ("," dim)* "]"]      float32, int64[:], float32[:, ::1]
 //!            | "UniTuple(" type ("x" | ",") INT ")" | "Tuple(" type ("," type)* ")"
 //!            | "array(" NAME "," INT "d," ("C"|"F"|"A") ")"
+//!            | "CPointer(" NAME ")"                a data pointer (external functions' parameters)
 //!            | "void" | "none"
 //! dim       := ":" | "::1"
 //! ```
@@ -141,6 +142,13 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
             }),
         },
         "void" | "none" | "None" => Ok(Type::None),
+        "CPointer" => {
+            c.expect("(")?;
+            let dtype_name = c.word()?;
+            let dtype = scalar_named(c, dtype_name)?;
+            c.expect(")")?;
+            Ok(Type::Pointer(dtype))
+        }
         "UniTuple" => {
             c.expect("(")?;
             let item = parse_type_at(c)?;
@@ -356,6 +364,8 @@ mod tests {
             "readonly array(int8, 1d, A)",
             "UniTuple(int64 x 3)",
             "Tuple(float32, int64)",
+            "CPointer(float32)",
+            "Tuple(CPointer(uint8), int32)",
         ] {
             let t = parse_type(text).unwrap();
             assert_eq!(t.to_string(), text);

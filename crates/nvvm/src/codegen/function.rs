@@ -262,6 +262,9 @@ impl<'a, 'c> FnWriter<'a, 'c> {
 
     fn call(&mut self, callee: oxcuda_ir::FuncId, args: &[Value]) -> Result<Option<String>> {
         let g = self.cx.module.function(callee);
+        if g.kind.is_extern() {
+            return self.extern_call(callee, args);
+        }
         if g.kind == FunctionKind::Kernel {
             return Err(self.err(format!(
                 "kernel {} cannot be called from device code",

@@ -99,9 +99,10 @@ fn function_pointer_type(f: &oxcuda_ir::Function) -> String {
     format!("{ret} ({})*", params.join(", "))
 }
 
-/// Whether the function is visible outside the module: kernels and the entry function.
+/// Whether the function is defined here and visible outside the module: kernels and the entry
+/// function (external functions are only declared).
 pub(super) fn is_external(index: usize, f: &oxcuda_ir::Function) -> bool {
-    index == 0 || f.kind == FunctionKind::Kernel
+    (index == 0 || f.kind == FunctionKind::Kernel) && !f.kind.is_extern()
 }
 
 /// `@llvm.used`, listing every external function, so LTO keeps them.

@@ -9,6 +9,7 @@
 //! - `intrinsics`: special registers, barriers, fences, bit operations, nanosleep, assert;
 //! - `math`: libdevice calls; `atomics`: atomic operations;
 //! - `kernel`: the kernel ABI (parameter flattening, `docs/abi.md`) and annotations;
+//! - `externs`: external functions' declarations and calls (C and numba ABIs);
 //! - `helpers`: small internal functions emitted once per module when used (integer power,
 //!   complex division and power, float atomic min/max);
 //! - `debug`: line-table metadata for `lineinfo`/`debug`.
@@ -21,6 +22,8 @@
 //! - the entry function and every kernel are external; other device functions are internal;
 //! - libdevice functions are only declared; the caller adds libdevice lazily when
 //!   [`WrittenModule::needs_libdevice`] says so;
+//! - external functions (`cuda.declare_device`) are only declared, with their ABI's signature
+//!   (`externs`); nvJitLink resolves them against the user's link inputs;
 //! - the module is verified ([`oxcuda_ir::verify::verify`]) before anything is written, so
 //!   libNVVM never sees IR whose operands disagree.
 
@@ -30,6 +33,7 @@ mod atomics;
 pub mod constants;
 mod debug;
 mod error;
+mod externs;
 mod function;
 mod helpers;
 mod intrinsics;
@@ -139,10 +143,14 @@ pub fn write_module_full(
     }
     check_symbols(module)?;
     let mut cx = ModuleCtx::new(module, options);
+    externs::declare_all(&mut cx)?;
     let mut functions = String::new();
-    for i in 0..module.functions.len() {
+    for (i, f) in module.functions.iter().enumerate() {
+        if f.kind.is_extern() {
+            continue; // declared above
+        }
         let text = function::write_function(&mut cx, i)?;
-        if i > 0 {
+        if !functions.is_empty() {
             functions.push('\n');
         }
         functions.push_str(&text);
@@ -275,6 +283,10 @@ fn check_symbols(module: &Module) -> Result<(), CodegenError> {
         .map(|f| (&f.name, "function"))
         .chain(module.globals.iter().map(|g| (&g.name, "global")));
     for (name, what) in names {
+        let external = module
+            .functions
+            .iter()
+            .any(|f| f.kind.is_extern() && f.name == *name);
         let mut chars = name.chars();
         let valid = chars
             .next()
@@ -285,7 +297,8 @@ fn check_symbols(module: &Module) -> Result<(), CodegenError> {
                 "{what} symbol {name:?} is not an identifier ([A-Za-z_$][A-Za-z0-9_$]*)"
             )));
         }
-        if name.starts_with("__oxcuda_") || name.starts_with("__nv_") {
+        // An external function may be a libdevice function (`__nv_*`), declared by the user.
+        if name.starts_with("__oxcuda_") || (name.starts_with("__nv_") && !external) {
             return Err(CodegenError::module(format!(
                 "{what} symbol {name:?} uses a reserved prefix"
             )));

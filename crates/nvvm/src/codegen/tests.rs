@@ -164,3 +164,166 @@ fn lineinfo_attaches_locations() {
     // Every instruction after the entry block's parameter reassembly carries a location.
     assert!(with_dbg > 0 && with_dbg <= body_lines, "{text}");
 }
+
+/// `k(a: float32[:], flags: bool[:])` calling `add_one(float32) -> float32` (C ABI),
+/// `is_odd(int32, bool) -> bool` (numba ABI), `scale(CPointer(float32), float64) -> none`
+/// (numba ABI) and `total(CPointer(float32), int64) -> float64` (C ABI).
+fn extern_sample() -> Module {
+    use oxcuda_ir::ExternAbi;
+    let loc = Loc { line: 7, col: 5 };
+    let fa = arr1(Scalar::F32);
+    let mut k = Function::new(
+        "k",
+        FunctionKind::Kernel,
+        vec![fa.clone(), arr1(Scalar::Bool)],
+        Type::None,
+    );
+    let b0 = Block(0);
+    let f32t = Type::Scalar(Scalar::F32);
+    let a = k.push(b0, Op::Param(0), Some(fa.clone()), loc).unwrap();
+    let flags = k
+        .push(b0, Op::Param(1), Some(arr1(Scalar::Bool)), loc)
+        .unwrap();
+    let zero = k
+        .push(b0, Op::Const(Const::Int(0)), Some(Type::I64), loc)
+        .unwrap();
+    let x = k
+        .push(b0, Op::Load(a, vec![zero]), Some(f32t.clone()), loc)
+        .unwrap();
+    let y = k
+        .push(b0, Op::Call(FuncId(1), vec![x]), Some(f32t.clone()), loc)
+        .unwrap();
+    k.push(b0, Op::Store(a, vec![zero], y), None, loc);
+    let n = k
+        .push(b0, Op::Const(Const::Int(5)), Some(Type::I32), loc)
+        .unwrap();
+    let t = k
+        .push(b0, Op::Const(Const::Bool(true)), Some(Type::BOOL), loc)
+        .unwrap();
+    let odd = k
+        .push(b0, Op::Call(FuncId(2), vec![n, t]), Some(Type::BOOL), loc)
+        .unwrap();
+    k.push(b0, Op::Store(flags, vec![zero], odd), None, loc);
+    let data = k
+        .push(b0, Op::ArrayData(a), Some(Type::Pointer(Scalar::F32)), loc)
+        .unwrap();
+    let two = k
+        .push(b0, Op::Const(Const::Float(2.0)), Some(Type::F64), loc)
+        .unwrap();
+    k.push(b0, Op::Call(FuncId(3), vec![data, two]), None, loc);
+    let len = k
+        .push(b0, Op::ArrayShape(a, 0), Some(Type::I64), loc)
+        .unwrap();
+    let _sum = k.push(
+        b0,
+        Op::Call(FuncId(4), vec![data, len]),
+        Some(Type::F64),
+        loc,
+    );
+    k.terminate(b0, Terminator::Return(None), loc);
+    Module {
+        functions: vec![
+            k,
+            Function::external("add_one", ExternAbi::C, vec![f32t.clone()], f32t),
+            Function::external(
+                "is_odd",
+                ExternAbi::Numba,
+                vec![Type::I32, Type::BOOL],
+                Type::BOOL,
+            ),
+            Function::external(
+                "scale",
+                ExternAbi::Numba,
+                vec![Type::Pointer(Scalar::F32), Type::F64],
+                Type::None,
+            ),
+            Function::external(
+                "total",
+                ExternAbi::C,
+                vec![Type::Pointer(Scalar::F32), Type::I64],
+                Type::F64,
+            ),
+        ],
+        globals: Vec::new(),
+    }
+}
+
+#[test]
+fn external_functions_are_declared_with_their_abi() {
+    let written = write_module_full(&extern_sample(), &CodegenOptions::default()).unwrap();
+    let text = &written.text;
+    for needle in [
+        "declare float @add_one(float)",
+        "declare i32 @is_odd(i8*, i32, i8)",
+        "declare i32 @scale(i8**, float*, double)",
+        "declare double @total(float*, i64)",
+    ] {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+    // Declared, never defined, kept out of @llvm.used and the kernel list.
+    assert!(!text.contains("define float @add_one"), "{text}");
+    assert!(
+        text.contains("@llvm.used = appending global [1 x i8*]"),
+        "{text}"
+    );
+    assert_eq!(written.kernels, vec!["k".to_owned()]);
+    assert!(!written.needs_libdevice);
+}
+
+#[test]
+fn external_calls_follow_the_abi() {
+    let text = write_module(&extern_sample(), &CodegenOptions::default()).unwrap();
+    // C ABI: the result comes back directly.
+    assert!(text.contains("call float @add_one(float %t"), "{text}");
+    // numba ABI: a zeroed slot in the entry block, the status ignored, the result loaded.
+    assert!(text.contains("= alloca i8, align 1"), "{text}");
+    assert!(text.contains("store i8 zeroinitializer, i8* %t"), "{text}");
+    assert!(text.contains("= call i32 @is_odd(i8* %t"), "{text}");
+    assert!(
+        text.contains("i32 5, i8 %t"),
+        "bool arguments are bytes: {text}"
+    );
+    assert!(text.contains("= load i8, i8* %t"), "{text}");
+    // `none` results get an i8* slot.
+    assert!(text.contains("= alloca i8*, align 8"), "{text}");
+    assert!(text.contains("= call i32 @scale(i8** %t"), "{text}");
+    assert!(text.contains("call double @total(float* %t"), "{text}");
+    let entry = &text[text.find("entry:").unwrap()..text.find("br label %bb0").unwrap()];
+    assert_eq!(entry.matches("alloca").count(), 2, "{entry}");
+}
+
+#[test]
+fn external_signatures_without_a_c_form_are_refused() {
+    use oxcuda_ir::ExternAbi;
+    for (params, ret, want) in [
+        (vec![Type::Scalar(Scalar::F16)], Type::None, "float16"),
+        (vec![], Type::Scalar(Scalar::C64), "complex64"),
+        (vec![arr1(Scalar::F32)], Type::None, "CPointer"),
+        (
+            vec![Type::Tuple(vec![Type::I32])],
+            Type::None,
+            "cannot cross",
+        ),
+    ] {
+        let mut m = extern_sample();
+        m.functions
+            .push(Function::external("odd", ExternAbi::C, params, ret));
+        let err = write_module(&m, &CodegenOptions::default()).unwrap_err();
+        assert!(err.message.contains("external function odd"), "{err}");
+        assert!(err.message.contains(want), "{want}: {err}");
+    }
+}
+
+#[test]
+fn libdevice_functions_may_be_declared_as_external() {
+    use oxcuda_ir::ExternAbi;
+    let mut m = extern_sample();
+    m.functions[1].name = "__nv_cbrtf".to_owned();
+    m.functions[1].kind = FunctionKind::Extern(ExternAbi::C);
+    let written = write_module_full(&m, &CodegenOptions::default()).unwrap();
+    assert!(written.text.contains("declare float @__nv_cbrtf(float)"));
+    assert!(written.needs_libdevice);
+    // Our own prefix stays reserved.
+    m.functions[1].name = "__oxcuda_x".to_owned();
+    assert!(write_module(&m, &CodegenOptions::default()).is_err());
+}

@@ -13,6 +13,7 @@ mod build;
 mod calls;
 mod gpu;
 mod intrinsics;
+mod linking;
 mod math;
 mod ops;
 mod options;

@@ -5,7 +5,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use oxcuda_ir::Module;
 use oxcuda_nvvm::{
-    CodegenOptions, CompileError, Libnvvm, LinkDebug, Nvjitlink, NvvmOutput, compile_module,
+    CodegenOptions, CompileError, Libnvvm, LinkDebug, Nvjitlink, Nvrtc, NvvmOutput, compile_module,
     link_cubin,
 };
 
@@ -14,6 +14,8 @@ pub struct Tools {
     pub nvvm: Libnvvm,
     pub link: Nvjitlink,
     pub libdevice: Vec<u8>,
+    /// NVRTC (`OXCUDA_TEST_NVRTC`, else the wheel's), for the linking tests; optional.
+    pub nvrtc: Option<Nvrtc>,
 }
 
 fn wheel_dir() -> Option<PathBuf> {
@@ -41,6 +43,8 @@ fn open() -> Option<Tools> {
         nvvm: Libnvvm::open(&nvvm).expect("libNVVM opens"),
         link: Nvjitlink::open(&link).expect("nvJitLink opens"),
         libdevice: std::fs::read(libdevice).expect("libdevice reads"),
+        nvrtc: find("OXCUDA_TEST_NVRTC", "lib/libnvrtc.so.13")
+            .map(|p| Nvrtc::open(&p).expect("NVRTC opens")),
     })
 }
 

@@ -86,6 +86,7 @@ impl Lower<'_, '_> {
                 }
                 self.device_call(i, args, c.range())
             }
+            Val::Extern(e) => self.extern_call(&e, args, !keywords.is_empty(), c.range()),
             other => {
                 let what = other.describe();
                 self.error(

@@ -167,6 +167,7 @@ impl Lower<'_, '_> {
             GlobalValue::Array { .. } => Val::GlobalArray(name.to_owned()),
             GlobalValue::Type(t) => Val::TypeObj(t.clone()),
             GlobalValue::Function(i) => Val::Jit(*i),
+            GlobalValue::Extern(e) => Val::Extern(Box::new(e.clone())),
             GlobalValue::Builtin(path) => match path.rsplit_once('.') {
                 Some((parent, attr)) => match resolve::module_attr(parent, attr) {
                     Some(m) => self.meaning(m),

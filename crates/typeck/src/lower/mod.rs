@@ -9,6 +9,7 @@ mod array;
 mod call;
 mod convert;
 mod expr;
+mod extern_call;
 mod stmt;
 
 use std::collections::{HashMap, HashSet};
@@ -86,7 +87,7 @@ pub(crate) fn function(
                 return Err(());
             }
             let ret = match (kind, &next.ret) {
-                (FunctionKind::Kernel, _) | (_, None) => Type::None,
+                (FunctionKind::Kernel | FunctionKind::Extern(_), _) | (_, None) => Type::None,
                 (FunctionKind::Device, Some(t)) => t.clone(),
             };
             return Ok((f, ret));

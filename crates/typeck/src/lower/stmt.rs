@@ -415,7 +415,8 @@ impl Lower<'_, '_> {
                 }
                 self.terminate(Terminator::Return(None));
             }
-            (FunctionKind::Kernel, Some((_, range))) => {
+            // Never lowered with an external kind (declarations have no body).
+            (FunctionKind::Kernel | FunctionKind::Extern(_), Some((_, range))) => {
                 self.error_hint(
                     codes::BAD_RETURN,
                     range,
