@@ -203,6 +203,15 @@ KNOBS: dict[str, Knob] = {
             "is installed. Asking for True without nvJitLink is an error; auto-detection never is.",
             detect=_detect_use_nvjitlink,
         ),
+        Knob(
+            "MEMORY_MANAGER",
+            parse_path,
+            None,
+            "An External Memory Management plugin: the name of a module whose "
+            "_oxcuda_memory_manager (or _numba_memory_manager) is the manager class, e.g. "
+            "oxcuda.memory.cupy or oxcuda.memory.torch. Read when the first context is used. "
+            "Unset or 'default': oxcuda's own caching allocator.",
+        ),
     ]
 }
 

@@ -7,10 +7,30 @@
 use std::ffi::{c_uint, c_void};
 
 use crate::error::{DriverError, check};
-use crate::sys::{CuDevicePtr, CuStream, Driver};
+use crate::sys::{CuDevicePtr, CuStream, Driver, IpcMemHandle};
 
 /// `CUDA_ERROR_OUT_OF_MEMORY`.
 pub const CUDA_ERROR_OUT_OF_MEMORY: i32 = 2;
+
+/// `CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED`: `cuMemHostRegister` of memory already page-locked.
+pub const CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED: i32 = 712;
+
+/// `CU_MEMHOSTALLOC_PORTABLE`: pinned for every context, not only the allocating one.
+pub const MEMHOSTALLOC_PORTABLE: c_uint = 0x1;
+/// `CU_MEMHOSTALLOC_DEVICEMAP`: mapped into the device address space.
+pub const MEMHOSTALLOC_DEVICEMAP: c_uint = 0x2;
+/// `CU_MEMHOSTALLOC_WRITECOMBINED`: write-combined (fast host writes and device reads).
+pub const MEMHOSTALLOC_WRITECOMBINED: c_uint = 0x4;
+/// `CU_MEMHOSTREGISTER_PORTABLE`.
+pub const MEMHOSTREGISTER_PORTABLE: c_uint = 0x1;
+/// `CU_MEMHOSTREGISTER_DEVICEMAP`.
+pub const MEMHOSTREGISTER_DEVICEMAP: c_uint = 0x2;
+/// `CU_MEM_ATTACH_GLOBAL`: managed memory accessible from any stream.
+pub const MEM_ATTACH_GLOBAL: c_uint = 0x1;
+/// `CU_MEM_ATTACH_HOST`: managed memory attached to the host until a stream attaches it.
+pub const MEM_ATTACH_HOST: c_uint = 0x2;
+/// `CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS`.
+pub const IPC_MEM_LAZY_ENABLE_PEER_ACCESS: c_uint = 0x1;
 
 /// `CU_POINTER_ATTRIBUTE_MEMORY_TYPE`.
 pub const POINTER_ATTRIBUTE_MEMORY_TYPE: i32 = 2;
@@ -241,5 +261,111 @@ impl Driver {
             (self.pointer_get_attribute)((&raw mut value).cast(), attribute, ptr)
         })?;
         Ok(value)
+    }
+
+    /// Page-locks `bytes` bytes of existing host memory (`cuMemHostRegister`, flags
+    /// `CU_MEMHOSTREGISTER_*`).
+    ///
+    /// # Errors
+    /// The driver's error ([`CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED`] when a page of the range
+    /// is already locked).
+    ///
+    /// # Safety
+    /// `ptr..ptr+bytes` is host memory that stays allocated until [`Self::mem_host_unregister`].
+    pub unsafe fn mem_host_register(
+        &self,
+        ptr: *mut c_void,
+        bytes: usize,
+        flags: c_uint,
+    ) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        check(self, "cuMemHostRegister", unsafe {
+            (self.mem_host_register)(ptr, bytes, flags)
+        })
+    }
+
+    /// Undoes [`Self::mem_host_register`].
+    ///
+    /// # Errors
+    /// The driver's error (`CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED`).
+    ///
+    /// # Safety
+    /// `ptr` was registered and no queued work uses it through its device mapping.
+    pub unsafe fn mem_host_unregister(&self, ptr: *mut c_void) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        check(self, "cuMemHostUnregister", unsafe {
+            (self.mem_host_unregister)(ptr)
+        })
+    }
+
+    /// The base address and size of the allocation containing `ptr` (`cuMemGetAddressRange`).
+    ///
+    /// # Errors
+    /// The driver's error (`CUDA_ERROR_INVALID_VALUE` for an address it did not allocate).
+    pub fn mem_address_range(&self, ptr: CuDevicePtr) -> Result<(CuDevicePtr, usize), DriverError> {
+        let (mut base, mut size) = (0, 0);
+        // SAFETY: writes one CUdeviceptr and one size_t.
+        check(self, "cuMemGetAddressRange", unsafe {
+            (self.mem_get_address_range)(&raw mut base, &raw mut size, ptr)
+        })?;
+        Ok((base, size))
+    }
+
+    /// An IPC handle for the allocation whose base address is `base` (`cuIpcGetMemHandle`).
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub fn ipc_mem_handle(&self, base: CuDevicePtr) -> Result<IpcMemHandle, DriverError> {
+        let mut handle = IpcMemHandle { reserved: [0; 64] };
+        // SAFETY: writes 64 bytes.
+        check(self, "cuIpcGetMemHandle", unsafe {
+            (self.ipc_get_mem_handle)(&raw mut handle, base)
+        })?;
+        Ok(handle)
+    }
+
+    /// Maps another process's allocation into the current context (`cuIpcOpenMemHandle`, with
+    /// `CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS`).
+    ///
+    /// # Errors
+    /// The driver's error (a handle of this process, a closed allocation, no peer access).
+    pub fn ipc_open(&self, handle: IpcMemHandle) -> Result<CuDevicePtr, DriverError> {
+        let mut ptr = 0;
+        // SAFETY: writes one CUdeviceptr; the handle is passed by value.
+        check(self, "cuIpcOpenMemHandle", unsafe {
+            (self.ipc_open_mem_handle)(&raw mut ptr, handle, IPC_MEM_LAZY_ENABLE_PEER_ACCESS)
+        })?;
+        Ok(ptr)
+    }
+
+    /// Unmaps memory opened with [`Self::ipc_open`].
+    ///
+    /// # Errors
+    /// The driver's error.
+    ///
+    /// # Safety
+    /// `ptr` came from [`Self::ipc_open`] and nothing uses it any more.
+    pub unsafe fn ipc_close(&self, ptr: CuDevicePtr) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        check(self, "cuIpcCloseMemHandle", unsafe {
+            (self.ipc_close_mem_handle)(ptr)
+        })
+    }
+
+    /// Whether `device` can access the memory of `peer` directly (`cuDeviceCanAccessPeer`).
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub fn can_access_peer(
+        &self,
+        device: crate::Device,
+        peer: crate::Device,
+    ) -> Result<bool, DriverError> {
+        let mut can = 0;
+        // SAFETY: writes one int.
+        check(self, "cuDeviceCanAccessPeer", unsafe {
+            (self.device_can_access_peer)(&raw mut can, device.handle, peer.handle)
+        })?;
+        Ok(can != 0)
     }
 }

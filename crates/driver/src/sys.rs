@@ -30,6 +30,13 @@ pub type CuStream = *mut c_void;
 pub type CuEvent = *mut c_void;
 /// `CUdeviceptr`.
 pub type CuDevicePtr = u64;
+/// `CUipcMemHandle`: 64 opaque bytes naming a device allocation to another process.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IpcMemHandle {
+    /// The handle's bytes.
+    pub reserved: [u8; 64],
+}
 /// `CUhostFn`: a host function `cuLaunchHostFunc` runs in stream order.
 pub type HostFn = Option<unsafe extern "C" fn(*mut c_void)>;
 
@@ -92,6 +99,12 @@ function_table! {
     mem_host_unregister = "cuMemHostUnregister": fn(*mut c_void);
     mem_alloc_managed = "cuMemAllocManaged": fn(*mut CuDevicePtr, usize, c_uint);
     pointer_get_attribute = "cuPointerGetAttribute": fn(*mut c_void, c_int, CuDevicePtr);
+    // Pinned, mapped and managed memory; IPC (crates/runtime/src/pinned.rs, the EMM classes).
+    mem_get_address_range = "cuMemGetAddressRange_v2": fn(*mut CuDevicePtr, *mut usize, CuDevicePtr);
+    ipc_get_mem_handle = "cuIpcGetMemHandle": fn(*mut IpcMemHandle, CuDevicePtr);
+    ipc_open_mem_handle = "cuIpcOpenMemHandle_v2": fn(*mut CuDevicePtr, IpcMemHandle, c_uint);
+    ipc_close_mem_handle = "cuIpcCloseMemHandle": fn(CuDevicePtr);
+    device_can_access_peer = "cuDeviceCanAccessPeer": fn(*mut c_int, CuDevice, CuDevice);
     }
 }
 

@@ -354,9 +354,13 @@ fn allocate(
     let (lo, hi) = layout.extent();
     let span = usize::try_from(hi - lo).expect("non-negative span");
     let tag = rt_stream.tag();
-    let memory = py
-        .detach(|| Allocation::new(space, span, tag))
-        .map_err(|e| runtime_error(py, &e))?;
+    // An EMM plugin, when one is set, allocates instead of the caching allocator.
+    let memory = match crate::emm::external_allocation(py, space, span)? {
+        Some(m) => m,
+        None => py
+            .detach(|| Allocation::new(space, span, tag))
+            .map_err(|e| runtime_error(py, &e))?,
+    };
     Ok(DeviceNDArray {
         ptr: memory.ptr().wrapping_add_signed(-lo),
         memory: Arc::new(memory),
@@ -543,6 +547,31 @@ fn from_cuda_array_interface(
             dtype: dtype.unbind(),
             readonly,
             stream: rt_stream,
+            stream_obj,
+        })
+    })
+}
+
+/// `from_dlpack(context, obj)`: a device array viewing the memory of a DLPack producer (or
+/// capsule) without copying; the producer's memory stays alive with the array.
+#[pyfunction]
+fn from_dlpack(
+    py: Python<'_>,
+    context: &Context,
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<DeviceNDArray> {
+    guard(|| {
+        let imported = crate::dlpack::import(py, context, obj)?;
+        let dtype = as_dtype(py, &pyo3::types::PyString::new(py, &imported.dtype))?;
+        let (stream, stream_obj) = resolve_stream(py, &imported.space, None)?;
+        Ok(DeviceNDArray {
+            memory: Arc::new(imported.memory),
+            ptr: imported.ptr,
+            layout: imported.layout,
+            kind: kind_of(&dtype)?,
+            dtype: dtype.unbind(),
+            readonly: imported.readonly,
+            stream,
             stream_obj,
         })
     })
@@ -760,6 +789,72 @@ impl DeviceNDArray {
         }
         d.set_item("version", 3)?;
         Ok(d)
+    }
+
+    /// DLPack export: a `dltensor_versioned` capsule when `max_version >= (1, 0)`, else a legacy
+    /// `dltensor` one; zero-copy unless `copy=True`. See `dlpack.rs` for the stream handshake.
+    #[pyo3(signature = (*, stream = None, max_version = None, dl_device = None, copy = None))]
+    fn __dlpack__<'py>(
+        &self,
+        py: Python<'py>,
+        stream: Option<&Bound<'py, PyAny>>,
+        max_version: Option<&Bound<'py, PyAny>>,
+        dl_device: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        guard(|| {
+            let ours = crate::dlpack::device_of(self.memory.space());
+            if let Some(d) = dl_device.filter(|d| !d.is_none()) {
+                let asked: (i32, i32) = d.extract().map_err(|_| {
+                    PyTypeError::new_err(
+                        "__dlpack__: dl_device must be a (device_type, device_id) tuple",
+                    )
+                })?;
+                if asked != ours {
+                    return Err(pyo3::exceptions::PyBufferError::new_err(format!(
+                        "__dlpack__: the array is on DLPack device {ours:?}; exporting to \
+                         {asked:?} would need a cross-device copy, which oxcuda does not make"
+                    )));
+                }
+            }
+            let copied;
+            let source = if copy == Some(true) {
+                let c = allocate(
+                    py,
+                    self.memory.space(),
+                    self.layout.compact_like(),
+                    self.dtype.bind(py).clone(),
+                    Some(self.stream_obj.bind(py)),
+                )?;
+                run_copy(py, &c.place(), &self.place(), &self.stream)?;
+                copied = c;
+                &copied
+            } else {
+                self
+            };
+            let dtype = source.dtype.bind(py);
+            crate::dlpack::export(
+                py,
+                &crate::dlpack::Export {
+                    memory: &source.memory,
+                    ptr: source.ptr,
+                    layout: &source.layout,
+                    kind: source.kind,
+                    dtype,
+                    readonly: source.readonly && copy != Some(true),
+                    copied: copy == Some(true),
+                    stream: &source.stream,
+                },
+                stream,
+                max_version,
+            )
+        })
+    }
+
+    /// `(device_type, device_id)`: `(2, ordinal)` (kDLCUDA) on a GPU, `(1, 0)` (kDLCPU) on the
+    /// host backend.
+    fn __dlpack_device__(&self) -> (i32, i32) {
+        crate::dlpack::device_of(self.memory.space())
     }
 
     /// Copies to the host: into `ary` when given (same dtype and shape), else into a new NumPy
@@ -1131,5 +1226,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(to_device, m)?)?;
     m.add_function(wrap_pyfunction!(from_cuda_array_interface, m)?)?;
     m.add_function(wrap_pyfunction!(is_device_array, m)?)?;
+    m.add_function(wrap_pyfunction!(from_dlpack, m)?)?;
     Ok(())
 }

@@ -88,12 +88,126 @@ impl Context {
     }
 }
 
+impl Context {
+    fn raw_handle(&self) -> usize {
+        self.space.device().map_or(0, |c| c.handle().0)
+    }
+
+    /// Calls `oxcuda.cuda.memory.context.<name>(self, *args)`: numba's memory methods of a
+    /// context go through the memory manager (an EMM plugin or oxcuda's own), which is Python.
+    fn memory_call<'py>(
+        slf: &Bound<'py, Self>,
+        name: &str,
+        args: impl IntoIterator<Item = Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let f = py.import("oxcuda.cuda.memory.context")?.getattr(name)?;
+        let mut all = vec![slf.clone().into_any()];
+        all.extend(args);
+        f.call(pyo3::types::PyTuple::new(py, all)?, kwargs)
+    }
+}
+
+static HANDLE_CLASS: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
+
 #[pymethods]
 impl Context {
-    /// The `CUcontext` as an integer (0 for the host backend).
+    /// The `CUcontext` (0 for the host backend): an `int` that also has numba's ctypes-era
+    /// `.value`, as Apache Arrow reads it (`context.handle.value`).
     #[getter]
-    fn handle(&self) -> usize {
-        self.space.device().map_or(0, |c| c.handle().0)
+    fn handle<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let class = HANDLE_CLASS.get_or_try_init(py, || {
+            py.import("oxcuda.cuda.memory.context")
+                .and_then(|m| m.getattr("ContextHandle"))
+                .map(Bound::unbind)
+        })?;
+        class.bind(py).call1((self.raw_handle(),))
+    }
+
+    /// The device (`cuda.gpus[device_id]`; the simulator's device on the host backend).
+    #[getter]
+    fn device<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("oxcuda.cuda._devices")?
+            .getattr("_context_device")?
+            .call1((self.device_id(), self.is_host()))
+    }
+
+    /// numba's `Context.memalloc(size)`: device memory from the memory manager.
+    fn memalloc<'py>(
+        slf: &Bound<'py, Self>,
+        size: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Self::memory_call(slf, "memalloc", [size.clone()], None)
+    }
+
+    /// numba's `Context.memhostalloc(size, mapped=False, portable=False, wc=False)`.
+    #[pyo3(signature = (size, mapped = false, portable = false, wc = false))]
+    fn memhostalloc<'py>(
+        slf: &Bound<'py, Self>,
+        size: &Bound<'py, PyAny>,
+        mapped: bool,
+        portable: bool,
+        wc: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let kw = PyDict::new(py);
+        kw.set_item("mapped", mapped)?;
+        kw.set_item("portable", portable)?;
+        kw.set_item("wc", wc)?;
+        Self::memory_call(slf, "memhostalloc", [size.clone()], Some(&kw))
+    }
+
+    /// numba's `Context.mempin(owner, pointer, size, mapped=False)`.
+    #[pyo3(signature = (owner, pointer, size, mapped = false))]
+    fn mempin<'py>(
+        slf: &Bound<'py, Self>,
+        owner: &Bound<'py, PyAny>,
+        pointer: &Bound<'py, PyAny>,
+        size: &Bound<'py, PyAny>,
+        mapped: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let kw = PyDict::new(py);
+        kw.set_item("mapped", mapped)?;
+        Self::memory_call(
+            slf,
+            "mempin",
+            [owner.clone(), pointer.clone(), size.clone()],
+            Some(&kw),
+        )
+    }
+
+    /// numba's `Context.memallocmanaged(size, attach_global=True)`.
+    #[pyo3(signature = (size, attach_global = true))]
+    fn memallocmanaged<'py>(
+        slf: &Bound<'py, Self>,
+        size: &Bound<'py, PyAny>,
+        attach_global: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let kw = PyDict::new(py);
+        kw.set_item("attach_global", attach_global)?;
+        Self::memory_call(slf, "memallocmanaged", [size.clone()], Some(&kw))
+    }
+
+    /// numba's `Context.get_ipc_handle(memory)`.
+    fn get_ipc_handle<'py>(
+        slf: &Bound<'py, Self>,
+        memory: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Self::memory_call(slf, "get_ipc_handle", [memory.clone()], None)
+    }
+
+    /// numba's `Context.defer_cleanup()`: a context manager.
+    fn defer_cleanup<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::memory_call(slf, "defer_cleanup", [], None)
+    }
+
+    /// The memory manager of this context (an EMM plugin instance, or oxcuda's own).
+    #[getter]
+    fn memory_manager<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Self::memory_call(slf, "memory_manager", [], None)
     }
 
     /// The device ordinal (0 for the host backend).
@@ -180,7 +294,7 @@ impl Context {
     }
 
     fn __hash__(&self) -> usize {
-        self.handle()
+        self.raw_handle()
     }
 
     fn __repr__(&self) -> String {
@@ -318,5 +432,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(device_attribute_names, m)?)?;
     crate::stream::register(m)?;
     crate::devicearray::register(m)?;
+    crate::pinned::register(m)?;
+    crate::emm::register(m)?;
     Ok(())
 }

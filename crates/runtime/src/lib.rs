@@ -8,6 +8,8 @@
 //!   "context" that stands in for a GPU when there is none;
 //! - [`memory`]: [`memory::Allocation`], the reference-counted block every array view points into,
 //!   and transfers between host and device;
+//! - [`pinned`]: page-locked, mapped and managed host memory (plain host memory on the host
+//!   backend);
 //! - [`stream`] and [`event`]: ordering and timing, on the driver or on the host clock.
 //!
 //! Dependencies point one way: this crate uses `oxcuda-driver` and knows nothing of Python.
@@ -20,6 +22,7 @@ pub mod event;
 pub mod host;
 pub mod layout;
 pub mod memory;
+pub mod pinned;
 pub mod stream;
 pub mod transfer;
 
@@ -28,4 +31,5 @@ pub use error::Error;
 pub use event::Event;
 pub use layout::{IndexItem, Layout, LayoutError, Order};
 pub use memory::Allocation;
+pub use pinned::{HostBlock, HostKind, PinFlags};
 pub use stream::{Stream, StreamKind};

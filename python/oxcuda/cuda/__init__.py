@@ -91,3 +91,46 @@ __all__ += [
     "jit",
     *_kernel_api.__all__,
 ]
+
+# Memory: pinned/mapped/managed host memory, the EMM plugin interface, IPC, DLPack import.
+from oxcuda.cuda.devicearray import from_dlpack
+from oxcuda.cuda.memory import (
+    AutoFreePointer,
+    BaseCUDAMemoryManager,
+    GetIpcHandleMixin,
+    HostOnlyCUDAMemoryManager,
+    IpcHandle,
+    ManagedMemory,
+    MappedMemory,
+    MemoryPointer,
+    PinnedMemory,
+    managed_array,
+    mapped,
+    mapped_array,
+    mapped_array_like,
+    pinned,
+    pinned_array,
+    pinned_array_like,
+    set_memory_manager,
+)
+
+__all__ += [
+    "AutoFreePointer",
+    "BaseCUDAMemoryManager",
+    "GetIpcHandleMixin",
+    "HostOnlyCUDAMemoryManager",
+    "IpcHandle",
+    "ManagedMemory",
+    "MappedMemory",
+    "MemoryPointer",
+    "PinnedMemory",
+    "from_dlpack",
+    "managed_array",
+    "mapped",
+    "mapped_array",
+    "mapped_array_like",
+    "pinned",
+    "pinned_array",
+    "pinned_array_like",
+    "set_memory_manager",
+]

@@ -87,10 +87,33 @@ def _notice_simulator() -> None:
 
 def current_context() -> _native.Context:
     """The calling thread's context: a GPU's primary context, or the host backend's."""
+    if not _memory_manager_checked:
+        _check_memory_manager()
     if not use_gpu():
         return _native.host_context()
     _toolchain.driver_info()  # opens the driver (CudaSupportError when there is none)
     return _native.current_device_context()
+
+
+_memory_manager_checked = False
+
+
+def _check_memory_manager() -> None:
+    """Honours ``OXCUDA_MEMORY_MANAGER`` on first use (see ``oxcuda.cuda.memory.selection``)."""
+    global _memory_manager_checked
+    _memory_manager_checked = True
+    from oxcuda.cuda.memory.selection import ensure_memory_manager
+
+    try:
+        ensure_memory_manager()
+    except BaseException:
+        _memory_manager_checked = False
+        raise
+
+
+def _context_device(ordinal: int, is_host: bool) -> Device | SimulatorDevice:
+    """``Context.device``."""
+    return SimulatorDevice() if is_host else Device(ordinal)
 
 
 def require_context(fn):
@@ -105,8 +128,14 @@ def require_context(fn):
 
 
 def get_memory_info() -> MemoryInfo:
-    """``(free, total)`` memory of the current device (host RAM on the host backend)."""
-    return MemoryInfo(*current_context().get_memory_info())
+    """``(free, total)`` memory of the current device (host RAM on the host backend); an EMM
+    plugin's own figures when one is set."""
+    ctx = current_context()
+    from oxcuda.cuda.memory import selection
+
+    if selection.plugin_active():
+        return selection.manager_for(ctx).get_memory_info()
+    return MemoryInfo(*ctx.get_memory_info())
 
 
 def synchronize() -> None:
@@ -116,7 +145,11 @@ def synchronize() -> None:
 
 def close() -> None:
     """numba-cuda's ``close()``: waits for all work, returns cached memory to the driver and
-    releases the contexts. Arrays still alive keep their context until they are freed."""
+    releases the contexts. Arrays still alive keep their context until they are freed.
+    Memory managers are ``reset()`` and made anew for the next use."""
+    selection = sys.modules.get("oxcuda.cuda.memory.selection")
+    if selection is not None:
+        selection.reset_managers()
     if use_gpu():
         _native.close_runtime()
     else:

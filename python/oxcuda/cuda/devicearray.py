@@ -1,5 +1,6 @@
 """Device arrays: ``to_device``, ``device_array``, ``device_array_like``, and CUDA Array Interface
-import (``as_cuda_array``, ``from_cuda_array_interface``, ``is_cuda_array``).
+import (``as_cuda_array``, ``from_cuda_array_interface``, ``is_cuda_array``), DLPack import
+(``from_dlpack``).
 
 :class:`DeviceNDArray` is the Rust class of ``crates/python/src/devicearray.rs`` (its module is
 this one). Arrays are allocated in the current context: a GPU's, or the host backend's when
@@ -69,13 +70,21 @@ def from_cuda_array_interface(desc: dict, owner: Any = None, sync: bool = True):
 
 @contextlib.contextmanager
 def defer_cleanup() -> Iterator[None]:
-    """Within the block, cached memory is not returned to the driver (nestable)."""
-    ctx = current_context()
-    ctx._begin_defer()
-    try:
+    """Within the block, cached memory is not returned to the driver and dead pinned memory is
+    not freed (nestable); with an EMM plugin, the plugin's ``defer_cleanup()`` is held too."""
+    from oxcuda.cuda.memory.selection import manager_for
+
+    with manager_for(current_context()).defer_cleanup():
         yield
-    finally:
-        ctx._end_defer()
+
+
+def from_dlpack(obj: Any):
+    """A device array viewing the memory of ``obj`` (anything with ``__dlpack__``: CuPy,
+    PyTorch, JAX; NumPy on the host backend; or a DLPack capsule) without copying. The
+    producer's memory stays alive with the array; a read-only export gives a read-only array.
+    The producer orders its work before the legacy default stream (the DLPack stream
+    handshake)."""
+    return _native.from_dlpack(current_context(), obj)
 
 
 __all__ = [
@@ -85,6 +94,7 @@ __all__ = [
     "device_array",
     "device_array_like",
     "from_cuda_array_interface",
+    "from_dlpack",
     "is_cuda_array",
     "is_device_array",
     "to_device",
