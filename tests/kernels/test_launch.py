@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from oxcuda import cuda, float32, float64, int32, void
 from oxcuda.cuda import NumbaPerformanceWarning
+from oxcuda.errors import TypingError
 
 from ._util import poison, rand
 
@@ -225,3 +226,69 @@ def test_compile_then_launch_with_explicit_types(target):
     out = cuda.to_device(poison(16, np.int32))
     int32_sig_k[1, 16](out, np.int32(3))
     np.testing.assert_array_equal(out.copy_to_host(), np.arange(16) * 3)
+
+
+@cuda.jit
+def read_sum_k(out, x):
+    out[0] = x[0] + x[x.size - 1]
+
+
+@cuda.jit
+def write_first_k(x):
+    x[0] = 1
+
+
+def test_readonly_numpy_arrays_stay_readonly(target, rng):
+    ro = rand(rng, 5, np.float64)
+    ro.flags.writeable = False
+    out = cuda.to_device(poison(1, np.float64))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NumbaPerformanceWarning)
+        read_sum_k[1, 1](out, ro)
+        np.testing.assert_array_equal(out.copy_to_host(), [ro[0] + ro[-1]])
+        with pytest.raises(TypingError) as info:
+            write_first_k[1, 1](ro)
+    assert info.value.diagnostics[0].code == "readonly-array"
+
+
+@cuda.jit(debug=True, opt=False)
+def checked_k(out, x):
+    i = cuda.grid(1)
+    if i < x.size:
+        assert x[i] >= 0, "negative input"
+        out[i] = x[i] * 2
+
+
+@cuda.jit
+def unchecked_k(out, x):
+    i = cuda.grid(1)
+    if i < x.size:
+        assert x[i] >= 0
+        out[i] = x[i] * 2
+
+
+def test_assert_is_checked_with_debug_only(target, rng):
+    x = rand(rng, 40, np.float64, 0, 10)
+    out = cuda.to_device(poison(40, np.float64))
+    checked_k[2, 32](out, cuda.to_device(x))
+    np.testing.assert_array_equal(out.copy_to_host(), x * 2)
+    x[17] = -1
+    with pytest.raises(AssertionError):
+        checked_k[2, 32](out, cuda.to_device(x))
+    out = cuda.to_device(poison(40, np.float64))
+    unchecked_k[2, 32](out, cuda.to_device(x))
+    np.testing.assert_array_equal(out.copy_to_host(), x * 2)
+
+
+@cuda.jit(fastmath=True, lineinfo=True, max_registers=40)
+def options_k(out, x):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = x[i] / 3.0 + 1.0
+
+
+def test_compile_options_are_accepted(target, rng):
+    x = rand(rng, 40, np.float64, -10, 10)
+    out = cuda.to_device(poison(40, np.float64))
+    options_k[2, 32](out, cuda.to_device(x))
+    np.testing.assert_allclose(out.copy_to_host(), x / 3.0 + 1.0, rtol=1e-15)

@@ -227,6 +227,13 @@ fn an_erroneous_assignment_reports_once() {
     .unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:#?}");
     assert!(errs[0].contains("type-mismatch"), "{errs:#?}");
+    // The assignment itself fails (None is no value in device code): one error too.
+    let errs = lower(
+        "def k(out, a):\n    y = None\n    out[0] = y\n",
+        "void(int64[:], int64[:])",
+    )
+    .unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:#?}");
 }
 
 #[test]
@@ -255,7 +262,10 @@ fn reads_before_every_assignment_are_errors_outside_loops() {
     )
     .unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:#?}");
-    assert!(errs[0].contains("undefined-variable") && errs[0].contains("3 |"), "{errs:#?}");
+    assert!(
+        errs[0].contains("undefined-variable") && errs[0].contains("3 |"),
+        "{errs:#?}"
+    );
     // In a loop, a later assignment reaches the read through the back edge.
     lower(
         "def k(a):\n    for i in range(3):\n        if i > 0:\n            a[i] = y\n        y = a[0] * i\n",

@@ -302,6 +302,11 @@ class Dispatcher:
                 if copy_in
                 else devicearray.device_array_like(host, stream=stream)
             )
+            if not host.flags.writeable:
+                # A read-only NumPy array stays read-only in the kernel (numba types it
+                # `readonly`, so writes are compile errors) and is not copied back.
+                dev = _readonly_view(dev)
+                copy_out = False
             out.append(dev)
             if copy_out:
                 copy_back.append((dev, host))
@@ -409,6 +414,16 @@ class _Configured:
         if use_gpu() and d._fast.launch(self.grid, self.block, self.stream, self.sharedmem, args):
             return
         d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
+
+
+def _readonly_view(dev: Any) -> Any:
+    """A read-only device array over the memory of ``dev`` (which it keeps alive)."""
+    from oxcuda.cuda import devicearray
+
+    desc = dict(dev.__cuda_array_interface__)
+    desc["data"] = (desc["data"][0], True)
+    desc.pop("stream", None)
+    return devicearray.from_cuda_array_interface(desc, owner=dev, sync=False)
 
 
 def _is_numpy_array(obj: Any) -> bool:

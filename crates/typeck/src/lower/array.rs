@@ -525,7 +525,7 @@ impl Lower<'_, '_> {
             self.error(
                 codes::READONLY_ARRAY,
                 range,
-                format!("cannot write to a read-only {}", Type::Array(a)),
+                format!("cannot write to a {}", Type::Array(a)),
             );
             return;
         }

@@ -70,14 +70,15 @@ impl Lower<'_, '_> {
             Stmt::Assign(a) => {
                 let errors = self.diags.len();
                 let value = self.expr(&a.value);
-                if value == Val::Poison && self.diags.len() > errors {
-                    // The value is already reported: reads of these names stay silent.
+                for target in &a.targets {
+                    self.assign(target, value.clone(), a.value.range());
+                }
+                if self.diags.len() > errors {
+                    // The value is already reported: reads of names it did not define stay
+                    // silent rather than add "read before assignment" errors.
                     for target in &a.targets {
                         self.mark_error_targets(target);
                     }
-                }
-                for target in &a.targets {
-                    self.assign(target, value.clone(), a.value.range());
                 }
             }
             Stmt::AnnAssign(a) => {
