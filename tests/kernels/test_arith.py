@@ -571,3 +571,51 @@ def test_int32_scalar_arguments_widen(target):
     eager_int32_k[BLOCKS, TPB](d, int32(a), int32(b))
     got = d.copy_to_host()
     np.testing.assert_array_equal(got, ((int(a) + int(b)) // 2 + np.arange(N)).astype(np.int32))
+
+
+@cuda.jit
+def bool_ops_k(out, p, q):
+    i = cuda.grid(1)
+    if i < p.size:
+        out[i, 0] = ~p[i]
+        out[i, 1] = p[i] & q[i]
+        out[i, 2] = p[i] | q[i]
+        out[i, 3] = p[i] ^ q[i]
+        out[i, 4] = p[i] + q[i]
+        out[i, 5] = -p[i]
+
+
+def test_bool_operators(target, rng):
+    p = rand(rng, N, np.bool_)
+    q = rand(rng, N, np.bool_)
+    out = poison((N, 6), np.int64)
+    (got, _, _) = run(bool_ops_k, BLOCKS, TPB, out, p, q)
+    # numba inverts booleans logically (NumPy semantics): ~True is False, not -2.
+    np.testing.assert_array_equal(got[:, 0], ~p)
+    np.testing.assert_array_equal(got[:, 1], p & q)
+    np.testing.assert_array_equal(got[:, 2], p | q)
+    np.testing.assert_array_equal(got[:, 3], p ^ q)
+    np.testing.assert_array_equal(got[:, 4], p.astype(np.int64) + q)
+    np.testing.assert_array_equal(got[:, 5], -p.astype(np.int64))
+
+
+@cuda.jit
+def complex_pow_k(out, z):
+    i = cuda.grid(1)
+    if i < z.size:
+        out[i, 0] = z[i] ** 2
+        out[i, 1] = z[i] ** 3
+        out[i, 2] = z[i] ** -1
+        out[i, 3] = z[i] ** 0.5
+
+
+def test_complex_powers(target, rng):
+    z = rand(rng, N, np.complex128, -3, 3)
+    out = poison((N, 4), np.complex128)
+    (got, _) = run(complex_pow_k, BLOCKS, TPB, out, z)
+    # Integer powers multiply out, as CPython does: z ** 2 is z * z (up to a fused
+    # multiply-add in the complex product).
+    np.testing.assert_allclose(got[:, 0], z * z, rtol=1e-15, atol=1e-13)
+    np.testing.assert_allclose(got[:, 1], z**3, rtol=1e-14, atol=1e-12)
+    np.testing.assert_allclose(got[:, 2], 1 / z, rtol=1e-15)
+    np.testing.assert_allclose(got[:, 3], z**0.5, rtol=1e-14)

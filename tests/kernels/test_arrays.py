@@ -430,3 +430,37 @@ def test_variable_holding_arrays_of_two_layouts(target, rng):
     out = poison(10, np.int64)
     (got, _) = run(layout_unify_k, 1, 1, out, a)
     np.testing.assert_array_equal(got, a[::2])
+
+
+@cuda.jit
+def runtime_step_k(out, a, lo, hi, step):
+    if cuda.grid(1) == 0:
+        v = a[lo:hi:step]
+        w = a[::step]
+        out[0] = v.size
+        out[1] = w.size
+        acc = 0
+        for j in range(v.size):
+            acc = acc * 3 + v[j]
+        out[2] = acc
+        acc = 0
+        for x in w:
+            acc = acc * 3 + x
+        out[3] = acc
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, -1, -2, -5])
+def test_slices_with_runtime_steps(target, rng, step):
+    a = rand(rng, 23, np.int64, -3, 3)
+    lo, hi = int(rng.integers(-25, 25)), int(rng.integers(-25, 25))
+    out = poison(4, np.int64)
+    (got, _) = run(runtime_step_k, 1, 1, out, a, lo, hi, step)
+    v, w = a[lo:hi:step], a[::step]
+
+    def fold(xs):
+        acc = 0
+        for x in xs:
+            acc = acc * 3 + int(x)
+        return acc
+
+    np.testing.assert_array_equal(got, [v.size, w.size, fold(v), fold(w)])

@@ -273,3 +273,19 @@ fn reads_before_every_assignment_are_errors_outside_loops() {
     )
     .unwrap();
 }
+
+#[test]
+fn slices_take_runtime_steps() {
+    let ir = lower(
+        "def k(out, a, s):\n    v = a[1::s]\n    out[0] = v[0] + v.size\n",
+        "void(float64[:], float64[:], int64)",
+    )
+    .unwrap();
+    assert!(ir.contains("select"), "{ir}");
+    let errs = lower(
+        "def k(out, a):\n    v = a[::0]\n",
+        "void(float64[:], float64[:])",
+    )
+    .unwrap_err();
+    assert!(errs[0].contains("bad-index"), "{errs:#?}");
+}

@@ -1,7 +1,7 @@
 //! Arrays and tuples: indexing with numba's negative-index wraparound, slicing to views with
 //! Python's slice semantics, attributes (`shape`, `strides`, `size`, `ndim`, `T`), stores.
 
-use oxcuda_ir::{BinOp, CmpOp, Op, Value};
+use oxcuda_ir::{BinOp, CmpOp, Op, UnaryOp, Value};
 use oxcuda_syntax::TextRange;
 use oxcuda_syntax::ast::Expr;
 use oxcuda_syntax::codes;
@@ -10,6 +10,15 @@ use oxcuda_types::{ArrayType, Layout, Scalar, Type};
 use super::Lower;
 use crate::unify::unify;
 use crate::value::Val;
+
+/// The step of a slice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SliceStep {
+    /// A constant, non-zero.
+    Const(i128),
+    /// A runtime int64.
+    Runtime(Value),
+}
 
 /// One subscript position.
 #[derive(Debug, Clone)]
@@ -337,18 +346,34 @@ impl Lower<'_, '_> {
                     }
                     seen_slice = true;
                     let step = match step {
-                        None => 1,
-                        Some(Val::Int(s)) if s != 0 => s,
-                        Some(Val::Poison) => return Val::Poison,
-                        Some(_) => {
+                        None | Some(Val::NoneV) => SliceStep::Const(1),
+                        Some(Val::Int(0)) => {
                             return self.error(
-                                codes::NOT_CONSTANT,
+                                codes::BAD_INDEX,
                                 range,
-                                "slice steps must be non-zero integer constants in device code",
+                                "slice step cannot be zero",
                             );
                         }
+                        Some(Val::Int(s)) => SliceStep::Const(s),
+                        Some(Val::Poison) => return Val::Poison,
+                        Some(v) => match self.scalar_type_of(&v) {
+                            Some(s) if s.is_int() || s == Scalar::Bool => {
+                                let Some(v) = self.convert(v, &Type::I64, range) else {
+                                    return Val::Poison;
+                                };
+                                SliceStep::Runtime(v)
+                            }
+                            _ => {
+                                let what = v.describe();
+                                return self.error(
+                                    codes::BAD_INDEX,
+                                    range,
+                                    format!("slice steps must be integers, not {what}"),
+                                );
+                            }
+                        },
                     };
-                    if step != 1 {
+                    if step != SliceStep::Const(1) {
                         c_ok = false;
                     }
                     let n = self.emit(Op::ArrayShape(array, dim), Type::I64);
@@ -363,11 +388,14 @@ impl Lower<'_, '_> {
                     let bytes = self.emit(Op::Binary(BinOp::Mul, start, stride), Type::I64);
                     offset = Some(self.add_offset(offset, bytes));
                     shape.push(len);
-                    let s = self.const_int(step, Scalar::I64);
-                    strides.push(if step == 1 {
-                        stride
-                    } else {
-                        self.emit(Op::Binary(BinOp::Mul, stride, s), Type::I64)
+                    let s = match step {
+                        SliceStep::Const(1) => None,
+                        SliceStep::Const(k) => Some(self.const_int(k, Scalar::I64)),
+                        SliceStep::Runtime(v) => Some(v),
+                    };
+                    strides.push(match s {
+                        None => stride,
+                        Some(s) => self.emit(Op::Binary(BinOp::Mul, stride, s), Type::I64),
                     });
                 }
             }
@@ -421,24 +449,32 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// Python's `slice.indices` for a constant step: the start index and the length.
+    /// Python's `slice.indices`: the start index and the length. A runtime step picks the
+    /// defaults and clamps of either direction by its sign (a zero step is undefined).
     fn slice_bounds(
         &mut self,
         n: Value,
         lower: Option<Val>,
         upper: Option<Val>,
-        step: i128,
+        step: SliceStep,
         range: TextRange,
     ) -> Option<(Value, Value)> {
         let zero = self.const_int(0, Scalar::I64);
         let minus_one = self.const_int(-1, Scalar::I64);
         let one = self.const_int(1, Scalar::I64);
         let n_minus_one = self.emit(Op::Binary(BinOp::Sub, n, one), Type::I64);
-        let (lo_clamp, hi_clamp) = if step > 0 {
-            (zero, n)
-        } else {
-            (minus_one, n_minus_one)
+        // Each pair is (value for a positive step, value for a negative step).
+        let positive = match step {
+            SliceStep::Const(k) => Err(k > 0),
+            SliceStep::Runtime(v) => Ok(self.emit(Op::Compare(CmpOp::Gt, v, zero), Type::BOOL)),
         };
+        let pick = |this: &mut Self, up: Value, down: Value| match positive {
+            Err(true) => up,
+            Err(false) => down,
+            Ok(p) => this.emit(Op::Select(p, up, down), Type::I64),
+        };
+        let lo_clamp = pick(self, zero, minus_one);
+        let hi_clamp = pick(self, n, n_minus_one);
         let bound = |this: &mut Self, v: Option<Val>, default: Value| -> Option<Value> {
             let Some(v) = v else { return Some(default) };
             if v == Val::NoneV {
@@ -451,28 +487,30 @@ impl Lower<'_, '_> {
             let x = this.emit(Op::Binary(BinOp::Max, x, lo_clamp), Type::I64);
             Some(this.emit(Op::Binary(BinOp::Min, x, hi_clamp), Type::I64))
         };
-        let (start_default, stop_default) = if step > 0 {
-            (zero, n)
-        } else {
-            (n_minus_one, minus_one)
-        };
+        let start_default = pick(self, zero, n_minus_one);
+        let stop_default = pick(self, n, minus_one);
         let start = bound(self, lower, start_default)?;
         let stop = bound(self, upper, stop_default)?;
-        let (hi, lo) = if step > 0 {
-            (stop, start)
-        } else {
-            (start, stop)
-        };
+        let hi = pick(self, stop, start);
+        let lo = pick(self, start, stop);
         let d = self.emit(Op::Binary(BinOp::Sub, hi, lo), Type::I64);
-        let len = if step.abs() == 1 {
-            self.emit(Op::Binary(BinOp::Max, d, zero), Type::I64)
-        } else {
-            let m = self.const_int(step.abs(), Scalar::I64);
-            let t = self.emit(Op::Binary(BinOp::Add, d, m), Type::I64);
-            let t = self.emit(Op::Binary(BinOp::Sub, t, one), Type::I64);
-            let q = self.emit(Op::Binary(BinOp::FloorDiv, t, m), Type::I64);
-            let positive = self.emit(Op::Compare(CmpOp::Gt, d, zero), Type::BOOL);
-            self.emit(Op::Select(positive, q, zero), Type::I64)
+        let magnitude = match step {
+            SliceStep::Const(k) if k.abs() == 1 => None,
+            SliceStep::Const(k) => Some(self.const_int(k.abs(), Scalar::I64)),
+            SliceStep::Runtime(v) => {
+                let neg = self.emit(Op::Unary(UnaryOp::Neg, v), Type::I64);
+                Some(pick(self, v, neg))
+            }
+        };
+        let len = match magnitude {
+            None => self.emit(Op::Binary(BinOp::Max, d, zero), Type::I64),
+            Some(m) => {
+                let t = self.emit(Op::Binary(BinOp::Add, d, m), Type::I64);
+                let t = self.emit(Op::Binary(BinOp::Sub, t, one), Type::I64);
+                let q = self.emit(Op::Binary(BinOp::FloorDiv, t, m), Type::I64);
+                let nonempty = self.emit(Op::Compare(CmpOp::Gt, d, zero), Type::BOOL);
+                self.emit(Op::Select(nonempty, q, zero), Type::I64)
+            }
         };
         Some((start, len))
     }

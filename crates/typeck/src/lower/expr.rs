@@ -293,9 +293,10 @@ impl Lower<'_, '_> {
                 format!("unsupported operand types for {}: {a} and {b}", op.as_str()),
             );
         };
-        // float ** small constant integer: multiply out (exact and fast), as numba's powi does.
+        // float ** small constant integer: multiply out (exact and fast), as numba's powi does;
+        // complex likewise (CPython multiplies out integer powers of complex numbers).
         if bin == BinOp::Pow
-            && types.result.is_float()
+            && (types.result.is_float() || types.result.is_complex())
             && let Val::Int(n) = r
             && ((0..=4).contains(&n) || n == -1)
         {
@@ -341,8 +342,13 @@ impl Lower<'_, '_> {
 
     fn small_power(&mut self, x: oxcuda_ir::Value, ty: Scalar, n: i128) -> oxcuda_ir::Value {
         let t = Type::Scalar(ty);
+        let one = if ty.is_complex() {
+            Const::Complex(1.0, 0.0)
+        } else {
+            Const::Float(1.0)
+        };
         match n {
-            0 => self.emit(Op::Const(Const::Float(1.0)), t),
+            0 => self.emit(Op::Const(one), t),
             1 => x,
             2 => self.emit(Op::Binary(BinOp::Mul, x, x), t),
             3 => {
@@ -354,7 +360,7 @@ impl Lower<'_, '_> {
                 self.emit(Op::Binary(BinOp::Mul, sq, sq), t)
             }
             _ => {
-                let one = self.emit(Op::Const(Const::Float(1.0)), t.clone());
+                let one = self.emit(Op::Const(one), t.clone());
                 self.emit(Op::Binary(BinOp::Div, one, x), t)
             }
         }
@@ -406,6 +412,15 @@ impl Lower<'_, '_> {
             (U::USub, Val::Float(x)) => return Val::Float(-x),
             (U::UAdd, Val::Int(_) | Val::Float(_)) => return v,
             (U::Invert, Val::Int(i)) => return Val::Int(!i),
+            // numba (like NumPy) inverts booleans logically: ~True is False, not -2.
+            (U::Invert, Val::Bool(b)) => return Val::Bool(!b),
+            (U::Invert, Val::Rt(x, Type::Scalar(Scalar::Bool))) => {
+                let x = *x;
+                return Val::Rt(
+                    self.emit(Op::Unary(UnaryOp::Not, x), Type::BOOL),
+                    Type::BOOL,
+                );
+            }
             _ => {}
         }
         let Some(s) = self.scalar_type_of(&v) else {
