@@ -407,7 +407,8 @@ pub fn export<'py>(
 
 // ---- import ------------------------------------------------------------------------------------
 
-/// A consumed managed tensor: calls its deleter when dropped (with the GIL).
+/// A consumed managed tensor: calls its deleter when dropped (attached to Python, unless the
+/// interpreter is shutting down).
 struct Imported {
     tensor: *mut c_void,
     versioned: bool,
@@ -423,7 +424,9 @@ unsafe impl Sync for Imported {}
 impl Drop for Imported {
     fn drop(&mut self) {
         let (tensor, versioned) = (self.tensor, self.versioned);
-        Python::attach(|_| {
+        // Not at interpreter shutdown: a producer's deleter may need Python (NumPy's does), so
+        // the tensor is left to the exiting process then.
+        Python::try_attach(|_| {
             // SAFETY: the tensor came from a capsule we consumed (renamed), so we own it and
             // call its deleter once.
             unsafe {
@@ -470,7 +473,7 @@ fn dtype_str(t: DLDataType) -> PyResult<String> {
         )));
     }
     let bytes = t.bits / 8;
-    let ok = t.bits % 8 == 0;
+    let ok = t.bits.is_multiple_of(8);
     let s = match t.code {
         KDL_BOOL if t.bits == 8 => "?".to_owned(),
         KDL_INT if ok && matches!(bytes, 1 | 2 | 4 | 8) => format!("i{bytes}"),

@@ -242,9 +242,7 @@ def mapped(*arylist: Any, **kws: Any) -> Iterator[Any]:
             pm.free()
 
 
-def device_array_over(
-    ctx, pointer, shape, dtype, strides, offset: int = 0, readonly: bool = False
-):
+def device_array_over(ctx, pointer, shape, dtype, strides, offset: int = 0, readonly: bool = False):
     """A device array of ``shape``/``dtype``/``strides`` over the memory of ``pointer`` (a
     pointer object from a memory manager, kept alive by the array), ``offset`` bytes in."""
     import numpy as np

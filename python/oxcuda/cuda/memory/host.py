@@ -1,5 +1,5 @@
-"""Host memory the GPU can reach: ``PinnedMemory``, ``MappedMemory``, ``ManagedMemory`` (numba-cuda's
-EMM classes and signatures).
+"""Host memory the GPU can reach: ``PinnedMemory``, ``MappedMemory``, ``ManagedMemory``
+(numba-cuda's EMM classes and signatures).
 
 Each exposes its bytes to NumPy: ``numpy.asarray(mem)`` is a 1-d ``uint8`` array over the
 memory whose ``base`` keeps ``mem`` (and so the memory) alive. That is ``__array_interface__``;

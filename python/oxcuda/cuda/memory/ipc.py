@@ -106,9 +106,9 @@ class IpcHandle:
 
     def open_array(self, context, shape, dtype, strides=None):
         """Like :meth:`open`, as a device array of ``shape`` and ``dtype``."""
-        from oxcuda.cuda.memory.arrays import device_array_over
-
         import numpy as np
+
+        from oxcuda.cuda.memory.arrays import device_array_over
 
         dtype = np.dtype(dtype)
         pointer = self.open(context)

@@ -127,9 +127,7 @@ class MemoryPointer:
                 raise ValueError(
                     f"view({start}, {stop}) is outside the {self.size} bytes of this pointer"
                 )
-            view = MemoryPointer(
-                self.context, self.device_pointer + start, size, owner=self.owner
-            )
+            view = MemoryPointer(self.context, self.device_pointer + start, size, owner=self.owner)
         if isinstance(self.owner, (MemoryPointer, OwnedPointer)):
             return OwnedPointer(self.owner, view)
         return view
