@@ -149,3 +149,19 @@ def test_numpy_scalar_globals_keep_their_dtype():
     # float32 * float32 stays float32: no conversion to double and back.
     assert "cvt.f64.f32" not in ptx and "mul.f64" not in ptx
     assert "mul.f32" in ptx or "mul.rn.f32" in ptx
+
+
+def test_inspect_sass_when_nvdisasm_exists():
+    from oxcuda.cuda._sass import find_nvdisasm
+    from oxcuda.errors import CudaSupportError
+
+    kernel = cuda.jit(SIGS[axpy])(axpy)
+    try:
+        find_nvdisasm()
+    except CudaSupportError as exc:
+        with pytest.raises(CudaSupportError, match="nvdisasm"):
+            kernel.inspect_sass()
+        assert "nvidia-cuda-nvdisasm" in str(exc)
+        return
+    sass = kernel.inspect_sass()
+    assert "FFMA" in sass or "FMUL" in sass

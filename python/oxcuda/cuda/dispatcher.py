@@ -371,6 +371,12 @@ class Dispatcher:
             return {t: self._stage(t, "ptx", "ptx") for (_, t) in self._overloads}
         return self._stage(signature, "ptx", "ptx")
 
+    def inspect_sass(self, signature: Any = None) -> str:
+        """SASS of the kernel's cubin (needs ``nvdisasm``; see ``oxcuda.cuda._sass``)."""
+        from oxcuda.cuda._sass import disassemble
+
+        return disassemble(self._stage(signature, "cubin", "cubin"))
+
     def _attribute(self, signature: Any, name: str) -> int:
         kernel = self._one(signature).kernel
         if not isinstance(kernel, _native.GpuKernel):
