@@ -549,9 +549,10 @@ def test_complex_arithmetic(target, rng, dtype):
     (got, _, _) = run(complex_k, BLOCKS, TPB, out, a, b)
     a128, b128 = a.astype(np.complex128), b.astype(np.complex128)
     rtol = 1e-6 if dtype == np.complex64 else 1e-13
-    np.testing.assert_allclose(got[:, 0], a128 * b128 + a128, rtol=rtol)
+    atol = 1e-4 if dtype == np.complex64 else 1e-11
+    np.testing.assert_allclose(got[:, 0], a128 * b128 + a128, rtol=rtol, atol=atol)
     np.testing.assert_allclose(got[:, 1], a128 / b128, rtol=rtol)
-    np.testing.assert_allclose(got[:, 2], a128 - b128 * 2, rtol=rtol)
+    np.testing.assert_allclose(got[:, 2], a128 - b128 * 2, rtol=rtol, atol=atol)
     np.testing.assert_array_equal(got[:, 3], a.real.astype(np.float64) + 1j * b.imag)
     np.testing.assert_allclose(got[:, 4], np.abs(a128), rtol=rtol)
 

@@ -302,9 +302,9 @@ def test_enumerate_and_zip(target, rng):
     v = 0
     for k, j in zip(range(5), range(10, 0, -2), strict=True):
         v = v * 10 + k + j
-    np.testing.assert_allclose(got[:, 0], s + np.arange(N), rtol=1e-12)
-    np.testing.assert_allclose(got[:, 1], t, rtol=1e-12)
-    np.testing.assert_allclose(got[:, 2], u, rtol=1e-12)
+    np.testing.assert_allclose(got[:, 0], s + np.arange(N), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(got[:, 1], t, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(got[:, 2], u, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(got[:, 3], v)
 
 
@@ -327,7 +327,7 @@ def test_iterate_over_2d_array_rows(target, rng):
     for row in a:
         for x in row:
             acc = acc * 0.5 + x
-    np.testing.assert_allclose(got, acc + np.arange(N), rtol=1e-14)
+    np.testing.assert_allclose(got, acc + np.arange(N), rtol=1e-14, atol=1e-14)
 
 
 @cuda.jit

@@ -63,7 +63,7 @@ def test_device_function_calls(target, rng):
         return next((k for k in range(10) if k * k > v), 100)
 
     np.testing.assert_allclose(got[:, 0], (2 * x - 1) * x + 0.5, rtol=1e-15)
-    np.testing.assert_allclose(got[:, 1], x * x - 1, rtol=1e-15)
+    np.testing.assert_allclose(got[:, 1], x * x - 1, rtol=1e-15, atol=1e-14)
     np.testing.assert_array_equal(got[:, 2], n * n - 1)
     np.testing.assert_array_equal(got[:, 3], [exit_ref(int(v)) for v in n])
     np.testing.assert_array_equal(got[:, 4], (n + 2) * n + 3)
@@ -190,7 +190,7 @@ def test_closures_capture_constants(target, rng, factor, offset):
     x = rand(rng, N, np.float64, -10, 10)
     out = poison(N, np.float64)
     (got, _) = run(k, 2, 32, out, x)
-    np.testing.assert_allclose(got, x * factor + offset + factor, rtol=1e-15)
+    np.testing.assert_allclose(got, x * factor + offset + factor, rtol=1e-15, atol=1e-13)
 
 
 SCALE = 4

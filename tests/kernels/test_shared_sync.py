@@ -157,7 +157,7 @@ def test_local_arrays(target, rng):
     want = np.zeros(50)
     for j in range(7, -1, -1):
         want = want * 0.5 + a[:, j] * (j + 1)
-    np.testing.assert_allclose(got, want + 12, rtol=1e-14)
+    np.testing.assert_allclose(got, want + 12, rtol=1e-14, atol=1e-12)
 
 
 COEFFS = np.array([0.5, -1.25, 2.0, 3.5, -0.75], dtype=np.float64)
@@ -182,7 +182,9 @@ def test_constant_and_global_arrays(target, rng):
     out = poison((64, 3), np.float64)
     (got, _) = run(const_memory_k, 2, 32, out, x)
     i = np.arange(64)
-    np.testing.assert_allclose(got[:, 0], np.polynomial.polynomial.polyval(x, COEFFS), rtol=1e-13)
+    np.testing.assert_allclose(
+        got[:, 0], np.polynomial.polynomial.polyval(x, COEFFS), rtol=1e-13, atol=1e-12
+    )
     np.testing.assert_array_equal(got[:, 1], TABLE[i % 3, i % 4] + TABLE[-1, -1] + TABLE.size)
     np.testing.assert_array_equal(got[:, 2], COEFFS[i % 5] * 5)
 
