@@ -421,3 +421,34 @@ def test_a_bad_module_name_is_an_error_naming_the_setting(tmp_path):
     assert done.returncode != 0
     assert "OXCUDA_MEMORY_MANAGER='no_such_plugin_module' (from the environment)" in done.stderr
     assert "_oxcuda_memory_manager" in done.stderr
+
+
+# ---- the ready plugins -----------------------------------------------------------------------
+
+PLUGIN_IMPORT = """
+import sys
+import oxcuda.memory.cupy, oxcuda.memory.torch
+print("cupy" in sys.modules, "torch" in sys.modules)
+"""
+
+
+def test_plugin_modules_import_their_library_only_when_used():
+    done = subprocess.run(
+        [sys.executable, "-c", PLUGIN_IMPORT], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize(("module", "name"), [("cupy", "CuPy"), ("torch", "PyTorch")])
+def test_plugins_refuse_the_host_backend(module, name):
+    import importlib
+
+    plugin = importlib.import_module(f"oxcuda.memory.{module}")._oxcuda_memory_manager
+    assert plugin(context=None).interface_version == 1
+    cuda.set_memory_manager(plugin)
+    try:
+        with pytest.raises(RuntimeError, match=f"the {name} memory manager allocates GPU memory"):
+            cuda.device_array(10)
+    finally:
+        cuda.set_memory_manager(OxcudaMemoryManager)
