@@ -9,6 +9,7 @@ converts (``crates/python/src/capture.rs``):
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)
     ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
+    ("extern", symbol, [argument types], return type, abi, link items)   (cuda.declare_device)
     ("unsupported", repr)
 
 Values are frozen at compile time, as numba freezes them: a global changed later does not
@@ -154,6 +155,10 @@ def _encode(value: Any, add) -> tuple:
 
     if is_dispatcher(value):
         return ("function", add(value.py_func))
+    if getattr(type(value), "_oxcuda_extern", False) is True:
+        # cuda.declare_device: the core needs the symbol, signature and ABI; the link items
+        # ride along for the link step (oxcuda.cuda._linker.extern_links).
+        return ("extern", value.name, list(value.argtypes), value.restype, value.abi, value.link)
     if isinstance(value, pytypes.ModuleType):
         canonical = _MODULES.get(value.__name__)
         return ("module", canonical) if canonical else ("unsupported", f"module {value.__name__}")

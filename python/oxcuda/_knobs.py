@@ -189,6 +189,13 @@ KNOBS: dict[str, Knob] = {
             "NVRTC (libnvrtc.so.13 or .12), for .cu link inputs. Unset: cuda-pathfinder finds it.",
         ),
         Knob(
+            "NVRTC_INCLUDE_PATH",
+            parse_path,
+            None,
+            "Extra directories NVRTC searches for headers when compiling .cu link inputs, "
+            "separated by ':' (';' on Windows), after the CUDA toolkit's include directory.",
+        ),
+        Knob(
             "DUMP",
             parse_stages,
             (),

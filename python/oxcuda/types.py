@@ -103,6 +103,20 @@ class Array(Type):
         return Array(self.dtype, parts, self.readonly if readonly is None else readonly)
 
 
+class CPointer(Type):
+    """A pointer to data of a scalar type: ``CPointer(float32)``, as numba's ``types.CPointer``.
+
+    For the parameters of external functions (``cuda.declare_device``): an array passed for
+    such a parameter passes its data pointer.
+    """
+
+    def __init__(self, dtype: Scalar) -> None:
+        if not isinstance(dtype, Scalar):
+            raise TypeError(f"CPointer takes a scalar type such as float32, not {dtype!r}")
+        super().__init__(f"CPointer({dtype})")
+        self.dtype = dtype
+
+
 class NoneType(Type):
     """``void`` / ``none``: the return type of kernels."""
 
@@ -169,6 +183,7 @@ def from_dtype(dtype: Any) -> Scalar:
 
 __all__ = [
     "Array",
+    "CPointer",
     "NoneType",
     "Scalar",
     "Signature",

@@ -3,9 +3,10 @@
 
 use std::collections::HashMap;
 
+use oxcuda_ir::ExternAbi;
 use oxcuda_syntax::SourceFile;
 use oxcuda_typeck::globals::TypedValue;
-use oxcuda_typeck::{FunctionSource, GlobalValue};
+use oxcuda_typeck::{ExternFn, FunctionSource, GlobalValue};
 use oxcuda_types::{Scalar, parse_type};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -61,10 +62,13 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             let v = arg(2)?;
             match Scalar::from_name(&dtype) {
                 Some(s) if s.is_complex() => {
-                    let (re, im): (f64, f64) = (v.getattr("real")?.extract()?, v.getattr("imag")?.extract()?);
+                    let (re, im): (f64, f64) =
+                        (v.getattr("real")?.extract()?, v.getattr("imag")?.extract()?);
                     GlobalValue::TypedScalar(s, TypedValue::Complex(re, im))
                 }
-                Some(s) if s.is_float() => GlobalValue::TypedScalar(s, TypedValue::Float(v.extract()?)),
+                Some(s) if s.is_float() => {
+                    GlobalValue::TypedScalar(s, TypedValue::Float(v.extract()?))
+                }
                 Some(s) => GlobalValue::TypedScalar(s, TypedValue::Int(v.extract()?)),
                 None => GlobalValue::Unsupported(format!("a NumPy scalar of dtype {dtype}")),
             }
@@ -94,6 +98,7 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
         }
         "builtin" => GlobalValue::Builtin(arg(1)?.extract()?),
         "function" => GlobalValue::Function(arg(1)?.extract()?),
+        "extern" => external(&arg(1)?, &arg(2)?, &arg(3)?, &arg(4)?)?,
         "unsupported" => GlobalValue::Unsupported(arg(1)?.extract()?),
         other => {
             return Err(PyValueError::new_err(format!(
@@ -101,4 +106,41 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             )));
         }
     })
+}
+
+/// `("extern", symbol, [parameter type texts], return type text, abi, links)`: a
+/// `cuda.declare_device` function (`links` matter only to the Python side).
+fn external(
+    symbol: &Bound<'_, PyAny>,
+    params: &Bound<'_, PyAny>,
+    ret: &Bound<'_, PyAny>,
+    abi: &Bound<'_, PyAny>,
+) -> PyResult<GlobalValue> {
+    let symbol: String = symbol.extract()?;
+    let abi_name: String = abi.extract()?;
+    let Some(abi) = ExternAbi::from_name(&abi_name) else {
+        return Ok(GlobalValue::Unsupported(format!(
+            "external function {symbol} with abi={abi_name:?}"
+        )));
+    };
+    let texts: Vec<String> = params.extract()?;
+    let ret: String = ret.extract()?;
+    let mut types = Vec::with_capacity(texts.len());
+    for t in texts.iter().chain(std::iter::once(&ret)) {
+        match parse_type(t) {
+            Ok(ty) => types.push(ty),
+            Err(_) => {
+                return Ok(GlobalValue::Unsupported(format!(
+                    "external function {symbol} with the type {t}"
+                )));
+            }
+        }
+    }
+    let ret = types.pop().unwrap_or(oxcuda_types::Type::None);
+    Ok(GlobalValue::Extern(ExternFn {
+        symbol,
+        params: types,
+        ret,
+        abi,
+    }))
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use oxcuda_ir::{FunctionKind, Module};
 use oxcuda_nvvm::codegen::{CodegenOptions, LaunchBounds};
 use oxcuda_nvvm::pipeline::{self, LinkDebug};
-use oxcuda_nvvm::{NvvmOutput, ptx_version};
+use oxcuda_nvvm::{LinkInput, NvvmOutput, ptx_version};
 use oxcuda_syntax::diagnostic::Resolved;
 use oxcuda_typeck::{CompileOptions, FunctionSource};
 use oxcuda_types::{Type, parse_type};
@@ -49,6 +49,8 @@ pub struct Request {
     pub libdevice: Option<PathBuf>,
     /// The entry function's symbol, when the caller chose it (`abi="c"`).
     pub symbol: Option<String>,
+    /// The user's link inputs (`link=`, `declare_device(link=)`), linked into the cubin.
+    pub link: Vec<LinkInput>,
 }
 
 /// Everything a compile produced.
@@ -61,6 +63,8 @@ pub struct Artifacts {
     pub cubin: Option<Vec<u8>>,
     pub kernel_name: String,
     pub ret: Type,
+    /// The cubin was linked with link-time optimisation (our LTO-IR, `-lto`).
+    pub lto: bool,
     /// `(stage, seconds)` in pipeline order.
     pub times: Vec<(&'static str, f64)>,
 }
@@ -139,6 +143,7 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
     let mut out = Artifacts {
         kernel_name: entry.name.clone(),
         ret: entry.ret.clone(),
+        lto: false,
         module: module.clone(),
         nvvm: None,
         ptx: None,
@@ -234,13 +239,17 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
     let cubin = pipeline::link_cubin(
         &link,
         &compiled,
-        &[],
+        &request.link,
         request.codegen.cc,
         options.lto,
         debug,
     )
-    .map_err(|e| raise(py, ErrorKind::Linker, (e.to_string(),)))?;
+    .map_err(|e| {
+        let message = crate::link::link_error_message(&out.kernel_name, &request.link, &e);
+        raise(py, ErrorKind::Linker, (message,))
+    })?;
     times.push(("nvjitlink", t.elapsed().as_secs_f64()));
+    out.lto = matches!(compiled, NvvmOutput::LtoIr(_));
     out.cubin = Some(cubin);
     out.times = times;
     Ok(out)
@@ -345,6 +354,10 @@ pub fn request(
         output,
         libdevice,
         symbol: option(options, "symbol")?,
+        link: match options.get_item("link")? {
+            Some(list) if !list.is_none() => crate::link::inputs(list.cast::<PyList>()?)?,
+            _ => Vec::new(),
+        },
     })
 }
 
@@ -366,6 +379,7 @@ pub fn artifacts_dict<'py>(py: Python<'py>, a: &Artifacts) -> PyResult<Bound<'py
     d.set_item("kernel_name", &a.kernel_name)?;
     d.set_item("return_type", a.ret.to_string())?;
     d.set_item("times", a.times.clone())?;
+    d.set_item("lto", a.lto)?;
     if let Some(ptx) = &a.ptx {
         d.set_item("ptx_isa", ptx_version::ptx_isa_version(ptx))?;
     }

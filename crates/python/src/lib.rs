@@ -13,6 +13,7 @@ mod dlpack;
 mod emm;
 mod kernel;
 mod launcher;
+mod link;
 mod pinned;
 mod runtime;
 mod stream;
@@ -33,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     toolchain::register(m)?;
     compile::register(m)?;
+    link::register(m)?;
     kernel::register(m)?;
     runtime::register(m)?;
     Ok(())

@@ -71,6 +71,11 @@ pub fn nvjitlink() -> Option<Arc<Nvjitlink>> {
     NVJITLINK.current()
 }
 
+/// The NVRTC opened by `open_nvrtc`, for `.cu` link inputs.
+pub fn nvrtc() -> Option<Arc<Nvrtc>> {
+    NVRTC.current()
+}
+
 fn support_error(py: Python<'_>, component: &str, e: &dyn std::fmt::Display) -> PyErr {
     raise(
         py,

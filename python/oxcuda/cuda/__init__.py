@@ -4,9 +4,20 @@ from oxcuda._detect import detect
 from oxcuda._toolchain import gpu_present as is_available
 from oxcuda.cuda import _kernel_api
 from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
+from oxcuda.cuda._declare import ExternFunction, declare_device
 from oxcuda.cuda.compiler import compile, compile_ptx, compile_ptx_for_current_device
 from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
-from oxcuda.errors import CudaDriverError, CudaSupportError, KernelRuntimeError
+from oxcuda.cuda.linkable_code import (
+    LTOIR,
+    Archive,
+    Cubin,
+    CUSource,
+    Fatbin,
+    LinkableCode,
+    Object,
+    PTXSource,
+)
+from oxcuda.errors import CudaDriverError, CudaSupportError, KernelRuntimeError, LinkerError
 from oxcuda.types import *  # noqa: F403 - types are importable from oxcuda.cuda too
 
 __all__ = ["CudaDriverError", "CudaSupportError", "KernelRuntimeError", "detect", "is_available"]
@@ -133,4 +144,20 @@ __all__ += [
     "pinned_array",
     "pinned_array_like",
     "set_memory_manager",
+]
+
+# Linking external code: declare_device and the in-memory link inputs (docs/linking.md).
+
+__all__ += [
+    "LTOIR",
+    "Archive",
+    "CUSource",
+    "Cubin",
+    "ExternFunction",
+    "Fatbin",
+    "LinkableCode",
+    "LinkerError",
+    "Object",
+    "PTXSource",
+    "declare_device",
 ]

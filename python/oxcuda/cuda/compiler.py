@@ -10,6 +10,7 @@ from typing import Any
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda import types as oxtypes
+from oxcuda.cuda import _linker
 
 #: numba-cuda's default target for compile_ptx without a device (CUDA_DEFAULT_PTX_CC).
 DEFAULT_CC = (7, 5)
@@ -56,11 +57,19 @@ def compile_pyfunc(
     device: bool,
     output: str,
     cc: tuple[int, int] | None,
+    link: Any = (),
     **options: Any,
 ) -> dict[str, Any]:
-    """Compiles ``pyfunc`` for ``sig`` up to ``output`` and returns the core's artifacts."""
+    """Compiles ``pyfunc`` for ``sig`` up to ``output`` and returns the core's artifacts.
+
+    For a cubin, ``link`` (the kernel's ``link=`` items) and the link items of the
+    ``declare_device`` functions it calls are linked in (``_linker``); ``lto`` (``None``:
+    automatic) decides whether the kernel is compiled to LTO-IR for that link.
+    """
     if _capture.is_dispatcher(pyfunc):
-        pyfunc = pyfunc.py_func  # compile_ptx(kernel, ...) with a @cuda.jit function
+        # compile_ptx(kernel, ...) with a @cuda.jit function, whose link= items come along.
+        link = (*link, *pyfunc.targetoptions.get("link", ()))
+        pyfunc = pyfunc.py_func
     args, ret = normalize_signature(sig)
     if ret == "void":
         ret = "none"
@@ -79,7 +88,19 @@ def compile_pyfunc(
         _toolchain.nvjitlink_info()
         _toolchain.check_versions()
     sources, entry = _capture.capture(pyfunc)
-    opts = options_dict(cc=tuple(cc or DEFAULT_CC), **options)
+    cc = tuple(cc or DEFAULT_CC)
+    requested_lto = options.pop("lto", None)
+    if output == "cubin":
+        items = _linker.unique([*link, *_linker.extern_links(sources)])
+        debug = bool(options.get("debug"))
+        lto = _linker.lto_enabled(requested_lto, debug, bool(items))
+        options["lto"] = lto
+        if items:
+            lineinfo = bool(options.get("lineinfo"))
+            options["link"] = _linker.prepare(items, cc, lto, debug, lineinfo)
+    # Other outputs link nothing: PTX and NVVM IR are the kernel's own (LTO-IR is forced on by
+    # output="ltoir").
+    opts = options_dict(cc=cc, **options)
     result = _native.compile(
         sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
     )

@@ -22,9 +22,10 @@ import time
 import warnings
 from typing import Any, NoReturn
 
-from oxcuda import _native
-from oxcuda.cuda import compiler
+from oxcuda import _native, _toolchain
+from oxcuda.cuda import compiler, linkable_code
 from oxcuda.cuda._devices import use_gpu
+from oxcuda.errors import CudaSupportError, LinkerError
 
 
 class NumbaPerformanceWarning(UserWarning):
@@ -134,6 +135,7 @@ class Dispatcher:
             device=self._device,
             output=output,
             cc=cc,
+            link=self.targetoptions.get("link", ()),
             **self._options(),
         )
         self._stats["compile_seconds"] = time.perf_counter() - start
@@ -161,11 +163,57 @@ class Dispatcher:
                 kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
                 self._fast.insert(list(types), kernel)
             else:
+                if self.targetoptions.get("link"):
+                    raise RuntimeError(
+                        f"{self.__name__} links external code (link=), which cannot run on the "
+                        "simulator: run it on a GPU (OXCUDA_TARGET=gpu)"
+                    )
                 artifacts = self._artifacts(types, "ir")
                 kernel = _native.SimKernel(artifacts["module"])
             compiled = _Compiled(artifacts, kernel, types)
             self._overloads[key] = compiled
             return compiled
+
+    def _gpu_image(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
+        """Compiles for the current device: a cubin linked by nvJitLink, or, when
+        ``OXCUDA_USE_NVJITLINK`` is off, PTX for the driver's JIT (DESIGN decision 4)."""
+        from oxcuda._knobs import config
+        from oxcuda.cuda._devices import get_current_device
+
+        cc = get_current_device().compute_capability
+        setting = config.resolve("USE_NVJITLINK")
+        if setting.value:
+            if setting.explicit:
+                try:
+                    _toolchain.nvjitlink_info()
+                except CudaSupportError as exc:
+                    raise CudaSupportError(
+                        f"{setting.describe()} asks for nvJitLink, which is unusable: {exc}"
+                    ) from None
+            artifacts = self._artifacts(types, "cubin", cc=cc)
+            return artifacts, artifacts["cubin"]
+        if self.targetoptions.get("link"):
+            raise LinkerError(
+                f"{self.__name__} links external code (link=), which needs nvJitLink; "
+                f"{setting.describe()}: install nvJitLink or let oxcuda use it"
+            )
+        artifacts = self._artifacts(types, "ptx", cc=cc)
+        if any(f.startswith("extern ") for f in artifacts["ir"].splitlines()):
+            raise LinkerError(
+                f"{self.__name__} calls external device functions, which need nvJitLink to be "
+                f"linked; {setting.describe()}"
+            )
+        release = tuple(_native.cuda_release_for_isa(tuple(artifacts["ptx_isa"])))
+        driver = tuple(_toolchain.driver_info()["version"])
+        if release > driver:
+            isa = ".".join(map(str, artifacts["ptx_isa"]))
+            raise CudaSupportError(
+                f"the PTX from this libNVVM (ISA {isa}, CUDA {release[0]}.{release[1]}) is "
+                f"newer than the driver's JIT accepts (CUDA {driver[0]}.{driver[1]}), and "
+                f"{setting.describe()}: let oxcuda link with nvJitLink, or install a libNVVM "
+                "no newer than the driver"
+            )
+        return artifacts, artifacts["ptx"].encode() + b"\0"
 
     def _match_eager(self, types: tuple[str, ...]) -> tuple[str, ...]:
         """The eager signature ``types`` convert to with the fewest conversions."""
@@ -459,10 +507,9 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
     if unknown:
         raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")
     if options.get("link"):
-        raise ValueError(
-            "link= is not supported yet: linking external code comes with the linker work "
-            "(see docs/architecture.md)"
-        )
+        if device:
+            raise ValueError("link keyword invalid for device function")
+        options["link"] = linkable_code.normalize(options["link"], "cuda.jit")
     options["device"] = device
 
     def decorate(func: Any, signatures: list[Any]) -> Dispatcher:

@@ -1,0 +1,94 @@
+//! Link inputs from Python: NVRTC for CUDA C++ sources (`_native.nvrtc_compile`) and the
+//! `link` compile option, `[(kind, bytes, name), …]`, read into nvJitLink inputs.
+//!
+//! Python decides what to link (`python/oxcuda/cuda/_linker.py`: files read, `.cu` compiled
+//! here, the LTO choice); the compile pipeline (`compile.rs`) hands the inputs to
+//! `oxcuda_nvvm::link_cubin` with our own PTX or LTO-IR. Every failure is a `LinkerError` whose
+//! message names the input and carries the tool's log.
+
+use oxcuda_nvvm::{LinkInput, LinkInputKind, NvrtcOutput, ToolError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyTuple};
+
+use crate::boundary::{ErrorKind, guard, raise};
+use crate::toolchain;
+
+/// `_native.nvrtc_compile(source, name, options, output)`: CUDA C++ → `output` (`"ptx"` or
+/// `"ltoir"`) with the NVRTC opened by `open_nvrtc`. A compile error is a `LinkerError` naming
+/// `name`, with NVRTC's log.
+#[pyfunction]
+fn nvrtc_compile<'py>(
+    py: Python<'py>,
+    source: &str,
+    name: &str,
+    options: Vec<String>,
+    output: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
+    guard(|| {
+        let output = match output {
+            "ptx" => NvrtcOutput::Ptx,
+            "ltoir" => NvrtcOutput::LtoIr,
+            "cubin" => NvrtcOutput::Cubin,
+            other => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "output must be 'ptx', 'ltoir' or 'cubin', not {other:?}"
+                )));
+            }
+        };
+        let nvrtc = toolchain::nvrtc().ok_or_else(|| {
+            raise(
+                py,
+                ErrorKind::CudaSupport,
+                ("NVRTC is not open: call oxcuda._toolchain.nvrtc_info() first",),
+            )
+        })?;
+        let bytes = py
+            .detach(|| nvrtc.compile_to(source, name, &options, output))
+            .map_err(|e| {
+                raise(
+                    py,
+                    ErrorKind::Linker,
+                    (format!(
+                        "NVRTC could not compile {name} ({}):\n{}",
+                        e.status,
+                        e.log.trim_end()
+                    ),),
+                )
+            })?;
+        Ok(PyBytes::new(py, &bytes))
+    })
+}
+
+/// The `link` option: `[(kind, data, name), …]` with `kind` one of `ptx`, `ltoir`, `cubin`,
+/// `fatbin`, `o`, `a`.
+pub fn inputs(list: &Bound<'_, PyList>) -> PyResult<Vec<LinkInput>> {
+    list.iter()
+        .map(|item| {
+            let t = item.cast::<PyTuple>()?;
+            let kind: String = t.get_item(0)?.extract()?;
+            let data = t.get_item(1)?;
+            let data = data.cast::<PyBytes>()?.as_bytes().to_vec();
+            let name: String = t.get_item(2)?.extract()?;
+            let kind = LinkInputKind::from_extension(&kind).ok_or_else(|| {
+                pyo3::exceptions::PyValueError::new_err(format!(
+                    "link input {name}: unknown kind {kind:?}"
+                ))
+            })?;
+            Ok(LinkInput { kind, data, name })
+        })
+        .collect()
+}
+
+/// The message of a failed link: what was linked, then nvJitLink's status and log.
+pub fn link_error_message(kernel: &str, inputs: &[LinkInput], e: &ToolError) -> String {
+    if inputs.is_empty() {
+        return format!("linking {kernel} failed: {e}");
+    }
+    let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
+    format!("linking {kernel} with {} failed: {e}", names.join(", "))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(nvrtc_compile, m)?)?;
+    Ok(())
+}

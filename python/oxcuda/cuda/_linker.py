@@ -1,0 +1,200 @@
+"""Preparing link inputs for nvJitLink (DESIGN decision 4: one linker).
+
+``prepare`` turns the items of ``link=`` (and of the ``declare_device`` functions a kernel
+calls) into ``(kind, bytes, name)`` triples for the core's link step: files are read, CUDA C++
+(``.cu``, ``CUSource``) is compiled by NVRTC to PTX or, under LTO, to LTO-IR. ``lto_enabled``
+applies the LTO rule. ``docs/linking.md`` is the user-facing description.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from oxcuda import _native, _toolchain
+from oxcuda._knobs import config
+from oxcuda.cuda import linkable_code
+from oxcuda.errors import ConfigurationError, CudaSupportError, LinkerError
+
+#: The oldest nvJitLink that links LTO-IR (as numba-cuda requires).
+LTO_MIN_NVJITLINK = (12, 3)
+
+
+def extern_links(sources: Iterable[tuple]) -> list[Any]:
+    """The link items of every ``declare_device`` function the captured sources name."""
+    found: list[Any] = []
+
+    def visit(encoded: tuple) -> None:
+        if encoded[0] == "extern":
+            found.extend(encoded[5])
+        elif encoded[0] == "tuple":
+            for item in encoded[1]:
+                visit(item)
+
+    for source in sources:
+        for encoded in source[5].values():
+            visit(encoded)
+    return found
+
+
+def unique(items: Iterable[Any]) -> list[Any]:
+    """Items without repeats: a path once (by absolute path), an object once (by identity)."""
+    seen: set[Any] = set()
+    out = []
+    for item in items:
+        key = ("path", os.path.abspath(item)) if isinstance(item, str) else ("obj", id(item))
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def lto_enabled(requested: bool | None, debug: bool, has_inputs: bool) -> bool:
+    """Whether to compile our module to LTO-IR and link with ``-lto``.
+
+    ``requested`` is the ``lto=`` option: ``True``/``False`` are obeyed (``True`` without an
+    nvJitLink that supports LTO is an error naming the option); ``None`` means automatic: on
+    when the kernel links external code, ``debug`` is off and nvJitLink is at least 12.3 (so
+    external LTO-IR can be inlined into the kernel), off otherwise, never an error.
+    """
+    if requested is False:
+        return False
+    if requested is None and (not has_inputs or debug):
+        return False
+    try:
+        version = tuple(_toolchain.nvjitlink_info()["version"])
+    except CudaSupportError:
+        if requested:
+            raise
+        return False
+    if version < LTO_MIN_NVJITLINK:
+        if requested:
+            raise CudaSupportError(
+                f"lto=True needs nvJitLink {LTO_MIN_NVJITLINK[0]}.{LTO_MIN_NVJITLINK[1]} or "
+                f"newer; the one found is {version[0]}.{version[1]}"
+            )
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=8)
+def _toolkit_include_dirs(cuda_home: str | None) -> tuple[str, ...]:
+    """The CUDA headers' directories: the toolkit's ``include`` found by cuda-pathfinder
+    (``cuda_runtime.h``, and CCCL when installed), else ``$CUDA_HOME/include``."""
+    del cuda_home  # part of the cache key only
+    dirs: list[str] = []
+    try:
+        from cuda import pathfinder
+
+        for lib in ("cudart", "cccl"):
+            try:
+                found = pathfinder.find_nvidia_header_directory(lib)
+            except Exception:  # noqa: BLE001 - an unknown or broken lookup means "not found"
+                found = None
+            if found and found not in dirs:
+                dirs.append(found)
+        if not dirs:
+            home = pathfinder.get_cuda_path_or_home()
+            if home and os.path.isdir(os.path.join(home, "include")):
+                dirs.append(os.path.join(home, "include"))
+    except ImportError:
+        home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
+        if home and os.path.isdir(os.path.join(home, "include")):
+            dirs.append(os.path.join(home, "include"))
+    return tuple(dirs)
+
+
+def include_dirs() -> list[str]:
+    """NVRTC's ``-I`` directories: the toolkit's headers, then ``OXCUDA_NVRTC_INCLUDE_PATH``
+    (directories separated by ``os.pathsep``; one that does not exist is an error, since it
+    was asked for)."""
+    home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
+    dirs = list(_toolkit_include_dirs(home))
+    setting = config.resolve("NVRTC_INCLUDE_PATH")
+    if setting.value:
+        for d in setting.value.split(os.pathsep):
+            if not d:
+                continue
+            if not os.path.isdir(d):
+                raise ConfigurationError(
+                    f"{setting.describe()}: {d!r} is not a directory; it should list the "
+                    f"directories NVRTC searches for headers, separated by {os.pathsep!r}"
+                )
+            dirs.append(d)
+    return dirs
+
+
+def nvrtc_options(
+    cc: tuple[int, int], lto: bool, debug: bool, lineinfo: bool, includes: list[str]
+) -> list[str]:
+    """The NVRTC options for a ``.cu`` input (``docs/linking.md``)."""
+    options = [f"-arch=compute_{cc[0]}{cc[1]}", "-rdc=true"]
+    if lto:
+        options.append("-dlto")
+    if debug:
+        options.append("-G")
+    elif lineinfo:
+        options.append("-lineinfo")
+    options += [f"-I{d}" for d in includes]
+    return options
+
+
+_nvrtc_cache: dict[tuple, bytes] = {}
+_nvrtc_lock = threading.Lock()
+
+
+def compile_cuda(source: str, name: str, options: list[str]) -> bytes:
+    """CUDA C++ → PTX or (with ``-dlto``) LTO-IR, cached per source, name and options."""
+    nvrtc = _toolchain.nvrtc_info()
+    digest = hashlib.sha256(source.encode()).hexdigest()
+    key = (digest, name, tuple(options), nvrtc["path"])
+    with _nvrtc_lock:
+        hit = _nvrtc_cache.get(key)
+    if hit is not None:
+        return hit
+    output = "ltoir" if "-dlto" in options else "ptx"
+    code = bytes(_native.nvrtc_compile(source, name, options, output))
+    with _nvrtc_lock:
+        if len(_nvrtc_cache) >= 64:
+            _nvrtc_cache.pop(next(iter(_nvrtc_cache)))
+        _nvrtc_cache[key] = code
+    return code
+
+
+def _read(item: Any) -> tuple[str, bytes, str]:
+    """``(kind, bytes, name)`` of a path or a LinkableCode, not yet compiled."""
+    if isinstance(item, linkable_code.LinkableCode):
+        return item.kind, item.as_bytes(), item.name
+    kind = linkable_code.classify_path(item)
+    linkable_code.check_exists(item)
+    try:
+        with open(item, "rb") as f:
+            return kind, f.read(), item
+    except OSError as exc:
+        raise LinkerError(f"cannot read link file {item!r}: {exc}") from None
+
+
+def prepare(
+    items: Iterable[Any], cc: tuple[int, int], lto: bool, debug: bool, lineinfo: bool
+) -> list[tuple[str, bytes, str]]:
+    """The nvJitLink inputs for ``items``: CUDA C++ compiled by NVRTC, everything else as is."""
+    inputs = []
+    includes: list[str] | None = None
+    for item in unique(items):
+        kind, data, name = _read(item)
+        if kind == "cu":
+            if includes is None:
+                includes = include_dirs()
+            try:
+                source = data.decode()
+            except UnicodeDecodeError:
+                raise LinkerError(f"{name} is not UTF-8 text, so NVRTC cannot compile it") from None
+            options = nvrtc_options(cc, lto, debug, lineinfo, includes)
+            data = compile_cuda(source, name, options)
+            kind = "ltoir" if lto else "ptx"
+        inputs.append((kind, data, name))
+    return inputs

@@ -1,0 +1,211 @@
+"""Kernels calling external device functions, launched on the GPU and compared with NumPy.
+
+Link inputs are compiled at test time with NVRTC for the current device (docs/linking.md);
+``tests/compile/test_linking.py`` covers the same kernels without a GPU (compile and link only).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import oxcuda
+import pytest
+from oxcuda import _native, _toolchain, cuda, float32, float64, int64, void
+from oxcuda.errors import LinkerError
+from oxcuda.types import CPointer
+
+pytestmark = pytest.mark.gpu
+
+SOURCE = """
+extern "C" __device__ float add_one(float x) { return x + 1.0f; }
+
+extern "C" __device__ double total(const float *x, long long n) {
+    double s = 0.0;
+    for (long long i = 0; i < n; ++i) s += x[i];
+    return s;
+}
+
+extern "C" __device__ int mul_f32(float *out, float a, float b) {
+    *out = a * b;
+    return 0;
+}
+
+extern "C" __device__ int is_odd(bool *out, long long x) {
+    *out = (x & 1) != 0;
+    return 0;
+}
+
+extern "C" __device__ int scale_first(void **out, float *p, float f) {
+    p[0] *= f;
+    return 0;
+}
+"""
+
+
+@pytest.fixture(autouse=True)
+def on_gpu():
+    with oxcuda.config.override(TARGET="gpu"):
+        yield
+
+
+@pytest.fixture
+def cu_file(tmp_path):
+    path = tmp_path / "functions.cu"
+    path.write_text(SOURCE)
+    return str(path)
+
+
+def device_code(output: str) -> bytes:
+    """SOURCE compiled by NVRTC for the current device: PTX, LTO-IR or a relocatable cubin."""
+    major, minor = cuda.get_current_device().compute_capability
+    _toolchain.nvrtc_info()
+    options = {
+        "ptx": [f"-arch=compute_{major}{minor}", "-rdc=true"],
+        "ltoir": [f"-arch=compute_{major}{minor}", "-rdc=true", "-dlto"],
+        "cubin": [f"-arch=sm_{major}{minor}", "-rdc=true"],
+    }[output]
+    return bytes(_native.nvrtc_compile(SOURCE, "functions.cu", options, output))
+
+
+def random_f32(n: int) -> np.ndarray:
+    return np.random.default_rng().uniform(-100, 100, n).astype(np.float32)
+
+
+def launch_add_one(add_one, lto=None) -> None:
+    """Runs ``a[i] = add_one(x[i])`` on fresh random data and checks it."""
+    options = {} if lto is None else {"lto": lto}
+
+    @cuda.jit(**options)
+    def k(out, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = add_one(x[i])
+
+    n = int(np.random.default_rng().integers(500, 5000))
+    x = random_f32(n)
+    out = cuda.to_device(np.full(n, np.nan, np.float32))
+    k[(n + 127) // 128, 128](out, cuda.to_device(x))
+    np.testing.assert_array_equal(out.copy_to_host(), x + np.float32(1))
+
+
+@pytest.mark.parametrize("lto", [None, False, True])
+def test_c_abi_function_from_a_cu_file(cu_file, lto):
+    add_one = cuda.declare_device("add_one", "float32(float32)", link=cu_file, abi="c")
+    launch_add_one(add_one, lto)
+
+
+@pytest.mark.parametrize("lto", [False, True])
+def test_numba_abi_functions(cu_file, lto):
+    mul = cuda.declare_device("mul_f32", "float32(float32, float32)", link=cu_file)
+    odd = cuda.declare_device("is_odd", "bool(int64)", link=cu_file)
+
+    @cuda.jit(lto=lto)
+    def k(out, flags, x, y):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = mul(x[i], y[i])
+            flags[i] = odd(i)
+
+    n = 3000
+    x, y = random_f32(n), random_f32(n)
+    out = cuda.to_device(np.full(n, np.nan, np.float32))
+    flags = cuda.to_device(np.zeros(n, np.bool_))
+    k[(n + 255) // 256, 256](out, flags, cuda.to_device(x), cuda.to_device(y))
+    np.testing.assert_array_equal(out.copy_to_host(), x * y)
+    np.testing.assert_array_equal(flags.copy_to_host(), np.arange(n) % 2 == 1)
+
+
+def test_pointer_parameters(cu_file):
+    total = cuda.declare_device("total", float64(CPointer(float32), int64), link=cu_file, abi="c")
+    scale = cuda.declare_device(
+        "scale_first", void(CPointer(float32), float32), link=cu_file, abi="numba"
+    )
+
+    @cuda.jit
+    def k(out, x, y, f):
+        if cuda.grid(1) == 0:
+            out[0] = total(x, x.size)
+            scale(y, f)
+
+    x = random_f32(777)
+    y = random_f32(5)
+    f = np.float32(np.random.default_rng().uniform(2, 3))
+    out = cuda.to_device(np.full(1, np.nan))
+    dy = cuda.to_device(y)
+    k[1, 32](out, cuda.to_device(x), dy, f)
+    np.testing.assert_allclose(out.copy_to_host()[0], x.astype(np.float64).sum(), rtol=1e-12)
+    expected = y.copy()
+    expected[0] *= f
+    np.testing.assert_array_equal(dy.copy_to_host(), expected)
+
+
+@pytest.mark.parametrize("kind", ["ptx", "ltoir", "cubin"])
+def test_every_file_kind(tmp_path, kind):
+    path = tmp_path / f"functions.{kind}"
+    path.write_bytes(device_code(kind))
+    add_one = cuda.declare_device("add_one", "float32(float32)", link=str(path), abi="c")
+    launch_add_one(add_one)
+
+
+@pytest.mark.parametrize(
+    ("cls", "kind"),
+    [(cuda.PTXSource, "ptx"), (cuda.LTOIR, "ltoir"), (cuda.Cubin, "cubin"), (cuda.CUSource, None)],
+)
+def test_every_in_memory_kind(cls, kind):
+    data = SOURCE if kind is None else device_code(kind)
+    add_one = cuda.declare_device("add_one", "float32(float32)", link=cls(data), abi="c")
+    launch_add_one(add_one)
+
+
+def test_legacy_jit_link_and_device_function_callers(tmp_path):
+    path = tmp_path / "functions.ptx"
+    path.write_bytes(device_code("ptx"))
+    mul = cuda.declare_device("mul_f32", "float32(float32, float32)")
+
+    @cuda.jit(device=True)
+    def square(v):
+        return mul(v, v)
+
+    @cuda.jit(link=[str(path)])
+    def k(out, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = square(x[i])
+
+    x = random_f32(1000)
+    out = cuda.to_device(np.full(x.size, np.nan, np.float32))
+    k[8, 128](out, cuda.to_device(x))
+    np.testing.assert_array_equal(out.copy_to_host(), x * x)
+
+
+def test_debug_kernels_link_without_lto(cu_file):
+    add_one = cuda.declare_device("add_one", "float32(float32)", link=cu_file, abi="c")
+
+    @cuda.jit(debug=True, opt=False)
+    def k(out, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = add_one(x[i])
+
+    x = random_f32(300)
+    out = cuda.to_device(np.full(x.size, np.nan, np.float32))
+    k[3, 128](out, cuda.to_device(x))
+    np.testing.assert_array_equal(out.copy_to_host(), x + np.float32(1))
+
+
+def test_linking_needs_nvjitlink(cu_file):
+    add_one = cuda.declare_device("add_one", "float32(float32)", link=cu_file, abi="c")
+
+    @cuda.jit
+    def k(a):
+        a[0] = add_one(a[0])
+
+    @cuda.jit(link=[cu_file])
+    def legacy(a):
+        a[0] = 1
+
+    a = cuda.to_device(np.zeros(2, np.float32))
+    with oxcuda.config.override(USE_NVJITLINK=False):
+        with pytest.raises(LinkerError, match="OXCUDA_USE_NVJITLINK"):
+            k[1, 1](a)
+        with pytest.raises(LinkerError, match="OXCUDA_USE_NVJITLINK"):
+            legacy[1, 1](a)
