@@ -113,6 +113,8 @@ def test_mapped_block_maps_host_arrays_for_kernels(rng):
     # after the block the memory is no longer page-locked: it can be mapped again
     with cuda.mapped(r) as again:
         np.testing.assert_array_equal(again.copy_to_host(), r)
+    with cuda.mapped(np.zeros((0, 3))) as empty:  # nothing to lock, no device address
+        assert empty.shape == (0, 3) and empty.copy_to_host().shape == (0, 3)
 
 
 def test_memory_already_page_locked_is_a_clear_error(rng):

@@ -52,7 +52,7 @@ def test_cupy_plugin_allocates_from_cupys_pool(rng):
     np.testing.assert_array_equal(d.copy_to_host(), h)
     r = cuda.device_array_like(d[:, 0])
     x = d[:, 5]
-    scale[(1000 + 127) // 128, 128](r, 3.0, x.copy_to_host())
+    scale[(1000 + 127) // 128, 128](r, 3.0, x)
     np.testing.assert_allclose(r.copy_to_host(), 3.0 * h[:, 5])
     # the memory is CuPy's: a CuPy array views it without a copy
     view = cp.asarray(d)

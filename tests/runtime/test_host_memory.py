@@ -190,6 +190,8 @@ def test_mapped_block_yields_device_views_of_the_host_arrays(rng):
     with cuda.mapped(a) as single:
         assert isinstance(single, cuda.DeviceNDArray)
         np.testing.assert_array_equal(single.copy_to_host(), a)
+    with cuda.mapped(np.zeros((0, 4))) as empty:
+        assert empty.shape == (0, 4) and empty.device_pointer_value == 0
     assert cuda.current_context().memory_manager.allocations == {}
 
 

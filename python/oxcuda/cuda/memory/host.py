@@ -65,7 +65,12 @@ class MappedMemory(_HostBuffer, AutoFreePointer):
     def __init__(self, context, pointer, size, owner=None, finalizer=None):
         self.owned = owner
         self.host_pointer = _address(pointer, "MappedMemory")
-        devptr = _native.host_device_pointer(native_context(context), self.host_pointer)
+        # Empty regions are not mapped (nothing was page-locked), so they have no device address.
+        devptr = (
+            _native.host_device_pointer(native_context(context), self.host_pointer)
+            if _size(size, "MappedMemory")
+            else 0
+        )
         self._bufptr_ = self.host_pointer
         super().__init__(context, devptr, size, finalizer=finalizer)
         self.handle = self.host_pointer
