@@ -245,3 +245,71 @@ fn nvrtc_errors_carry_the_log_and_the_name() {
     assert!(err.log.contains("broken.cu"), "{err}");
     assert!(err.log.contains("expected an expression"), "{err}");
 }
+
+/// Every scalar type and a pointer through both ABIs, as parameter and result: libNVVM accepts
+/// the declarations and calls for compute_75/90/100 (no link: the symbols stay external).
+#[test]
+fn every_abi_type_compiles() {
+    let tools = tools_or_skip!();
+    let scalars = [
+        Scalar::Bool,
+        Scalar::I8,
+        Scalar::U8,
+        Scalar::I16,
+        Scalar::U16,
+        Scalar::I32,
+        Scalar::U32,
+        Scalar::I64,
+        Scalar::U64,
+        Scalar::F32,
+        Scalar::F64,
+    ];
+    let mut functions = Vec::new();
+    let mut b = Fb::kernel("k", vec![arr1(Scalar::F64)]);
+    let a = b.param(0);
+    let data = b.v(Op::ArrayData(a), Type::Pointer(Scalar::F64));
+    let mut id = 1;
+    for abi in [ExternAbi::C, ExternAbi::Numba] {
+        for s in scalars {
+            let t = Type::Scalar(s);
+            let x = b.konst(s);
+            let _ = b.v(Op::Call(oxcuda_ir::FuncId(id), vec![x, data]), t.clone());
+            functions.push(Function::external(
+                &format!("f_{}_{s}", abi.name()),
+                abi,
+                vec![t.clone(), Type::Pointer(Scalar::F64)],
+                t,
+            ));
+            id += 1;
+        }
+        b.e(Op::Call(oxcuda_ir::FuncId(id), vec![data]));
+        functions.push(Function::external(
+            &format!("sink_{}", abi.name()),
+            abi,
+            vec![Type::Pointer(Scalar::F64)],
+            Type::None,
+        ));
+        id += 1;
+    }
+    b.ret(None);
+    functions.insert(0, b.finish());
+    let m = module(functions);
+    for cc in [(7, 5), (9, 0), (10, 0)] {
+        let opts = CodegenOptions {
+            cc,
+            ..CodegenOptions::default()
+        };
+        let out = compile(&tools, &m, &opts).unwrap_or_else(|e| {
+            let ir = oxcuda_nvvm::write_module(&m, &opts).unwrap_or_default();
+            panic!("compute_{}{}: {e}\n{ir}", cc.0, cc.1)
+        });
+        let NvvmOutput::Ptx(ptx) = out else {
+            panic!("expected PTX")
+        };
+        let externs = ptx
+            .lines()
+            .filter(|l| l.starts_with(".extern .func"))
+            .count();
+        assert_eq!(externs, 2 * scalars.len() + 2, "{ptx}");
+    }
+}
