@@ -100,6 +100,12 @@ def _capture_one(func: Any, add) -> Source:
             # Self-recursion while the decorator runs (an eager signature compiles before
             # the name is bound): the name can only mean the function itself.
             globals_used[g] = ("function", add(func))
+    # Default values of parameters, under names no Python identifier can take; calls that
+    # omit an argument use them (crates/typeck/src/lower/call.rs, bind_device_args).
+    positional = code.co_varnames[: code.co_argcount]
+    defaults = getattr(func, "__defaults__", None) or ()
+    for name, value in zip(positional[len(positional) - len(defaults) :], defaults, strict=True):
+        globals_used[f"$default:{name}"] = _encode(value, add)
     cells = dict(zip(code.co_freevars, func.__closure__ or (), strict=False))
     for c in loaded_cells:
         if c in cells:

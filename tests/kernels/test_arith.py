@@ -539,13 +539,15 @@ def complex_k(out, a, b):
         out[i, 2] = a[i] - b[i] * 2
         out[i, 3] = complex(a[i].real, b[i].imag)
         out[i, 4] = abs(a[i])
+        out[i, 5] = a[i].conjugate() * b[i].conjugate()
+        out[i, 6] = a[i].real.conjugate() + b[i].imag.imag
 
 
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
 def test_complex_arithmetic(target, rng, dtype):
     a = rand(rng, N, dtype, -5, 5)
     b = rand(rng, N, dtype, 1, 5)
-    out = poison((N, 5), np.complex128)
+    out = poison((N, 7), np.complex128)
     (got, _, _) = run(complex_k, BLOCKS, TPB, out, a, b)
     a128, b128 = a.astype(np.complex128), b.astype(np.complex128)
     rtol = 1e-6 if dtype == np.complex64 else 1e-13
@@ -555,6 +557,8 @@ def test_complex_arithmetic(target, rng, dtype):
     np.testing.assert_allclose(got[:, 2], a128 - b128 * 2, rtol=rtol, atol=atol)
     np.testing.assert_array_equal(got[:, 3], a.real.astype(np.float64) + 1j * b.imag)
     np.testing.assert_allclose(got[:, 4], np.abs(a128), rtol=rtol)
+    np.testing.assert_allclose(got[:, 5], np.conj(a128 * b128), rtol=rtol, atol=atol)
+    np.testing.assert_array_equal(got[:, 6], a.real.astype(np.float64))
 
 
 @cuda.jit("void(int32[:], int32, int32)")

@@ -255,3 +255,71 @@ def test_device_function_cannot_be_launched():
         poly[1, 1]
     with pytest.raises(TypeError, match="device function"):
         poly(1.0, 2.0, 3.0, 4.0)
+
+
+OFFSET = 10
+
+
+@cuda.jit(device=True)
+def affine(x, scale=2, offset=OFFSET):
+    return x * scale + offset
+
+
+@cuda.jit(device=True)
+def difference(x, y):
+    return x - y
+
+
+@cuda.jit(device=True)
+def total(first, *rest):
+    s = first
+    for r in rest:
+        s += r
+    return s * 100 + len(rest)
+
+
+@cuda.jit
+def arguments_k(out, x, y):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i, 0] = affine(x[i])
+        out[i, 1] = affine(x[i], 5)
+        out[i, 2] = affine(x[i], offset=y[i])
+        out[i, 3] = difference(y=x[i], x=y[i])
+        out[i, 4] = difference(x[i], y=y[i])
+        out[i, 5] = total(x[i], y[i], 3)
+        out[i, 6] = total(x[i])
+
+
+def test_keyword_default_and_star_arguments(target, rng):
+    x = rand(rng, N, np.int64, -100, 100)
+    y = rand(rng, N, np.int64, -100, 100)
+    out = poison((N, 7), np.int64)
+    (got, _, _) = run(arguments_k, 2, 32, out, x, y)
+    want = np.stack(
+        [x * 2 + 10, x * 5 + 10, x * 2 + y, y - x, x - y, (x + y + 3) * 100 + 2, x * 100],
+        axis=1,
+    )
+    np.testing.assert_array_equal(got, want)
+
+
+@cuda.jit
+def bad_arguments_k(out):
+    out[0] = difference(1, 2, 3)  # <-- too many
+    out[1] = difference(1, q=2)  # <-- unknown
+    out[2] = difference(1)  # <-- missing
+    out[3] = difference(1, 2, x=3)  # <-- twice
+
+
+def test_bad_device_function_arguments(target):
+    from oxcuda.errors import TypingError
+
+    with pytest.raises(TypingError) as info:
+        bad_arguments_k[1, 1](cuda.to_device(np.zeros(4)))
+    messages = [d.message for d in info.value.diagnostics]
+    assert all(d.code == "bad-call" for d in info.value.diagnostics), messages
+    assert len(messages) == 4, messages
+    assert "takes 2 positional arguments but 3 were given" in messages[0]
+    assert "unexpected keyword argument 'q'" in messages[1]
+    assert "missing required argument 'y'" in messages[2]
+    assert "multiple values for argument 'x'" in messages[3]

@@ -38,6 +38,8 @@ pub(crate) enum Val {
     Extern(Box<crate::globals::ExternFn>),
     /// A frozen global NumPy array (index into the function's globals by name).
     GlobalArray(String),
+    /// A method bound to its receiver (`z.conjugate`), called next.
+    Method(Box<Val>, &'static str),
     /// An expression whose type is not known yet, or that already produced an error: every use
     /// yields poison again, silently.
     Poison,
@@ -61,6 +63,7 @@ impl Val {
             Self::Jit(_) => "a @cuda.jit function".into(),
             Self::Extern(e) => format!("external function {}", e.symbol),
             Self::GlobalArray(n) => format!("global array {n}"),
+            Self::Method(_, name) => format!("method {name}"),
             Self::Poison => "an erroneous value".into(),
         }
     }

@@ -289,3 +289,30 @@ fn slices_take_runtime_steps() {
     .unwrap_err();
     assert!(errs[0].contains("bad-index"), "{errs:#?}");
 }
+
+#[test]
+fn device_calls_bind_keywords_defaults_and_star_args() {
+    let callee = source(
+        "def f(x, y=2, *rest):\n    return x * y + len(rest)\n",
+        &[("$default:y", GlobalValue::Int(2))],
+    );
+    let mut kernel = source(
+        "def k(out):\n    out[0] = f(3)\n    out[1] = f(y=4, x=1)\n    out[2] = f(1, 2, 3, 4)\n",
+        &[],
+    );
+    kernel.globals.insert("f".into(), GlobalValue::Function(1));
+    let sig = parse_signature("void(int64[:])").unwrap();
+    let module = compile(
+        &[kernel, callee],
+        0,
+        &sig.args,
+        FunctionKind::Kernel,
+        None,
+        CompileOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{:#?}", e.iter().map(|d| d.render()).collect::<Vec<_>>()));
+    verify(&module).unwrap();
+    // One specialisation per argument-type tuple: (int64, int64, Tuple()) and
+    // (int64, int64, UniTuple(int64 x 2)).
+    assert_eq!(module.functions.len(), 3, "{module}");
+}

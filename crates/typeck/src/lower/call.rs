@@ -77,14 +77,20 @@ impl Lower<'_, '_> {
                 self.cast_call(a, s)
             }
             Val::Jit(i) => {
-                if !keywords.is_empty() {
+                let Some(args) = self.bind_device_args(i, args, keywords, c.range()) else {
+                    return Val::Poison;
+                };
+                self.device_call(i, args, c.range())
+            }
+            Val::Method(receiver, name) => {
+                if !args.is_empty() || !keywords.is_empty() {
                     return self.error(
                         codes::BAD_CALL,
                         c.range(),
-                        "device functions take positional arguments only",
+                        format!("{name}() takes no arguments"),
                     );
                 }
-                self.device_call(i, args, c.range())
+                self.conjugate(*receiver, c.range())
             }
             Val::Extern(e) => self.extern_call(&e, args, !keywords.is_empty(), c.range()),
             other => {
@@ -1124,6 +1130,125 @@ impl Lower<'_, '_> {
             values.push(v);
         }
         Val::Rt(self.emit(Op::Atomic(op, array, idx, values), t.clone()), t)
+    }
+
+    /// `x.conjugate()`: the complex conjugate; a real number is its own.
+    fn conjugate(&mut self, x: Val, range: TextRange) -> Val {
+        match x {
+            Val::Complex(re, im) => Val::Complex(re, -im),
+            Val::Rt(v, Type::Scalar(s)) if s.is_complex() => {
+                let part = Type::Scalar(s.complex_part());
+                let re = self.emit(Op::ComplexPart(v, false), part.clone());
+                let im = self.emit(Op::ComplexPart(v, true), part.clone());
+                let neg = self.emit(Op::Unary(UnaryOp::Neg, im), part);
+                let t = Type::Scalar(s);
+                Val::Rt(self.emit(Op::MakeComplex(re, neg), t.clone()), t)
+            }
+            Val::Poison => Val::Poison,
+            other if self.scalar_type_of(&other).is_some() => other,
+            other => {
+                let what = other.describe();
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    format!("conjugate() of {what}"),
+                )
+            }
+        }
+    }
+
+    /// Binds a call's positional and keyword arguments to the parameters of source `src`, as
+    /// Python does: keywords by name, missing ones from the defaults captured with the function
+    /// (`$default:<name>` globals), extra positional ones into the tuple of a `*args`.
+    fn bind_device_args(
+        &mut self,
+        src: usize,
+        args: Vec<Arg>,
+        keywords: Vec<(String, Arg)>,
+        range: TextRange,
+    ) -> Option<Vec<Arg>> {
+        let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources[src].source.text) else {
+            return Some(args); // the callee reports its own syntax error
+        };
+        let params = &parsed.def.parameters;
+        let fname = self.sess.sources[src].name.clone();
+        let names: Vec<String> = params
+            .posonlyargs
+            .iter()
+            .chain(params.args.iter())
+            .map(|p| p.parameter.name.to_string())
+            .collect();
+        let positional_only = params.posonlyargs.len();
+        let variadic = params.vararg.is_some();
+        let mut slots: Vec<Option<Arg>> = vec![None; names.len()];
+        let mut extra = Vec::new();
+        let given = args.len();
+        for (k, a) in args.into_iter().enumerate() {
+            if k < names.len() {
+                slots[k] = Some(a);
+            } else if variadic {
+                extra.push(a.val);
+            } else {
+                self.error(
+                    codes::BAD_CALL,
+                    range,
+                    format!(
+                        "{fname}() takes {} positional arguments but {given} were given",
+                        names.len()
+                    ),
+                );
+                return None;
+            }
+        }
+        for (name, a) in keywords {
+            match names.iter().position(|n| *n == name) {
+                Some(k) if k >= positional_only && slots[k].is_none() => slots[k] = Some(a),
+                Some(k) if k >= positional_only => {
+                    self.error(
+                        codes::BAD_CALL,
+                        a.range,
+                        format!("{fname}() got multiple values for argument '{name}'"),
+                    );
+                    return None;
+                }
+                _ => {
+                    self.error(
+                        codes::BAD_CALL,
+                        a.range,
+                        format!("{fname}() got an unexpected keyword argument '{name}'"),
+                    );
+                    return None;
+                }
+            }
+        }
+        let mut bound = Vec::with_capacity(slots.len() + 1);
+        for (name, slot) in names.iter().zip(slots) {
+            if let Some(a) = slot {
+                bound.push(a);
+                continue;
+            }
+            let default = self.sess.sources[src]
+                .globals
+                .get(&format!("$default:{name}"))
+                .cloned();
+            let Some(g) = default else {
+                self.error(
+                    codes::BAD_CALL,
+                    range,
+                    format!("{fname}() missing required argument '{name}'"),
+                );
+                return None;
+            };
+            let val = self.global_value(name, &g, range);
+            bound.push(Arg { val, range });
+        }
+        if variadic {
+            bound.push(Arg {
+                val: Val::Tuple(extra),
+                range,
+            });
+        }
+        Some(bound)
     }
 
     /// A call of a `@cuda.jit` function, specialised for the argument types.

@@ -140,7 +140,7 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn global_value(&mut self, name: &str, g: &GlobalValue, range: TextRange) -> Val {
+    pub(crate) fn global_value(&mut self, name: &str, g: &GlobalValue, range: TextRange) -> Val {
         match g {
             GlobalValue::Module(m) => Val::Namespace(m.clone()),
             GlobalValue::Int(i) => Val::Int(*i),
@@ -226,6 +226,20 @@ impl Lower<'_, '_> {
                 Val::Rt(part, Type::Scalar(s.complex_part()))
             }
             Val::Rt(v, Type::Scalar(s)) if attr == "real" => Val::Rt(v, Type::Scalar(s)),
+            Val::Rt(_, Type::Scalar(s)) if attr == "imag" => {
+                let zero = if s.is_float() {
+                    self.emit(Op::Const(Const::Float(0.0)), Type::Scalar(s))
+                } else {
+                    self.const_int(0, if s == Scalar::Bool { Scalar::I64 } else { s })
+                };
+                let t = self.f.value_type(zero).clone();
+                Val::Rt(zero, t)
+            }
+            Val::Rt(_, Type::Scalar(_)) | Val::Int(_) | Val::Float(_) | Val::Complex(..)
+                if attr == "conjugate" =>
+            {
+                Val::Method(Box::new(base), "conjugate")
+            }
             other => {
                 let what = other.describe();
                 self.error(

@@ -295,17 +295,23 @@ impl<'s, 'a> Lower<'s, 'a> {
     fn body(&mut self, def: &oxcuda_syntax::ast::StmtFunctionDef, args: &[Type]) {
         let params = &def.parameters;
         self.at(def.range());
-        if params.vararg.is_some() || params.kwarg.is_some() || !params.kwonlyargs.is_empty() {
+        if params.kwarg.is_some()
+            || !params.kwonlyargs.is_empty()
+            || params.vararg.is_some() && self.kind == FunctionKind::Kernel
+        {
             self.error(
                 codes::UNSUPPORTED_SYNTAX,
                 params.range(),
-                "*args, **kwargs and keyword-only parameters are not supported in kernels",
+                "**kwargs and keyword-only parameters are not supported in device code, nor *args in kernels",
             );
         }
-        let names: Vec<_> = params
+        // A device function's `*args` is one more parameter: the tuple of extra arguments.
+        let names: Vec<&oxcuda_syntax::ast::Parameter> = params
             .posonlyargs
             .iter()
             .chain(params.args.iter())
+            .map(|p| &p.parameter)
+            .chain(params.vararg.as_deref())
             .collect();
         if names.len() != args.len() {
             self.error(
@@ -319,12 +325,12 @@ impl<'s, 'a> Lower<'s, 'a> {
             );
             return;
         }
-        self.f.param_names = names.iter().map(|p| p.parameter.name.to_string()).collect();
+        self.f.param_names = names.iter().map(|p| p.name.to_string()).collect();
         self.assigned.extend(self.f.param_names.iter().cloned());
         collect_assigned(&def.body, &mut self.assigned);
         for (i, (p, ty)) in names.iter().zip(args).enumerate() {
             let v = self.emit(Op::Param(u32::try_from(i).unwrap_or(u32::MAX)), ty.clone());
-            let name = p.parameter.name.as_str();
+            let name = p.name.as_str();
             if let Some((var, _)) = self.assign_slot(name, ty, false, p.range()) {
                 let v = self.convert(
                     Val::Rt(v, ty.clone()),
