@@ -121,7 +121,7 @@ impl DeviceNDArray {
     }
 
     /// A view sharing this array's memory, `offset` bytes from its data pointer.
-    fn derive(
+    pub(crate) fn derive(
         &self,
         py: Python<'_>,
         offset: i64,
@@ -142,6 +142,37 @@ impl DeviceNDArray {
             stream: Arc::clone(&self.stream),
             stream_obj: self.stream_obj.clone_ref(py),
         }
+    }
+
+    /// An array over memory `owner` keeps alive (`ptr` is element 0; the layout's extent must
+    /// lie inside the owner's memory).
+    pub(crate) fn over_foreign(
+        py: Python<'_>,
+        space: &Space,
+        ptr: u64,
+        layout: Layout,
+        dtype: Bound<'_, PyAny>,
+        owner: Py<PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let (lo, hi) = layout.extent();
+        let memory = Allocation::foreign(
+            space,
+            ptr.wrapping_add_signed(lo),
+            usize::try_from(hi - lo).expect("span"),
+            Box::new(owner),
+        );
+        let (stream, stream_obj) = resolve_stream(py, space, stream)?;
+        Ok(Self {
+            memory: Arc::new(memory),
+            ptr,
+            layout,
+            kind: kind_of(&dtype)?,
+            dtype: dtype.unbind(),
+            readonly: false,
+            stream,
+            stream_obj,
+        })
     }
 
     /// The stream to use for an operation: the argument if given (not 0/None), else the bound one.
@@ -175,13 +206,16 @@ fn is_zero(obj: &Bound<'_, PyAny>) -> bool {
 
 static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
 
-fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+pub(crate) fn numpy(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
     NUMPY
         .get_or_try_init(py, || py.import("numpy").map(Bound::unbind))
         .map(|m| m.bind(py))
 }
 
-fn as_dtype<'py>(py: Python<'py>, dtype: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn as_dtype<'py>(
+    py: Python<'py>,
+    dtype: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     numpy(py)?.getattr("dtype")?.call1((dtype,))
 }
 
@@ -190,7 +224,7 @@ fn kind_of(dtype: &Bound<'_, PyAny>) -> PyResult<u8> {
     Ok(kind.bytes().next().unwrap_or(b'V'))
 }
 
-fn itemsize_of(dtype: &Bound<'_, PyAny>) -> PyResult<i64> {
+pub(crate) fn itemsize_of(dtype: &Bound<'_, PyAny>) -> PyResult<i64> {
     let size: i64 = dtype.getattr("itemsize")?.extract()?;
     if size <= 0 {
         return Err(PyTypeError::new_err(format!(
@@ -342,7 +376,7 @@ fn order_arg(order: &str) -> PyResult<Order> {
 }
 
 /// Allocates an uninitialised array with `layout` in `space`.
-fn allocate(
+pub(crate) fn allocate(
     py: Python<'_>,
     space: &Space,
     layout: Layout,
@@ -449,6 +483,13 @@ fn to_device(
             stream,
         )?;
         run_copy(py, &arr.place(), &host.place(), &arr.stream)?;
+        if host.layout.ndim() == 0
+            && obj.is_instance(&numpy(py)?.getattr("void")?)?
+            && crate::devicerecord::is_structured(&host.dtype)?
+        {
+            // A structured scalar (numpy.void) becomes a DeviceRecord, as in numba-cuda.
+            return crate::devicerecord::wrap(py, arr);
+        }
         Ok(Bound::new(py, arr)?.into_any().unbind())
     })
 }
@@ -678,7 +719,7 @@ impl DeviceNDArray {
     }
 
     #[getter]
-    fn dtype(&self, py: Python<'_>) -> Py<PyAny> {
+    pub(crate) fn dtype(&self, py: Python<'_>) -> Py<PyAny> {
         self.dtype.clone_ref(py)
     }
 
@@ -711,7 +752,7 @@ impl DeviceNDArray {
 
     /// `'gpu'` or `'host'` (the simulator's backend).
     #[getter]
-    fn backend(&self) -> &'static str {
+    pub(crate) fn backend(&self) -> &'static str {
         if self.memory.space().is_host() {
             "host"
         } else {
@@ -940,7 +981,7 @@ impl DeviceNDArray {
 
     /// `a[key]` on `stream`: a view for slices, a NumPy scalar for a single element.
     #[pyo3(signature = (key, stream = None))]
-    fn getitem(
+    pub(crate) fn getitem(
         slf: &Bound<'_, Self>,
         key: &Bound<'_, PyAny>,
         stream: Option<&Bound<'_, PyAny>>,
@@ -953,6 +994,10 @@ impl DeviceNDArray {
             let view = this.derive(py, offset, layout, None);
             if !scalar {
                 return Ok(Bound::new(py, view)?.into_any().unbind());
+            }
+            if crate::devicerecord::is_structured(this.dtype.bind(py))? {
+                // numba: an element of a structured array is a DeviceRecord (a view, no copy).
+                return crate::devicerecord::wrap(py, view);
             }
             let stream = this.op_stream(py, stream)?;
             let host = new_host(py, &view.layout, this.dtype.bind(py))?;
@@ -974,7 +1019,7 @@ impl DeviceNDArray {
     /// `a[key] = value` on `stream`: `value` (scalar, host array, device array) is converted
     /// to the array's dtype and broadcast to the selected shape.
     #[pyo3(signature = (key, value, stream = None))]
-    fn setitem(
+    pub(crate) fn setitem(
         &self,
         py: Python<'_>,
         key: &Bound<'_, PyAny>,
@@ -1227,5 +1272,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_cuda_array_interface, m)?)?;
     m.add_function(wrap_pyfunction!(is_device_array, m)?)?;
     m.add_function(wrap_pyfunction!(from_dlpack, m)?)?;
+    crate::devicerecord::register(m)?;
     Ok(())
 }

@@ -9,6 +9,7 @@ mod boundary;
 mod capture;
 mod compile;
 pub mod devicearray;
+mod devicerecord;
 mod dlpack;
 mod emm;
 mod kernel;

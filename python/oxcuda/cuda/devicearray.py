@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from oxcuda import _native
-from oxcuda._native import DeviceNDArray, is_device_array
+from oxcuda._native import DeviceNDArray, DeviceRecord, is_device_array
 from oxcuda.cuda._devices import current_context
 
 
@@ -89,6 +89,7 @@ def from_dlpack(obj: Any):
 
 __all__ = [
     "DeviceNDArray",
+    "DeviceRecord",
     "as_cuda_array",
     "defer_cleanup",
     "device_array",
