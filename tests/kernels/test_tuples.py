@@ -203,3 +203,21 @@ def test_tuple_equality(target, rng):
     np.testing.assert_array_equal(got[:, 0], 1)
     np.testing.assert_array_equal(got[:, 1], (a != b).astype(np.int8))
     np.testing.assert_array_equal(got[:, 2], 1)
+
+
+@cuda.jit
+def literal_unroll_k(out, a):
+    i = cuda.grid(1)
+    if i < a.size:
+        acc = 0.0
+        for v in cuda.literal_unroll((a[i], 2.5, np.int8(3), True)):
+            acc = acc * 2 + v
+        out[i] = acc
+
+
+def test_literal_unroll(target, rng):
+    a = rand(rng, N, np.int64, -50, 50)
+    out = poison(N, np.float64)
+    (got, _) = run(literal_unroll_k, 2, 32, out, a)
+    np.testing.assert_array_equal(got, ((a * 2 + 2.5) * 2 + 3) * 2 + 1)
+    assert cuda.literal_unroll((1, 2)) == (1, 2)

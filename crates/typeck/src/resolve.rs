@@ -61,6 +61,7 @@ pub const CALLABLES: &[&str] = &[
     "cuda.selp",
     "cuda.cbrt",
     "cuda.nanosleep",
+    "cuda.literal_unroll",
     "cuda.atomic.add",
     "cuda.atomic.sub",
     "cuda.atomic.max",

@@ -66,6 +66,17 @@ ffs = _DeviceOnly("cuda.ffs")
 selp = _DeviceOnly("cuda.selp")
 cbrt = _DeviceOnly("cuda.cbrt")
 
+
+class _LiteralUnroll(_DeviceOnly):
+    """``cuda.literal_unroll(t)``: in kernels, loops over tuples unroll anyway, so this marks
+    intent only; on the host it returns its argument, as numba's does."""
+
+    def __call__(self, container):
+        return container
+
+
+literal_unroll = _LiteralUnroll("cuda.literal_unroll")
+
 shared = _Namespace("cuda.shared", {"array": _DeviceOnly("cuda.shared.array")})
 local = _Namespace("cuda.local", {"array": _DeviceOnly("cuda.local.array")})
 const = _Namespace("cuda.const", {"array_like": _DeviceOnly("cuda.const.array_like")})
@@ -93,6 +104,7 @@ __all__ = [
     "gridDim",
     "gridsize",
     "laneid",
+    "literal_unroll",
     "local",
     "nanosleep",
     "popc",

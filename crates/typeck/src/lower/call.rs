@@ -402,6 +402,13 @@ impl Lower<'_, '_> {
                     }
                 }
             }
+            // Loops over tuples unroll anyway: literal_unroll only marks the intent.
+            "cuda.literal_unroll" => {
+                if !self.arity(path, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                args[0].val.clone()
+            }
             "cuda.fma" => {
                 if !self.arity(path, &args, 3, 3, range) {
                     return Val::Poison;
