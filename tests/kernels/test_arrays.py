@@ -466,3 +466,30 @@ def test_slices_with_runtime_steps(target, rng, step):
         return acc
 
     np.testing.assert_array_equal(got, [v.size, w.size, fold(v), fold(w)])
+
+
+@cuda.jit
+def slice_assign_k(out, rows, a, b):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i, :] = i * 10  # broadcast a scalar
+        out[i, 1::2] = -1.5
+        rows[i] = a[i]  # copy a row: the same number of dimensions
+        rows[i, ::-1][:2] = b[:2]
+    cuda.syncthreads()
+    if i == 0:
+        out[-1, 2:4] = b[1:3]
+
+
+def test_slice_assignment(target, rng):
+    a = rand(rng, (20, 6), np.float64)
+    b = rand(rng, 6, np.float64)
+    out, rows = poison((20, 7), np.float64), poison((20, 6), np.float64)
+    got, got_rows, _, _ = run(slice_assign_k, 1, 32, out, rows, a, b)
+    want = np.repeat(np.arange(20.0)[:, None] * 10, 7, axis=1)
+    want[:, 1::2] = -1.5
+    want[-1, 2:4] = b[1:3]
+    want_rows = a.copy()
+    want_rows[:, ::-1][:, :2] = b[:2]
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(got_rows, want_rows)

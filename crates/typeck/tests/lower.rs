@@ -316,3 +316,22 @@ fn device_calls_bind_keywords_defaults_and_star_args() {
     // (int64, int64, UniTuple(int64 x 2)).
     assert_eq!(module.functions.len(), 3, "{module}");
 }
+
+#[test]
+fn slice_assignment_fills_the_view() {
+    let ir = lower(
+        "def k(out, a):\n    out[0, :] = 1.5\n    out[1] = a[0]\n",
+        "void(float64[:, :], float64[:, :])",
+    )
+    .unwrap();
+    assert!(ir.contains("\"$fill\""), "{ir}");
+    let errs = lower(
+        "def k(out, a):\n    out[0, :] = a\n",
+        "void(float64[:, :], float64[:, :])",
+    )
+    .unwrap_err();
+    assert!(
+        errs[0].contains("cannot assign a 2-d array to a 1-d slice"),
+        "{errs:#?}"
+    );
+}

@@ -567,16 +567,23 @@ impl Lower<'_, '_> {
             );
             return;
         }
-        if index.len() != a.ndim as usize || !index.iter().all(|i| matches!(i, Index::Int(_))) {
-            self.error_hint(
+        if index.len() > a.ndim as usize {
+            self.error(
                 codes::BAD_INDEX,
                 range,
                 format!(
-                    "assignment needs one integer index per dimension of a {}-d array",
+                    "too many indices ({}) for a {}-d array",
+                    index.len(),
                     a.ndim
                 ),
-                "assign element by element in a loop",
             );
+            return;
+        }
+        if index.len() != a.ndim as usize || !index.iter().all(|i| matches!(i, Index::Int(_))) {
+            // `a[i, 1:] = x`: fill the view, element by element.
+            if let Val::Rt(dst, Type::Array(da)) = self.view(array, a, index, range) {
+                self.fill_view(dst, da, value, value_range);
+            }
             return;
         }
         let mut idx = Vec::new();
@@ -594,6 +601,90 @@ impl Lower<'_, '_> {
             return;
         };
         self.emit_void(Op::Store(array, idx, v));
+    }
+
+    /// `view[...] = value` for a whole view: a scalar is broadcast, an array of the same
+    /// number of dimensions is copied element by element (over the view's shape).
+    fn fill_view(&mut self, dst: Value, da: ArrayType, value: Val, value_range: TextRange) {
+        let source = match value {
+            Val::Poison => return,
+            Val::Rt(v, Type::Array(sa)) => (v, Some(sa)),
+            v @ Val::GlobalArray(_) => match self.materialize(v, value_range) {
+                Some((v, Type::Array(sa))) => (v, Some(sa)),
+                _ => return,
+            },
+            other => match self.convert(other, &Type::Scalar(da.dtype), value_range) {
+                Some(v) => (v, None),
+                None => return,
+            },
+        };
+        if let (_, Some(sa)) = source
+            && sa.ndim != da.ndim
+        {
+            self.error(
+                codes::BAD_INDEX,
+                value_range,
+                format!(
+                    "cannot assign a {}-d array to a {}-d slice",
+                    sa.ndim, da.ndim
+                ),
+            );
+            return;
+        }
+        let shape: Vec<Value> = (0..da.ndim)
+            .map(|k| self.emit(Op::ArrayShape(dst, k), Type::I64))
+            .collect();
+        let mut idx = Vec::new();
+        self.nested_loops(&shape, &mut idx, &mut |this: &mut Self, idx: &[Value]| {
+            let v = match source {
+                (v, None) => v,
+                (src, Some(sa)) => {
+                    let x = this.emit(Op::Load(src, idx.to_vec()), Type::Scalar(sa.dtype));
+                    this.cast(x, sa.dtype, da.dtype)
+                }
+            };
+            this.emit_void(Op::Store(dst, idx.to_vec(), v));
+        });
+    }
+
+    /// Loops over every index below `shape` (row-major), calling `body` with the indices.
+    fn nested_loops(
+        &mut self,
+        shape: &[Value],
+        idx: &mut Vec<Value>,
+        body: &mut dyn FnMut(&mut Self, &[Value]),
+    ) {
+        let Some(&n) = shape.get(idx.len()) else {
+            body(self, idx);
+            return;
+        };
+        let counter = self.f.new_var("$fill", Type::I64);
+        let zero = self.const_int(0, Scalar::I64);
+        self.emit_void(Op::SetVar(counter, zero));
+        let (header, inner, exit) = (self.f.new_block(), self.f.new_block(), self.f.new_block());
+        self.jump_to(header);
+        let k = self.emit(Op::GetVar(counter), Type::I64);
+        let more = self.emit(Op::Compare(CmpOp::Lt, k, n), Type::BOOL);
+        let loc = self.loc;
+        self.f.terminate(
+            self.cur,
+            oxcuda_ir::Terminator::Branch(more, inner, exit),
+            loc,
+        );
+        self.cur = inner;
+        let k = self.emit(Op::GetVar(counter), Type::I64);
+        self.nonneg.insert(k);
+        idx.push(k);
+        self.nested_loops(shape, idx, body);
+        idx.pop();
+        let k = self.emit(Op::GetVar(counter), Type::I64);
+        let one = self.const_int(1, Scalar::I64);
+        let next = self.emit(Op::Binary(BinOp::Add, k, one), Type::I64);
+        self.emit_void(Op::SetVar(counter, next));
+        let loc = self.loc;
+        self.f
+            .terminate(self.cur, oxcuda_ir::Terminator::Jump(header), loc);
+        self.cur = exit;
     }
 
     /// Indices for an atomic on `array` from an int or tuple index expression value.
