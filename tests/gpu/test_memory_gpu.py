@@ -182,3 +182,50 @@ def test_ipc_round_trip_between_processes(rng):
     np.testing.assert_array_equal(got, h)
     del d
     gc.collect()
+
+
+def _ipc_array_child(queue, pickled, raw_handle, raw_size):
+    import pickle
+
+    import numpy as np
+    from oxcuda import config, cuda
+
+    config.TARGET = "gpu"
+    try:
+        with pickle.loads(pickled) as view:
+            got_view = view.copy_to_host()
+        with cuda.open_ipc_array(raw_handle, (raw_size,), np.uint8) as raw:
+            got_raw = raw.copy_to_host()
+        queue.put((got_view, got_raw))
+    except Exception as exc:  # noqa: BLE001 - reported to the parent
+        queue.put(repr(exc))
+
+
+def test_array_ipc_handles_and_open_ipc_array(rng):
+    import pickle
+
+    h = rng.standard_normal((10, 7))
+    d = cuda.to_device(h)
+    view = d[::-3, 2:5]  # negative strides: the handle carries the offset of element 0
+    handle = view.get_ipc_handle()
+    base = cuda.device_array(256, np.uint8)
+    base.copy_to_device(np.arange(256, dtype=np.uint8))
+    raw = cuda.current_context().get_ipc_handle(base.gpu_data)
+    assert (
+        raw.offset
+        == base.device_pointer_value
+        - _native.address_range(cuda.current_context(), base.device_pointer_value)[0]
+    )
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    child = ctx.Process(
+        target=_ipc_array_child,
+        args=(queue, pickle.dumps(handle), raw.handle, raw.offset + 256),
+    )
+    child.start()
+    got = queue.get(timeout=120)
+    child.join(timeout=60)
+    assert not isinstance(got, str), got
+    got_view, got_raw = got
+    np.testing.assert_array_equal(got_view, h[::-3, 2:5])
+    np.testing.assert_array_equal(got_raw[raw.offset :], np.arange(256, dtype=np.uint8))

@@ -452,3 +452,68 @@ def test_plugins_refuse_the_host_backend(module, name):
             cuda.device_array(10)
     finally:
         cuda.set_memory_manager(OxcudaMemoryManager)
+
+
+# ---- numba-cuda's per-context API ------------------------------------------------------------
+
+
+def test_gpu_data_describes_the_bytes_an_array_spans(rng):
+    h = rng.standard_normal((6, 5))
+    d = cuda.to_device(h)
+    g = d.gpu_data
+    assert isinstance(g, cuda.MemoryPointer) and g.owner is d
+    assert (g.device_pointer_value, g.size) == (d.device_pointer_value, h.nbytes)
+    v = d[::-2, 1:]
+    lo = d.device_pointer_value + 8 + 1 * 40  # row 1 is the lowest row of rows 5, 3, 1
+    assert v.gpu_data.device_pointer_value == lo
+    assert v.gpu_data.size == (2 * 80 + 4 * 8)
+    assert cuda.device_array((0, 4)).gpu_data.device_pointer_value is None
+
+
+def test_gpu_data_of_plugin_memory_is_the_plugins_pointer(plugin, rng):
+    d = cuda.to_device(rng.standard_normal(32))
+    pointer = d.gpu_data
+    assert isinstance(pointer, OwnedPointer) and pointer.size == 256
+    part = d[8:16].gpu_data
+    assert part.device_pointer_value == d.device_pointer_value + 64 and part.size == 64
+
+
+def test_a_manager_instance_set_on_one_context(rng):
+    ctx = cuda.current_context()
+    manager = NumpyMemoryManager(context=ctx)
+    manager.initialize()
+    NumpyMemoryManager.allocated, NumpyMemoryManager.freed = [], []
+    NumpyMemoryManager.resets = 0
+    ctx.memory_manager = manager
+    try:
+        assert cuda.current_context().memory_manager is manager
+        d = cuda.to_device(rng.standard_normal(4))
+        assert NumpyMemoryManager.allocated == [32]
+        assert ctx.get_memory_info() == (123, 456)
+        ctx.reset()
+        assert NumpyMemoryManager.resets == 1
+        del d
+        gc.collect()
+        assert NumpyMemoryManager.freed == [32]
+        with pytest.raises(TypeError, match="must be an instance of a BaseCUDAMemoryManager"):
+            ctx.memory_manager = NumpyMemoryManager
+    finally:
+        cuda.set_memory_manager(OxcudaMemoryManager)
+    assert not _native._memalloc_hook_set()
+    assert type(cuda.current_context().memory_manager) is OxcudaMemoryManager
+
+
+def test_array_ipc_handles_are_refused_on_the_host_backend_and_pickle():
+    from oxcuda.cuda.memory import IpcArrayHandle
+
+    d = cuda.to_device(np.arange(10.0))
+    with pytest.raises(NotImplementedError, match="get_ipc_handle needs a GPU"):
+        d.get_ipc_handle()
+    with pytest.raises(NotImplementedError, match=r"IpcHandle\.open needs a GPU"):
+        with cuda.open_ipc_array(bytes(64), (10,), np.float64):
+            pass
+    handle = IpcArrayHandle(
+        cuda.IpcHandle(None, bytes(64), 80), {"shape": (10,), "strides": (8,), "dtype": d.dtype}
+    )
+    clone = pickle.loads(pickle.dumps(handle))
+    assert clone._array_desc == handle._array_desc and clone._ipc_handle.size == 80

@@ -778,6 +778,58 @@ impl DeviceNDArray {
             },))
     }
 
+    /// numba's `gpu_data`: a `MemoryPointer` to the bytes this array spans (its extent, which
+    /// starts at the data pointer unless a stride is negative). For memory an EMM plugin
+    /// allocated it is the plugin's own pointer (or a view of it); otherwise a pointer that
+    /// keeps this array alive.
+    #[getter]
+    fn gpu_data<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let this = slf.get();
+        let (lo, hi) = this.layout.extent();
+        let (start, size) = if this.layout.size() == 0 {
+            (0, 0)
+        } else {
+            (this.ptr.wrapping_add_signed(lo), hi - lo)
+        };
+        let owner = this
+            .memory
+            .foreign_owner()
+            .and_then(|o| o.downcast_ref::<Py<PyAny>>())
+            .map(|o| o.bind(py).clone())
+            .filter(|o| o.hasattr("device_pointer_value").unwrap_or(false));
+        if let Some(pointer) = owner
+            && size > 0
+        {
+            let base: u64 = pointer
+                .getattr("device_pointer_value")?
+                .extract::<Option<u64>>()?
+                .unwrap_or(0);
+            let psize: i64 = pointer.getattr("size")?.extract()?;
+            if base == start && psize == size {
+                return Ok(pointer);
+            }
+            if let Some(offset) = start.checked_sub(base)
+                && let Ok(offset) = i64::try_from(offset)
+                && offset + size <= psize
+            {
+                return pointer.call_method1("view", (offset, offset + size));
+            }
+        }
+        py.import("oxcuda.cuda.memory.pointer")?
+            .getattr("MemoryPointer")?
+            .call1((this.context(), start, size, slf))
+    }
+
+    /// numba's `get_ipc_handle()`: an `IpcArrayHandle` another process opens as a view of this
+    /// array (GPU only).
+    fn get_ipc_handle<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py()
+            .import("oxcuda.cuda.memory.ipc")?
+            .getattr("array_ipc_handle")?
+            .call1((slf,))
+    }
+
     /// The context the memory belongs to.
     #[getter]
     fn context(&self) -> Context {

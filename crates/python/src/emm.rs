@@ -46,7 +46,13 @@ fn memalloc_hook_set() -> bool {
     HOOK_SET.load(Ordering::Acquire)
 }
 
-/// `size > 0` bytes in `space` from the plugin, when one is set; `None` otherwise.
+/// Whether an allocation hook is installed (some context is served by a plugin).
+pub fn hook_set() -> bool {
+    HOOK_SET.load(Ordering::Acquire)
+}
+
+/// `size > 0` bytes in `space` from the plugin serving it, when there is one; `None` otherwise
+/// (also when the hook answers `None`: oxcuda's own manager serves that context).
 pub fn external_allocation(
     py: Python<'_>,
     space: &Space,
@@ -64,6 +70,9 @@ pub fn external_allocation(
         return Ok(None);
     };
     let pointer = hook.bind(py).call1((Context::new(space.clone()), size))?;
+    if pointer.is_none() {
+        return Ok(None);
+    }
     let value = pointer.getattr("device_pointer_value").map_err(|_| {
         PyTypeError::new_err(format!(
             "the memory manager's memalloc({size}) returned a {}, which has no \

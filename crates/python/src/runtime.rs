@@ -210,6 +210,12 @@ impl Context {
         Self::memory_call(slf, "memory_manager", [], None)
     }
 
+    /// Makes `manager` (an instance, as numba-cuda's tests set it) serve this context.
+    #[setter]
+    fn set_memory_manager<'py>(slf: &Bound<'py, Self>, manager: Bound<'py, PyAny>) -> PyResult<()> {
+        Self::memory_call(slf, "set_memory_manager", [manager], None).map(drop)
+    }
+
     /// The device ordinal (0 for the host backend).
     #[getter]
     fn device_id(&self) -> i32 {
@@ -222,8 +228,27 @@ impl Context {
         self.space.is_host()
     }
 
-    /// `(free, total)` bytes.
-    fn get_memory_info(&self, py: Python<'_>) -> PyResult<(usize, usize)> {
+    /// `(free, total)` bytes of the context: its EMM plugin's figures when one serves it, else
+    /// the driver's (host RAM on the host backend).
+    fn get_memory_info<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        if crate::emm::hook_set() {
+            return Self::memory_call(slf, "get_memory_info", [], None);
+        }
+        let py = slf.py();
+        slf.get()
+            ._raw_memory_info(py)?
+            .into_pyobject(py)
+            .map(Bound::into_any)
+    }
+
+    /// numba's `Context.reset()`: the memory manager's `reset()` (oxcuda's own returns the
+    /// cache to the driver). Arrays still alive keep their memory.
+    fn reset<'py>(slf: &Bound<'py, Self>) -> PyResult<()> {
+        Self::memory_call(slf, "reset", [], None).map(drop)
+    }
+
+    /// `(free, total)` bytes from the driver (host RAM on the host backend).
+    fn _raw_memory_info(&self, py: Python<'_>) -> PyResult<(usize, usize)> {
         guard(|| match &self.space {
             Space::Device(ctx) => py
                 .detach(|| ctx.memory_info())

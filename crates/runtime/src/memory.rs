@@ -23,7 +23,7 @@ enum Owner {
     /// A block of the space's caching allocator.
     Cached { block: Block, stream: StreamTag },
     /// Memory owned by someone else, kept alive by this value (dropped with the allocation).
-    Foreign(#[allow(dead_code, reason = "held for its Drop")] Box<dyn Any + Send + Sync>),
+    Foreign(Box<dyn Any + Send + Sync>),
 }
 
 /// A block of memory and what keeps it alive. See the module doc.
@@ -113,6 +113,15 @@ impl Allocation {
     #[must_use]
     pub fn space(&self) -> &Space {
         &self.space
+    }
+
+    /// What keeps foreign memory alive (`None` for memory of the caching allocator).
+    #[must_use]
+    pub fn foreign_owner(&self) -> Option<&(dyn Any + Send + Sync)> {
+        match &self.owner {
+            Owner::Foreign(owner) => Some(owner.as_ref()),
+            Owner::Cached { .. } => None,
+        }
     }
 
     /// Whether oxcuda owns (and will recycle) the memory.

@@ -54,8 +54,29 @@ from oxcuda.cuda.devicearray import (
     device_array,
     device_array_like,
     from_cuda_array_interface,
+    from_dlpack,
     is_cuda_array,
     to_device,
+)
+from oxcuda.cuda.memory import (
+    AutoFreePointer,
+    BaseCUDAMemoryManager,
+    GetIpcHandleMixin,
+    HostOnlyCUDAMemoryManager,
+    IpcHandle,
+    ManagedMemory,
+    MappedMemory,
+    MemoryPointer,
+    PinnedMemory,
+    managed_array,
+    mapped,
+    mapped_array,
+    mapped_array_like,
+    open_ipc_array,
+    pinned,
+    pinned_array,
+    pinned_array_like,
+    set_memory_manager,
 )
 
 __all__ += [
@@ -104,27 +125,6 @@ __all__ += [
 ]
 
 # Memory: pinned/mapped/managed host memory, the EMM plugin interface, IPC, DLPack import.
-from oxcuda.cuda.devicearray import from_dlpack
-from oxcuda.cuda.memory import (
-    AutoFreePointer,
-    BaseCUDAMemoryManager,
-    GetIpcHandleMixin,
-    HostOnlyCUDAMemoryManager,
-    IpcHandle,
-    ManagedMemory,
-    MappedMemory,
-    MemoryPointer,
-    PinnedMemory,
-    managed_array,
-    mapped,
-    mapped_array,
-    mapped_array_like,
-    pinned,
-    pinned_array,
-    pinned_array_like,
-    set_memory_manager,
-)
-
 __all__ += [
     "AutoFreePointer",
     "BaseCUDAMemoryManager",
@@ -140,6 +140,7 @@ __all__ += [
     "mapped",
     "mapped_array",
     "mapped_array_like",
+    "open_ipc_array",
     "pinned",
     "pinned_array",
     "pinned_array_like",

@@ -130,12 +130,7 @@ def require_context(fn):
 def get_memory_info() -> MemoryInfo:
     """``(free, total)`` memory of the current device (host RAM on the host backend); an EMM
     plugin's own figures when one is set."""
-    ctx = current_context()
-    from oxcuda.cuda.memory import selection
-
-    if selection.plugin_active():
-        return selection.manager_for(ctx).get_memory_info()
-    return MemoryInfo(*ctx.get_memory_info())
+    return MemoryInfo(*current_context().get_memory_info())
 
 
 def synchronize() -> None:

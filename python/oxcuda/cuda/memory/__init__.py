@@ -34,7 +34,7 @@ from oxcuda.cuda.memory.host import (
     MappedOwnedPointer,
     PinnedMemory,
 )
-from oxcuda.cuda.memory.ipc import GetIpcHandleMixin, IpcHandle
+from oxcuda.cuda.memory.ipc import GetIpcHandleMixin, IpcArrayHandle, IpcHandle, open_ipc_array
 from oxcuda.cuda.memory.manager import BaseCUDAMemoryManager, HostOnlyCUDAMemoryManager
 from oxcuda.cuda.memory.pointer import AutoFreePointer, MemoryPointer, OwnedPointer
 from oxcuda.cuda.memory.selection import set_memory_manager
@@ -44,6 +44,7 @@ __all__ = [
     "BaseCUDAMemoryManager",
     "GetIpcHandleMixin",
     "HostOnlyCUDAMemoryManager",
+    "IpcArrayHandle",
     "IpcHandle",
     "ManagedMemory",
     "ManagedNDArray",
@@ -59,6 +60,7 @@ __all__ = [
     "mapped",
     "mapped_array",
     "mapped_array_like",
+    "open_ipc_array",
     "pinned",
     "pinned_array",
     "pinned_array_like",

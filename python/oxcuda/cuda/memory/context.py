@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from oxcuda.cuda.memory.selection import manager_for
+from oxcuda.cuda.memory.selection import manager_for, set_manager_of
 
 
 class ContextHandle(int):
@@ -28,6 +28,18 @@ class ContextHandle(int):
 
 def memory_manager(context: Any):
     return manager_for(context)
+
+
+def set_memory_manager(context: Any, manager: Any) -> None:
+    set_manager_of(context, manager)
+
+
+def get_memory_info(context: Any):
+    return manager_for(context).get_memory_info()
+
+
+def reset(context: Any) -> None:
+    manager_for(context).reset()
 
 
 def memalloc(context: Any, size: int):

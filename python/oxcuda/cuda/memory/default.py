@@ -35,7 +35,7 @@ class OxcudaMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
         return MemoryPointer(self.context, block.device_pointer_value, size, owner=block)
 
     def get_memory_info(self) -> MemoryInfo:
-        return MemoryInfo(*self._native_context().get_memory_info())
+        return MemoryInfo(*self._native_context()._raw_memory_info())
 
     def reset(self) -> None:
         super().reset()

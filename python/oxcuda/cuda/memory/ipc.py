@@ -10,6 +10,8 @@ copies it into a fresh allocation ("staged") when they are not. Linux only; the 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from oxcuda import _native
@@ -134,6 +136,73 @@ class IpcHandle:
         return f"<IpcHandle of {self.size} bytes at offset {self.offset}>"
 
 
+class IpcArrayHandle:
+    """What ``DeviceNDArray.get_ipc_handle()`` returns: an :class:`IpcHandle` and the array's
+    shape, strides, dtype and offset. Picklable; in another process ``open()`` (or ``with
+    handle as array:``) gives a device array viewing the exporter's memory, ``close()`` unmaps
+    it."""
+
+    def __init__(self, ipc_handle: IpcHandle, array_desc: dict[str, Any]) -> None:
+        self._array_desc = array_desc
+        self._ipc_handle = ipc_handle
+
+    def open(self):
+        """The array, in the current context."""
+        from oxcuda.cuda._devices import current_context
+        from oxcuda.cuda.memory.arrays import device_array_over
+
+        ctx = current_context()
+        desc = self._array_desc
+        pointer = self._ipc_handle.open(ctx)
+        return device_array_over(
+            ctx, pointer, desc["shape"], desc["dtype"], desc["strides"], desc.get("offset", 0)
+        )
+
+    def close(self) -> None:
+        """Unmaps the memory; arrays from ``open()`` must not be used afterwards."""
+        self._ipc_handle.close()
+
+    def __enter__(self):
+        return self.open()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def array_ipc_handle(array) -> IpcArrayHandle:
+    """``DeviceNDArray.get_ipc_handle()``: the IPC handle of the bytes the array spans."""
+    gpu_data = array.gpu_data
+    ipc_handle = array.context.get_ipc_handle(gpu_data)
+    offset = (array.device_pointer_value or 0) - (gpu_data.device_pointer_value or 0)
+    desc = {
+        "shape": array.shape,
+        "strides": array.strides,
+        "dtype": array.dtype,
+        "offset": offset if array.size else 0,
+    }
+    return IpcArrayHandle(ipc_handle=ipc_handle, array_desc=desc)
+
+
+@contextlib.contextmanager
+def open_ipc_array(handle, shape, dtype, strides=None, offset=0) -> Iterator[Any]:
+    """Opens an IPC handle (the 64 bytes of a ``CUipcMemHandle``, e.g. ``bytes`` or a tuple of
+    ints) as a device array of ``shape``/``dtype`` (C-contiguous unless ``strides``), ``offset``
+    bytes into the allocation; closed when the block ends. Linux only, GPU only."""
+    import numpy as np
+
+    from oxcuda.cuda._devices import current_context
+
+    dtype = np.dtype(dtype)
+    dims = (shape,) if isinstance(shape, int) else tuple(shape)
+    size = int(np.prod(dims, dtype=np.int64)) * dtype.itemsize
+    ipc_handle = IpcHandle(None, handle, size, offset=offset)
+    array = ipc_handle.open_array(current_context(), dims, dtype, strides)
+    try:
+        yield array
+    finally:
+        ipc_handle.close()
+
+
 def _handle_bytes(handle: Any) -> bytes:
     if hasattr(handle, "reserved"):  # cuda.bindings' CUipcMemHandle
         handle = handle.reserved
@@ -147,4 +216,4 @@ def _rebuild_ipc_handle(cls, handle, size, source_info, offset):
     return cls(base=None, handle=handle, size=size, source_info=source_info, offset=offset)
 
 
-__all__ = ["GetIpcHandleMixin", "IpcHandle"]
+__all__ = ["GetIpcHandleMixin", "IpcArrayHandle", "IpcHandle", "open_ipc_array"]

@@ -7,6 +7,8 @@
   and makes it the manager of every context from then on: one instance per context, made and
   ``initialize()``-d on first use. Device arrays then allocate through ``memalloc`` (the native
   core calls :func:`_memalloc_hook`). Arrays allocated before keep their memory.
+- ``ctx.memory_manager = instance`` (numba-cuda's tests do this) makes one instance serve one
+  context.
 - ``OXCUDA_MEMORY_MANAGER`` names a module whose ``_oxcuda_memory_manager`` (or, for plugins
   written for numba-cuda, ``_numba_memory_manager``) is the class; it is read once, the first
   time a context is used, unless ``set_memory_manager`` was called before. ``default`` (or
@@ -20,6 +22,7 @@ from typing import Any
 
 from oxcuda import _native
 from oxcuda.cuda.memory.default import SUPPORTED_EMM_INTERFACE_VERSION, OxcudaMemoryManager
+from oxcuda.cuda.memory.manager import BaseCUDAMemoryManager
 
 _plugin: type | None = None
 _env_checked = False
@@ -47,7 +50,27 @@ def set_memory_manager(mm_plugin: type) -> None:
     _env_checked = True
     _managers.clear()  # instances of the old class keep serving the memory they handed out
     _plugin = None if mm_plugin is OxcudaMemoryManager else mm_plugin
-    _native._set_memalloc_hook(_memalloc_hook if _plugin is not None else None)
+    _update_hook()
+
+
+def set_manager_of(context: Any, manager: Any) -> None:
+    """Makes the instance ``manager`` serve ``context`` (numba's
+    ``ctx.memory_manager = manager``)."""
+    if not isinstance(manager, BaseCUDAMemoryManager):
+        raise TypeError(
+            "a context's memory_manager must be an instance of a BaseCUDAMemoryManager "
+            f"subclass, got {type(manager).__name__}"
+        )
+    _managers[context] = manager
+    _update_hook()
+
+
+def _update_hook() -> None:
+    """The native allocation hook is installed while any context is served by a plugin."""
+    custom = _plugin is not None or any(
+        type(m) is not OxcudaMemoryManager for m in _managers.values()
+    )
+    _native._set_memalloc_hook(_memalloc_hook if custom else None)
 
 
 def memory_manager_class() -> type:
@@ -90,20 +113,22 @@ def manager_for(context: Any):
     return manager
 
 
-def plugin_active() -> bool:
-    """Whether a plugin (not oxcuda's own manager) serves memory."""
-    return _plugin is not None
 
 
 def _memalloc_hook(context: Any, size: int):
-    """Called by the native core for every device-array allocation while a plugin is set."""
-    return manager_for(context).memalloc(size)
+    """Called by the native core for every device-array allocation while a plugin serves some
+    context; ``None`` lets the native caching allocator serve a context of oxcuda's own."""
+    manager = manager_for(context)
+    if type(manager) is OxcudaMemoryManager:
+        return None
+    return manager.memalloc(size)
 
 
 def reset_managers() -> None:
     """``reset()`` every manager instance and forget them (``cuda.close()``)."""
     managers = list(_managers.values())
     _managers.clear()
+    _update_hook()
     for manager in managers:
         manager.reset()
 
