@@ -383,3 +383,28 @@ def test_variable_types_unify_across_branches(target, rng):
     out = poison(N, np.float64)
     (got, _) = run(type_unification_k, BLOCKS, TPB, out, a)
     np.testing.assert_array_equal(got, np.where(a > 0, a * 0.5, 0.0) + 2.5**3)
+
+
+@cuda.jit
+def walrus_k(out, a):
+    i = cuda.grid(1)
+    if i < a.size:
+        if (x := a[i] * 2) > 10:
+            out[i, 0] = x
+        else:
+            out[i, 0] = -x
+        n = a[i]
+        steps = 0
+        while (n := n // 2) > 0:
+            steps += 1
+        out[i, 1] = steps
+
+
+def test_assignment_expressions(target, rng):
+    a = rand(rng, N, np.int64, 0, 100)
+    out = poison((N, 2), np.int64)
+    (got, _) = run(walrus_k, BLOCKS, TPB, out, a)
+    want0 = np.where(a * 2 > 10, a * 2, -a * 2)
+    want1 = [max(int(v).bit_length() - 1, 0) for v in a]
+    np.testing.assert_array_equal(got[:, 0], want0)
+    np.testing.assert_array_equal(got[:, 1], want1)

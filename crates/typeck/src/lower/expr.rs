@@ -52,6 +52,12 @@ impl Lower<'_, '_> {
                 self.subscript_load(base, index, s.range())
             }
             Expr::Tuple(t) => self.tuple_display(&t.elts),
+            Expr::Named(n) => {
+                // `(x := value)`: assigns, and is the value.
+                let v = self.expr(&n.value);
+                self.assign(&n.target, v.clone(), n.value.range());
+                v
+            }
             other => self.error_hint(
                 codes::UNSUPPORTED_SYNTAX,
                 other.range(),

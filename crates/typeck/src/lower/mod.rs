@@ -328,6 +328,10 @@ impl<'s, 'a> Lower<'s, 'a> {
         self.f.param_names = names.iter().map(|p| p.name.to_string()).collect();
         self.assigned.extend(self.f.param_names.iter().cloned());
         collect_assigned(&def.body, &mut self.assigned);
+        oxcuda_syntax::ast::visitor::Visitor::visit_body(
+            &mut WalrusTargets(&mut self.assigned),
+            &def.body,
+        );
         for (i, (p, ty)) in names.iter().zip(args).enumerate() {
             let v = self.emit(Op::Param(u32::try_from(i).unwrap_or(u32::MAX)), ty.clone());
             let name = p.name.as_str();
@@ -394,6 +398,20 @@ fn symbol_name(name: &str, id: FuncId) -> String {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
     format!("{safe}_{}", id.0)
+}
+
+/// Collects the targets of `:=` anywhere in a body (they are locals, as in Python).
+struct WalrusTargets<'a>(&'a mut HashSet<String>);
+
+impl<'b> oxcuda_syntax::ast::visitor::Visitor<'b> for WalrusTargets<'_> {
+    fn visit_expr(&mut self, e: &'b oxcuda_syntax::ast::Expr) {
+        if let oxcuda_syntax::ast::Expr::Named(n) = e
+            && let oxcuda_syntax::ast::Expr::Name(t) = &*n.target
+        {
+            self.0.insert(t.id.to_string());
+        }
+        oxcuda_syntax::ast::visitor::walk_expr(self, e);
+    }
 }
 
 /// Adds every name a statement list assigns (targets of `=`, `+=`, `for`) to `out`.
