@@ -113,8 +113,6 @@ def manager_for(context: Any):
     return manager
 
 
-
-
 def _memalloc_hook(context: Any, size: int):
     """Called by the native core for every device-array allocation while a plugin serves some
     context; ``None`` lets the native caching allocator serve a context of oxcuda's own."""
