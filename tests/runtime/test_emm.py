@@ -517,3 +517,14 @@ def test_array_ipc_handles_are_refused_on_the_host_backend_and_pickle():
     )
     clone = pickle.loads(pickle.dumps(handle))
     assert clone._array_desc == handle._array_desc and clone._ipc_handle.size == 80
+
+
+def test_numba_module_paths_re_export_the_classes():
+    from oxcuda.cuda.cudadrv import devicearray, driver
+
+    assert driver.AutoFreePointer is cuda.AutoFreePointer
+    assert driver.HostOnlyCUDAMemoryManager is cuda.HostOnlyCUDAMemoryManager
+    assert driver.MemoryInfo is cuda.MemoryInfo and driver._SUPPORTED_EMM_INTERFACE_VERSION == 1
+    assert isinstance(cuda.current_context(), driver.Context)
+    assert devicearray.DeviceNDArray is cuda.DeviceNDArray
+    assert isinstance(cuda.mapped_array(3), devicearray.MappedNDArray)
