@@ -11,6 +11,7 @@ import pickle
 import subprocess
 import sys
 import textwrap
+import weakref
 from collections.abc import Iterator
 from typing import ClassVar
 
@@ -528,3 +529,69 @@ def test_numba_module_paths_re_export_the_classes():
     assert isinstance(cuda.current_context(), driver.Context)
     assert devicearray.DeviceNDArray is cuda.DeviceNDArray
     assert isinstance(cuda.mapped_array(3), devicearray.MappedNDArray)
+
+
+class RecordingPlugin(cuda.HostOnlyCUDAMemoryManager):
+    """numba-cuda's test plugin, in spirit: fake pointers, weak context proxies, and a record of
+    which methods ran (set per context with ``ctx.memory_manager = ...``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.live: dict[int, int] = {}
+        self.count = 0
+        self.calls: set[str] = set()
+
+    def initialize(self):
+        self.calls.add("initialize")
+
+    def memalloc(self, size):
+        assert "initialize" in self.calls, "memalloc before initialize"
+        self.count += 1
+        key, live = self.count, self.live
+        live[key] = size
+
+        def finalizer():
+            del live[key]
+
+        from oxcuda.cuda.cudadrv.driver import AutoFreePointer
+
+        return AutoFreePointer(
+            weakref.proxy(self.context), ctypes.c_void_p(key), size, finalizer=finalizer
+        )
+
+    def reset(self):
+        self.calls.add("reset")
+
+    def get_memory_info(self):
+        return cuda.MemoryInfo(free=32, total=64)
+
+    def get_ipc_handle(self, memory):
+        return f"dummy handle of {memory.device_pointer_value}"
+
+    @property
+    def interface_version(self):
+        return 1
+
+
+def test_a_numba_style_plugin_set_on_the_context():
+    ctx = cuda.current_context()
+    ctx.reset()
+    initial = ctx.memory_manager
+    ctx.memory_manager = plugin = RecordingPlugin(context=ctx)
+    try:
+        assert cuda.current_context().memory_manager is plugin and "initialize" in plugin.calls
+        a = cuda.device_array_like(np.arange(10))
+        b = cuda.device_array_like(np.arange(5))
+        assert plugin.live == {1: 80, 2: 40}
+        del a  # freed at once, by reference counting
+        assert plugin.live == {2: 40}
+        del b
+        assert plugin.live == {}
+        assert tuple(ctx.get_memory_info()) == (32, 64)
+        c = cuda.device_array_like(np.arange(2))
+        assert c.get_ipc_handle()._ipc_handle == "dummy handle of 3"
+        ctx.reset()
+        assert "reset" in plugin.calls
+    finally:
+        ctx.memory_manager = initial
+    assert not _native._memalloc_hook_set()

@@ -76,7 +76,7 @@ pub fn runtime(py: Python<'_>) -> PyResult<Arc<Runtime>> {
 }
 
 /// A context: a GPU's primary context or the host backend.
-#[pyclass(frozen, module = "oxcuda.cuda.cudadrv", name = "Context")]
+#[pyclass(frozen, weakref, module = "oxcuda.cuda.cudadrv", name = "Context")]
 #[derive(Debug)]
 pub struct Context {
     pub space: Space,

@@ -61,6 +61,7 @@ def set_manager_of(context: Any, manager: Any) -> None:
             "a context's memory_manager must be an instance of a BaseCUDAMemoryManager "
             f"subclass, got {type(manager).__name__}"
         )
+    manager.initialize()  # idempotent by the interface's contract
     _managers[context] = manager
     _update_hook()
 
