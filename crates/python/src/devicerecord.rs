@@ -2,8 +2,8 @@
 //! numba-cuda's class with its names.
 //!
 //! A record is a 0-d [`DeviceNDArray`] (a Rust subclass of it), so everything an array has
-//! (`copy_to_host`, `dtype`, `__cuda_array_interface__`, `bind`, DLPack refuses it as DLPack
-//! does) works unchanged. What it adds is field access:
+//! (`copy_to_host`, `dtype`, `__cuda_array_interface__`, `bind`) works unchanged; DLPack export
+//! refuses it, as DLPack has no structured types. What it adds is field access:
 //! - `rec[name]` (or a field index): a scalar field is copied to the host and returned as a NumPy
 //!   scalar; a nested record field is a `DeviceRecord` view; a subarray field (`('v', 'f4', 3)`)
 //!   is a `DeviceNDArray` view of its elements, C-contiguous;
