@@ -82,6 +82,32 @@ def test_float16_arithmetic(target, rng):
 
 
 @cuda.jit
+def half_typing_k(out, a, b, small):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i, 0] = a[i] * b[i]  # float16
+        out[i, 1] = a[i] * small[i]  # int8 converts to float16 exactly: float16
+        out[i, 2] = a[i] * 3  # an int literal is int64: float64
+        out[i, 3] = float(a[i]) * b[i]  # numba-cuda: float() of a float16 stays float16
+        out[i, 4] = a[i] / b[i]  # float16
+        out[i, 5] = a[i] + np.float32(0.5)  # float32
+
+
+def test_float16_typing(target, rng):
+    a = rand(rng, 64, np.float16, -8, 8)
+    b = rand(rng, 64, np.float16, 0.5, 8)
+    small = rand(rng, 64, np.int8, -20, 20)
+    out = poison((64, 6), np.float64)
+    (got, _, _, _) = run(half_typing_k, 2, 32, out, a, b, small)
+    np.testing.assert_array_equal(got[:, 0], a * b)
+    np.testing.assert_array_equal(got[:, 1], a * small.astype(np.float16))
+    np.testing.assert_array_equal(got[:, 2], a.astype(np.float64) * 3)
+    np.testing.assert_array_equal(got[:, 3], a * b)
+    np.testing.assert_allclose(got[:, 4], a / b, rtol=2**-10)
+    np.testing.assert_array_equal(got[:, 5], a.astype(np.float32) + np.float32(0.5))
+
+
+@cuda.jit
 def index_2d_k(out, a):
     i, j = cuda.grid(2)
     if i < a.shape[0] and j < a.shape[1]:

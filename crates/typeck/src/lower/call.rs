@@ -267,6 +267,10 @@ impl Lower<'_, '_> {
                     val: Val::Poison,
                     range,
                 });
+                // numba-cuda types float() of a float16 as float16 (cudadecl.py, `Float`).
+                if let Val::Rt(_, Type::Scalar(Scalar::F16)) = a.val {
+                    return a.val;
+                }
                 self.cast_call(a, Scalar::F64)
             }
             "int" => {
