@@ -1,0 +1,110 @@
+"""Shared pieces of the benchmarks: choosing the implementation, timing launches, JSON out.
+
+Each benchmark script runs one implementation per process (``--impl oxcuda|numba|...``), so
+that imports, contexts and caches of one never help or hurt another. ``bench/run.py`` starts
+them and merges their JSON.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+#: How the implementations are named in results and tables.
+IMPLS = ("oxcuda", "numba", "cupy")
+
+
+def import_cuda(impl: str) -> Any:
+    """The ``cuda`` module of ``impl``: ``oxcuda.cuda`` or numba-cuda's ``numba.cuda``.
+
+    numba-cuda 0.30.4 uses ``np.row_stack``, which NumPy 2.5 removed: it is put back before
+    numba is imported. numba's low-occupancy warning (a grid of 1 block is "too small") is
+    switched off so that its ``warnings.warn`` call per launch does not count against numba.
+    """
+    if impl == "oxcuda":
+        from oxcuda import cuda
+
+        return cuda
+    if impl == "numba":
+        import numpy as np
+
+        if not hasattr(np, "row_stack"):
+            np.row_stack = np.vstack
+        os.environ.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")
+        from numba import cuda
+
+        return cuda
+    raise ValueError(f"no cuda module for {impl!r}")
+
+
+def optional(name: str) -> Any | None:
+    """``import name``, or None when it is not installed (or fails to import)."""
+    try:
+        return importlib.import_module(name)
+    except Exception:  # noqa: BLE001 - any failure means "not available here"
+        return None
+
+
+def missing(what: str, why: str) -> dict[str, Any]:
+    """A result entry for something that could not be measured, with the reason."""
+    print(f"  {what}: {why}", file=sys.stderr)
+    return {"skipped": why}
+
+
+def time_loop(
+    loop: Callable[[int], None],
+    sync: Callable[[], None],
+    n: int,
+    repeats: int,
+    budget_s: float,
+    min_n: int = 1000,
+) -> dict[str, Any]:
+    """Microseconds per iteration of ``loop(n)`` (n back-to-back launches) followed by one
+    ``sync()``: the median of ``repeats`` runs after a warm-up.
+
+    ``n`` is lowered (to no less than ``min_n``) when one run would take longer than
+    ``budget_s``, so that slow cases keep the whole suite inside its time limit; the ``n`` used
+    is recorded.
+    """
+    loop(200)
+    sync()
+    t0 = time.perf_counter_ns()
+    loop(500)
+    sync()
+    estimate_us = (time.perf_counter_ns() - t0) / 500 / 1e3
+    if estimate_us * n > budget_s * 1e6:
+        n = max(min(n, min_n), int(budget_s * 1e6 / max(estimate_us, 1e-3)))
+    total, enqueue = [], []
+    for _ in range(repeats):
+        gc.collect()
+        t0 = time.perf_counter_ns()
+        loop(n)
+        t1 = time.perf_counter_ns()
+        sync()
+        t2 = time.perf_counter_ns()
+        total.append((t2 - t0) / n / 1e3)
+        enqueue.append((t1 - t0) / n / 1e3)
+    return {
+        "median_us": statistics.median(total),
+        "total_us": [round(x, 4) for x in total],
+        "enqueue_us": [round(x, 4) for x in enqueue],
+        "n": n,
+        "repeats": repeats,
+    }
+
+
+def write_json(data: Any, path: str | None) -> None:
+    """Writes ``data`` to ``path``, or to stdout when ``path`` is None or ``-``."""
+    text = json.dumps(data, indent=1, sort_keys=False, default=str)
+    if path in (None, "-"):
+        print(text)
+    else:
+        with open(path, "w") as f:
+            f.write(text + "\n")

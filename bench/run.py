@@ -1,0 +1,731 @@
+"""The side-by-side benchmarks in one command: launch overhead and compile time.
+
+    python3 bench/run.py            # on the GPU machine: everything, about two minutes
+    python3 bench/run.py --quick    # fewer launches and repeats (a smoke test)
+    python3 bench/run.py --from-json bench/results/latest.json   # only rewrite the doc
+
+Builds the C floor (``launch_kernels.cu`` → cubin with nvcc, ``launch_c.c`` with gcc), runs
+``launch.py`` once per implementation (oxcuda, numba-cuda, CuPy RawKernel) and ``compile.py``,
+each in its own process, then prints one table of ratios, writes ``bench/results/latest.json``
+and regenerates ``docs/performance.md``. With ``--out DIR`` (default ``$OUT`` when set) the JSON,
+the doc and the logs are copied there too. A part that cannot run (numba-cuda, CuPy or torch
+not installed, no nvcc, no GPU) is recorded as skipped with the reason; the rest goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import glob
+import importlib.metadata
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+RESULTS = os.path.join(HERE, "results")
+DOC = os.path.join(ROOT, "docs", "performance.md")
+NOTES = os.path.join(HERE, "performance_notes.md")
+
+#: Distributions whose versions the doc lists (those not installed are left out).
+PACKAGES = (
+    "oxcuda",
+    "numba-cuda",
+    "numba",
+    "llvmlite",
+    "cupy-cuda13x",
+    "cupy-cuda12x",
+    "torch",
+    "numpy",
+    "cuda-bindings",
+    "cuda-core",
+    "cuda-pathfinder",
+    "cuda-toolkit",
+    "nvidia-nvvm",
+    "nvidia-nvjitlink",
+    "nvidia-cuda-nvrtc",
+    "nvidia-cuda-runtime",
+)
+
+#: The DESIGN §7 numbers for numba-cuda 0.30.4 on this machine, measured when the goals were set.
+DESIGN_NUMBA = {"devarray/3": 40.3, "cupy/3": 88.6, "torch/3": 70.7}
+
+TIMES = "\u00d7"  # the multiplication sign of "1.25 x C"
+
+LOG: list[str] = []
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+    LOG.append(msg)
+
+
+def sh(cmd: list[str], timeout: float = 60, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Runs ``cmd``; never raises for a failure (the caller reads returncode)."""
+    try:
+        return subprocess.run(
+            cmd, capture_output=True, text=True, timeout=timeout, env=env, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return subprocess.CompletedProcess(cmd, 127, "", f"{type(exc).__name__}: {exc}")
+
+
+# ---- the machine and the versions --------------------------------------------------------
+
+
+def collect_env() -> dict[str, Any]:
+    env: dict[str, Any] = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "python": sys.version.split()[0],
+        "python_executable": sys.executable,
+        "platform": platform.platform(),
+    }
+    try:
+        with open("/proc/cpuinfo") as f:
+            names = [ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")]
+        env["cpu"] = f"{names[0]} ({len(names)} logical CPUs)" if names else "unknown"
+    except OSError:
+        env["cpu"] = "unknown"
+    smi = sh(
+        [
+            "nvidia-smi",
+            "--query-gpu=name,driver_version,compute_cap,memory.total,clocks.sm,clocks.max.sm",
+            "--format=csv,noheader",
+        ]
+    )
+    if smi.returncode == 0 and smi.stdout.strip():
+        parts = [p.strip() for p in smi.stdout.strip().splitlines()[0].split(",")]
+        keys = ["gpu", "driver", "compute_cap", "gpu_memory", "sm_clock_idle", "sm_clock_max"]
+        env.update(dict(zip(keys, parts, strict=False)))
+    else:
+        env["gpu"] = "none (nvidia-smi: " + (smi.stderr.strip() or "not found")[:80] + ")"
+    versions = {}
+    for name in PACKAGES:
+        try:
+            versions[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            pass
+    env["packages"] = versions
+    nvcc = find_nvcc()
+    if nvcc:
+        out = sh([nvcc, "--version"]).stdout
+        env["nvcc"] = next((ln.strip() for ln in out.splitlines() if "release" in ln), out[-80:])
+    libs = {}
+    for d in ("/usr/local/nvidia/lib64", "/usr/local/cuda/lib64/stubs"):
+        found = sorted(os.path.basename(p) for p in glob.glob(os.path.join(d, "libcuda.so*")))
+        libs[d] = found
+    env["libcuda"] = libs
+    return env
+
+
+def find_nvcc() -> str | None:
+    return shutil.which("nvcc") or next(
+        (p for p in ("/usr/local/cuda/bin/nvcc",) if os.path.exists(p)), None
+    )
+
+
+TOOLCHAIN_PROBE = (
+    "import json; from oxcuda import _toolchain as t; "
+    "nv = t.nvvm_info(); jl = t.nvjitlink_info(); ld = t.locate_libdevice(); t.check_versions(); "
+    "print(json.dumps({'nvvm': str(nv['path']), 'nvvm_release': nv['cuda_release'], "
+    "'nvvm_how': nv['how'], 'nvjitlink': str(jl['path']), 'nvjitlink_version': jl['version'], "
+    "'libdevice': ld.path}))"
+)
+
+
+def oxcuda_env() -> tuple[dict[str, str], dict[str, Any]]:
+    """The environment oxcuda's processes run in: as it is when oxcuda finds a consistent
+    libNVVM + nvJitLink + libdevice by itself, else pointed at the toolkit's copies."""
+    env = dict(os.environ)
+    probe = sh([sys.executable, "-c", TOOLCHAIN_PROBE], env=env)
+    if probe.returncode == 0:
+        return env, {**json.loads(probe.stdout.strip().splitlines()[-1]), "how": "searched"}
+    first_error = (probe.stderr.strip().splitlines() or ["?"])[-1]
+    for root in ("/usr/local/cuda",):
+        nvvm = sorted(glob.glob(f"{root}/nvvm/lib64/libnvvm.so*"))
+        link = sorted(glob.glob(f"{root}/lib64/libnvJitLink.so*")) or sorted(
+            glob.glob(f"{root}/targets/*/lib/libnvJitLink.so*")
+        )
+        libdevice = f"{root}/nvvm/libdevice/libdevice.10.bc"
+        if not (nvvm and link and os.path.exists(libdevice)):
+            continue
+        env.update(
+            OXCUDA_NVVM_PATH=nvvm[0], OXCUDA_NVJITLINK_PATH=link[0], OXCUDA_LIBDEVICE_PATH=libdevice
+        )
+        probe = sh([sys.executable, "-c", TOOLCHAIN_PROBE], env=env)
+        if probe.returncode == 0:
+            info = json.loads(probe.stdout.strip().splitlines()[-1])
+            return env, {**info, "how": f"{root} (search failed: {first_error})"}
+    return dict(os.environ), {"error": first_error}
+
+
+# ---- the parts ---------------------------------------------------------------------------
+
+
+def build_and_run_c(opts: argparse.Namespace, env: dict[str, Any]) -> dict[str, Any]:
+    """Builds launch_kernels.cubin and launch_c, runs it; its JSON lines by kernel."""
+    nvcc, gcc = find_nvcc(), shutil.which("gcc") or shutil.which("cc")
+    if not nvcc or not gcc:
+        return {"skipped": f"needs nvcc and gcc (nvcc: {nvcc}, gcc: {gcc})"}
+    build = os.path.join(RESULTS, "build")
+    os.makedirs(build, exist_ok=True)
+    cc = str(env.get("compute_cap", "9.0")).replace(".", "")
+    cubin = os.path.join(build, "launch_kernels.cubin")
+    proc = sh(
+        [nvcc, "-cubin", f"-arch=sm_{cc}", os.path.join(HERE, "launch_kernels.cu"), "-o", cubin]
+    )
+    if proc.returncode != 0:
+        return {"error": f"nvcc: {proc.stderr.strip()[-400:]}"}
+    exe = os.path.join(build, "launch_c")
+    src = os.path.join(HERE, "launch_c.c")
+    include = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(nvcc))), "include")
+    build_cmd = None
+    for libdir in (
+        "/usr/local/nvidia/lib64",
+        "/usr/local/cuda/lib64/stubs",
+        "/usr/local/cuda/lib64",
+    ):
+        if not os.path.exists(os.path.join(libdir, "libcuda.so")):
+            continue
+        cmd = [gcc, "-O2", src, f"-I{include}", f"-L{libdir}", "-lcuda", "-o", exe]
+        cmd += ["-Wl,-rpath,/usr/local/nvidia/lib64"]
+        if sh(cmd).returncode == 0:
+            build_cmd = cmd
+            break
+    if build_cmd is None:
+        cmd = [gcc, "-O2", "-DLAUNCH_C_DLOPEN", src, f"-I{include}", "-o", exe, "-ldl"]
+        proc = sh(cmd)
+        if proc.returncode != 0:
+            return {"error": f"gcc: {proc.stderr.strip()[-400:]}"}
+        build_cmd = cmd
+    run = sh([exe, cubin, str(opts.n), str(opts.repeats)], timeout=120)
+    if run.returncode != 0:
+        return {"error": f"launch_c: {run.stderr.strip()[-400:]}", "build": " ".join(build_cmd)}
+    results: dict[str, Any] = {"build": " ".join(build_cmd)}
+    for line in run.stdout.splitlines():
+        row = json.loads(line)
+        key = "none/0" if row["nargs"] == 0 else f"{row['kind']}/{row['nargs']}"
+        results[key] = row
+        log(f"  C        {key:60s} {row['median_us']:9.2f} us")
+    return results
+
+
+def run_script(script: str, args: list[str], env: dict[str, str], timeout: float) -> dict:
+    """Runs ``bench/<script>`` with ``--json``; its result, or an error entry."""
+    out = os.path.join(RESULTS, f"{script[:-3]}-{'-'.join(a.strip('-') for a in args)}.json")
+    cmd = [sys.executable, os.path.join(HERE, script), *args, "--json", out]
+    log(f"$ {' '.join(cmd[1:])}")
+    t0 = time.perf_counter()
+    proc = sh(cmd, timeout=timeout, env={**env, "PYTHONUNBUFFERED": "1"})
+    LOG.extend(proc.stderr.splitlines())
+    sys.stderr.write(proc.stderr)
+    if proc.returncode != 0 or not os.path.exists(out):
+        tail = (proc.stderr.strip().splitlines() or [f"rc {proc.returncode}"])[-1]
+        return {"error": tail[-400:]}
+    with open(out) as f:
+        data = json.load(f)
+    data["wall_s"] = round(time.perf_counter() - t0, 1)
+    return data
+
+
+def save(data: dict[str, Any], out: str | None) -> None:
+    """Writes the results so far (after every part: a run cut short keeps what it measured)."""
+    os.makedirs(RESULTS, exist_ok=True)
+    for folder in (RESULTS, out):
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, "latest.json"), "w") as f:
+                json.dump(data, f, indent=1, default=str)
+
+
+def run_all(opts: argparse.Namespace) -> dict[str, Any]:
+    os.makedirs(RESULTS, exist_ok=True)
+    started = time.perf_counter()
+    env = collect_env()
+    env["note"] = opts.note
+    log(f"GPU: {env.get('gpu')}, driver {env.get('driver')}; CPU: {env.get('cpu')}")
+    ox_env, toolchain = oxcuda_env()
+    env["oxcuda_toolchain"] = toolchain
+    log(f"oxcuda toolchain: {toolchain}")
+    data: dict[str, Any] = {"env": env, "settings": vars(opts).copy(), "launch": {}}
+    common = ["--n", str(opts.n), "--repeats", str(opts.repeats), "--budget", str(opts.budget)]
+    launch = data["launch"]
+    skip = set(opts.skip.split(",")) if opts.skip else set()
+    compile_args = ["--repeats", str(opts.compile_repeats)]
+    compile_args += ["--import-repeats", str(opts.import_repeats)]
+    parts = [
+        ("c", launch, "c", lambda: build_and_run_c(opts, env)),
+        (
+            "oxcuda",
+            launch,
+            "oxcuda",
+            ("launch.py", ["--impl", "oxcuda", "--profile", *common], 150),
+        ),
+        ("numba", launch, "numba", ("launch.py", ["--impl", "numba", *common], 180)),
+        ("cupy", launch, "cupy", ("launch.py", ["--impl", "cupy", *common], 90)),
+        ("compile", data, "compile", ("compile.py", compile_args, 200)),
+    ]
+    for impl in ("oxcuda", "numba"):
+        args = ["--impl", impl, "--cai-sync", "0", *common]
+        parts.append(("cai0", launch, f"{impl}-cai-nosync", ("launch.py", args, 90)))
+    # Drift checks: the C floor and oxcuda's launches once more, in new processes at the end.
+    again = ("launch.py", ["--impl", "oxcuda", *common], 120)
+    parts += [("again", launch, "oxcuda-again", again)]
+    parts += [("again", launch, "c-again", lambda: build_and_run_c(opts, env))]
+    for name, where, key, what in parts:
+        if name in skip:
+            continue
+        if callable(what):
+            where[key] = what()
+        else:
+            script, args, timeout = what
+            where[key] = run_script(script, args, ox_env, timeout)
+        data["wall_s"] = round(time.perf_counter() - started, 1)
+        save(data, opts.out)
+    log(f"suite wall time: {data['wall_s']} s")
+    return data
+
+
+# ---- the tables --------------------------------------------------------------------------
+
+KIND_LABEL = {
+    "none": "no arguments",
+    "devarray": "device arrays",
+    "scalar": "scalars (int)",
+    "cupy": "CuPy arrays (CAI)",
+    "torch": "torch tensors (CAI)",
+}
+ROWS = ["none/0"] + [
+    f"{k}/{n}" for k in ("devarray", "scalar", "cupy", "torch") for n in (1, 3, 16)
+]
+
+
+def _median(results: dict | None, key: str) -> float | None:
+    if not isinstance(results, dict):
+        return None
+    res = results.get("results", results)
+    if not isinstance(res, dict):
+        return None
+    row = res.get(key)
+    return row.get("median_us") if isinstance(row, dict) else None
+
+
+def _fmt(x: float | None, digits: int = 2) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def _ratio(a: float | None, b: float | None) -> str:
+    return "—" if a is None or b is None or b == 0 else f"{a / b:.2f}{TIMES}"
+
+
+def _counterparts(key: str) -> tuple[str, str]:
+    """The C and CuPy rows an oxcuda row is compared with."""
+    kind, n = key.split("/")
+    if kind == "none":
+        return key, key
+    if kind == "scalar":
+        return key, key
+    return f"array/{n}", f"cupy/{n}"
+
+
+def launch_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
+    launch = data.get("launch", {})
+    rows = []
+    for key in ROWS:
+        kind, n = key.split("/")
+        c_key, cupy_key = _counterparts(key)
+        ox = _median(launch.get("oxcuda"), key)
+        nb = _median(launch.get("numba"), key)
+        c = _median(launch.get("c"), c_key)
+        cp = _median(launch.get("cupy"), cupy_key)
+        label = KIND_LABEL[kind] if kind == "none" else f"{n} {KIND_LABEL[kind]}"
+        if n == "1":
+            label = label.replace("arrays", "array").replace("tensors", "tensor")
+            label = label.replace("scalars", "scalar")
+        rows.append({"key": key, "label": label, "oxcuda": ox, "numba": nb, "c": c, "cupy": cp})
+    return rows
+
+
+def launch_table(data: dict[str, Any]) -> str:
+    lines = [
+        "| launch with | oxcuda µs | numba-cuda µs | CuPy RawKernel µs | C µs "
+        "| oxcuda/numba | oxcuda/C | oxcuda/CuPy |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in launch_rows(data):
+        lines.append(
+            f"| {r['label']} | {_fmt(r['oxcuda'])} | {_fmt(r['numba'])} | {_fmt(r['cupy'])} | "
+            f"{_fmt(r['c'])} | {_ratio(r['oxcuda'], r['numba'])} | {_ratio(r['oxcuda'], r['c'])} "
+            f"| {_ratio(r['oxcuda'], r['cupy'])} |"
+        )
+    launch = data.get("launch", {})
+    extra = []
+    for kind in ("cupy", "torch"):
+        ox = _median(launch.get("oxcuda-cai-nosync"), f"{kind}/3")
+        nb = _median(launch.get("numba-cai-nosync"), f"{kind}/3")
+        c = _median(launch.get("c"), "array/3")
+        if ox is not None or nb is not None:
+            extra.append(
+                f"| 3 {KIND_LABEL[kind]}, consumer sync off | {_fmt(ox)} | {_fmt(nb)} | — | "
+                f"{_fmt(c)} | {_ratio(ox, nb)} | {_ratio(ox, c)} | — |"
+            )
+    return "\n".join(lines + extra)
+
+
+def spread_table(data: dict[str, Any]) -> str:
+    """The same cases measured twice in one suite run (new processes): the run-to-run spread."""
+    launch = data.get("launch", {})
+    if "oxcuda-again" not in launch and "c-again" not in launch:
+        return "(not measured in this run)"
+    lines = [
+        "| case | oxcuda, 1st process | oxcuda, last process | C, first | C, last |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for key in ("none/0", "devarray/3", "devarray/16", "scalar/3", "cupy/3", "torch/3"):
+        c_key = _counterparts(key)[0]
+        a, b = _median(launch.get("oxcuda"), key), _median(launch.get("oxcuda-again"), key)
+        c1, c2 = _median(launch.get("c"), c_key), _median(launch.get("c-again"), c_key)
+        lines.append(f"| {key} | {_fmt(a)} | {_fmt(b)} | {_fmt(c1)} | {_fmt(c2)} |")
+    return "\n".join(lines)
+
+
+def skipped_notes(data: dict[str, Any]) -> list[str]:
+    notes = []
+    parts = [*data.get("launch", {}).items(), ("compile", data.get("compile"))]
+    for name, part in parts:
+        if not isinstance(part, dict):
+            continue
+        res = part.get("results", part)
+        for what in ("skipped", "error"):
+            if isinstance(res, dict) and what in res:
+                notes.append(f"- `{name}`: {what}: {res[what]}")
+        if isinstance(res, dict):
+            for key, row in res.items():
+                if isinstance(row, dict) and ("error" in row or "skipped" in row):
+                    notes.append(f"- `{name}` {key}: {row.get('error') or row.get('skipped')}")
+    return notes
+
+
+def profile_table(data: dict[str, Any]) -> str:
+    ox = data.get("launch", {}).get("oxcuda", {})
+    prof = ox.get("results", {}).get("profile") if isinstance(ox, dict) else None
+    if not prof:
+        return "(no profile in this run)"
+    lines = ["| what is timed (one loop iteration) | µs |", "|---|---:|"]
+    for label, row in prof.items():
+        if "median_us" in row:
+            value = _fmt(row["median_us"])
+        else:
+            value = str(row.get("value", row.get("error", row.get("skipped", "—"))))
+        lines.append(f"| {label} | {value} |")
+    launch = data.get("launch", {})
+    for label, part, key in (
+        ("C: `cuLaunchKernel` loop, 3 pointers", "c", "array/3"),
+        ("C: `cuLaunchKernel` loop, no arguments", "c", "none/0"),
+        ("CuPy RawKernel, 3 CuPy arrays", "cupy", "cupy/3"),
+    ):
+        lines.append(f"| {label} (same run) | {_fmt(_median(launch.get(part), key))} |")
+    return "\n".join(lines)
+
+
+def compile_table(data: dict[str, Any]) -> str:
+    comp = data.get("compile")
+    if not isinstance(comp, dict) or "imports" not in comp:
+        return f"(not measured: {comp.get('error') if isinstance(comp, dict) else 'skipped'})"
+    imp = comp["imports"]
+    lines = ["| import in a fresh process | wall s | minus `python -c pass` s |", "|---|---:|---:|"]
+    for label, row in imp.items():
+        if row.get("median_s") is None:
+            lines.append(f"| `{label}` | failed | — |")
+        else:
+            lines.append(f"| `{label}` | {row['median_s']:.3f} | {row['minus_pass_s']:.3f} |")
+    lines += [
+        "",
+        "| axpy, 2^20 float32, fresh process | oxcuda s | numba-cuda s | oxcuda/numba |",
+        "|---|---:|---:|---:|",
+    ]
+    ox, nb = comp.get("oxcuda", {}), comp.get("numba", {})
+    for key, label in (
+        ("import_s", "import of the implementation and NumPy (in the process)"),
+        ("context_s", "first context + copy of the inputs"),
+        ("first_call_s", "first call: compile + load + launch + sync"),
+        ("cached_call_s", "second call (compiled): launch + sync"),
+        ("warm_compile_s", "warm compile: 2nd specialisation (float64) + launch + sync"),
+        ("import_to_first_result_s", "import → first result"),
+        ("process_wall_s", "whole process, interpreter start to exit"),
+    ):
+        a, b = ox.get(key), nb.get(key)
+        lines.append(f"| {label} | {_fmt(a, 4)} | {_fmt(b, 4)} | {_ratio(a, b)} |")
+    for part, name in ((ox, "oxcuda"), (nb, "numba")):
+        if "error" in part:
+            lines.append(f"\n{name}: error: {part['error']}")
+        elif part and not part.get("correct", True):
+            lines.append(f"\n{name}: **axpy result wrong**")
+    stages = ox.get("stats_warm_median") or {}
+    if stages:
+        lines += [
+            "",
+            "oxcuda `kernel.stats` for the warm compile (float64 specialisation), median, ms:",
+            "",
+            "| stage | ms |",
+            "|---|---:|",
+        ]
+        for stage, seconds in stages.items():
+            lines.append(f"| {stage} | {seconds * 1e3:.2f} |")
+    first = ox.get("stats_first_median") or {}
+    if first:
+        lines += [
+            "",
+            "and for the first compile in the process: "
+            + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in first.items()),
+        ]
+    return "\n".join(lines)
+
+
+def goals_table(data: dict[str, Any]) -> str:
+    launch = data.get("launch", {})
+    c3 = _median(launch.get("c"), "array/3")
+    lines = [
+        "| what | goal (DESIGN §7) | numba-cuda when goals were set | numba-cuda now | oxcuda now "
+        "| met? |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+
+    def verdict(value: float | None, limit: float | None) -> str:
+        if value is None or limit is None:
+            return "not measured"
+        return "yes" if value <= limit else "**no**"
+
+    for key, factor, what in (
+        ("devarray/3", 1.25, "launch, 3 device arrays"),
+        ("cupy/3", 1.5, "launch, 3 CuPy arrays (CAI)"),
+        ("torch/3", 1.5, "launch, 3 torch tensors (CAI)"),
+    ):
+        ox, nb = _median(launch.get("oxcuda"), key), _median(launch.get("numba"), key)
+        limit = None if c3 is None else factor * c3
+        goal = f"≤ {factor} {TIMES} C" + ("" if limit is None else f" = {limit:.2f} µs")
+        lines.append(
+            f"| {what} | {goal} | {DESIGN_NUMBA[key]} µs | {_fmt(nb)} µs | {_fmt(ox)} µs "
+            f"({_ratio(ox, c3)} C) | {verdict(ox, limit)} |"
+        )
+    comp = data.get("compile") or {}
+    imp = comp.get("imports", {}) if isinstance(comp, dict) else {}
+    ox_imp = imp.get("import oxcuda", {}).get("minus_pass_s")
+    ox_cuda = imp.get("from oxcuda import cuda", {}).get("minus_pass_s")
+    nb_imp = imp.get("from numba import cuda", {}).get("minus_pass_s")
+    lines.append(
+        f"| `import` | ≤ 0.1 s | 0.81 s | {_fmt(nb_imp, 3)} s (`from numba import cuda`) | "
+        f"{_fmt(ox_imp, 3)} s (`import oxcuda`), {_fmt(ox_cuda, 3)} s (`from oxcuda import cuda`) "
+        f"| {verdict(ox_cuda, 0.1)} |"
+    )
+    ox_c = comp.get("oxcuda", {}) if isinstance(comp, dict) else {}
+    nb_c = comp.get("numba", {}) if isinstance(comp, dict) else {}
+    lines.append(
+        f"| first context | — | 0.70 s | {_fmt(nb_c.get('context_s'), 3)} s | "
+        f"{_fmt(ox_c.get('context_s'), 3)} s | — |"
+    )
+    lines.append(
+        f"| first call, axpy, fresh process | ≤ 0.08 s | 0.74 s | "
+        f"{_fmt(nb_c.get('first_call_s'), 3)} s | {_fmt(ox_c.get('first_call_s'), 3)} s | "
+        f"{verdict(ox_c.get('first_call_s'), 0.08)} |"
+    )
+    lines.append(
+        f"| warm compile (2nd specialisation) | — | — | {_fmt(nb_c.get('warm_compile_s'), 3)} s | "
+        f"{_fmt(ox_c.get('warm_compile_s'), 3)} s | — |"
+    )
+    lines += [
+        "| first call, cache hit | ≤ 5 ms | — | — | — | not measured: no disk cache yet |",
+        "| vector add 2^28, tiled matmul, simulator | see DESIGN §7 | 3319 GB/s, 6963 GFLOP/s | "
+        "— | — | not measured here (issue 7) |",
+    ]
+    return "\n".join(lines)
+
+
+def versions_table(data: dict[str, Any]) -> str:
+    env = data.get("env", {})
+    rows = [
+        ("date", env.get("date")),
+        (
+            "GPU",
+            f"{env.get('gpu')} (compute capability {env.get('compute_cap', '?')}, "
+            f"{env.get('gpu_memory', '?')}, SM clock max {env.get('sm_clock_max', '?')})",
+        ),
+        ("driver", env.get("driver")),
+        ("CPU", env.get("cpu")),
+        ("Python", env.get("python")),
+        ("nvcc", env.get("nvcc")),
+    ]
+    tc = env.get("oxcuda_toolchain", {})
+    if "nvvm" in tc:
+        rows.append(
+            (
+                "oxcuda's libNVVM / nvJitLink",
+                f"{tc['nvvm']} (CUDA {'.'.join(map(str, tc.get('nvvm_release') or []))}), "
+                f"{tc['nvjitlink']} ({'.'.join(map(str, tc.get('nvjitlink_version') or []))}); "
+                f"found: {tc.get('how')}",
+            )
+        )
+    launch = data.get("launch", {})
+    for impl in ("oxcuda", "numba", "cupy"):
+        info = launch.get(impl, {}).get("env") if isinstance(launch.get(impl), dict) else None
+        if info:
+            text = ", ".join(f"{k} {v}" for k, v in info.items() if v is not None)
+            rows.append((f"{impl} process", text))
+    rows += [(name, version) for name, version in env.get("packages", {}).items()]
+    lines = ["| | |", "|---|---|"]
+    lines += [f"| {k} | {v} |" for k, v in rows if v]
+    return "\n".join(lines)
+
+
+def render_doc(data: dict[str, Any]) -> str:
+    settings = data.get("settings", {})
+    env = data.get("env", {})
+    notes = ""
+    if os.path.exists(NOTES):
+        with open(NOTES) as f:
+            notes = f.read().strip()
+    skipped = skipped_notes(data)
+    parts = [
+        "# Performance: oxcuda side by side with numba-cuda, CuPy and C",
+        "",
+        f"Generated by `bench/run.py` from the run of {env.get('date', '?')} on "
+        f"{env.get('gpu', '?')} (driver {env.get('driver', '?')}); "
+        f"the suite took {data.get('wall_s', '?')} s. Do not edit by hand: rerun "
+        "`python3 bench/run.py` on the GPU machine (or `--from-json bench/results/latest.json` "
+        "to re-render), and edit the analysis in `bench/performance_notes.md`.",
+        "",
+        *([f"**oxcuda build measured:** {env['note']}", ""] if env.get("note") else []),
+        "## Method",
+        "",
+        f"- **Launch**: host time per launch of an empty-bodied kernel `<<<1, 32>>>` "
+        f"(`bench/launch.py`; the body reads every argument behind a branch no thread takes). "
+        f"Warm-up, then N = {settings.get('n', '?')} back-to-back launches on the default stream "
+        "and one synchronisation, timed with `time.perf_counter_ns()` around both; the median "
+        f"of {settings.get('repeats', '?')} repeats, in µs per launch. A case slower than "
+        f"{settings.get('budget', '?')} s per repeat uses a smaller N (at least 1000; the "
+        "JSON records the N used). "
+        "Python kernels are launched as `k[1, 32](*args)`; oxcuda and numba-cuda run the same "
+        "Python source. CuPy runs the same kernels in CUDA C (`bench/launch_kernels.cu`) as "
+        "`RawKernel`s with CuPy arrays and Python ints; C is `bench/launch_c.c`, a loop of "
+        "`cuLaunchKernel` on a cubin from `nvcc -cubin`, with raw pointers and `long long`s.",
+        "- Arguments: float32 arrays of 16 elements (a distinct one per argument), Python ints "
+        "(int64). CuPy arrays and torch tensors reach the Python kernels through "
+        "`__cuda_array_interface__`. CuPy's names stream 1 (the legacy default stream), "
+        "which numba-cuda synchronises on before every launch by default; oxcuda's fast path "
+        "launches on that same stream and so needs no synchronisation. torch's names no "
+        'stream. The "consumer sync off" rows come from a separate process with '
+        "`OXCUDA_/NUMBA_CUDA_ARRAY_INTERFACE_SYNC=0` (see the caveats below).",
+        "- numba-cuda runs with `NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0` (a 1-block grid would "
+        "otherwise raise a warning on every launch) and `np.row_stack = np.vstack` set before "
+        "its import (NumPy 2.5 removed it).",
+        "- **Compile**: `bench/compile.py`; imports are timed as whole `python -c` processes "
+        "minus `python -c pass`; the first call of an axpy (2^20 float32) in a fresh process, "
+        "after the context is up; a second specialisation (float64) in the same process; each "
+        f"the median of {settings.get('compile_repeats', '?')} fresh processes.",
+        "",
+        "## Launch overhead (µs per launch, lower is better)",
+        "",
+        "The CuPy column uses CuPy arrays for every array row; the C column raw pointers.",
+        "",
+        launch_table(data),
+        "",
+        "Run-to-run spread: the same cases again at the end of the suite, in new processes "
+        "(µs per launch):",
+        "",
+        spread_table(data),
+        "",
+        "## Goals (DESIGN §7) next to the measured values",
+        "",
+        goals_table(data),
+        "",
+        "## Where an oxcuda launch spends its time (3 arguments)",
+        "",
+        "Each row is a loop of one operation timed like the launches (µs per iteration; "
+        "rows slower than the per-repeat budget use N down to 100); differences between rows "
+        "are the cost of the layers between them.",
+        "",
+        profile_table(data),
+        "",
+        "## Import and compile time",
+        "",
+        compile_table(data),
+        "",
+        "## What is slow and why",
+        "",
+        notes or "(no notes yet: write them in `bench/performance_notes.md`)",
+        "",
+    ]
+    if skipped:
+        parts += ["## Not measured in this run", "", *skipped, ""]
+    parts += [
+        "## Versions and machine",
+        "",
+        versions_table(data),
+        "",
+        "## Reproduce",
+        "",
+        "```sh",
+        "# here: build the wheel",
+        "rm -rf .gpu && .venv/bin/maturin build --release -q -o .gpu",
+        "# on the GPU machine (the device tool's run, carrying .gpu; about 3 minutes):",
+        "python3 -m pip install -q --no-deps --target /tmp/site .gpu/*.whl",
+        "PYTHONPATH=/tmp/site python3 bench/run.py --out $OUT",
+        "# here again, with the latest.json that came back:",
+        "python3 bench/run.py --from-json latest.json   # re-renders docs/performance.md",
+        "```",
+        "",
+    ]
+    return "\n".join(parts)
+
+
+def console_table(data: dict[str, Any]) -> str:
+    out = [launch_table(data), "", goals_table(data)]
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="N=2000, 3 repeats: a smoke test")
+    parser.add_argument("--n", type=int, default=20000, help="launches per repeat (20000)")
+    parser.add_argument("--repeats", type=int, default=5, help="repeats per case (5)")
+    parser.add_argument(
+        "--budget", type=float, default=0.3, help="seconds per repeat before N is lowered (0.3)"
+    )
+    parser.add_argument("--compile-repeats", type=int, default=3, help="fresh processes (3)")
+    parser.add_argument("--import-repeats", type=int, default=7, help="runs per import (7)")
+    parser.add_argument(
+        "--skip", default="", help="comma-separated parts to skip: c,oxcuda,numba,cupy,compile,cai0"
+    )
+    parser.add_argument("--from-json", default=None, help="only render the doc from this JSON")
+    parser.add_argument("--out", default=os.environ.get("OUT"), help="also copy results here")
+    parser.add_argument("--no-doc", action="store_true", help="do not rewrite docs/performance.md")
+    parser.add_argument("--note", default="", help="a line about the build measured, for the doc")
+    opts = parser.parse_args(argv)
+    if opts.quick:
+        opts.n, opts.repeats, opts.compile_repeats, opts.import_repeats = 2000, 3, 1, 3
+    if opts.from_json:
+        with open(opts.from_json) as f:
+            data = json.load(f)
+    else:
+        data = run_all(opts)
+    doc = render_doc(data)
+    if not opts.no_doc:
+        with open(DOC, "w") as f:
+            f.write(doc)
+    print(console_table(data))
+    if opts.out and not opts.from_json:
+        with open(os.path.join(opts.out, "performance.md"), "w") as f:
+            f.write(doc)
+        with open(os.path.join(opts.out, "run.log"), "w") as f:
+            f.write("\n".join(LOG) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
