@@ -231,6 +231,9 @@ class Config:
 
     def __init__(self) -> None:
         object.__setattr__(self, "_overrides", {})
+        # Bumped by every change made through this object, so hot paths can cache a resolved
+        # value and re-resolve only after a change (see oxcuda.cuda._devices.use_gpu).
+        object.__setattr__(self, "generation", 0)
 
     def _knob(self, name: str) -> Knob:
         try:
@@ -273,10 +276,12 @@ class Config:
         if not (isinstance(value, str) and value.strip().lower() == auto_word):
             knob.convert(value, "config")
         self._overrides[name] = value
+        object.__setattr__(self, "generation", self.generation + 1)
 
     def __delattr__(self, name: str) -> None:
         self._knob(name)
         self._overrides.pop(name, None)
+        object.__setattr__(self, "generation", self.generation + 1)
 
     def __dir__(self) -> list[str]:
         return sorted(KNOBS)
@@ -303,6 +308,7 @@ class Config:
                     self._overrides.pop(k, None)
                 else:
                     self._overrides[k] = v
+            object.__setattr__(self, "generation", self.generation + 1)
 
 
 config = Config()

@@ -157,7 +157,7 @@ def _loaded_path(fragment: str) -> str | None:
 
 # ---- opening (through the native core) and caching ----------------------------------------
 
-_cache: dict[tuple[str, str], dict[str, Any]] = {}
+_cache: dict[tuple[str, ...], Any] = {}
 
 
 def _open(component: str, located: Located, opener: str) -> dict[str, Any]:
@@ -171,24 +171,45 @@ def _open(component: str, located: Located, opener: str) -> dict[str, Any]:
     return _cache[key]
 
 
+def _located(component: str, knob: str, locate) -> Located:
+    """``locate()``'s answer, cached per value of the component's path setting.
+
+    Locating costs up to a millisecond (a ``dlopen``, a scan of ``/proc/self/maps``), and
+    ``driver_info()`` sits under every context look-up, so a search happens once per setting
+    value; a failure is cached too and raised again as a fresh exception.
+    """
+    key = ("located", component, config.resolve(knob).value)
+    hit = _cache.get(key)
+    if hit is None:
+        try:
+            hit = locate()
+        except CudaSupportError as exc:
+            hit = exc
+        _cache[key] = hit
+    if isinstance(hit, CudaSupportError):
+        raise CudaSupportError(str(hit))
+    return hit
+
+
 def nvvm_info() -> dict[str, Any]:
     """libNVVM opened: path, how found, API/IR versions, emitted PTX ISA, CUDA release."""
-    return _open("nvvm", locate_nvvm(), "open_nvvm")
+    return _open("nvvm", _located("nvvm", "NVVM_PATH", locate_nvvm), "open_nvvm")
 
 
 def nvjitlink_info() -> dict[str, Any]:
     """nvJitLink opened: path, how found, version, newest PTX ISA it accepts."""
-    return _open("nvjitlink", locate_nvjitlink(), "open_nvjitlink")
+    located = _located("nvjitlink", "NVJITLINK_PATH", locate_nvjitlink)
+    return _open("nvjitlink", located, "open_nvjitlink")
 
 
 def nvrtc_info() -> dict[str, Any]:
     """NVRTC opened: path, how found, version."""
-    return _open("nvrtc", locate_nvrtc(), "open_nvrtc")
+    return _open("nvrtc", _located("nvrtc", "NVRTC_PATH", locate_nvrtc), "open_nvrtc")
 
 
 def driver_info() -> dict[str, Any]:
     """The driver opened: path, how found, CUDA version, devices."""
-    return _open("driver", locate_driver(), "open_driver")
+    return _open("driver", _located("driver", "DRIVER_PATH", locate_driver), "open_driver")
 
 
 def gpu_present() -> bool:

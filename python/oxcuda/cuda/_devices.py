@@ -50,24 +50,26 @@ _SIM_ATTRIBUTES = {
 }
 
 
-_target_cache: dict[tuple[object, object], bool] = {}
+_target = {"generation": -1, "gpu": False}
 
 
 def use_gpu() -> bool:
     """True when work goes to a GPU (``config.TARGET == "gpu"``), False for the host backend.
 
-    Resolving ``TARGET`` may probe for a driver (~0.1 ms), too slow for every allocation: the
-    answer is cached per value of the two explicit sources (config attribute and environment),
-    so setting either is honoured at once.
+    Every launch asks, so the answer is cached: ``TARGET`` is resolved again only after a change
+    made through ``oxcuda.config`` (its ``generation`` moves). The environment variable is read
+    at that point, as every setting on the launch path is read once: change ``OXCUDA_TARGET`` in
+    ``os.environ`` before the first launch, or set ``oxcuda.config.TARGET`` at any time.
     """
-    key = (config._overrides.get("TARGET"), os.environ.get("OXCUDA_TARGET"))
-    cached = _target_cache.get(key)
-    if cached is None:
-        setting = config.resolve("TARGET")
-        cached = _target_cache[key] = setting.value == "gpu"
-        if not cached and not setting.explicit:
-            _notice_simulator()
-    return cached
+    if _target["generation"] == config.generation:
+        return _target["gpu"]
+    setting = config.resolve("TARGET")
+    gpu = setting.value == "gpu"
+    _target["gpu"] = gpu
+    _target["generation"] = config.generation
+    if not gpu and not setting.explicit:
+        _notice_simulator()
+    return gpu
 
 
 _noticed = False
