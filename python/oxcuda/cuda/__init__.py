@@ -3,8 +3,8 @@
 from oxcuda._detect import detect
 from oxcuda._toolchain import gpu_present as is_available
 from oxcuda.cuda import _kernel_api
-from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
 from oxcuda.cuda._declare import ExternFunction, declare_device
+from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
 from oxcuda.cuda.compiler import compile, compile_ptx, compile_ptx_for_current_device
 from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
 from oxcuda.cuda.linkable_code import (

@@ -13,7 +13,6 @@ library that makes a primary context current (``torch.cuda.set_device``) is foll
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from collections import namedtuple
 from typing import Any
