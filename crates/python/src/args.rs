@@ -46,6 +46,12 @@ impl Arg {
 
 /// Reads argument number `index` of a launch.
 pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
+    read_with(obj, index, None)
+}
+
+/// [`read`], also accepting CUDA Array Interface producers ordered on `cai_stream` (see
+/// [`read_all_for_launch`]) before trying NumPy scalars.
+fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) -> PyResult<Arg> {
     if let Ok(arr) = obj.cast::<DeviceNDArray>() {
         let view = arr.get().launch_view();
         let dtype = Scalar::from_numpy_kind(
@@ -105,8 +111,15 @@ pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
         return Ok(Arg::Tuple(
-            t.iter().map(|x| read(&x, index)).collect::<PyResult<_>>()?,
+            t.iter()
+                .map(|x| read_with(&x, index, cai_stream))
+                .collect::<PyResult<_>>()?,
         ));
+    }
+    if let Some(stream) = cai_stream
+        && let Some(arg) = read_cai(obj, stream)
+    {
+        return Ok(arg);
     }
     // NumPy scalars: a dtype and zero dimensions.
     if let (Ok(dtype), Ok(ndim)) = (obj.getattr("dtype"), obj.getattr("ndim"))
@@ -162,10 +175,7 @@ pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
 pub fn read_all_for_launch(args: &Bound<'_, PyTuple>, stream: usize) -> PyResult<Vec<Arg>> {
     args.iter()
         .enumerate()
-        .map(|(i, a)| match read(&a, i) {
-            Ok(arg) => Ok(arg),
-            Err(e) => read_cai(&a, stream).ok_or(e),
-        })
+        .map(|(i, a)| read_with(&a, i, Some(stream)))
         .collect()
 }
 
@@ -173,9 +183,22 @@ pub fn read_all_for_launch(args: &Bound<'_, PyTuple>, stream: usize) -> PyResult
 /// synchronisation; `None` otherwise (not a producer, masked, unsupported dtype, other stream).
 fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     let py = obj.py();
-    let desc = obj.getattr(pyo3::intern!(py, "__cuda_array_interface__")).ok()?;
+    let desc = obj
+        .getattr(pyo3::intern!(py, "__cuda_array_interface__"))
+        .ok()?;
     let desc = desc.cast::<pyo3::types::PyDict>().ok()?;
-    let item = |k: &str| desc.get_item(k).ok().flatten().filter(|v| !v.is_none());
+    // Interned keys: no new string objects per launch.
+    let item = |k: &'static str| {
+        let key = match k {
+            "mask" => pyo3::intern!(py, "mask"),
+            "stream" => pyo3::intern!(py, "stream"),
+            "typestr" => pyo3::intern!(py, "typestr"),
+            "shape" => pyo3::intern!(py, "shape"),
+            "data" => pyo3::intern!(py, "data"),
+            _ => pyo3::intern!(py, "strides"),
+        };
+        desc.get_item(key).ok().flatten().filter(|v| !v.is_none())
+    };
     if item("mask").is_some() {
         return None;
     }
@@ -229,7 +252,12 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
         ptr,
         shape,
         strides,
-        ty: ArrayType { dtype, ndim, layout, readonly },
+        ty: ArrayType {
+            dtype,
+            ndim,
+            layout,
+            readonly,
+        },
         host: false,
     })
 }

@@ -23,6 +23,7 @@ import warnings
 from typing import Any, NoReturn
 
 from oxcuda import _native, _toolchain
+from oxcuda._knobs import config as config_module
 from oxcuda.cuda import compiler, linkable_code
 from oxcuda.cuda._devices import use_gpu
 from oxcuda.errors import CudaSupportError, LinkerError
@@ -104,7 +105,7 @@ class Dispatcher:
         self._stats: dict[str, float] = {}
         # The Rust fast path: GPU kernels by argument types (crates/python/src/launcher.rs).
         self._fast = _native.LaunchCache()
-        self._configs: dict[Any, _Configured] = {}
+        self._configs: dict[Any, Any] = {}
         functools.update_wrapper(self, py_func)
         for sig in signatures:
             args, _ = compiler.normalize_signature(sig)
@@ -242,7 +243,7 @@ class Dispatcher:
 
     # ---- launching ------------------------------------------------------------------
 
-    def __getitem__(self, config: Any) -> _Configured:
+    def __getitem__(self, config: Any) -> Any:
         try:
             return self._configs[config]
         except (KeyError, TypeError):
@@ -255,7 +256,7 @@ class Dispatcher:
                 pass
         return configured
 
-    def _configure(self, config: Any) -> _Configured:
+    def _configure(self, config: Any) -> Any:
         if self._device:
             raise TypeError(f"{self.__name__} is a device function: call it from a kernel")
         if not isinstance(config, tuple):
@@ -271,7 +272,11 @@ class Dispatcher:
         shared = config[3] if len(config) > 3 else 0
         if not isinstance(shared, int) or shared < 0:
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
-        return _Configured(self, grid, block, stream, shared)
+        slow = _Configured(self, grid, block, stream, shared)
+        # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
+        return _native.ConfiguredLaunch(
+            self._fast, config_module, grid, block, stream, shared, slow
+        )
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._device:
@@ -452,7 +457,12 @@ class Dispatcher:
 
 
 class _Configured:
-    """``kernel[grid, block, stream, sharedmem]``: call it with the arguments."""
+    """The slow path of ``kernel[grid, block, stream, sharedmem](*args)``.
+
+    The native ``ConfiguredLaunch`` calls it when the fast path cannot launch: first calls,
+    arguments that need conversion, or a target changed through ``oxcuda.config``. It resolves
+    the target, tells the fast path (``set_target``) and launches through the dispatcher.
+    """
 
     __slots__ = ("block", "dispatcher", "grid", "sharedmem", "stream")
 
@@ -465,7 +475,10 @@ class _Configured:
 
     def __call__(self, *args: Any) -> None:
         d = self.dispatcher
-        if use_gpu() and d._fast.launch(self.grid, self.block, self.stream, self.sharedmem, args):
+        generation = config_module.generation
+        gpu = use_gpu()
+        d._fast.set_target(generation, gpu)
+        if gpu and d._fast.launch(self.grid, self.block, self.stream, self.sharedmem, args):
             return
         d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
 
