@@ -624,3 +624,21 @@ def test_complex_powers(target, rng):
     np.testing.assert_allclose(got[:, 1], z**3, rtol=1e-14, atol=1e-12)
     np.testing.assert_allclose(got[:, 2], 1 / z, rtol=1e-15)
     np.testing.assert_allclose(got[:, 3], z**0.5, rtol=1e-14)
+
+
+@cuda.jit
+def complex_truth_k(out, z):
+    i = cuda.grid(1)
+    if i < z.size:
+        out[i, 0] = 1 if z[i] else 0
+        out[i, 1] = bool(z[i]) and z[i].real > 0
+
+
+def test_complex_truthiness(target, rng):
+    z = rand(rng, N, np.complex128, -2, 2)
+    z[::4] = 0
+    z[1::8] = 1j
+    out = poison((N, 2), np.int64)
+    (got, _) = run(complex_truth_k, BLOCKS, TPB, out, z)
+    np.testing.assert_array_equal(got[:, 0], z != 0)
+    np.testing.assert_array_equal(got[:, 1], (z != 0) & (z.real > 0))

@@ -227,6 +227,14 @@ fn an_erroneous_assignment_reports_once() {
     .unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:#?}");
     assert!(errs[0].contains("type-mismatch"), "{errs:#?}");
+    // Poison flows through later assignments and the temporaries of `and`/`or` and
+    // conditional expressions without further errors.
+    let errs = lower(
+        "def k(out, a):\n    t0 = a[0] & 1.5\n    t1 = t0 + 1\n    t2 = t1 and a[1]\n    out[0] = (t2 if t1 else 3) or t1\n",
+        "void(float64[:], float64[:])",
+    )
+    .unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:#?}");
     // The assignment itself fails (None is no value in device code): one error too.
     let errs = lower(
         "def k(out, a):\n    y = None\n    out[0] = y\n",
@@ -334,4 +342,21 @@ fn slice_assignment_fills_the_view() {
         errs[0].contains("cannot assign a 2-d array to a 1-d slice"),
         "{errs:#?}"
     );
+}
+
+#[test]
+fn complex_numbers_are_true_when_nonzero_and_have_no_order() {
+    lower(
+        "def k(out, z):\n    if z[0]:\n        out[0] = 1\n    out[1] = 1j and z[0].real\n",
+        "void(float64[:], complex128[:])",
+    )
+    .unwrap();
+    for bad in ["max(z[0], 1)", "round(z[0])", "int(z[0])", "float(z[0])"] {
+        let errs = lower(
+            &format!("def k(out, z):\n    out[0] = {bad}\n"),
+            "void(float64[:], complex128[:])",
+        )
+        .unwrap_err();
+        assert!(errs[0].contains("type-mismatch"), "{bad}: {errs:#?}");
+    }
 }

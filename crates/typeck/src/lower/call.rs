@@ -481,12 +481,18 @@ impl Lower<'_, '_> {
                 None => Val::Poison,
             };
         }
-        if self.scalar_type_of(&a.val).is_none() {
+        let from = self.scalar_type_of(&a.val);
+        if from.is_none() || from.is_some_and(|s| s.is_complex()) && !to.is_complex() {
             let what = a.val.describe();
-            return self.error(
+            return self.error_hint(
                 codes::TYPE_MISMATCH,
                 a.range,
                 format!("cannot convert {what} to {to}"),
+                if from.is_some() {
+                    "take .real, .imag or abs() of a complex number first"
+                } else {
+                    "conversions take numbers"
+                },
             );
         }
         match self.convert(a.val, &Type::Scalar(to), a.range) {
@@ -508,6 +514,13 @@ impl Lower<'_, '_> {
                 format!("cannot compare {da} with {db}"),
             );
         };
+        if sa.is_complex() || sb.is_complex() {
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                "complex numbers have no ordering: min()/max() take real numbers",
+            );
+        }
         let t = Type::Scalar(promote::unify(sa, sb));
         let nonneg = self.is_nonneg(&a) && self.is_nonneg(&b);
         let (Some(x), Some(y)) = (self.convert(a, &t, range), self.convert(b, &t, range)) else {
@@ -566,6 +579,9 @@ impl Lower<'_, '_> {
         };
         if s.is_int() || s == Scalar::Bool {
             return x;
+        }
+        if s.is_complex() {
+            return self.error(codes::TYPE_MISMATCH, range, "round() of a complex number");
         }
         let Some((v, t)) = self.materialize(x, args[0].range) else {
             return Val::Poison;

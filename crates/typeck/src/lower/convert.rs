@@ -216,7 +216,14 @@ impl Lower<'_, '_> {
             Val::Bool(b) => Some(Cond::Known(b)),
             Val::Int(i) => Some(Cond::Known(i != 0)),
             Val::Float(x) => Some(Cond::Known(x != 0.0)),
+            Val::Complex(re, im) => Some(Cond::Known(re != 0.0 || im != 0.0)),
             Val::NoneV => Some(Cond::Known(false)),
+            Val::Rt(v, Type::Scalar(s)) if s.is_complex() => {
+                let zero = self.emit(Op::Const(Const::Complex(0.0, 0.0)), Type::Scalar(s));
+                Some(Cond::Runtime(
+                    self.emit(Op::Compare(CmpOp::Ne, v, zero), Type::BOOL),
+                ))
+            }
             Val::Rt(v, Type::Scalar(Scalar::Bool)) => Some(Cond::Runtime(v)),
             Val::Rt(v, Type::Scalar(s)) if !s.is_complex() => {
                 let zero = if s.is_float() {

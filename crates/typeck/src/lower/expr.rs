@@ -675,6 +675,10 @@ impl Lower<'_, '_> {
     /// Writes a compile-time temporary variable (named with a `$`), typed by the fixpoint.
     fn assign_temp(&mut self, name: &str, value: Val, range: TextRange) {
         self.assigned.insert(name.to_owned());
+        if value == Val::Poison {
+            // Already reported: the temporary's read stays silent.
+            self.error_poisoned.insert(name.to_owned());
+        }
         let target = Expr::Name(ast::ExprName {
             node_index: ast::AtomicNodeIndex::default(),
             range,

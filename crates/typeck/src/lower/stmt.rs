@@ -73,9 +73,10 @@ impl Lower<'_, '_> {
                 for target in &a.targets {
                     self.assign(target, value.clone(), a.value.range());
                 }
-                if self.diags.len() > errors {
-                    // The value is already reported: reads of names it did not define stay
-                    // silent rather than add "read before assignment" errors.
+                if self.diags.len() > errors || value == Val::Poison {
+                    // The value is already reported (poison always traces back to a reported
+                    // error, or to a pass whose diagnostics are dropped): reads of names it
+                    // did not define stay silent rather than add "read before assignment".
                     for target in &a.targets {
                         self.mark_error_targets(target);
                     }
