@@ -1,0 +1,126 @@
+"""Random arithmetic kernels: every one either compiles or fails with a diagnostic (never an
+internal error), and every one that compiles runs on the simulator and compiles to PTX.
+
+Expressions mix every scalar type, literals, operators, builtins and conditional expressions;
+most are ill-typed somewhere (bitwise on floats, ordering of complex numbers) and must be
+reported as such. The seed is printed for reproduction.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import warnings
+
+import numpy as np
+import oxcuda
+import pytest
+from oxcuda import cuda
+from oxcuda.cuda import compiler
+from oxcuda.errors import CompileError, InternalCompilerError
+
+DTYPES = [
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "complex64", "complex128", "bool_",
+]  # fmt: skip
+BINARY = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>"]
+BINARY += ["<", "<=", "==", "!=", ">", ">=", "and", "or"]
+UNARY = ["-", "+", "~", "not "]
+CALLS = [
+    "abs({})",
+    "min({}, {})",
+    "max({}, {}, {})",
+    "round({})",
+    "int({})",
+    "float({})",
+    "bool({})",
+    "math.sqrt(abs({}))",
+    "math.floor({})",
+    "np.float32({})",
+    "np.int16({})",
+    "({} if {} else {})",
+    "cuda.selp({} > 0, {}, {})",
+]
+
+
+def _expr(r: random.Random, depth: int, names: list[str]) -> str:
+    if depth == 0 or r.random() < 0.3:
+        c = r.random()
+        if c < 0.6:
+            return r.choice(names)
+        if c < 0.8:
+            return str(r.randint(-5, 5))
+        if c < 0.95:
+            return repr(round(r.uniform(-3, 3), 2))
+        return r.choice(["True", "False", "1j"])
+    c = r.random()
+    if c < 0.55:
+        return f"({_expr(r, depth - 1, names)} {r.choice(BINARY)} {_expr(r, depth - 1, names)})"
+    if c < 0.7:
+        return f"({r.choice(UNARY)}{_expr(r, depth - 1, names)})"
+    call = r.choice(CALLS)
+    return call.format(*[_expr(r, depth - 1, names) for _ in range(call.count("{}"))])
+
+
+def _source(r: random.Random) -> str:
+    names = ["x0", "x1", "x2"]
+    body = ["x0 = a0[0]", "x1 = a1[0]", "x2 = a2[0]"]
+    for k in range(r.randint(1, 4)):
+        body.append(f"t{k} = {_expr(r, 3, names)}")
+        names.append(f"t{k}")
+    body.append(f"out[0] = {_expr(r, 2, names)}")
+    lines = "\n".join("    " + line for line in body)
+    return (
+        "import math\nimport numpy as np\nfrom oxcuda import cuda\n\n\n"
+        f"@cuda.jit\ndef k(out, a0, a1, a2):\n{lines}\n"
+    )
+
+
+def _nvvm_available() -> bool:
+    from oxcuda import _toolchain
+
+    try:
+        _toolchain.nvvm_info()
+    except Exception:  # noqa: BLE001 - any failure means: no libNVVM here
+        return False
+    return True
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_random_kernels_compile_or_report(tmp_path, batch):
+    seed = int.from_bytes(os.urandom(4), "little")
+    print(f"seed {seed}")
+    r = random.Random(seed)
+    ptx = _nvvm_available()
+    compiled = 0
+    with oxcuda.config.override(TARGET="sim"):
+        for case in range(40):
+            dtypes = [r.choice(DTYPES) for _ in range(3)]
+            path = tmp_path / f"case_{batch}_{case}.py"
+            path.write_text(_source(r))
+            spec = importlib.util.spec_from_file_location(f"random_kernel_{batch}_{case}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            args = [cuda.to_device(np.array([r.uniform(-3, 3)]).astype(d)) for d in dtypes]
+            out = cuda.to_device(np.zeros(1, np.complex128))
+            context = f"seed {seed}, case {case}, {dtypes}:\n{path.read_text()}"
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # overflow in NumPy conversions
+                    module.k[1, 1](out, *args)
+            except InternalCompilerError as e:
+                pytest.fail(f"internal compiler error for {context}\n{e}")
+            except CompileError as e:
+                assert e.diagnostics, context
+                assert all("$" not in d.message for d in e.diagnostics), (context, str(e))
+                continue
+            except Exception as e:  # noqa: BLE001 - any other failure is a bug to report
+                pytest.fail(f"{type(e).__name__} for {context}\n{e}")
+            compiled += 1
+            if ptx:
+                for _, types in list(module.k._overloads):
+                    compiler.compile_pyfunc(
+                        module.k.py_func, types, device=False, output="ptx", cc=(7, 5)
+                    )
+    assert compiled > 5
