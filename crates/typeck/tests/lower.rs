@@ -360,3 +360,41 @@ fn complex_numbers_are_true_when_nonzero_and_have_no_order() {
         assert!(errs[0].contains("type-mismatch"), "{bad}: {errs:#?}");
     }
 }
+
+#[test]
+fn errors_inside_loops_are_reported_not_unsettled_types() {
+    // An ill-typed value inside a loop used to make the passes oscillate (the variable was
+    // typed in one pass, poison in the next), hiding the real error behind
+    // "variable types do not settle".
+    let errs = lower(
+        "def k(out, a):
+    x = a[0]
+    v0 = 0
+    v1 = 1
+    v2 = -0.2 < 1.3
+    for i2 in range(3):
+        v2 = (v2 * v0) ** (v1 - -2)
+        v1 //= v0
+        v0 = (i2 and 0.6) & (1 // x)
+        v1 = (v0 - 0.2) and (1.3 ** v1)
+    if v1 + a[3]:
+        v1 -= (a[1] == v0) and (v1 - v1)
+        v1 //= 1 * v1
+    else:
+        v3 = (v0 & x) - (v2 and v2)
+        p, q = x ** v0, 2 - v3
+        p, q = q, p
+        v0 = v3
+    v1 = v2 - (v0 or v2)
+    out[0] = v0
+    out[1] = v1
+",
+        "void(complex128[:], int32[:])",
+    )
+    .unwrap_err();
+    assert!(
+        errs.iter().all(|e| e.contains("type-mismatch")),
+        "{errs:#?}"
+    );
+    assert!(!errs.iter().any(|e| e.contains("settle")), "{errs:#?}");
+}

@@ -65,10 +65,13 @@ pub(crate) fn function(
         let mut lower = Lower::new(sess, src, id, kind, state.clone(), args);
         lower.body(&def, args);
         let Lower { f, diags, next, .. } = lower;
+        // Types only widen from pass to pass (a variable this pass left unassigned, because its
+        // value was an error, keeps its type): the passes cannot oscillate.
+        let next = widen(&state, next);
         let settled = next == state;
         if settled || pass == MAX_PASSES - 1 {
             let source = &sess.sources[src].source;
-            if !settled {
+            if !settled && diags.is_empty() {
                 sess.errors.push(
                     Diagnostic::new(
                         codes::VARIABLE_TYPE_CONFLICT,
@@ -101,6 +104,36 @@ pub(crate) fn function(
         state = next;
     }
     Err(())
+}
+
+/// `next` with every variable of `state` it lacks, and each type unified with the one
+/// `state` had (where they cannot unify, `next`'s stays: the pass reported the conflict).
+fn widen(state: &FnState, mut next: FnState) -> FnState {
+    for (name, ty) in &state.vars {
+        match next.vars.get(name) {
+            None => {
+                next.vars.insert(name.clone(), ty.clone());
+            }
+            Some(t) => {
+                if let Some(u) = unify(ty, t) {
+                    next.vars.insert(name.clone(), u);
+                }
+            }
+        }
+    }
+    for (name, nonneg) in &state.nonneg {
+        let entry = next.nonneg.entry(name.clone()).or_insert(*nonneg);
+        *entry &= *nonneg;
+    }
+    if let (Some(a), Some(b)) = (&state.ret, &next.ret)
+        && let Some(u) = unify(a, b)
+    {
+        next.ret = Some(u);
+    }
+    if next.ret.is_none() {
+        next.ret.clone_from(&state.ret);
+    }
+    next
 }
 
 /// A loop's jump targets.

@@ -130,7 +130,8 @@ impl Lower<'_, '_> {
         match target {
             Expr::Name(n) => {
                 if value == Val::Poison {
-                    // Still mark the name as a local so reads don't fall back to globals.
+                    // Already reported (or typed in a later pass): reads stay silent.
+                    self.error_poisoned.insert(n.id.to_string());
                     return;
                 }
                 let Some((v, ty)) = self.materialize(value, value_range) else {
