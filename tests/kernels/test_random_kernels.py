@@ -124,3 +124,81 @@ def test_random_kernels_compile_or_report(tmp_path, batch):
                         module.k.py_func, types, device=False, output="ptx", cc=(7, 5)
                     )
     assert compiled > 5
+
+
+def _block(r: random.Random, names: list[str], depth: int, indent: int, out: list[str]) -> None:
+    pad = "    " * indent
+    for _ in range(r.randint(1, 4)):
+        c = r.random()
+        if c < 0.35 or depth == 0:
+            v = r.choice(["v0", "v1", "v2", "v3"])
+            out.append(f"{pad}{v} = {_expr(r, 2, names)}")
+            if v not in names:
+                names.append(v)
+        elif c < 0.5:
+            v = r.choice(["v0", "v1"])
+            out.append(f"{pad}{v} {r.choice(['+=', '-=', '*=', '//=', '|='])} {_expr(r, 2, names)}")
+        elif c < 0.65:
+            bounds = r.choice(["3", "a.size", "-2, 5", "6, -3, -2", "int(abs(v0) % 5)"])
+            out.append(f"{pad}for i{depth} in range({bounds}):")
+            _block(r, [*names, f"i{depth}"], depth - 1, indent + 1, out)
+            if r.random() < 0.3:
+                out.append(f"{pad}    if i{depth} > 1:")
+                out.append(f"{pad}        {r.choice(['break', 'continue'])}")
+        elif c < 0.75:
+            out.append(f"{pad}w{depth} = 0")
+            out.append(f"{pad}while {_expr(r, 1, names)} and w{depth} < 4:")
+            out.append(f"{pad}    w{depth} += 1")
+            _block(r, list(names), depth - 1, indent + 1, out)
+        elif c < 0.9:
+            out.append(f"{pad}if {_expr(r, 1, names)}:")
+            _block(r, list(names), depth - 1, indent + 1, out)
+            out.append(f"{pad}else:")
+            _block(r, list(names), depth - 1, indent + 1, out)
+        else:
+            out.append(f"{pad}p, q = {_expr(r, 1, names)}, {_expr(r, 1, names)}")
+            out.append(f"{pad}p, q = q, p")
+
+
+@pytest.mark.parametrize("batch", range(3))
+def test_random_control_flow_compiles_or_reports(tmp_path, batch):
+    seed = int.from_bytes(os.urandom(4), "little")
+    print(f"seed {seed}")
+    r = random.Random(seed)
+    compiled = 0
+    with oxcuda.config.override(TARGET="sim"):
+        for case in range(30):
+            lines = ["    x0 = a[0]", "    v0 = 0", "    v1 = 1"]
+            _block(r, ["x0", "v0", "v1", "a[1]", "a[(v1) % 8]"], 2, 1, lines)
+            lines += ["    out[0] = v0", "    out[1] = v1"]
+            text = "import math\nimport numpy as np\nfrom oxcuda import cuda\n\n\n@cuda.jit\n"
+            text += "def k(out, a):\n" + "\n".join(lines) + "\n"
+            path = tmp_path / f"flow_{batch}_{case}.py"
+            path.write_text(text)
+            spec = importlib.util.spec_from_file_location(f"random_flow_{batch}_{case}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            dtype = r.choice(["int32", "int64", "uint32", "float32", "float64", "bool_", "int8"])
+            a = cuda.to_device((np.arange(8) % 5 + 1).astype(dtype))
+            out = cuda.to_device(np.zeros(2, np.complex128))
+            context = f"seed {seed}, case {case}, {dtype}:\n{text}"
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    module.k[1, 1](out, a)
+            except InternalCompilerError as e:
+                pytest.fail(f"internal compiler error for {context}\n{e}")
+            except CompileError as e:
+                for d in e.diagnostics:
+                    # Every program assigns before it reads and keeps types compatible: only
+                    # genuine type errors (bitwise on floats, float indices) may be reported.
+                    assert d.code not in ("undefined-variable", "variable-type-conflict"), (
+                        context,
+                        str(e),
+                    )
+                    assert "$" not in d.message, (context, str(e))
+                continue
+            except Exception as e:  # noqa: BLE001 - any other failure is a bug to report
+                pytest.fail(f"{type(e).__name__} for {context}\n{e}")
+            compiled += 1
+    assert compiled > 3
