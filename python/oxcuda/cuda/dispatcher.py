@@ -497,6 +497,9 @@ def _is_numpy_array(obj: Any) -> bool:
     return type(obj).__module__ == "numpy" and type(obj).__name__ == "ndarray"
 
 
+# Accepted for numba-cuda compatibility with these meanings: ``cache`` — compiled kernels are
+# cached in memory for the process; a disk cache does not exist yet, so ``cache=True`` changes
+# nothing. ``inline``/``forceinline`` — libNVVM (-opt=3) decides inlining itself.
 _JIT_OPTIONS = {
     "device",
     "debug",
@@ -515,7 +518,11 @@ _JIT_OPTIONS = {
 
 def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
     """``@cuda.jit``, ``@cuda.jit(device=True)``, ``@cuda.jit("void(float32[:])")``,
-    ``@cuda.jit(["void(float32[:])", "void(float64[:])"], fastmath=True)``."""
+    ``@cuda.jit(["void(float32[:])", "void(float64[:])"], fastmath=True)``.
+
+    Options: ``debug``, ``lineinfo``, ``fastmath``, ``opt``, ``max_registers``,
+    ``launch_bounds``, ``lto``, ``link``; ``cache``, ``inline`` and ``forceinline`` are accepted
+    for compatibility (see ``_JIT_OPTIONS``: there is no disk cache yet)."""
     unknown = set(options) - _JIT_OPTIONS
     if unknown:
         raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")
