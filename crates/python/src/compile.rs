@@ -127,13 +127,15 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
     times.push(("typing", t.elapsed().as_secs_f64()));
     let t = Instant::now();
     // Verifying after every pass costs little next to libNVVM; a failure is our bug.
-    oxcuda_opt::optimize(&mut module, true).map_err(|(pass, errors)| {
+    // An internal error carries the IR it is about, so a bug report holds what is needed.
+    let verified = oxcuda_opt::optimize(&mut module, true);
+    verified.map_err(|(pass, errors)| {
         let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
         raise(
             py,
             ErrorKind::InternalCompiler,
             (format!(
-                "the IR failed verification after pass '{pass}':\n{}",
+                "the IR failed verification after pass '{pass}':\n{}\n\nthe typed IR:\n{module}",
                 list.join("\n")
             ),),
         )
@@ -170,7 +172,9 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
         raise(
             py,
             ErrorKind::InternalCompiler,
-            (format!("writing NVVM IR failed: {e}"),),
+            (format!(
+                "writing NVVM IR failed: {e}\n\nthe typed IR:\n{module}"
+            ),),
         )
     })?;
     times.push(("nvvm-ir", t.elapsed().as_secs_f64()));
@@ -207,8 +211,8 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
             py,
             ErrorKind::InternalCompiler,
             (format!(
-                "libNVVM rejected the IR oxcuda wrote for {}: {other}",
-                request.sources[request.entry].name
+                "libNVVM rejected the IR oxcuda wrote for {}: {other}\n\nthe NVVM IR:\n{}",
+                request.sources[request.entry].name, written.text
             ),),
         ),
     })?;
