@@ -158,6 +158,8 @@ class Dispatcher:
                 # for an `A` parameter, an int64 for an int32): numba's overload resolution.
                 compiled = self._compile(self._match_eager(types), gpu)
                 self._converted[key] = compiled
+                if gpu:  # later launches with these types take the fast path too
+                    self._fast.insert(list(types), compiled.kernel)
                 return compiled
             if gpu:
                 artifacts, image = self._gpu_image(types)
