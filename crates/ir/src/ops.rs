@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use oxcuda_types::Scalar;
+
 use crate::entities::{Block, FuncId, GlobalId, Value, Var};
 
 /// A constant; its type is the type of the value it defines.
@@ -90,7 +92,8 @@ pub enum CmpOp {
 
 /// Math functions computed by libdevice on the GPU and by Rust's libm-equivalent on the
 /// simulator. Operands and result are float16, float32 or float64 of one type, except: the
-/// `Is*` predicates return bool; `Ldexp` takes an int32 exponent second.
+/// `Is*` predicates return bool; `Ilogb` returns int32; `Ldexp` takes an int32 exponent second
+/// ([`MathFn::result`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(missing_docs, reason = "each is the C function of the same name")]
 pub enum MathFn {
@@ -141,6 +144,10 @@ pub enum MathFn {
     Ldexp,
     /// `fma(a, b, c)`, three operands, rounded once.
     Fma,
+    /// The unbiased exponent of `x` as int32 (`ilogb`: `floor(log2(|x|))`, exact, subnormals
+    /// included). Zero gives `i32::MIN`, NaN `i32::MIN`, ±infinity `i32::MAX` (libdevice's
+    /// values; the front end guards these cases). Not a Python function: `math.frexp` uses it.
+    Ilogb,
 }
 
 impl MathFn {
@@ -194,6 +201,17 @@ impl MathFn {
             Self::Fmax => "fmax",
             Self::Ldexp => "ldexp",
             Self::Fma => "fma",
+            Self::Ilogb => "ilogb",
+        }
+    }
+
+    /// The result type for operands of float type `operand`.
+    #[must_use]
+    pub const fn result(self, operand: Scalar) -> Scalar {
+        match self {
+            Self::IsNan | Self::IsInf | Self::IsFinite => Scalar::Bool,
+            Self::Ilogb => Scalar::I32,
+            _ => operand,
         }
     }
 
@@ -217,7 +235,7 @@ impl MathFn {
     }
 
     /// Every function, for the text parser and tables.
-    pub const ALL: [Self; 45] = [
+    pub const ALL: [Self; 46] = [
         Self::Sin,
         Self::Cos,
         Self::Tan,
@@ -263,6 +281,7 @@ impl MathFn {
         Self::Fmax,
         Self::Ldexp,
         Self::Fma,
+        Self::Ilogb,
     ];
 }
 

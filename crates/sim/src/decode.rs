@@ -1176,12 +1176,7 @@ impl<'a> FuncDecoder<'a> {
         if !ty.is_float() {
             return Err(self.unsupported(format_args!("{} of {ty}", f.c_name())));
         }
-        let want = if crate::math::is_predicate(f) {
-            Scalar::Bool
-        } else {
-            ty
-        };
-        if rty.as_scalar() != Some(want) {
+        if rty.as_scalar() != Some(f.result(ty)) {
             return Err(self.unsupported(format_args!("{} returning {rty}", f.c_name())));
         }
         for (i, a) in args.iter().enumerate() {

@@ -15,6 +15,7 @@
 //! the same module ([`session::Session`]).
 
 pub mod globals;
+pub(crate) mod library;
 mod lower;
 pub mod resolve;
 pub mod session;

@@ -66,6 +66,9 @@ impl Lower<'_, '_> {
                 self.call_builtin(&path, args, c.range())
             }
             Val::TypeObj(Type::Scalar(s)) => {
+                if s.is_complex() && args.len() == 2 && keywords.is_empty() {
+                    return self.complex_from_parts(s, &args);
+                }
                 if args.len() != 1 || !keywords.is_empty() {
                     return self.error(
                         codes::BAD_CALL,
@@ -147,7 +150,7 @@ impl Lower<'_, '_> {
         Ok(())
     }
 
-    fn arity(
+    pub(super) fn arity(
         &mut self,
         path: &str,
         args: &[Arg],
@@ -174,6 +177,9 @@ impl Lower<'_, '_> {
     fn call_builtin(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
         if let Some(name) = path.strip_prefix("math.") {
             return self.math_call(name, args, range, true);
+        }
+        if let Some(name) = path.strip_prefix("cmath.") {
+            return self.cmath_call(name, args, range);
         }
         if let Some(name) = path.strip_prefix("numpy.") {
             return self.numpy_call(name, args, range);
@@ -843,6 +849,8 @@ impl Lower<'_, '_> {
             "fmin" => Some((MathFn::Fmin, 2)),
             "fmax" => Some((MathFn::Fmax, 2)),
             "ldexp" => Some((MathFn::Ldexp, 2)),
+            "frexp" => return self.frexp(&args, range),
+            "modf" => return self.modf(&args, range),
             "log" => {
                 // log(x, base) = log(x) / log(base)
                 if !self.arity("math.log", &args, 2, 2, range) {
@@ -1194,11 +1202,12 @@ impl Lower<'_, '_> {
         keywords: Vec<(String, Arg)>,
         range: TextRange,
     ) -> Option<Vec<Arg>> {
-        let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources[src].source.text) else {
+        let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources.get(src).source.text)
+        else {
             return Some(args); // the callee reports its own syntax error
         };
         let params = &parsed.def.parameters;
-        let fname = self.sess.sources[src].name.clone();
+        let fname = self.sess.sources.get(src).name.clone();
         let names: Vec<String> = params
             .posonlyargs
             .iter()
@@ -1254,7 +1263,10 @@ impl Lower<'_, '_> {
                 bound.push(a);
                 continue;
             }
-            let default = self.sess.sources[src]
+            let default = self
+                .sess
+                .sources
+                .get(src)
                 .globals
                 .get(&format!("$default:{name}"))
                 .cloned();
@@ -1279,7 +1291,7 @@ impl Lower<'_, '_> {
     }
 
     /// A call of a `@cuda.jit` function, specialised for the argument types.
-    fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
+    pub(super) fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
         let mut values = Vec::new();
         let mut types = Vec::new();
         for a in args {
@@ -1304,7 +1316,7 @@ impl Lower<'_, '_> {
         match self.sess.function(src, &types, FunctionKind::Device, None) {
             Ok((id, ret)) => self.finish_call(id, values, ret),
             Err(()) => {
-                let name = self.sess.sources[src].name.clone();
+                let name = self.sess.sources.get(src).name.clone();
                 let sig: Vec<String> = types.iter().map(ToString::to_string).collect();
                 self.error(
                     codes::BAD_CALL,
