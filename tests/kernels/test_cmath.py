@@ -376,6 +376,7 @@ def mixed_k(out, x, n, z):
         out[i, 4] = cmath.rect(x[i], 0.5)
         out[i, 5] = cmath.infj + cmath.pi
         out[i, 6] = np.complex64(x[i], n[i])
+        out[i, 7] = np.arctanh(z[i]) - cmath.atanh(z[i])  # NumPy on complex is cmath
 
 
 def test_real_arguments_bases_and_constants(target, rng):
@@ -383,7 +384,7 @@ def test_real_arguments_bases_and_constants(target, rng):
     x = rng.uniform(-4, 4, n).astype(np.float32)
     k = rng.integers(-5, 5, n).astype(np.int32)
     z = (rng.uniform(-4, 4, n) + 1j * rng.uniform(-4, 4, n)).astype(np.complex128)
-    out = np.zeros((n, 7), dtype=np.complex128)
+    out = np.zeros((n, 8), dtype=np.complex128)
     got, _, _, _ = run(mixed_k, 1, 64, out, x, k, z)
     c64, c128 = RTOL[np.complex64], RTOL[np.complex128]
     for i in range(n):
@@ -399,3 +400,4 @@ def test_real_arguments_bases_and_constants(target, rng):
             assert abs(g - w) <= rtol * abs(w), (i, g, w)
         assert got[i, 5] == complex(math.pi, math.inf)
         assert got[i, 6] == complex(x[i], ki)
+        assert got[i, 7] == 0

@@ -188,3 +188,22 @@ fn every_math_function_compiles() {
         compile_kernel(&text, "void(float32[:])").unwrap_or_else(|e| panic!("{name}: {e:?}"));
     }
 }
+
+#[test]
+fn numpy_functions_of_complex_numbers_are_cmaths() {
+    let m = compile_kernel(
+        "def k(z):\n    a = np.sqrt(z[0])\n    b = np.arcsinh(z[0])\n    c = np.isnan(z[0])\n    d = np.log10(z[0])\n",
+        "void(complex64[:])",
+    )
+    .unwrap();
+    let names: Vec<&str> = m.functions[1..]
+        .iter()
+        .map(|f| f.display_name.as_str())
+        .collect();
+    for want in ["cmath.sqrt", "cmath.asinh", "cmath.isnan", "cmath.log10"] {
+        assert!(names.contains(&want), "{names:?}");
+    }
+    let err =
+        compile_kernel("def k(z):\n    a = np.floor(z[0])\n", "void(complex64[:])").unwrap_err();
+    assert!(err[0].contains("complex"), "{err:?}");
+}

@@ -1021,6 +1021,9 @@ impl Lower<'_, '_> {
             }
             other => other,
         };
+        if let Some(v) = self.numpy_complex_call(math_name, &args, range) {
+            return v;
+        }
         // NumPy's floor/ceil/trunc return floats, unlike math's.
         self.math_call(math_name, args, range, false)
     }

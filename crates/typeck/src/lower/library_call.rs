@@ -49,6 +49,24 @@ impl Lower<'_, '_> {
         )
     }
 
+    /// NumPy's functions that have a `cmath` counterpart (`np.sqrt`, `np.arcsin`, `np.isnan`,
+    /// … by their `math` names), called with one complex argument: the `cmath` function.
+    /// `None` for anything else (the `math` path takes it).
+    pub(super) fn numpy_complex_call(
+        &mut self,
+        math_name: &str,
+        args: &[Arg],
+        range: TextRange,
+    ) -> Option<Val> {
+        let [arg] = args else { return None };
+        let complex = self
+            .scalar_type_of(&arg.val)
+            .is_some_and(Scalar::is_complex);
+        let known = crate::resolve::CMATH_FUNCTIONS.contains(&math_name)
+            && !matches!(math_name, "phase" | "polar" | "rect");
+        (complex && known).then(|| self.cmath_call(math_name, args.to_vec(), range))
+    }
+
     /// The float type a library function computes in for `args`: float32 when every argument
     /// is float16, float32 or (when `complex_ok`) complex64; else float64.
     fn library_precision(&mut self, path: &str, args: &[Arg], complex_ok: bool) -> Option<Scalar> {
