@@ -400,6 +400,16 @@ fn parse_function(
             f.vars.push(var);
             continue;
         }
+        if let Some(rest) = t.strip_prefix("assert ") {
+            if !f.blocks.is_empty() {
+                return Err(at(line)(
+                    "assert messages come before the first block".to_owned(),
+                ));
+            }
+            let message = parse_assert_message(rest).map_err(at(line))?;
+            f.assert_messages.push(message);
+            continue;
+        }
         if let Some(label) = t.strip_suffix(':')
             && label.starts_with("bb")
         {
@@ -542,6 +552,17 @@ fn parse_var(text: &str, index: usize) -> Result<VarData> {
     c.expect(":")?;
     let ty = parse_ty(c.rest)?;
     Ok(VarData { name, ty })
+}
+
+/// `"message" !line:col`: an assert message and the location of its assert.
+fn parse_assert_message(text: &str) -> Result<(Loc, String)> {
+    let (text, loc) = split_loc(text)?;
+    let mut c = Cursor::new(text);
+    let message = c.string()?;
+    if !c.rest.trim().is_empty() {
+        return Err(format!("unexpected '{}' after the message", c.rest.trim()));
+    }
+    Ok((loc, message))
 }
 
 /// Splits `text !line:col` into the text and the location.
@@ -1140,6 +1161,39 @@ mod tests {
         let back = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back, m);
         assert_eq!(module_to_string(&back), text);
+    }
+
+    #[test]
+    fn assert_messages_round_trip() {
+        let mut f = Function::new("k", FunctionKind::Kernel, vec![Type::BOOL], Type::None);
+        let loc = Loc { line: 9, col: 5 };
+        let c = f.push(Block(0), Op::Param(0), Some(Type::BOOL), loc);
+        let c = c.expect("a value");
+        f.push(
+            Block(0),
+            Op::Intrinsic(Intrinsic::Assert, vec![c]),
+            None,
+            loc,
+        );
+        f.terminate(Block(0), Terminator::Return(None), loc);
+        f.assert_messages
+            .push((loc, "x is \"negative\" !1:2".to_owned()));
+        let m = Module {
+            functions: vec![f],
+            ..Module::default()
+        };
+        let text = module_to_string(&m);
+        assert!(
+            text.contains("  assert \"x is \\\"negative\\\" !1:2\" !9:5\n"),
+            "{text}"
+        );
+        let back = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, m);
+        assert_eq!(
+            back.functions[0].assert_message(loc),
+            Some("x is \"negative\" !1:2")
+        );
+        assert_eq!(back.functions[0].assert_message(Loc::default()), None);
     }
 
     #[test]

@@ -93,6 +93,9 @@ pub fn write_function(out: &mut String, index: usize, f: &Function) {
     for (i, v) in f.vars.iter().enumerate() {
         let _ = writeln!(out, "  var ${i} {:?}: {}", v.name, v.ty);
     }
+    for (loc, message) in &f.assert_messages {
+        let _ = writeln!(out, "  assert {message:?} !{}:{}", loc.line, loc.col);
+    }
     for (b, block) in f.blocks.iter().enumerate() {
         let _ = writeln!(out, "bb{b}:");
         for inst in &block.insts {

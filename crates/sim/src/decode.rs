@@ -61,9 +61,20 @@ pub(crate) struct FuncCode {
     pub ret_slots: u32,
     /// Local-array memory per frame, in 8-byte words.
     pub local_words: u32,
+    /// The messages of `assert`s, by location (the IR function's).
+    pub assert_messages: Vec<(Loc, String)>,
 }
 
 impl FuncCode {
+    /// What a failed `assert` at instruction `pc` reports: its message, or "assertion failed".
+    pub(crate) fn assert_message(&self, pc: usize) -> &str {
+        let loc = self.locs.get(pc).copied().unwrap_or_default();
+        self.assert_messages
+            .iter()
+            .find(|(at, _)| *at == loc)
+            .map_or("assertion failed", |(_, m)| m.as_str())
+    }
+
     /// The source location of instruction `pc`.
     pub(crate) fn source_loc(&self, pc: usize) -> SourceLoc {
         let loc = self.locs.get(pc).copied().unwrap_or_default();
@@ -480,6 +491,7 @@ impl<'a> FuncDecoder<'a> {
             params: f.params.clone(),
             ret_slots: slots_of(&f.ret),
             local_words: self.local_words,
+            assert_messages: f.assert_messages.clone(),
         })
     }
 

@@ -455,7 +455,8 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                 Inst::Fence => std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst),
                 Inst::Assert { c } => {
                     if reg!(c) == 0 {
-                        fail!(SimErrorKind::AssertionError, "assertion failed");
+                        let message = env.prog.funcs[fi].assert_message(pc - 1);
+                        fail!(SimErrorKind::AssertionError, "{message}");
                     }
                 }
 

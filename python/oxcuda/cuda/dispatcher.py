@@ -163,7 +163,9 @@ class Dispatcher:
                 return compiled
             if gpu:
                 artifacts, image = self._gpu_image(types)
-                kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
+                kernel = _native.GpuKernel(
+                    image, artifacts["kernel_name"], list(types), artifacts["asserts"]
+                )
                 self._fast.insert(list(types), kernel)
             else:
                 if self.targetoptions.get("link"):

@@ -6,7 +6,8 @@
 //! `llvm.nvvm.bar.warp.sync`) or to a target-independent LLVM intrinsic (`llvm.ctpop`,
 //! `llvm.ctlz`, `llvm.cttz`, `llvm.bitreverse`); `nanosleep` is inline PTX. `warpsize` is the
 //! constant 32. `ffs` is `x == 0 ? 0 : cttz(x) + 1` as uint32, so it needs no libdevice.
-//! `assert` is checked only with `debug`: a false condition calls `llvm.trap`.
+//! `assert` is checked only with `debug`: a false condition records the failure for the host
+//! and ends the thread (`assertions`).
 
 use oxcuda_ir::{Dim, Intrinsic, Scalar, Type, Value};
 
@@ -154,12 +155,7 @@ impl FnWriter<'_, '_> {
                 };
                 if self.cx.opts.debug {
                     let c = self.op(*c)?;
-                    let (ok, fail) = (self.new_label(), self.new_label());
-                    self.stmt(format!("br i1 {c}, label %{ok}, label %{fail}"));
-                    self.begin_block(&fail);
-                    self.void_call("llvm.trap", "");
-                    self.stmt("unreachable".to_owned());
-                    self.begin_block(&ok);
+                    self.assert_check(&c);
                 }
                 Ok(None)
             }

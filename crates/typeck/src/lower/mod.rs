@@ -6,6 +6,7 @@
 //! and diagnostics are final.
 
 mod array;
+mod assert;
 mod call;
 mod convert;
 mod expr;
