@@ -16,8 +16,9 @@ use oxcuda_types::parse_type;
 use pyo3::exceptions::{PyAssertionError, PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use smallvec::SmallVec;
 
-use crate::args::{self, Arg};
+use crate::args::{self, Arg, Args, Slots};
 use crate::boundary::{ErrorKind, driver_error, guard, raise};
 
 /// Typed IR produced by a compile (the simulator's input).
@@ -45,7 +46,7 @@ fn parse_params(params: &[String]) -> PyResult<Vec<Type>> {
 }
 
 /// Reads the launch arguments and checks them against the kernel's parameter types.
-fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
+fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyResult<Args> {
     if args.len() != params.len() {
         return Err(PyTypeError::new_err(format!(
             "{name}() takes {} arguments but {} were given",
@@ -234,11 +235,12 @@ impl GpuKernel {
                 self.name
             )));
         }
-        let mut slots: Vec<[u64; 2]> = Vec::with_capacity(read.len() * 3);
+        let mut slots = Slots::new();
         for (a, p) in read.iter().zip(&self.params) {
             args::pack(a, p, &mut slots);
         }
-        let mut ptrs: Vec<*mut c_void> = slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+        let mut ptrs: SmallVec<[*mut c_void; 32]> =
+            slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
         self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
         // alive for the call; the kernel's context is current.

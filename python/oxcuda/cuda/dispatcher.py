@@ -88,8 +88,13 @@ class _Compiled:
         self.types = types
 
 
-class Dispatcher:
-    """A ``@cuda.jit`` function. See the module documentation."""
+class Dispatcher(_native.LaunchCache):
+    """A ``@cuda.jit`` function. See the module documentation.
+
+    The native base class holds the Rust launch fast path (GPU kernels by argument types) and
+    implements ``kernel[grid, block, ...]`` (``__getitem__``), calling ``_configure`` for a
+    configuration not seen before (crates/python/src/launcher.rs).
+    """
 
     _oxcuda_dispatcher = True
 
@@ -103,9 +108,6 @@ class Dispatcher:
         self._eager: list[tuple[str, ...]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
-        # The Rust fast path: GPU kernels by argument types (crates/python/src/launcher.rs).
-        self._fast = _native.LaunchCache()
-        self._configs: dict[Any, Any] = {}
         functools.update_wrapper(self, py_func)
         for sig in signatures:
             args, _ = compiler.normalize_signature(sig)
@@ -159,12 +161,12 @@ class Dispatcher:
                 compiled = self._compile(self._match_eager(types), gpu)
                 self._converted[key] = compiled
                 if gpu:  # later launches with these types take the fast path too
-                    self._fast.insert(list(types), compiled.kernel)
+                    self.insert(list(types), compiled.kernel)
                 return compiled
             if gpu:
                 artifacts, image = self._gpu_image(types)
                 kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
-                self._fast.insert(list(types), kernel)
+                self.insert(list(types), kernel)
             else:
                 if self.targetoptions.get("link"):
                     raise RuntimeError(
@@ -245,19 +247,6 @@ class Dispatcher:
 
     # ---- launching ------------------------------------------------------------------
 
-    def __getitem__(self, config: Any) -> Any:
-        try:
-            return self._configs[config]
-        except (KeyError, TypeError):
-            pass
-        configured = self._configure(config)
-        if len(self._configs) < 64:
-            try:
-                self._configs[config] = configured
-            except TypeError:  # an unhashable configuration (a list): not cached
-                pass
-        return configured
-
     def _configure(self, config: Any) -> Any:
         if self._device:
             raise TypeError(f"{self.__name__} is a device function: call it from a kernel")
@@ -276,9 +265,7 @@ class Dispatcher:
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
         slow = _Configured(self, grid, block, stream, shared)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
-        return _native.ConfiguredLaunch(
-            self._fast, config_module, grid, block, stream, shared, slow
-        )
+        return _native.ConfiguredLaunch(self, config_module, grid, block, stream, shared, slow)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._device:
@@ -479,8 +466,8 @@ class _Configured:
         d = self.dispatcher
         generation = config_module.generation
         gpu = use_gpu()
-        d._fast.set_target(generation, gpu)
-        if gpu and d._fast.launch(self.grid, self.block, self.stream, self.sharedmem, args):
+        d.set_target(generation, gpu)
+        if gpu and d.launch(self.grid, self.block, self.stream, self.sharedmem, args):
             return
         d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
 
