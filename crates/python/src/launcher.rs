@@ -225,14 +225,12 @@ impl ConfiguredLaunch {
         config: Py<PyAny>,
         grid: (u32, u32, u32),
         block: (u32, u32, u32),
-        stream: Py<PyAny>,
+        stream: &Bound<'_, PyAny>,
         shared: u32,
         slow: Py<PyAny>,
-        py: Python<'_>,
     ) -> Self {
-        let fixed = stream.bind(py);
-        let stream_handle = if fixed.is_instance_of::<PyInt>() || fixed.is_none() {
-            LaunchCache::handle_of(fixed).ok()
+        let stream_handle = if stream.is_instance_of::<PyInt>() || stream.is_none() {
+            LaunchCache::handle_of(stream).ok()
         } else {
             None
         };
@@ -241,7 +239,7 @@ impl ConfiguredLaunch {
             config,
             grid: [grid.0, grid.1, grid.2],
             block: [block.0, block.1, block.2],
-            stream,
+            stream: stream.clone().unbind(),
             stream_handle,
             shared,
             slow,
