@@ -142,6 +142,51 @@ impl GpuKernel {
         })
     }
 
+    /// Launches `n` times in a Rust loop with the arguments read and packed once: the raw
+    /// driver's cost per launch, measured in this process (bench/launch.py interleaves it with
+    /// Python launches, so both see the same machine state).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a launch's parameters, plus the count"
+    )]
+    fn raw_launch_loop(
+        &self,
+        py: Python<'_>,
+        grid: (u32, u32, u32),
+        block: (u32, u32, u32),
+        stream: usize,
+        shared: u32,
+        args: &Bound<'_, PyTuple>,
+        n: usize,
+    ) -> PyResult<()> {
+        guard(|| {
+            let read = checked_args(&self.name, &self.params, args)?;
+            let mut slots = Slots::new();
+            for (a, p) in read.iter().zip(&self.params) {
+                args::pack(a, p, &mut slots);
+            }
+            let mut ptrs: SmallVec<[*mut c_void; 32]> =
+                slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+            self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
+            let driver = self.ctx.driver();
+            for _ in 0..n {
+                // SAFETY: as in `launch_read`: one pointer per parameter, alive for the call.
+                unsafe {
+                    driver.launch(
+                        self.function,
+                        [grid.0, grid.1, grid.2],
+                        [block.0, block.1, block.2],
+                        shared,
+                        stream as CuStream,
+                        &mut ptrs,
+                    )
+                }
+                .map_err(|e| driver_error(py, &e))?;
+            }
+            Ok(())
+        })
+    }
+
     /// A `CU_FUNC_ATTRIBUTE_*` value: `"num_regs"`, `"shared_size_bytes"`,
     /// `"local_size_bytes"`, `"const_size_bytes"`, `"max_threads_per_block"`.
     fn attribute(&self, py: Python<'_>, name: &str) -> PyResult<i32> {
