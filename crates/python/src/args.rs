@@ -145,7 +145,8 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
         ));
     }
     if let Some(stream) = cai_stream
-        && let Some(arg) = read_cai(obj, stream)
+        && let Some(arg) =
+            crate::dlpack_exchange::read(obj, stream).or_else(|| read_cai(obj, stream))
     {
         return Ok(arg);
     }
@@ -248,34 +249,15 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     let shape = dims_of(&item("shape")?)?;
     let (ptr, readonly): (u64, bool) = item("data")?.extract().ok()?;
     let itemsize = i64::from(itemsize);
-    let c_strides = || {
-        let mut strides: Dims = smallvec::smallvec![0i64; shape.len()];
-        let mut acc = itemsize;
-        for k in (0..shape.len()).rev() {
-            strides[k] = acc;
-            acc *= shape[k].max(1);
-        }
-        strides
-    };
     let strides: Dims = match item("strides") {
         Some(s) => dims_of(&s)?,
-        None => c_strides(),
+        None => c_strides(&shape, itemsize),
     };
     if strides.len() != shape.len() {
         return None;
     }
     let ndim = u32::try_from(shape.len()).ok()?;
-    let layout = if strides == c_strides() {
-        Layout::C
-    } else {
-        let mut acc = itemsize;
-        let f = shape.iter().zip(&strides).all(|(&n, &st)| {
-            let ok = n <= 1 || st == acc;
-            acc *= n.max(1);
-            ok
-        });
-        if f { Layout::F } else { Layout::A }
-    };
+    let layout = layout_of(&shape, &strides, itemsize);
     Some(Arg::Array {
         ptr,
         shape,
@@ -288,6 +270,32 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
         },
         host: false,
     })
+}
+
+/// The byte strides of a C-contiguous array of `shape`.
+pub fn c_strides(shape: &[i64], itemsize: i64) -> Dims {
+    let mut strides: Dims = smallvec::smallvec![0i64; shape.len()];
+    let mut acc = itemsize;
+    for k in (0..shape.len()).rev() {
+        strides[k] = acc;
+        acc *= shape[k].max(1);
+    }
+    strides
+}
+
+/// The layout the dispatcher types a foreign array by: C when its strides are exactly the
+/// C-contiguous ones, else F when they are Fortran-contiguous (ignoring extents of 1), else A.
+pub fn layout_of(shape: &[i64], strides: &[i64], itemsize: i64) -> Layout {
+    if strides == c_strides(shape, itemsize).as_slice() {
+        return Layout::C;
+    }
+    let mut acc = itemsize;
+    let fortran = shape.iter().zip(strides).all(|(&n, &st)| {
+        let ok = n <= 1 || st == acc;
+        acc *= n.max(1);
+        ok
+    });
+    if fortran { Layout::F } else { Layout::A }
 }
 
 /// A sequence of integers (a CAI `shape` or `strides`) as [`Dims`].

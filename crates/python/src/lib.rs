@@ -11,6 +11,8 @@ mod compile;
 pub mod devicearray;
 mod devicerecord;
 mod dlpack;
+mod dlpack_abi;
+mod dlpack_exchange;
 mod emm;
 mod kernel;
 mod launcher;
