@@ -155,8 +155,8 @@ def bench_python(impl: str, opts: argparse.Namespace) -> dict[str, Any]:
             results[key] = _common.time_loop(
                 _python_loop(kernel, args), cuda.synchronize, opts.n, opts.repeats, opts.budget
             )
-            if impl == "oxcuda" and kind in ("none", "devarray", "scalar"):
-                results[key]["floor"] = _against_floor(kernel, args, opts)
+            if impl == "oxcuda":
+                results[key]["floor"] = _against_floor(kernel, kind, args, opts)
         except Exception as exc:  # noqa: BLE001 - record and go on with the other cases
             results[key] = {"error": f"{type(exc).__name__}: {exc}"}
         _report(impl, key, results[key])
@@ -165,21 +165,29 @@ def bench_python(impl: str, opts: argparse.Namespace) -> dict[str, Any]:
     return results
 
 
-def _against_floor(kernel: Any, args: tuple, opts: argparse.Namespace) -> dict[str, Any]:
+def _against_floor(kernel: Any, kind: str, args: tuple, opts: argparse.Namespace) -> dict[str, Any]:
     """oxcuda's launch against the raw driver in the same process, taking turns.
 
     The floor is ``GpuKernel.raw_launch_loop``: the kernel just compiled for ``args``, launched
     from a Rust loop with the parameters packed once — what the C program does, but in this
     process and between the Python runs, so the ratio is not moved by machine state that
-    differs between processes.
+    differs between processes. For CuPy arrays and torch tensors the floor launches the same
+    kernel with device arrays of the same type (the driver call does not depend on who owns
+    the memory).
     """
-    gpu_kernel = list(kernel._overloads.values())[-1].kernel  # the one compiled for ``args``
-    if not hasattr(gpu_kernel, "raw_launch_loop"):
-        return {"skipped": "not a GPU kernel (no GPU: the simulator ran it)"}
+    floor_args = args
+    if kind in ("cupy", "torch"):
+        floor_args = _arrays("devarray", len(args), cuda)
+    from oxcuda import _native
+
+    compiled = kernel._overloads.get((True, tuple(_native.typeof_args(floor_args))))
+    if compiled is None:
+        return {"skipped": "no GPU kernel for these arguments (no GPU: the simulator ran it)"}
+    gpu_kernel = compiled.kernel
     grid3, block3 = (GRID, 1, 1), (BLOCK, 1, 1)
 
     def floor(n: int) -> None:
-        gpu_kernel.raw_launch_loop(grid3, block3, 0, 0, args, n)
+        gpu_kernel.raw_launch_loop(grid3, block3, 0, 0, floor_args, n)
 
     both = _common.time_interleaved(
         {"floor": floor, "oxcuda": _python_loop(kernel, args)},
