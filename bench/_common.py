@@ -11,6 +11,7 @@ import gc
 import importlib
 import json
 import os
+import shutil
 import statistics
 import sys
 import time
@@ -153,6 +154,13 @@ def time_interleaved(
         out["ratio"] = statistics.median(y / x for x, y in zip(a, b, strict=True))
     out["n"], out["repeats"] = n, repeats
     return out
+
+
+def find_nvcc() -> str | None:
+    """nvcc on the PATH, else the toolkit's usual place; None when there is none."""
+    return shutil.which("nvcc") or next(
+        (p for p in ("/usr/local/cuda/bin/nvcc",) if os.path.exists(p)), None
+    )
 
 
 def write_json(data: Any, path: str | None) -> None:
