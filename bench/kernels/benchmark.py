@@ -53,7 +53,8 @@ class Check:
 class Benchmark:
     """One kernel of the suite. Subclasses set the class attributes and the methods."""
 
-    #: Key in the JSON and on the command line (``--only vector_add,...``).
+    #: The name of the Python kernel and of the C++ function; also the key in the JSON and on
+    #: the command line (``--only vector_add,...``).
     name: str = ""
     #: What the tables call it.
     title: str = ""
@@ -64,6 +65,9 @@ class Benchmark:
     ceiling: str = "copy"
     #: The problem size per mode (``MODES``).
     sizes: Sizes = Sizes(0, 0, 0)
+    #: Whether the typed Python kernel is free of float64 (a fairness check: an unintended
+    #: float64 constant would slow one implementation down for a reason not its own).
+    no_float64: bool = True
     #: The check in words, tolerance included, for the doc.
     rule: str = ""
     #: What the ``amount()`` counts, for the doc.

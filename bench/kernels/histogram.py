@@ -63,12 +63,12 @@ class Histogram(Benchmark):
         return 1.0 * n
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
-        kernel = kernels["histogram"][grid_size(n), BINS]
+        kernel = kernels[self.name][grid_size(n), BINS]
         bins, values = arrays["bins"], arrays["values"]
         return lambda: kernel(bins, values)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("histogram")
+        kernel = module.get_function(self.name)
         grid, block = (grid_size(n),), (BINS,)
         args = (arrays["bins"], arrays["values"], np.int32(n))
         return lambda: kernel(grid, block, args)

@@ -99,13 +99,13 @@ class Mandelbrot(Benchmark):
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
         grid, block = self._grid(n)
-        kernel = kernels["mandelbrot"][grid, block]
+        kernel = kernels[self.name][grid, block]
         out = arrays["out"]
         args = (*view(n), MAX_ITER)
         return lambda: kernel(out, *args)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("mandelbrot")
+        kernel = module.get_function(self.name)
         grid, block = self._grid(n)
         args = (arrays["out"], *view(n), MAX_ITER, np.int32(n), np.int32(n))
         return lambda: kernel(grid, block, args)

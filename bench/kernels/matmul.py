@@ -68,12 +68,12 @@ class TiledMatmul(Benchmark):
         return 2.0 * n**3
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
-        kernel = kernels["matmul_tiled"][(n // TILE, n // TILE), (TILE, TILE)]
+        kernel = kernels[self.name][(n // TILE, n // TILE), (TILE, TILE)]
         c, a, b = arrays["c"], arrays["a"], arrays["b"]
         return lambda: kernel(c, a, b)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("matmul_tiled")
+        kernel = module.get_function(self.name)
         grid, block = (n // TILE, n // TILE), (TILE, TILE)
         args = (arrays["c"], arrays["a"], arrays["b"], np.int32(n))
         return lambda: kernel(grid, block, args)

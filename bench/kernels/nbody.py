@@ -70,7 +70,7 @@ def build() -> dict[str, Any]:
 
 
 class NBody(Benchmark):
-    name = "nbody"
+    name = "nbody_forces"
     title = "n-body forces"
     unit = "GFLOP/s"
     ceiling = ""
@@ -97,12 +97,12 @@ class NBody(Benchmark):
         return float(FLOPS_PER_INTERACTION) * n * n
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
-        kernel = kernels["nbody_forces"][n // THREADS, THREADS]
+        kernel = kernels[self.name][n // THREADS, THREADS]
         acc, bodies = arrays["acc"], arrays["bodies"]
         return lambda: kernel(acc, bodies, SOFTENING)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("nbody_forces")
+        kernel = module.get_function(self.name)
         grid, block = (n // THREADS,), (THREADS,)
         args = (arrays["acc"], arrays["bodies"], SOFTENING, np.int32(n))
         return lambda: kernel(grid, block, args)

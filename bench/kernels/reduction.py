@@ -53,7 +53,8 @@ def grid_size(n: int) -> int:
 
 
 class BlockSum(Benchmark):
-    name = "reduce_sum"
+    name = "block_sum"
+    no_float64 = False  # the float64 accumulator
     title = "reduction (sum)"
     sizes = Sizes(full=1 << 28, quick=1 << 24, sim=5000)
     counts = "bytes: 1 read of 4 bytes per element"
@@ -72,12 +73,12 @@ class BlockSum(Benchmark):
         return 4.0 * n
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
-        kernel = kernels["block_sum"][grid_size(n), THREADS]
+        kernel = kernels[self.name][grid_size(n), THREADS]
         total, x = arrays["total"], arrays["x"]
         return lambda: kernel(total, x)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("block_sum")
+        kernel = module.get_function(self.name)
         grid, block = (grid_size(n),), (THREADS,)
         args = (arrays["total"], arrays["x"], np.int32(n))
         return lambda: kernel(grid, block, args)

@@ -62,12 +62,12 @@ class BlockScan(Benchmark):
         return 8.0 * n
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
-        kernel = kernels["block_scan"][blocks(n, SCAN_BLOCK), SCAN_BLOCK]
+        kernel = kernels[self.name][blocks(n, SCAN_BLOCK), SCAN_BLOCK]
         out, values = arrays["out"], arrays["values"]
         return lambda: kernel(out, values)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("block_scan")
+        kernel = module.get_function(self.name)
         grid, block = (blocks(n, SCAN_BLOCK),), (SCAN_BLOCK,)
         args = (arrays["out"], arrays["values"], np.int32(n))
         return lambda: kernel(grid, block, args)

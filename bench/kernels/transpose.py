@@ -68,12 +68,12 @@ class Transpose(Benchmark):
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
         grid, block = self._grid(n)
-        kernel = kernels["transpose"][grid, block]
+        kernel = kernels[self.name][grid, block]
         out, a = arrays["out"], arrays["a"]
         return lambda: kernel(out, a)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("transpose")
+        kernel = module.get_function(self.name)
         grid, block = self._grid(n)
         args = (arrays["out"], arrays["a"], np.int32(n), np.int32(n))
         return lambda: kernel(grid, block, args)

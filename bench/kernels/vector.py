@@ -61,12 +61,12 @@ class VectorAdd(_Streaming):
     rule = "exactly equal to NumPy's float32 a + b"
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
-        kernel = kernels["vector_add"][blocks(n, THREADS), THREADS]
+        kernel = kernels[self.name][blocks(n, THREADS), THREADS]
         out, a, b = arrays["out"], arrays["a"], arrays["b"]
         return lambda: kernel(out, a, b)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("vector_add")
+        kernel = module.get_function(self.name)
         grid, block = (blocks(n, THREADS),), (THREADS,)
         args = (arrays["out"], arrays["a"], arrays["b"], np.int32(n))
         return lambda: kernel(grid, block, args)
@@ -89,12 +89,12 @@ class Saxpy(_Streaming):
     rule = "within 1e-6·|want| of float64 alpha·x + y (a fused multiply-add may round once)"
 
     def python(self, kernels: dict[str, Any], arrays: dict[str, Any], n: int) -> Launch:
-        kernel = kernels["saxpy"][blocks(n, THREADS), THREADS]
+        kernel = kernels[self.name][blocks(n, THREADS), THREADS]
         out, x, y = arrays["out"], arrays["a"], arrays["b"]
         return lambda: kernel(out, ALPHA, x, y)
 
     def cxx(self, module: Any, arrays: dict[str, Any], n: int) -> Launch:
-        kernel = module.get_function("saxpy")
+        kernel = module.get_function(self.name)
         grid, block = (blocks(n, THREADS),), (THREADS,)
         args = (arrays["out"], ALPHA, arrays["a"], arrays["b"], np.int32(n))
         return lambda: kernel(grid, block, args)
