@@ -187,6 +187,27 @@ impl GpuKernel {
         })
     }
 
+    /// Most blocks of `block_threads` threads with `dynamic_shared` bytes of dynamic shared
+    /// memory resident on one multiprocessor at once (the occupancy calculator's answer).
+    fn max_active_blocks_per_multiprocessor(
+        &self,
+        py: Python<'_>,
+        block_threads: u32,
+        dynamic_shared: usize,
+    ) -> PyResult<u32> {
+        self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
+        // SAFETY: the function handle lives as long as the module, which `self` owns; its
+        // context was just made current.
+        unsafe {
+            self.ctx.driver().max_active_blocks_per_multiprocessor(
+                self.function,
+                block_threads,
+                dynamic_shared,
+            )
+        }
+        .map_err(|e| driver_error(py, &e))
+    }
+
     /// A `CU_FUNC_ATTRIBUTE_*` value: `"num_regs"`, `"shared_size_bytes"`,
     /// `"local_size_bytes"`, `"const_size_bytes"`, `"max_threads_per_block"`.
     fn attribute(&self, py: Python<'_>, name: &str) -> PyResult<i32> {

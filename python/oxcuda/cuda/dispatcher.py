@@ -24,9 +24,9 @@ from typing import Any, NoReturn
 
 from oxcuda import _native, _toolchain
 from oxcuda._knobs import config as config_module
-from oxcuda.cuda import compiler, linkable_code
+from oxcuda.cuda import _linker, compiler, linkable_code
 from oxcuda.cuda._devices import use_gpu
-from oxcuda.errors import CudaSupportError, LinkerError
+from oxcuda.errors import CudaSupportError
 
 
 class NumbaPerformanceWarning(UserWarning):
@@ -181,7 +181,8 @@ class Dispatcher(_native.LaunchCache):
 
     def _gpu_image(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
         """Compiles for the current device: a cubin linked by nvJitLink, or, when
-        ``OXCUDA_USE_NVJITLINK`` is off, PTX for the driver's JIT (DESIGN decision 4)."""
+        ``OXCUDA_USE_NVJITLINK`` is off, PTX for the driver's JIT — linked first by the
+        driver's linker with the kernel's link inputs, if it has any (DESIGN decision 4)."""
         from oxcuda._knobs import config
         from oxcuda.cuda._devices import get_current_device
 
@@ -197,17 +198,7 @@ class Dispatcher(_native.LaunchCache):
                     ) from None
             artifacts = self._artifacts(types, "cubin", cc=cc)
             return artifacts, artifacts["cubin"]
-        if self.targetoptions.get("link"):
-            raise LinkerError(
-                f"{self.__name__} links external code (link=), which needs nvJitLink; "
-                f"{setting.describe()}: install nvJitLink or let oxcuda use it"
-            )
         artifacts = self._artifacts(types, "ptx", cc=cc)
-        if any(f.startswith("extern ") for f in artifacts["ir"].splitlines()):
-            raise LinkerError(
-                f"{self.__name__} calls external device functions, which need nvJitLink to be "
-                f"linked; {setting.describe()}"
-            )
         release = tuple(_native.cuda_release_for_isa(tuple(artifacts["ptx_isa"])))
         driver = tuple(_toolchain.driver_info()["version"])
         if release > driver:
@@ -218,6 +209,19 @@ class Dispatcher(_native.LaunchCache):
                 f"{setting.describe()}: let oxcuda link with nvJitLink, or install a libNVVM "
                 "no newer than the driver"
             )
+        items = compiler.link_items(self.py_func, self.targetoptions.get("link", ()))
+        if items:
+            # The driver's linker: our PTX with every link= / declare_device input (CUDA C++
+            # compiled to PTX, never LTO-IR, which only nvJitLink reads).
+            inputs = _linker.prepare(
+                items,
+                cc,
+                lto=False,
+                debug=bool(self.targetoptions.get("debug")),
+                lineinfo=bool(self.targetoptions.get("lineinfo")),
+            )
+            own = ("ptx", artifacts["ptx"].encode(), f"{self.__name__} (oxcuda)")
+            return artifacts, _native.driver_link(self.__name__, [own, *inputs])
         return artifacts, artifacts["ptx"].encode() + b"\0"
 
     def _match_eager(self, types: tuple[str, ...]) -> tuple[str, ...]:
@@ -419,11 +423,32 @@ class Dispatcher(_native.LaunchCache):
 
         return disassemble(self._stage(signature, "cubin", "cubin"))
 
-    def _attribute(self, signature: Any, name: str) -> int:
+    def _gpu_kernel(self, signature: Any, what: str) -> Any:
         kernel = self._one(signature).kernel
         if not isinstance(kernel, _native.GpuKernel):
-            raise RuntimeError(f"{name} needs a GPU kernel; this one runs on the simulator")
-        return kernel.attribute(name)
+            raise RuntimeError(f"{what} needs a GPU kernel; this one runs on the simulator")
+        return kernel
+
+    def _attribute(self, signature: Any, name: str) -> int:
+        return self._gpu_kernel(signature, name).attribute(name)
+
+    def max_cooperative_grid_blocks(
+        self, blockdim: Any, dynsmemsize: int = 0, signature: Any = None
+    ) -> int:
+        """The most blocks of ``blockdim`` threads (an int or a 1-3 tuple) with ``dynsmemsize``
+        bytes of dynamic shared memory that can be resident on the device at once: the limit
+        of a cooperative launch, as numba-cuda's ``max_cooperative_grid_blocks`` computes it
+        (blocks per multiprocessor from the occupancy calculator, times multiprocessors)."""
+        from oxcuda.cuda._devices import get_current_device
+
+        block = _dim3(blockdim, "blockdim")
+        if not isinstance(dynsmemsize, int) or dynsmemsize < 0:
+            raise ValueError(f"dynsmemsize must be a non-negative int, got {dynsmemsize!r}")
+        kernel = self._gpu_kernel(signature, "max_cooperative_grid_blocks")
+        per_sm = kernel.max_active_blocks_per_multiprocessor(
+            block[0] * block[1] * block[2], dynsmemsize
+        )
+        return per_sm * get_current_device().MULTIPROCESSOR_COUNT
 
     def get_regs_per_thread(self, signature: Any = None) -> int:
         return self._attribute(signature, "num_regs")
