@@ -111,13 +111,10 @@ impl Driver {
         let mut blocks: c_int = 0;
         let threads = c_int::try_from(block_threads).unwrap_or(c_int::MAX);
         // SAFETY: writes one int; f is live (the caller's contract).
-        check(
-            self,
-            "cuOccupancyMaxActiveBlocksPerMultiprocessor",
-            unsafe {
-                (self.occupancy_max_active_blocks)(&raw mut blocks, f, threads, dynamic_shared)
-            },
-        )?;
+        let rc = unsafe {
+            (self.occupancy_max_active_blocks)(&raw mut blocks, f, threads, dynamic_shared)
+        };
+        check(self, "cuOccupancyMaxActiveBlocksPerMultiprocessor", rc)?;
         Ok(u32::try_from(blocks).unwrap_or(0))
     }
 

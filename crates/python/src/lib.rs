@@ -6,6 +6,7 @@
 
 mod args;
 mod boundary;
+mod c_api;
 mod capture;
 mod compile;
 pub mod devicearray;
@@ -40,5 +41,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     link::register(m)?;
     kernel::register(m)?;
     runtime::register(m)?;
+    c_api::register(m)?; // after runtime: it sets an attribute on DeviceNDArray
     Ok(())
 }
