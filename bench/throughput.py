@@ -38,6 +38,8 @@ PROCESSES = ("oxcuda", "numba", "cupy")
 #: Timed launches per version, and the copy size in MiB, per mode.
 REPEATS = {"full": 20, "quick": 10, "sim": 2}
 COPY_MIB = {"full": 1024, "quick": 256, "sim": 1}
+#: Seconds a process may spend before it skips the kernels left (0: no limit), per mode.
+BUDGET = {"full": 120, "quick": 60, "sim": 0}
 #: Seconds one benchmark process may take before the driver gives up on it.
 TIMEOUT = {"full": 240, "quick": 150, "sim": 900}
 
@@ -64,10 +66,9 @@ def python_kernels(impl: str, sim: bool) -> tuple[Any, dict[str, Any], dict[str,
     cuda = _common.import_cuda(impl)
     if not sim and not cuda.is_available():
         raise LookupError(f"{impl}: no CUDA GPU available")
-    import kernels
-    from kernels import backends
+    from kernels import backends, catalog
 
-    compiled = kernels.build(cuda)
+    compiled = catalog.build(cuda)
 
     def launch(bench: Any, arrays: dict[str, Any], n: int) -> Any:
         return bench.python(compiled, arrays, n)
@@ -125,8 +126,7 @@ def run_process(opts: argparse.Namespace) -> dict[str, Any]:
         out["skipped"] = f"{type(exc).__name__}: {exc}"
         print(f"  {opts.impl}: skipped: {out['skipped']}", file=sys.stderr)
         return out
-    import kernels
-    from kernels import runner, timing
+    from kernels import catalog, runner, timing
 
     out["env"] = env
     if "cxx_build" in env:
@@ -139,7 +139,8 @@ def run_process(opts: argparse.Namespace) -> dict[str, Any]:
         out["copy"] = {"error": f"{type(exc).__name__}: {exc}"}
     rng = np.random.default_rng(seed)
     out["kernels"] = {}
-    for bench in kernels.select(opts.only):
+    held: tuple[tuple[str, int], dict[str, np.ndarray]] | None = None
+    for bench in catalog.select(opts.only):
         n = bench.size(opts.mode)
         entry: dict[str, Any] = {
             "title": bench.title,
@@ -152,8 +153,19 @@ def run_process(opts: argparse.Namespace) -> dict[str, Any]:
             "columns": {},
         }
         out["kernels"][bench.name] = entry
+        if opts.budget and time.perf_counter() - started > opts.budget:
+            why = f"the process's time budget ({opts.budget:g} s) was used up"
+            entry["columns"] = {column: {"skipped": why} for column in launchers}
+            print(f"  {bench.name}: skipped: {why}", file=sys.stderr, flush=True)
+            continue
         start = time.perf_counter()
-        inputs = bench.inputs(rng, n)
+        family = (bench.input_family, n)
+        if held is not None and bench.input_family and held[0] == family:
+            inputs = held[1]
+        else:
+            held = None
+            inputs = bench.inputs(rng, n)
+        held = (family, inputs) if bench.input_family else None
         entry["inputs_s"] = round(time.perf_counter() - start, 3)
         expected = runner.Expected(bench, rng, inputs, n)
         for column, launcher in launchers.items():
@@ -162,8 +174,16 @@ def run_process(opts: argparse.Namespace) -> dict[str, Any]:
             _report(column, bench.name, row, bench.unit, row.get("rate"))
         entry["expected_s"] = round(expected.seconds, 3)
         del inputs, expected
-    out["wall_s"] = round(time.perf_counter() - started, 1)
+        out["wall_s"] = round(time.perf_counter() - started, 1)
+        if opts.json:  # after every kernel: a process that dies keeps what it measured
+            save(out, opts.json)
     return out
+
+
+def save(data: dict[str, Any], path: str) -> None:
+    """Writes the JSON whole or not at all (a reader never sees half a file)."""
+    _common.write_json(data, path + ".part")
+    os.replace(path + ".part", path)
 
 
 def _report(column: str, name: str, row: dict[str, Any], unit: str, rate: Any) -> None:
@@ -187,16 +207,22 @@ def run_all(opts: argparse.Namespace) -> dict[str, Any]:
         path = os.path.join(RESULTS, f"throughput-{impl}-{opts.mode}.json")
         python = opts.numba_python if impl == "numba" and opts.numba_python else sys.executable
         cmd = [python, os.path.abspath(__file__), "--impl", impl, "--mode", opts.mode]
-        cmd += ["--repeats", str(opts.repeats), "--json", path]
+        cmd += ["--repeats", str(opts.repeats), "--budget", str(opts.budget), "--json", path]
         if opts.only:
             cmd += ["--only", opts.only]
         print(f"$ {' '.join(cmd[1:])}", file=sys.stderr, flush=True)
+        if os.path.exists(path):
+            os.remove(path)
         try:
             proc = subprocess.run(cmd, timeout=TIMEOUT[opts.mode], check=False)
             failed = proc.returncode != 0 or not os.path.exists(path)
             error = f"exit status {proc.returncode}"
         except (OSError, subprocess.TimeoutExpired) as exc:
             failed, error = True, f"{type(exc).__name__}: {exc}"
+        if failed and os.path.exists(path):  # died part-way: keep what it wrote
+            with open(path) as f:
+                suite[impl] = {**json.load(f), "error": error}
+            continue
         if failed:
             suite[impl] = {"error": error}
             continue
@@ -229,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=None, help="comma-separated kernel names")
     parser.add_argument("--repeats", type=int, default=None, help="timed launches (20/10/2)")
     parser.add_argument("--seed", type=int, default=None, help="default: from the clock")
+    parser.add_argument(
+        "--budget", type=float, default=None, help="seconds per process (120/60/none)"
+    )
     parser.add_argument("--json", default=None, help="write the results here")
     parser.add_argument(
         "--numba-python", default=None, help="the Python that runs the numba-cuda process"
@@ -240,9 +269,17 @@ def main(argv: list[str] | None = None) -> int:
     opts.mode = opts.mode or "full"
     if opts.repeats is None:
         opts.repeats = REPEATS[opts.mode]
+    if opts.budget is None:
+        opts.budget = BUDGET[opts.mode]
     sys.path.insert(0, HERE)
     if opts.impl:
-        _common.write_json(run_process(opts), opts.json or "-")
+        if opts.json and os.path.exists(opts.json):
+            os.remove(opts.json)  # never leave an earlier run's results in its place
+        results = run_process(opts)
+        if opts.json:
+            save(results, opts.json)
+        else:
+            _common.write_json(results, "-")
         return 0
     opts.impls = [p for p in opts.impls.split(",") if p]
     suite = run_all(opts)

@@ -65,6 +65,9 @@ class Benchmark:
     ceiling: str = "copy"
     #: The problem size per mode (``MODES``).
     sizes: Sizes = Sizes(0, 0, 0)
+    #: Benchmarks of one non-empty input family draw the same kinds of inputs: a process runs
+    #: consecutive ones of the same size on the same draw (it saves generating 2 GiB twice).
+    input_family: str = ""
     #: Whether the typed Python kernel is free of float64 (a fairness check: an unintended
     #: float64 constant would slow one implementation down for a reason not its own).
     no_float64: bool = True

@@ -63,7 +63,9 @@ def measure(
         backend.synchronize()
         row["first_launch_s"] = round(time.perf_counter() - start, 4)
         got = {name: backend.download(arrays[name]) for name in outputs}
+        start = time.perf_counter()
         row["check"] = bench.check(expected.get(), got, n).as_dict()
+        row["check_s"] = round(time.perf_counter() - start, 3)
         row["amount"] = bench.amount(n, got)
         del got
         row.update(timing.time_launches(launch, backend, repeats))

@@ -40,6 +40,7 @@ class _Streaming(Benchmark):
     """Two float32 input arrays, one output: 12 bytes per element."""
 
     sizes = Sizes(full=1 << 28, quick=1 << 24, sim=5000)
+    input_family = "two uniform float32 arrays"
     counts = "bytes: 2 reads + 1 write of 4 bytes per element"
 
     def describe(self, n: int) -> str:

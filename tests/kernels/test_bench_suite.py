@@ -36,18 +36,19 @@ def _load_suite() -> ModuleType:
     return module
 
 
-suite = _load_suite()
+_load_suite()
 backends = importlib.import_module("bench_kernels.backends")
+catalog = importlib.import_module("bench_kernels.catalog")
 runner = importlib.import_module("bench_kernels.runner")
 
 
 #: The suite's kernels compiled by oxcuda; also module globals, so that conftest.py's
 #: ``OXCUDA_TEST_PTX=1`` check compiles what the simulator ran to PTX as well.
-KERNELS = suite.build(cuda)
+KERNELS = catalog.build(cuda)
 globals().update({f"{name}_kernel": kernel for name, kernel in KERNELS.items()})
 
 
-@pytest.mark.parametrize("bench", suite.BENCHMARKS, ids=lambda b: b.name)
+@pytest.mark.parametrize("bench", catalog.BENCHMARKS, ids=lambda b: b.name)
 def test_kernel_passes_its_check(target, rng, bench):
     n = bench.size("sim")
     inputs = bench.inputs(rng, n)
@@ -65,7 +66,7 @@ def test_kernel_passes_its_check(target, rng, bench):
 
 
 def test_names_are_unique_and_every_mode_has_a_size():
-    names = [b.name for b in suite.BENCHMARKS]
+    names = [b.name for b in catalog.BENCHMARKS]
     assert len(names) == len(set(names))
-    for bench in suite.BENCHMARKS:
+    for bench in catalog.BENCHMARKS:
         assert all(bench.size(mode) > 0 for mode in ("full", "quick", "sim"))
