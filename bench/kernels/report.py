@@ -79,27 +79,25 @@ def summary(suite: dict[str, Any]) -> dict[str, Any]:
         out[f"geomean_vs_{than}"] = geomean(speeds)
         out[f"count_vs_{than}"] = len(speeds)
         out[f"slower_than_{than}"] = [
-            k["name"] for k in entries if (s := speed(k, than)) is not None and s < 1.0
+            k.get("title", k["name"])
+            for k in entries
+            if (s := speed(k, than)) is not None and s < 1.0
         ]
     for k in entries:
+        passed = {c: r["rate"] for c, r in k["columns"].items() if _passed(r)}
         if k["name"] == "vector_add":
-            out["vector_add_share"] = share(k, ceiling)[0]
-            out["vector_add_numba_share"] = _rate_share(k, "numba", ceiling)
+            out["vector_add_gbps"] = passed
+            out["vector_add_share"] = {c: r / ceiling for c, r in passed.items() if ceiling}
         if k["name"] == "matmul_tiled":
+            out["matmul_gflops"] = passed
             out["matmul_vs_cxx"] = speed(k, "cxx")
-            out["matmul_gflops"] = {c: r.get("rate") for c, r in k["columns"].items()}
     out["failed"] = [
-        f"{k['name']} ({COLUMNS.get(c, c)})"
+        f"{k.get('title', k['name'])} ({COLUMNS.get(c, c)})"
         for k in entries
         for c, r in k["columns"].items()
         if isinstance(r, dict) and r.get("check", {}).get("ok") is False
     ]
     return out
-
-
-def _rate_share(kernel: dict[str, Any], column: str, ceiling: float | None) -> float | None:
-    row = kernel["columns"].get(column)
-    return row["rate"] / ceiling if ceiling and _passed(row) else None
 
 
 def _rate_cell(row: Any) -> str:
@@ -206,6 +204,52 @@ def check_lines(suite: dict[str, Any]) -> list[str]:
             elif row.get("check", {}).get("ok") is False:
                 lines.append(f"  - {COLUMNS.get(c, c)}: **FAIL**: {row['check']['detail']}")
     return lines
+
+
+def section(suite: dict[str, Any]) -> str:
+    """The doc's section on kernel throughput: the method, the tables, the checks."""
+    if not suite:
+        return "(not measured in this run)"
+    processes = [p for p in suite.values() if isinstance(p, dict) and "kernels" in p]
+    repeats = "/".join(str(r) for r in sorted({p.get("repeats") for p in processes} - {None}))
+    modes = sorted({p.get("mode") for p in processes if p.get("mode")})
+    seeds = ", ".join(f"{n} {p['seed']}" for n, p in suite.items() if "seed" in (p or {}))
+    builds = [p["cxx_build"].get("how") for p in processes if isinstance(p.get("cxx_build"), dict)]
+    method = (
+        "`bench/throughput.py` (kernels in `bench/kernels/`, one module per family). One Python "
+        "source per kernel runs under oxcuda and under numba-cuda, each in its own process; "
+        "the CUDA C++ column is the same algorithm in `bench/kernels/suite.cu`"
+        + (f" (built with `{builds[0]}`)" if builds and builds[0] else "")
+        + ", launched through CuPy's `RawModule`; the CuPy column is CuPy's array-level "
+        "version where there is one (`cupy.matmul` is cuBLAS, without TF32). Every process "
+        f"draws fresh random inputs (seeds: {seeds or '?'}) and checks every result against "
+        "NumPy (rules below). GPU time per launch from CUDA events recorded between "
+        "back-to-back launches on the default stream, after a checked first launch (which "
+        f"compiles) and one more untimed launch; the median and minimum of {repeats or '?'} "
+        f"launches (mode: {', '.join(modes) or '?'}). Rates come from the median; bytes count "
+        "each kernel's minimal traffic (reads + writes). The ceiling of the memory-bound "
+        "kernels is the best device-to-device copy bandwidth measured; of the matmul, cuBLAS. "
+        f"Speeds are time ratios: speed vs numba-cuda = t_numba / t_oxcuda (above 1{TIMES}: "
+        "oxcuda faster)."
+    )
+    parts = [
+        method,
+        "",
+        "Rates (median):",
+        "",
+        rate_table(suite),
+        "",
+        "Times, median / min (ms per launch), and the host time to queue one launch:",
+        "",
+        time_table(suite),
+        "",
+        *summary_lines(suite),
+        "",
+        "Checks (and every failure):",
+        "",
+        *check_lines(suite),
+    ]
+    return "\n".join(parts)
 
 
 def skipped_lines(suite: dict[str, Any]) -> list[str]:
