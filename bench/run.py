@@ -60,7 +60,7 @@ PACKAGES = (
     "nvidia-cuda-runtime",
 )
 
-#: Seconds one kernel-suite process may run (it skips its last kernels after 120 s by itself).
+#: Seconds one kernel-suite process may run (it skips its last kernels after 90 s by itself).
 KERNEL_TIMEOUT_S = 180
 
 #: The DESIGN §7 numbers for numba-cuda 0.30.4 on this machine, measured when the goals were set.
