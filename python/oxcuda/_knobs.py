@@ -219,6 +219,14 @@ KNOBS: dict[str, Knob] = {
             "oxcuda.memory.cupy or oxcuda.memory.torch. Read when the first context is used. "
             "Unset or 'default': oxcuda's own caching allocator.",
         ),
+        Knob(
+            "CACHE_DIR",
+            parse_path,
+            None,
+            "Where @cuda.jit(cache=True) keeps compiled kernels. Unset: __pycache__ beside the "
+            "kernel's source file when it is writable, else $XDG_CACHE_HOME/oxcuda "
+            "(~/.cache/oxcuda).",
+        ),
     ]
 }
 

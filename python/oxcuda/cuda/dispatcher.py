@@ -164,7 +164,7 @@ class Dispatcher(_native.LaunchCache):
                     self.insert(list(types), compiled.kernel)
                 return compiled
             if gpu:
-                artifacts, image = self._gpu_image(types)
+                artifacts, image = self._gpu_image_cached(types)
                 kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
                 self.insert(list(types), kernel)
             else:
@@ -178,6 +178,33 @@ class Dispatcher(_native.LaunchCache):
             compiled = _Compiled(artifacts, kernel, types)
             self._overloads[key] = compiled
             return compiled
+
+    def _gpu_image_cached(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
+        """``_gpu_image``, through the disk cache when the kernel has ``cache=True``
+        (``_disk_cache``): a hit loads the stored image and compiles nothing."""
+        if not self.targetoptions.get("cache"):
+            return self._gpu_image(types)
+        from oxcuda.cuda import _disk_cache
+        from oxcuda.cuda._devices import get_current_device
+
+        start = time.perf_counter()
+        cc = get_current_device().compute_capability
+        use_nvjitlink = bool(config_module.USE_NVJITLINK)
+        link = self.targetoptions.get("link", ())
+        key = _disk_cache.key(self.py_func, types, self._options(), cc, link, use_nvjitlink)
+        if key is not None:
+            hit = _disk_cache.load(self.py_func, key)
+            if hit is not None:
+                header, image = hit
+                self._stats = {"cache_load": time.perf_counter() - start}
+                artifacts = {"kernel_name": header["kernel_name"], "cc": cc}
+                artifacts["cache_file"] = _disk_cache.path(self.py_func, key)
+                return artifacts, image
+        artifacts, image = self._gpu_image(types)
+        if key is not None:
+            stored = _disk_cache.store(self.py_func, key, artifacts["kernel_name"], image)
+            artifacts["cache_file"] = stored
+        return artifacts, image
 
     def _gpu_image(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
         """Compiles for the current device: a cubin linked by nvJitLink, or, when
@@ -403,7 +430,7 @@ class Dispatcher(_native.LaunchCache):
 
     def inspect_types(self, signature: Any = None) -> str:
         """The typed IR of a specialisation."""
-        return self._one(signature).artifacts["ir"]
+        return self._stage(signature, "ir", "ir")
 
     def inspect_llvm(self, signature: Any = None) -> Any:
         """NVVM IR: a string for one signature, else a dict by signature."""
@@ -511,9 +538,8 @@ def _is_numpy_array(obj: Any) -> bool:
     return type(obj).__module__ == "numpy" and type(obj).__name__ == "ndarray"
 
 
-# Accepted for numba-cuda compatibility with these meanings: ``cache`` — compiled kernels are
-# cached in memory for the process; a disk cache does not exist yet, so ``cache=True`` changes
-# nothing. ``inline``/``forceinline`` — libNVVM (-opt=3) decides inlining itself.
+# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline`` and
+# ``forceinline`` are accepted for numba-cuda compatibility: libNVVM (-opt=3) decides inlining.
 _JIT_OPTIONS = {
     "device",
     "debug",
@@ -535,8 +561,8 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
     ``@cuda.jit(["void(float32[:])", "void(float64[:])"], fastmath=True)``.
 
     Options: ``debug``, ``lineinfo``, ``fastmath``, ``opt``, ``max_registers``,
-    ``launch_bounds``, ``lto``, ``link``; ``cache``, ``inline`` and ``forceinline`` are accepted
-    for compatibility (see ``_JIT_OPTIONS``: there is no disk cache yet)."""
+    ``launch_bounds``, ``lto``, ``link``, ``cache`` (the disk cache, ``_disk_cache``);
+    ``inline`` and ``forceinline`` are accepted for compatibility (see ``_JIT_OPTIONS``)."""
     unknown = set(options) - _JIT_OPTIONS
     if unknown:
         raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")

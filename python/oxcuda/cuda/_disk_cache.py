@@ -1,0 +1,148 @@
+"""The on-disk cache of compiled kernels: ``@cuda.jit(cache=True)``.
+
+A kernel compiled for the GPU is stored as its loadable image (a cubin, or PTX when nvJitLink is
+off) under a key that covers everything the image depends on, so a later process loads it
+instead of compiling (DESIGN §7: a cache hit within 5 ms). The key is a SHA-256 of:
+
+* the captured sources — the text of the kernel and of every device function it reaches, with
+  the values of the globals and closure variables they read (``oxcuda._capture``), so editing
+  the code or changing a global constant misses;
+* the argument types, the compute capability, the compile options and the linker choice;
+* oxcuda's version and the identity of its native core (size and mtime of ``_native``), libNVVM's
+  and nvJitLink's versions.
+
+Not cached: kernels that link external code (``link=``, ``declare_device`` with ``link``), whose
+inputs can change on disk without the key seeing it, and simulator kernels (their compile is
+the fast part). Where: ``OXCUDA_CACHE_DIR`` if set, else ``__pycache__`` beside the kernel's
+source file when writable (numba-cuda's choice), else ``$XDG_CACHE_HOME/oxcuda`` (by default
+``~/.cache/oxcuda``).
+
+Invariants: a cache problem never fails a compile — an unreadable, corrupt or foreign file is a
+miss, and a directory that cannot be written is skipped; files are written to a temporary name
+and renamed, so a reader never sees half a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from typing import Any
+
+from oxcuda import _capture, _native, _toolchain
+from oxcuda._knobs import config
+
+#: The first line of every cache file; a file without it is not ours (or of another format).
+MAGIC = b"oxcuda-kernel-cache 1\n"
+
+
+def _links_external_code(sources: list[Any], link: Any) -> bool:
+    if link:
+        return True
+
+    def visit(encoded: tuple) -> bool:
+        if encoded[0] == "extern":
+            return bool(encoded[5])
+        if encoded[0] == "tuple":
+            return any(visit(item) for item in encoded[1])
+        return False
+
+    return any(visit(encoded) for source in sources for encoded in source[5].values())
+
+
+def _native_identity() -> tuple[str, int, int]:
+    path = _native.__file__
+    st = os.stat(path)
+    return (_native.__version__, st.st_size, st.st_mtime_ns)
+
+
+def key(
+    pyfunc: Any,
+    types: tuple[str, ...],
+    options: dict[str, Any],
+    cc: tuple[int, int],
+    link: Any,
+    use_nvjitlink: bool,
+) -> str | None:
+    """The cache key of this specialisation, or None when it is not cacheable."""
+    sources, _ = _capture.capture(pyfunc)
+    if _links_external_code(sources, link):
+        return None
+    nvvm = _toolchain.nvvm_info()
+    linker = _toolchain.nvjitlink_info()["version"] if use_nvjitlink else "driver"
+    material = repr(
+        (
+            _native_identity(),
+            nvvm["cuda_release"],
+            nvvm["ir_version"],
+            linker,
+            tuple(cc),
+            tuple(types),
+            sorted(options.items()),
+            sources,
+        )
+    )
+    return hashlib.sha256(material.encode()).hexdigest()
+
+
+def directory(pyfunc: Any) -> str:
+    """Where ``pyfunc``'s entries live (see the module documentation)."""
+    configured = config.CACHE_DIR
+    if configured:
+        return str(configured)
+    source = getattr(getattr(pyfunc, "__code__", None), "co_filename", "")
+    if source and os.path.isfile(source):
+        beside = os.path.join(os.path.dirname(os.path.abspath(source)), "__pycache__")
+        parent = os.path.dirname(beside)
+        if os.access(beside if os.path.isdir(beside) else parent, os.W_OK):
+            return beside
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "oxcuda")
+
+
+def path(pyfunc: Any, cache_key: str) -> str:
+    """The file of one entry: the function's qualified name, then the key."""
+    name = getattr(pyfunc, "__qualname__", "kernel").replace("<", "").replace(">", "")
+    return os.path.join(directory(pyfunc), f"{name}-{cache_key[:40]}.oxcuda")
+
+
+def load(pyfunc: Any, cache_key: str) -> tuple[dict[str, Any], bytes] | None:
+    """``(header, image)`` of a stored entry, or None (absent, unreadable or not ours)."""
+    try:
+        with open(path(pyfunc, cache_key), "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    if not data.startswith(MAGIC):
+        return None
+    header_end = data.find(b"\n", len(MAGIC))
+    if header_end < 0:
+        return None
+    try:
+        header = json.loads(data[len(MAGIC) : header_end])
+    except ValueError:
+        return None
+    image = data[header_end + 1 :]
+    if header.get("key") != cache_key or len(image) != header.get("size"):
+        return None
+    return header, image
+
+
+def store(pyfunc: Any, cache_key: str, kernel_name: str, image: bytes) -> str | None:
+    """Writes an entry; returns its path, or None when the directory cannot be written."""
+    target = path(pyfunc, cache_key)
+    header = {"key": cache_key, "kernel_name": kernel_name, "size": len(image)}
+    try:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(MAGIC + json.dumps(header).encode() + b"\n" + image)
+            os.replace(tmp, target)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        return None
+    return target
