@@ -32,8 +32,8 @@ def load_module(tmp_path, name, scale):
     return module
 
 
-def key_of(func, types=TYPES, options=None, cc=(9, 0), link=(), nvjitlink=True):
-    return _disk_cache.key(func, types, options or {}, cc, link, nvjitlink)
+def key_of(func, types=TYPES, options=None, cc=(9, 0), link=(), driver=(13, 0)):
+    return _disk_cache.key(func, types, options or {}, cc, link, driver)
 
 
 def test_key_is_stable_and_sees_everything_the_image_depends_on(tmp_path):
@@ -45,7 +45,7 @@ def test_key_is_stable_and_sees_everything_the_image_depends_on(tmp_path):
         key_of(m.scaled, types=("float64[::1]", "float64[::1]")),
         key_of(m.scaled, cc=(8, 0)),
         key_of(m.scaled, options={"fastmath": True}),
-        key_of(m.scaled, nvjitlink=False),
+        key_of(m.scaled, driver=(12, 8)),
     }
     assert first not in different and len(different) == 4
     m.SCALE = 3.0  # a global the kernel reads: frozen into the image, so part of the key

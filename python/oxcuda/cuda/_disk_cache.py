@@ -7,9 +7,15 @@ instead of compiling (DESIGN §7: a cache hit within 5 ms). The key is a SHA-256
 * the captured sources — the text of the kernel and of every device function it reaches, with
   the values of the globals and closure variables they read (``oxcuda._capture``), so editing
   the code or changing a global constant misses;
-* the argument types, the compute capability, the compile options and the linker choice;
-* oxcuda's version and the identity of its native core (size and mtime of ``_native``), libNVVM's
-  and nvJitLink's versions.
+* the argument types, the compute capability and the compile options;
+* oxcuda's version and the identity of its native core (size and mtime of ``_native``), the
+  driver's CUDA version, and the ``OXCUDA_NVVM_PATH`` / ``OXCUDA_NVJITLINK_PATH`` settings.
+
+The libNVVM and nvJitLink *versions* are not in the key on purpose: finding and opening them
+costs ~70 ms, far above the goal for a hit, and an image they produced stays a correct image of
+the same source. A cache filled by an older compiler keeps serving its images until the
+directory is cleared; an image the driver refuses to load is dropped and compiled afresh
+(``Dispatcher._compile``).
 
 Not cached: kernels that link external code (``link=``, ``declare_device`` with ``link``), whose
 inputs can change on disk without the key seeing it, and simulator kernels (their compile is
@@ -30,7 +36,7 @@ import os
 import tempfile
 from typing import Any
 
-from oxcuda import _capture, _native, _toolchain
+from oxcuda import _capture, _native
 from oxcuda._knobs import config
 
 #: The first line of every cache file; a file without it is not ours (or of another format).
@@ -63,20 +69,18 @@ def key(
     options: dict[str, Any],
     cc: tuple[int, int],
     link: Any,
-    use_nvjitlink: bool,
+    driver_version: tuple[int, int],
 ) -> str | None:
     """The cache key of this specialisation, or None when it is not cacheable."""
     sources, _ = _capture.capture(pyfunc)
     if _links_external_code(sources, link):
         return None
-    nvvm = _toolchain.nvvm_info()
-    linker = _toolchain.nvjitlink_info()["version"] if use_nvjitlink else "driver"
     material = repr(
         (
             _native_identity(),
-            nvvm["cuda_release"],
-            nvvm["ir_version"],
-            linker,
+            tuple(driver_version),
+            str(config.resolve("NVVM_PATH").value),
+            str(config.resolve("NVJITLINK_PATH").value),
             tuple(cc),
             tuple(types),
             sorted(options.items()),
@@ -127,6 +131,14 @@ def load(pyfunc: Any, cache_key: str) -> tuple[dict[str, Any], bytes] | None:
     if header.get("key") != cache_key or len(image) != header.get("size"):
         return None
     return header, image
+
+
+def discard(pyfunc: Any, cache_key: str) -> None:
+    """Removes an entry (one the driver refused to load); a missing file is fine."""
+    try:
+        os.unlink(path(pyfunc, cache_key))
+    except OSError:
+        pass
 
 
 def store(pyfunc: Any, cache_key: str, kernel_name: str, image: bytes) -> str | None:

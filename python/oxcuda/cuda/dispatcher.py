@@ -26,7 +26,7 @@ from oxcuda import _native, _toolchain
 from oxcuda._knobs import config as config_module
 from oxcuda.cuda import _linker, compiler, linkable_code
 from oxcuda.cuda._devices import use_gpu
-from oxcuda.errors import CudaSupportError
+from oxcuda.errors import CudaDriverError, CudaSupportError
 
 
 class NumbaPerformanceWarning(UserWarning):
@@ -165,7 +165,17 @@ class Dispatcher(_native.LaunchCache):
                 return compiled
             if gpu:
                 artifacts, image = self._gpu_image_cached(types)
-                kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
+                try:
+                    kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
+                except CudaDriverError:
+                    if "cache_key" not in artifacts:
+                        raise
+                    # A cached image this driver will not load: drop it and compile afresh.
+                    from oxcuda.cuda import _disk_cache
+
+                    _disk_cache.discard(self.py_func, artifacts["cache_key"])
+                    artifacts, image = self._gpu_image(types)
+                    kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
                 self.insert(list(types), kernel)
             else:
                 if self.targetoptions.get("link"):
@@ -189,15 +199,15 @@ class Dispatcher(_native.LaunchCache):
 
         start = time.perf_counter()
         cc = get_current_device().compute_capability
-        use_nvjitlink = bool(config_module.USE_NVJITLINK)
+        driver = tuple(_toolchain.driver_info()["version"])
         link = self.targetoptions.get("link", ())
-        key = _disk_cache.key(self.py_func, types, self._options(), cc, link, use_nvjitlink)
+        key = _disk_cache.key(self.py_func, types, self._options(), cc, link, driver)
         if key is not None:
             hit = _disk_cache.load(self.py_func, key)
             if hit is not None:
                 header, image = hit
                 self._stats = {"cache_load": time.perf_counter() - start}
-                artifacts = {"kernel_name": header["kernel_name"], "cc": cc}
+                artifacts = {"kernel_name": header["kernel_name"], "cc": cc, "cache_key": key}
                 artifacts["cache_file"] = _disk_cache.path(self.py_func, key)
                 return artifacts, image
         artifacts, image = self._gpu_image(types)
