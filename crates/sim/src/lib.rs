@@ -60,6 +60,7 @@ mod layout;
 mod math;
 mod memory;
 mod scheduler;
+mod warp;
 
 pub use args::{ArgValue, ArrayArg};
 pub use decode::{Program, prepare};
