@@ -426,6 +426,33 @@ mod tests {
         assert!(verify(&m).is_err());
     }
 
+    #[test]
+    fn warp_intrinsics_have_their_types() {
+        let text = |value: &str, lane: &str, result: &str| {
+            format!(
+                "kernel @f0 \"k\"({value}) -> none file \"k.py\" {{\nbb0:\n  \
+                 v0: {value} = param 0 !1:1\n  v1: uint32 = const 4294967295 !1:1\n  \
+                 v2: {lane} = const 1 !1:1\n  \
+                 v3: {result} = intrinsic shfl.down v1, v0, v2 !2:5\n  ret !3:1\n}}\n"
+            )
+        };
+        let m = crate::parse::parse_module(&text("float64", "int32", "float64")).unwrap();
+        assert_eq!(verify(&m), Ok(()));
+        for (value, lane, result) in [
+            ("float16", "int32", "float16"),
+            ("float64", "int64", "float64"),
+            ("float64", "int32", "float32"),
+        ] {
+            let m = crate::parse::parse_module(&text(value, lane, result)).unwrap();
+            let errs = verify(&m).unwrap_err();
+            assert!(
+                errs.iter()
+                    .any(|e| e.message.contains("intrinsic shfl.down of")),
+                "{errs:?}"
+            );
+        }
+    }
+
     /// `@f0` calls the external `add_one(float32) -> float32`.
     fn extern_caller() -> Module {
         let mut k = Function::new(
