@@ -183,7 +183,7 @@ fn votes_over_split_masks_and_a_partial_warp() {
                 .map(|_| match trial {
                     0 => 1,
                     1 => 0,
-                    _ => u32::from(rng.next_u64() % 3 == 0),
+                    _ => u32::from(rng.next_u64().is_multiple_of(3)),
                 })
                 .collect();
             let m = split_masks(n, rng.next_u64() as u32 | 1);
