@@ -364,8 +364,8 @@ impl Intrinsic {
 ///
 /// (PTX's clamp operand `c` is `0x1f` for `Idx`, `Down` and `Bfly` and `0` for `Up`, as in
 /// numba-cuda: the whole warp is one segment.) The result is lane `j`'s value when `j` is valid;
-/// otherwise the thread's own value. Reading a lane that is not in the mask is undefined in PTX;
-/// both back ends give a defined value there only by accident (the simulator: the thread's own).
+/// otherwise the thread's own value. Reading a lane that is not in the mask is undefined in PTX
+/// (the simulator gives the thread's own value).
 /// 64-bit values move whole (two 32-bit shuffles on the GPU, with the same source lane).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ShflMode {
