@@ -166,6 +166,38 @@ def test_broadcast_butterfly_and_scan(target, rng):
     np.testing.assert_array_equal(got, np.cumsum(xi.reshape(3, 32), axis=1).ravel())
 
 
+@cuda.jit(device=True)
+def warp_reduce(v):
+    for k in (16, 8, 4, 2, 1):
+        v += cuda.shfl_down_sync(0xFFFFFFFF, v, k)
+    return v
+
+
+@cuda.jit
+def block_sum_k(x, out):
+    partial = cuda.shared.array(32, np.int64)
+    i = cuda.grid(1)
+    t = cuda.threadIdx.x
+    v = warp_reduce(x[i])
+    if cuda.laneid == 0:
+        partial[t // 32] = v
+    cuda.syncthreads()
+    if t < 32:
+        w = partial[t] if t < cuda.blockDim.x // 32 else 0
+        w = warp_reduce(w)
+        if t == 0:
+            out[cuda.blockIdx.x] = w
+
+
+def test_block_sum_with_device_function_shuffles_and_barriers(target, rng):
+    """Two levels: warps reduce with shuffles in a device function, then warp 0 reduces the
+    warps' sums from shared memory after a block barrier."""
+    x = rand(rng, 4 * 256, np.int64, -(10**6), 10**6)
+    out = poison(4, np.int64)
+    got = run(block_sum_k, 4, 256, x, out)[-1]
+    np.testing.assert_array_equal(got, x.reshape(4, 256).sum(axis=1))
+
+
 # ---- votes and matches ----------------------------------------------------------------
 
 
@@ -296,6 +328,7 @@ SIGNATURES = [
     (shfl_modes_k, "void(uint64[:], uint32[:], int32[:], uint64[:, :])"),
     (shfl_modes_k, "void(float32[:], uint32[:], int32[:], float32[:, :])"),
     (scan_k, "void(int64[:], int64[:])"),
+    (block_sum_k, "void(int64[:], int64[:])"),
     (votes_k, "void(int32[:], uint32[:], int64[:, :])"),
     (matches_k, "void(float64[:], uint32[:], int64[:, :])"),
     (matches_k, "void(int32[:], uint32[:], int64[:, :])"),
@@ -308,10 +341,10 @@ def test_warp_kernels_compile_to_cubins(cc):
     for kernel, sig in SIGNATURES:
         cubin, _ = cuda.compile(kernel.py_func, sig, device=False, output="cubin", cc=cc)
         assert bytes(cubin[:4]) == b"\x7fELF", (kernel, sig)
-    ptx, _ = cuda.compile_ptx(matches_k.py_func, SIGNATURES[6][1], cc=cc)
+    ptx, _ = cuda.compile_ptx(matches_k.py_func, "void(float64[:], uint32[:], int64[:, :])", cc=cc)
     for needle in ("match.any.sync.b64", "match.all.sync.b64"):
         assert needle in ptx
-    ptx, _ = cuda.compile_ptx(lanes_k.py_func, SIGNATURES[-1][1], cc=cc)
+    ptx, _ = cuda.compile_ptx(lanes_k.py_func, "void(int64, int64[:, :])", cc=cc)
     assert "activemask.b32" in ptx and "%lanemask_lt" in ptx
 
 
