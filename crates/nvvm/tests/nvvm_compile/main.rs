@@ -18,3 +18,4 @@ mod math;
 mod ops;
 mod options;
 mod toolchain;
+mod warp;

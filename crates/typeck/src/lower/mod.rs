@@ -11,6 +11,7 @@ mod convert;
 mod expr;
 mod extern_call;
 mod stmt;
+mod warp;
 
 use std::collections::{HashMap, HashSet};
 
