@@ -243,6 +243,14 @@ class Config:
         # value and re-resolve only after a change (see oxcuda.cuda._devices.use_gpu).
         object.__setattr__(self, "generation", 0)
 
+    def _changed(self) -> None:
+        """Moves ``generation`` on, here and in the native launcher's copy (which the launch
+        fast path compares without a Python attribute look-up)."""
+        object.__setattr__(self, "generation", self.generation + 1)
+        from oxcuda import _native
+
+        _native.set_config_generation(self.generation)
+
     def _knob(self, name: str) -> Knob:
         try:
             return KNOBS[name]
@@ -284,12 +292,12 @@ class Config:
         if not (isinstance(value, str) and value.strip().lower() == auto_word):
             knob.convert(value, "config")
         self._overrides[name] = value
-        object.__setattr__(self, "generation", self.generation + 1)
+        self._changed()
 
     def __delattr__(self, name: str) -> None:
         self._knob(name)
         self._overrides.pop(name, None)
-        object.__setattr__(self, "generation", self.generation + 1)
+        self._changed()
 
     def __dir__(self) -> list[str]:
         return sorted(KNOBS)
@@ -316,7 +324,7 @@ class Config:
                     self._overrides.pop(k, None)
                 else:
                     self._overrides[k] = v
-            object.__setattr__(self, "generation", self.generation + 1)
+            self._changed()
 
 
 config = Config()

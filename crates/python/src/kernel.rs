@@ -453,6 +453,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<IrModule>()?;
     m.add_class::<crate::launcher::LaunchCache>()?;
     m.add_class::<crate::launcher::ConfiguredLaunch>()?;
+    m.add_function(wrap_pyfunction!(crate::launcher::set_config_generation, m)?)?;
     m.add_class::<GpuKernel>()?;
     m.add_class::<SimKernel>()?;
     m.add_function(wrap_pyfunction!(typeof_args, m)?)?;

@@ -306,7 +306,7 @@ class Dispatcher(_native.LaunchCache):
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
         slow = _Configured(self, grid, block, stream, shared)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
-        return _native.ConfiguredLaunch(self, config_module, grid, block, stream, shared, slow)
+        return _native.ConfiguredLaunch(self, grid, block, stream, shared, slow)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._device:
