@@ -11,6 +11,7 @@ import gc
 import importlib
 import json
 import os
+import shutil
 import statistics
 import sys
 import time
@@ -98,6 +99,68 @@ def time_loop(
         "n": n,
         "repeats": repeats,
     }
+
+
+def pin_to_one_cpu() -> int | None:
+    """Pins this process (and the threads it starts from now on) to one CPU; returns it.
+
+    A launch costs a few microseconds, and moving between cores or sockets changes that cost
+    by as much as our whole overhead (measured on the H200 machine: the same loop took 4.4 or
+    6.3 µs per launch). Every launch benchmark pins itself the same way, the C program through
+    ``taskset`` with the CPU from :func:`bench_cpu`.
+    """
+    cpu = bench_cpu()
+    if cpu is not None:
+        os.sched_setaffinity(0, {cpu})
+    return cpu
+
+
+def bench_cpu() -> int | None:
+    """The CPU launch benchmarks run on: one in the middle of those allowed (None where the
+    platform cannot pin)."""
+    if not hasattr(os, "sched_getaffinity"):
+        return None
+    cpus = sorted(os.sched_getaffinity(0))
+    return cpus[len(cpus) // 2]
+
+
+def time_interleaved(
+    loops: dict[str, Callable[[int], None]], sync: Callable[[], None], n: int, repeats: int
+) -> dict[str, Any]:
+    """Microseconds per iteration of each loop, the loops taking turns ``repeats`` times.
+
+    Two loops timed in turns see the same machine state, so their ratio is steadier than the
+    ratio of two figures measured apart. Returns each loop's median and runs, and ``ratio``:
+    the median over the turns of (second loop / first loop).
+    """
+    names = list(loops)
+    runs: dict[str, list[float]] = {name: [] for name in names}
+    for loop in loops.values():
+        loop(500)
+        sync()
+    for _ in range(repeats):
+        for name in names:
+            gc.collect()
+            t0 = time.perf_counter_ns()
+            loops[name](n)
+            sync()
+            runs[name].append((time.perf_counter_ns() - t0) / n / 1e3)
+    out: dict[str, Any] = {
+        name: {"median_us": statistics.median(r), "total_us": [round(x, 4) for x in r]}
+        for name, r in runs.items()
+    }
+    if len(names) == 2:
+        a, b = (runs[name] for name in names)
+        out["ratio"] = statistics.median(y / x for x, y in zip(a, b, strict=True))
+    out["n"], out["repeats"] = n, repeats
+    return out
+
+
+def find_nvcc() -> str | None:
+    """nvcc on the PATH, else the toolkit's usual place; None when there is none."""
+    return shutil.which("nvcc") or next(
+        (p for p in ("/usr/local/cuda/bin/nvcc",) if os.path.exists(p)), None
+    )
 
 
 def write_json(data: Any, path: str | None) -> None:

@@ -11,7 +11,10 @@ One implementation per process:
 
 The C floor is ``launch_c.c`` (built and run by ``run.py``). Method: warm up, then N
 back-to-back launches of ``<<<1, 32>>>`` on the default stream, one synchronisation at the
-end, ``time.perf_counter_ns`` around both; the median of 5 repeats, in µs per launch.
+end, ``time.perf_counter_ns`` around both; the median of 5 repeats, in µs per launch. The
+process is pinned to one CPU (``--no-pin`` not to), as is the C program. oxcuda's own device
+array and scalar cases are also timed in turns with the raw driver floor in the same process
+(``GpuKernel.raw_launch_loop``): the ``floor`` entry and its ratio ``x_floor``.
 
 ``--profile`` (oxcuda only) adds the breakdown of one launch into its layers (see
 ``docs/performance.md``). ``--cai-sync 0`` measures CAI arguments with the consumer's
@@ -152,12 +155,53 @@ def bench_python(impl: str, opts: argparse.Namespace) -> dict[str, Any]:
             results[key] = _common.time_loop(
                 _python_loop(kernel, args), cuda.synchronize, opts.n, opts.repeats, opts.budget
             )
+            if impl == "oxcuda":
+                results[key]["floor"] = _against_floor(kernel, kind, args, opts)
         except Exception as exc:  # noqa: BLE001 - record and go on with the other cases
             results[key] = {"error": f"{type(exc).__name__}: {exc}"}
         _report(impl, key, results[key])
     if impl == "oxcuda" and opts.profile:
         results["profile"] = profile_oxcuda(jitted_arrays[3], opts)
     return results
+
+
+def _against_floor(kernel: Any, kind: str, args: tuple, opts: argparse.Namespace) -> dict[str, Any]:
+    """oxcuda's launch against the raw driver in the same process, taking turns.
+
+    The floor is ``GpuKernel.raw_launch_loop``: the kernel just compiled for ``args``, launched
+    from a Rust loop with the parameters packed once — what the C program does, but in this
+    process and between the Python runs, so the ratio is not moved by machine state that
+    differs between processes. For CuPy arrays and torch tensors the floor launches the same
+    kernel with device arrays of the same type (the driver call does not depend on who owns
+    the memory).
+    """
+    floor_args = args
+    if kind in ("cupy", "torch"):
+        floor_args = _arrays("devarray", len(args), cuda)
+    from oxcuda import _native
+
+    compiled = kernel._overloads.get((True, tuple(_native.typeof_args(floor_args))))
+    if compiled is None:
+        return {"skipped": "no GPU kernel for these arguments (no GPU: the simulator ran it)"}
+    gpu_kernel = compiled.kernel
+    grid3, block3 = (GRID, 1, 1), (BLOCK, 1, 1)
+
+    def floor(n: int) -> None:
+        gpu_kernel.raw_launch_loop(grid3, block3, 0, 0, floor_args, n)
+
+    both = _common.time_interleaved(
+        {"floor": floor, "oxcuda": _python_loop(kernel, args)},
+        cuda.synchronize,
+        opts.n,
+        max(opts.repeats, 7),
+    )
+    return {
+        "floor_us": both["floor"]["median_us"],
+        "oxcuda_us": both["oxcuda"]["median_us"],
+        "x_floor": both["ratio"],
+        "floor_runs": both["floor"]["total_us"],
+        "oxcuda_runs": both["oxcuda"]["total_us"],
+    }
 
 
 def bench_cupy(opts: argparse.Namespace) -> dict[str, Any]:
@@ -220,7 +264,7 @@ def profile_oxcuda(kernel: Any, opts: argparse.Namespace) -> dict[str, Any]:
     dev = _arrays("devarray", 3, cuda)
     grid3, block3 = (GRID, 1, 1), (BLOCK, 1, 1)
     configured = kernel[GRID, BLOCK]
-    fast = kernel._fast
+    fast = kernel  # the dispatcher is the native LaunchCache
 
     def loop_of(fn: Any, *fixed: Any) -> Any:
         def loop(count: int) -> None:
@@ -350,9 +394,12 @@ def main(argv: list[str] | None = None) -> int:
         default="default",
         help="0: CAI arguments without the consumer's stream sync (3 arguments only)",
     )
+    parser.add_argument("--no-pin", action="store_true", help="do not pin to one CPU")
     parser.add_argument("--json", default=None, help="write results here (default: stdout)")
     opts = parser.parse_args(argv)
     opts.kinds = [k for k in opts.kinds.split(",") if k]
+    if not opts.no_pin:
+        _common.pin_to_one_cpu()
     if opts.cai_sync == "0":
         os.environ["OXCUDA_CUDA_ARRAY_INTERFACE_SYNC"] = "0"
         os.environ["NUMBA_CUDA_ARRAY_INTERFACE_SYNC"] = "0"

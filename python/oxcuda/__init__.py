@@ -6,9 +6,16 @@
 Importing oxcuda loads no CUDA library and needs no GPU.
 """
 
+import os as _os
+
 from oxcuda import errors, types
 from oxcuda._knobs import config
 from oxcuda._native import __version__
 from oxcuda.types import *  # noqa: F403 - numba's type names: from oxcuda import float32
 
-__all__ = ["__version__", "config", "errors", "types", *types.__all__]
+__all__ = ["__version__", "config", "errors", "get_include", "types", *types.__all__]
+
+
+def get_include() -> str:
+    """The folder holding ``oxcuda/devicearray.h``, the C API of device arrays (for ``-I``)."""
+    return _os.path.join(_os.path.dirname(__file__), "include")

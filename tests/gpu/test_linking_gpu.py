@@ -192,20 +192,70 @@ def test_debug_kernels_link_without_lto(cu_file):
     np.testing.assert_array_equal(out.copy_to_host(), x + np.float32(1))
 
 
-def test_linking_needs_nvjitlink(cu_file):
-    add_one = cuda.declare_device("add_one", "float32(float32)", link=cu_file, abi="c")
+# ---- without nvJitLink: the driver's linker -------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["cu", "ptx", "cubin"])
+def test_driver_linker_links_what_it_can_read(tmp_path, cu_file, kind):
+    path = cu_file if kind == "cu" else str(tmp_path / f"functions.{kind}")
+    if kind != "cu":
+        with open(path, "wb") as f:
+            f.write(device_code(kind))
+    add_one = cuda.declare_device("add_one", "float32(float32)", link=path, abi="c")
+    mul = cuda.declare_device("mul_f32", "float32(float32, float32)", link=path)
+    with oxcuda.config.override(USE_NVJITLINK=False):
+
+        @cuda.jit
+        def k(out, x):
+            i = cuda.grid(1)
+            if i < x.size:
+                out[i] = mul(add_one(x[i]), x[i])
+
+        x = random_f32(int(np.random.default_rng().integers(500, 3000)))
+        out = cuda.to_device(np.full(x.size, np.nan, np.float32))
+        k[(x.size + 127) // 128, 128](out, cuda.to_device(x))
+    np.testing.assert_array_equal(out.copy_to_host(), (x + np.float32(1)) * x)
+
+
+def test_driver_linker_with_legacy_link_option(cu_file):
+    with oxcuda.config.override(USE_NVJITLINK=False):
+        add_one = cuda.declare_device("add_one", "float32(float32)", abi="c")
+
+        @cuda.jit(link=[cu_file])
+        def k(out, x):
+            i = cuda.grid(1)
+            if i < x.size:
+                out[i] = add_one(x[i])
+
+        x = random_f32(1000)
+        out = cuda.to_device(np.full(x.size, np.nan, np.float32))
+        k[8, 128](out, cuda.to_device(x))
+    np.testing.assert_array_equal(out.copy_to_host(), x + np.float32(1))
+
+
+def test_driver_linker_refuses_ltoir_and_reports_its_log(tmp_path):
+    path = tmp_path / "functions.ltoir"
+    path.write_bytes(device_code("ltoir"))
+    add_one = cuda.declare_device("add_one", "float32(float32)", link=str(path), abi="c")
+    missing = cuda.declare_device(
+        "no_such_function",
+        "float32(float32)",
+        link=cuda.PTXSource(b".version 7.0\n.target sm_75\n.address_size 64\n"),
+        abi="c",
+    )
 
     @cuda.jit
     def k(a):
         a[0] = add_one(a[0])
 
-    @cuda.jit(link=[cu_file])
-    def legacy(a):
-        a[0] = 1
+    @cuda.jit
+    def unresolved(a):
+        a[0] = missing(a[0])
 
     a = cuda.to_device(np.zeros(2, np.float32))
     with oxcuda.config.override(USE_NVJITLINK=False):
-        with pytest.raises(LinkerError, match="OXCUDA_USE_NVJITLINK"):
+        with pytest.raises(LinkerError, match=r"functions\.ltoir: LTO-IR can only be linked by"):
             k[1, 1](a)
-        with pytest.raises(LinkerError, match="OXCUDA_USE_NVJITLINK"):
-            legacy[1, 1](a)
+        with pytest.raises(LinkerError, match="driver's linker failed") as info:
+            unresolved[1, 1](a)
+    assert "no_such_function" in str(info.value)

@@ -18,6 +18,7 @@ pub mod context;
 pub mod device;
 pub mod error;
 pub mod event;
+pub mod link;
 pub mod memory;
 pub mod module;
 pub mod stream;

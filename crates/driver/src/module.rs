@@ -116,6 +116,31 @@ impl Driver {
         Ok(v)
     }
 
+    /// Most blocks of `block_threads` threads using `dynamic_shared` bytes of dynamic shared
+    /// memory that one multiprocessor runs at once
+    /// (`cuOccupancyMaxActiveBlocksPerMultiprocessor`).
+    ///
+    /// # Safety
+    /// `f` must be a live kernel handle whose context is current.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub unsafe fn max_active_blocks_per_multiprocessor(
+        &self,
+        f: CuFunction,
+        block_threads: u32,
+        dynamic_shared: usize,
+    ) -> Result<u32, DriverError> {
+        let mut blocks: c_int = 0;
+        let threads = c_int::try_from(block_threads).unwrap_or(c_int::MAX);
+        // SAFETY: writes one int; f is live (the caller's contract).
+        let rc = unsafe {
+            (self.occupancy_max_active_blocks)(&raw mut blocks, f, threads, dynamic_shared)
+        };
+        check(self, "cuOccupancyMaxActiveBlocksPerMultiprocessor", rc)?;
+        Ok(u32::try_from(blocks).unwrap_or(0))
+    }
+
     /// Launches a kernel.
     ///
     /// # Safety

@@ -24,6 +24,8 @@ pub type CuContext = *mut c_void;
 pub type CuModule = *mut c_void;
 /// `CUfunction`.
 pub type CuFunction = *mut c_void;
+/// `CUlinkState`: a driver link in progress.
+pub type CuLinkState = *mut c_void;
 /// `CUstream`.
 pub type CuStream = *mut c_void;
 /// `CUevent`.
@@ -106,6 +108,17 @@ function_table! {
     ipc_open_mem_handle = "cuIpcOpenMemHandle_v2": fn(*mut CuDevicePtr, IpcMemHandle, c_uint);
     ipc_close_mem_handle = "cuIpcCloseMemHandle": fn(CuDevicePtr);
     device_can_access_peer = "cuDeviceCanAccessPeer": fn(*mut c_int, CuDevice, CuDevice);
+    // Occupancy (max_cooperative_grid_blocks) and the driver's linker (link.rs), used when
+    // nvJitLink is switched off.
+    occupancy_max_active_blocks = "cuOccupancyMaxActiveBlocksPerMultiprocessor":
+        fn(*mut c_int, CuFunction, c_int, usize);
+    link_create = "cuLinkCreate_v2": fn(c_uint, *mut c_int, *mut *mut c_void, *mut CuLinkState);
+    link_add_data = "cuLinkAddData_v2": fn(
+        CuLinkState, c_int, *mut c_void, usize, *const c_char, c_uint, *mut c_int,
+        *mut *mut c_void,
+    );
+    link_complete = "cuLinkComplete": fn(CuLinkState, *mut *mut c_void, *mut usize);
+    link_destroy = "cuLinkDestroy": fn(CuLinkState);
     }
 }
 

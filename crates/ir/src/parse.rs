@@ -24,7 +24,10 @@ use crate::entities::{Block, FuncId, GlobalId, Value, Var};
 use crate::function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
-use crate::ops::{AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, Op, Terminator, UnaryOp};
+use crate::ops::{
+    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MatchMode, Op, ShflMode, Terminator, UnaryOp,
+    VoteMode,
+};
 use crate::print::{atomic_name, binop_name, cmp_name, intrinsic_name, math_by_name, unary_name};
 
 /// A syntax error, at a 1-based line of the input.
@@ -691,6 +694,18 @@ fn all_intrinsics() -> Vec<Intrinsic> {
         Intrinsic::ThreadfenceBlock,
         Intrinsic::ThreadfenceSystem,
         Intrinsic::Syncwarp,
+        Intrinsic::Shfl(ShflMode::Idx),
+        Intrinsic::Shfl(ShflMode::Up),
+        Intrinsic::Shfl(ShflMode::Down),
+        Intrinsic::Shfl(ShflMode::Bfly),
+        Intrinsic::Vote(VoteMode::All),
+        Intrinsic::Vote(VoteMode::Any),
+        Intrinsic::Vote(VoteMode::Uni),
+        Intrinsic::Vote(VoteMode::Ballot),
+        Intrinsic::Match(MatchMode::Any),
+        Intrinsic::Match(MatchMode::All),
+        Intrinsic::ActiveMask,
+        Intrinsic::LanemaskLt,
         Intrinsic::Popc,
         Intrinsic::Brev,
         Intrinsic::Clz,

@@ -2,7 +2,10 @@
 //! packed for the GPU (the ABI of `docs/abi.md`) or converted for the simulator.
 //!
 //! Reading creates no Python objects for device arrays (their fields are read in Rust) and
-//! for Python scalars; NumPy scalars go through `.item()`.
+//! for Python scalars; NumPy scalars go through `.item()`. Nor does it allocate for arrays of
+//! up to [`INLINE_DIMS`] dimensions or launches of up to [`INLINE_ARGS`] arguments: shapes,
+//! strides and argument lists live inline ([`Dims`], [`Args`]), because the launch fast path
+//! runs this on every launch.
 
 use oxcuda_ir::{ArrayType, Layout, Scalar, Type};
 use oxcuda_sim::{ArgValue, ArrayArg};
@@ -10,7 +13,18 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyTuple};
 
+use smallvec::SmallVec;
+
 use crate::devicearray::DeviceNDArray;
+
+/// Dimensions held inline by [`Dims`]; more spill to the heap.
+pub const INLINE_DIMS: usize = 4;
+/// Arguments held inline by [`Args`]; more spill to the heap.
+pub const INLINE_ARGS: usize = 8;
+/// An array's extents or byte strides.
+pub type Dims = SmallVec<[i64; INLINE_DIMS]>;
+/// The arguments of one launch, read.
+pub type Args = SmallVec<[Arg; INLINE_ARGS]>;
 
 /// One argument, read.
 #[derive(Debug, Clone, PartialEq)]
@@ -18,8 +32,8 @@ pub enum Arg {
     /// A device array (or a host-backend array under the simulator).
     Array {
         ptr: u64,
-        shape: Vec<i64>,
-        strides: Vec<i64>,
+        shape: Dims,
+        strides: Dims,
         ty: ArrayType,
         host: bool,
     },
@@ -40,6 +54,20 @@ impl Arg {
             Self::Array { ty, .. } => Type::Array(*ty),
             Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s) => Type::Scalar(*s),
             Self::Tuple(items) => Type::Tuple(items.iter().map(Self::ty).collect()),
+        }
+    }
+
+    /// Whether [`Self::ty`] is `ty`, without building the type.
+    pub fn has_type(&self, ty: &Type) -> bool {
+        match (self, ty) {
+            (Self::Array { ty: a, .. }, Type::Array(b)) => a == b,
+            (Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s), Type::Scalar(t)) => {
+                s == t
+            }
+            (Self::Tuple(items), Type::Tuple(types)) => {
+                items.len() == types.len() && items.iter().zip(types).all(|(a, t)| a.has_type(t))
+            }
+            _ => false,
         }
     }
 }
@@ -73,8 +101,8 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
         };
         return Ok(Arg::Array {
             ptr: view.ptr,
-            shape: view.shape.to_vec(),
-            strides: view.strides.to_vec(),
+            shape: Dims::from_slice(view.shape),
+            strides: Dims::from_slice(view.strides),
             ty: ArrayType {
                 dtype,
                 ndim,
@@ -88,20 +116,16 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
         return Ok(Arg::Int(i128::from(obj.extract::<bool>()?), Scalar::Bool));
     }
     if obj.is_instance_of::<PyInt>() {
-        let v: i128 = obj.extract().map_err(|_| {
-            PyTypeError::new_err(format!("argument {index}: integer does not fit in 64 bits"))
-        })?;
-        let s = if v > i128::from(i64::MAX) {
-            Scalar::U64
-        } else {
-            Scalar::I64
-        };
-        if v < i128::from(i64::MIN) || v > i128::from(u64::MAX) {
-            return Err(PyTypeError::new_err(format!(
-                "argument {index}: integer {v} does not fit in 64 bits"
-            )));
+        // i64 first: one C call, where i128 goes through a slower conversion under abi3.
+        if let Ok(v) = obj.extract::<i64>() {
+            return Ok(Arg::Int(i128::from(v), Scalar::I64));
         }
-        return Ok(Arg::Int(v, s));
+        if let Ok(v) = obj.extract::<u64>() {
+            return Ok(Arg::Int(i128::from(v), Scalar::U64));
+        }
+        return Err(PyTypeError::new_err(format!(
+            "argument {index}: integer {obj} does not fit in 64 bits"
+        )));
     }
     if obj.is_instance_of::<PyFloat>() {
         return Ok(Arg::Float(obj.extract()?, Scalar::F64));
@@ -117,7 +141,8 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
         ));
     }
     if let Some(stream) = cai_stream
-        && let Some(arg) = read_cai(obj, stream)
+        && let Some(arg) =
+            crate::dlpack_exchange::read(obj, stream).or_else(|| read_cai(obj, stream))
     {
         return Ok(arg);
     }
@@ -162,7 +187,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
 }
 
 /// Reads every argument of a launch.
-pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
+pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Args> {
     args.iter().enumerate().map(|(i, a)| read(&a, i)).collect()
 }
 
@@ -172,7 +197,7 @@ pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
 /// in the interface, or the launch's own stream (`1`, the legacy default stream, for 0).
 /// Anything else is an error here, and the dispatcher's slow path takes the launch (it waits
 /// for the producer's stream, as numba-cuda does).
-pub fn read_all_for_launch(args: &Bound<'_, PyTuple>, stream: usize) -> PyResult<Vec<Arg>> {
+pub fn read_all_for_launch(args: &Bound<'_, PyTuple>, stream: usize) -> PyResult<Args> {
     args.iter()
         .enumerate()
         .map(|(i, a)| read_with(&a, i, Some(stream)))
@@ -217,37 +242,18 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     let kind = rest.chars().next()?;
     let itemsize: u32 = rest.get(1..)?.parse().ok()?;
     let dtype = Scalar::from_numpy_kind(kind, itemsize)?;
-    let shape: Vec<i64> = item("shape")?.extract().ok()?;
+    let shape = dims_of(&item("shape")?)?;
     let (ptr, readonly): (u64, bool) = item("data")?.extract().ok()?;
     let itemsize = i64::from(itemsize);
-    let c_strides = || {
-        let mut strides = vec![0i64; shape.len()];
-        let mut acc = itemsize;
-        for k in (0..shape.len()).rev() {
-            strides[k] = acc;
-            acc *= shape[k].max(1);
-        }
-        strides
-    };
-    let strides: Vec<i64> = match item("strides") {
-        Some(s) => s.extract().ok()?,
-        None => c_strides(),
+    let strides: Dims = match item("strides") {
+        Some(s) => dims_of(&s)?,
+        None => c_strides(&shape, itemsize),
     };
     if strides.len() != shape.len() {
         return None;
     }
     let ndim = u32::try_from(shape.len()).ok()?;
-    let layout = if strides == c_strides() {
-        Layout::C
-    } else {
-        let mut acc = itemsize;
-        let f = shape.iter().zip(&strides).all(|(&n, &st)| {
-            let ok = n <= 1 || st == acc;
-            acc *= n.max(1);
-            ok
-        });
-        if f { Layout::F } else { Layout::A }
-    };
+    let layout = layout_of(&shape, &strides, itemsize);
     Some(Arg::Array {
         ptr,
         shape,
@@ -260,6 +266,41 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
         },
         host: false,
     })
+}
+
+/// The byte strides of a C-contiguous array of `shape`.
+pub fn c_strides(shape: &[i64], itemsize: i64) -> Dims {
+    let mut strides: Dims = smallvec::smallvec![0i64; shape.len()];
+    let mut acc = itemsize;
+    for k in (0..shape.len()).rev() {
+        strides[k] = acc;
+        acc *= shape[k].max(1);
+    }
+    strides
+}
+
+/// The layout the dispatcher types a foreign array by: C when its strides are exactly the
+/// C-contiguous ones, else F when they are Fortran-contiguous (ignoring extents of 1), else A.
+pub fn layout_of(shape: &[i64], strides: &[i64], itemsize: i64) -> Layout {
+    if strides == c_strides(shape, itemsize).as_slice() {
+        return Layout::C;
+    }
+    let mut acc = itemsize;
+    let fortran = shape.iter().zip(strides).all(|(&n, &st)| {
+        let ok = n <= 1 || st == acc;
+        acc *= n.max(1);
+        ok
+    });
+    if fortran { Layout::F } else { Layout::A }
+}
+
+/// A sequence of integers (a CAI `shape` or `strides`) as [`Dims`].
+fn dims_of(seq: &Bound<'_, PyAny>) -> Option<Dims> {
+    seq.try_iter()
+        .ok()?
+        .map(|n| n.and_then(|n| n.extract::<i64>()))
+        .collect::<PyResult<_>>()
+        .ok()
 }
 
 /// Whether an argument of type `got` may be passed for a parameter of type `want` (scalars
@@ -283,10 +324,14 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
     }
 }
 
+/// Kernel parameter values, 16 bytes each (the widest scalar, complex128), held inline for
+/// typical launches.
+pub type Slots = SmallVec<[[u64; 2]; 32]>;
+
 /// Appends the kernel parameters of `arg` (for a parameter of type `ty`) to `out`, one slot
 /// each, in the order of `docs/abi.md`: an array is its data pointer, its extents, then its
 /// byte strides; scalars by value (little-endian in the slot); tuples element by element.
-pub fn pack(arg: &Arg, ty: &Type, out: &mut Vec<[u64; 2]>) {
+pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
     match (arg, ty) {
         (
             Arg::Array {
@@ -388,9 +433,10 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
                 ));
             }
             // SAFETY: forwarded from the caller's contract.
-            let a =
-                unsafe { ArrayArg::new(*ptr as *mut u8, shape.clone(), strides.clone(), ty.dtype) }
-                    .map_err(|e| PyTypeError::new_err(e.message))?;
+            let a = unsafe {
+                ArrayArg::new(*ptr as *mut u8, shape.to_vec(), strides.to_vec(), ty.dtype)
+            }
+            .map_err(|e| PyTypeError::new_err(e.message))?;
             ArgValue::Array(a)
         }
         Arg::Int(i, Scalar::Bool) => ArgValue::Bool(*i != 0),

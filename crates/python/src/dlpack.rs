@@ -28,89 +28,13 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::dlpack_abi::*;
 use crate::runtime::{Context, layout_error, runtime_error};
 
 const LEGACY: &CStr = c"dltensor";
 const VERSIONED: &CStr = c"dltensor_versioned";
 const USED_LEGACY: &CStr = c"used_dltensor";
 const USED_VERSIONED: &CStr = c"used_dltensor_versioned";
-
-/// `kDLCPU`.
-pub const KDL_CPU: i32 = 1;
-/// `kDLCUDA`.
-pub const KDL_CUDA: i32 = 2;
-/// `kDLCUDAHost`: page-locked host memory.
-pub const KDL_CUDA_HOST: i32 = 3;
-/// `kDLCUDAManaged`.
-pub const KDL_CUDA_MANAGED: i32 = 13;
-
-/// `DLPACK_FLAG_BITMASK_READ_ONLY`.
-const FLAG_READ_ONLY: u64 = 1;
-/// `DLPACK_FLAG_BITMASK_IS_COPIED`.
-const FLAG_IS_COPIED: u64 = 2;
-
-/// The DLPack version we produce and the highest major version we read.
-const VERSION: DLPackVersion = DLPackVersion { major: 1, minor: 0 };
-
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-struct DLDevice {
-    device_type: i32,
-    device_id: i32,
-}
-
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-struct DLDataType {
-    code: u8,
-    bits: u8,
-    lanes: u16,
-}
-
-#[repr(C)]
-#[derive(Debug)]
-struct DLTensor {
-    data: *mut c_void,
-    device: DLDevice,
-    ndim: i32,
-    dtype: DLDataType,
-    shape: *mut i64,
-    strides: *mut i64,
-    byte_offset: u64,
-}
-
-#[repr(C)]
-#[derive(Debug)]
-struct DLManagedTensor {
-    dl_tensor: DLTensor,
-    manager_ctx: *mut c_void,
-    deleter: Option<unsafe extern "C" fn(*mut DLManagedTensor)>,
-}
-
-#[repr(C)]
-#[derive(Debug, Clone, Copy)]
-struct DLPackVersion {
-    major: u32,
-    minor: u32,
-}
-
-#[repr(C)]
-#[derive(Debug)]
-struct DLManagedTensorVersioned {
-    version: DLPackVersion,
-    manager_ctx: *mut c_void,
-    deleter: Option<unsafe extern "C" fn(*mut DLManagedTensorVersioned)>,
-    flags: u64,
-    dl_tensor: DLTensor,
-}
-
-// DLDataTypeCode.
-const KDL_INT: u8 = 0;
-const KDL_UINT: u8 = 1;
-const KDL_FLOAT: u8 = 2;
-const KDL_BFLOAT: u8 = 4;
-const KDL_COMPLEX: u8 = 5;
-const KDL_BOOL: u8 = 6;
 
 /// What an exported array hands the consumer: the tensor first (its address is the holder's),
 /// then what keeps the memory and the shape/stride arrays alive.

@@ -16,8 +16,9 @@ use oxcuda_types::parse_type;
 use pyo3::exceptions::{PyAssertionError, PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use smallvec::SmallVec;
 
-use crate::args::{self, Arg};
+use crate::args::{self, Arg, Args, Slots};
 use crate::boundary::{ErrorKind, driver_error, guard, raise};
 
 /// Typed IR produced by a compile (the simulator's input).
@@ -45,7 +46,7 @@ fn parse_params(params: &[String]) -> PyResult<Vec<Type>> {
 }
 
 /// Reads the launch arguments and checks them against the kernel's parameter types.
-fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyResult<Vec<Arg>> {
+fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyResult<Args> {
     if args.len() != params.len() {
         return Err(PyTypeError::new_err(format!(
             "{name}() takes {} arguments but {} were given",
@@ -162,6 +163,72 @@ impl GpuKernel {
         })
     }
 
+    /// Launches `n` times in a Rust loop with the arguments read and packed once: the raw
+    /// driver's cost per launch, measured in this process (bench/launch.py interleaves it with
+    /// Python launches, so both see the same machine state).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a launch's parameters, plus the count"
+    )]
+    fn raw_launch_loop(
+        &self,
+        py: Python<'_>,
+        grid: (u32, u32, u32),
+        block: (u32, u32, u32),
+        stream: usize,
+        shared: u32,
+        args: &Bound<'_, PyTuple>,
+        n: usize,
+    ) -> PyResult<()> {
+        guard(|| {
+            let read = checked_args(&self.name, &self.params, args)?;
+            let mut slots = Slots::new();
+            for (a, p) in read.iter().zip(&self.params) {
+                args::pack(a, p, &mut slots);
+            }
+            let mut ptrs: SmallVec<[*mut c_void; 32]> =
+                slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+            self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
+            let driver = self.ctx.driver();
+            for _ in 0..n {
+                // SAFETY: as in `launch_read`: one pointer per parameter, alive for the call.
+                unsafe {
+                    driver.launch(
+                        self.function,
+                        [grid.0, grid.1, grid.2],
+                        [block.0, block.1, block.2],
+                        shared,
+                        stream as CuStream,
+                        &mut ptrs,
+                    )
+                }
+                .map_err(|e| driver_error(py, &e))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Most blocks of `block_threads` threads with `dynamic_shared` bytes of dynamic shared
+    /// memory resident on one multiprocessor at once (the occupancy calculator's answer).
+    fn max_active_blocks_per_multiprocessor(
+        &self,
+        py: Python<'_>,
+        block_threads: u32,
+        dynamic_shared: usize,
+    ) -> PyResult<u32> {
+        self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
+        // SAFETY: the function handle lives as long as the module, which `self` owns; its
+        // context was just made current.
+        unsafe {
+            self.ctx.driver().max_active_blocks_per_multiprocessor(
+                self.function,
+                block_threads,
+                dynamic_shared,
+            )
+        }
+        .map_err(|e| driver_error(py, &e))
+    }
+
     /// A `CU_FUNC_ATTRIBUTE_*` value: `"num_regs"`, `"shared_size_bytes"`,
     /// `"local_size_bytes"`, `"const_size_bytes"`, `"max_threads_per_block"`.
     fn attribute(&self, py: Python<'_>, name: &str) -> PyResult<i32> {
@@ -255,11 +322,12 @@ impl GpuKernel {
                 self.name
             )));
         }
-        let mut slots: Vec<[u64; 2]> = Vec::with_capacity(read.len() * 3);
+        let mut slots = Slots::new();
         for (a, p) in read.iter().zip(&self.params) {
             args::pack(a, p, &mut slots);
         }
-        let mut ptrs: Vec<*mut c_void> = slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+        let mut ptrs: SmallVec<[*mut c_void; 32]> =
+            slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
         self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
         // alive for the call; the kernel's context is current.
@@ -410,6 +478,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<IrModule>()?;
     m.add_class::<crate::launcher::LaunchCache>()?;
     m.add_class::<crate::launcher::ConfiguredLaunch>()?;
+    m.add_function(wrap_pyfunction!(crate::launcher::set_config_generation, m)?)?;
     m.add_class::<GpuKernel>()?;
     m.add_class::<SimKernel>()?;
     m.add_function(wrap_pyfunction!(typeof_args, m)?)?;

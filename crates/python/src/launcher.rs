@@ -11,8 +11,9 @@
 //! [`ConfiguredLaunch`] is `kernel[grid, block, stream, sharedmem]`: a native callable that
 //! tries the fast path and otherwise calls the Python slow path. It launches on the fast path
 //! only while the target the slow path last resolved (`set_target`) is the GPU and
-//! `oxcuda.config` has not changed since (its `generation` attribute), so a change of
-//! `config.TARGET` always goes through the slow path first.
+//! `oxcuda.config` has not changed since (its `generation`, mirrored here in
+//! [`CONFIG_GENERATION`] by `Config._changed`), so a change of `config.TARGET` always goes
+//! through the slow path first.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,17 +23,62 @@ use oxcuda_ir::Type;
 use oxcuda_types::parse_type;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyTuple};
 
 use crate::args;
 use crate::boundary::guard;
 use crate::kernel::GpuKernel;
 
-/// Loaded GPU kernels of one dispatcher, by argument types.
-#[pyclass(frozen, module = "oxcuda._native")]
+/// `oxcuda.config.generation`, kept equal to it by `Config._changed` (`set_config_generation`):
+/// the fast path compares it without looking up a Python attribute.
+static CONFIG_GENERATION: AtomicU64 = AtomicU64::new(0);
+
+/// `_native.set_config_generation(g)`: called by `oxcuda.config` whenever a setting changes.
+#[pyfunction]
+pub fn set_config_generation(generation: u64) {
+    CONFIG_GENERATION.store(generation, Ordering::Release);
+}
+
+/// Launch configurations a [`LaunchCache`] keeps (a program uses a handful; a loop over
+/// grid sizes must not grow the dictionary without bound).
+const MAX_CONFIGS: usize = 64;
+
+/// The kernels of a [`LaunchCache`], by argument types, and the last one launched.
+///
+/// A program mostly launches one specialisation many times in a row, so the last hit is
+/// compared first, argument by argument, without building or hashing a key.
+#[derive(Debug, Default)]
+struct Table {
+    by_types: HashMap<Vec<Type>, Py<GpuKernel>>,
+    last: Option<(Vec<Type>, Py<GpuKernel>)>,
+}
+
+impl Table {
+    fn find(&mut self, py: Python<'_>, read: &[args::Arg]) -> Option<Py<GpuKernel>> {
+        if let Some((types, kernel)) = &self.last
+            && types.len() == read.len()
+            && read.iter().zip(types).all(|(a, t)| a.has_type(t))
+        {
+            return Some(kernel.clone_ref(py));
+        }
+        let types: Vec<Type> = read.iter().map(args::Arg::ty).collect();
+        let kernel = self.by_types.get(&types)?.clone_ref(py);
+        self.last = Some((types, kernel.clone_ref(py)));
+        Some(kernel)
+    }
+}
+
+/// Loaded GPU kernels of one dispatcher, by argument types, and its launch configurations.
+///
+/// The Python `Dispatcher` subclasses it, so `kernel[grid, block]` is this type's native
+/// `__getitem__`: a dictionary hit returns the [`ConfiguredLaunch`] made before; a miss asks
+/// the dispatcher's `_configure(config)` for one (which validates the configuration) and keeps
+/// up to [`MAX_CONFIGS`] of them.
+#[pyclass(frozen, subclass, module = "oxcuda._native")]
 #[derive(Debug)]
 pub struct LaunchCache {
-    table: Mutex<HashMap<Vec<Type>, Py<GpuKernel>>>,
+    table: Mutex<Table>,
+    configs: Py<PyDict>,
     /// The `oxcuda.config.generation` at which the target was last resolved (`u64::MAX`: never).
     target_generation: AtomicU64,
     /// Whether that target was the GPU.
@@ -63,13 +109,13 @@ impl LaunchCache {
         let Ok(read) = args::read_all_for_launch(args, handle) else {
             return Ok(false);
         };
-        let types: Vec<Type> = read.iter().map(args::Arg::ty).collect();
-        let kernel = {
-            let table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
-            match table.get(&types) {
-                Some(k) => k.clone_ref(py),
-                None => return Ok(false),
-            }
+        let found = self
+            .table
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .find(py, &read);
+        let Some(kernel) = found else {
+            return Ok(false);
         };
         kernel
             .get()
@@ -89,13 +135,35 @@ fn dims(obj: &Bound<'_, PyAny>) -> PyResult<[u32; 3]> {
 
 #[pymethods]
 impl LaunchCache {
+    /// Takes (and ignores) any arguments, so that subclasses' `__init__` take theirs.
     #[new]
-    fn new() -> Self {
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn new(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> Self {
         Self {
-            table: Mutex::new(HashMap::new()),
+            table: Mutex::new(Table::default()),
+            configs: PyDict::new(py).unbind(),
             target_generation: AtomicU64::new(u64::MAX),
             target_gpu: AtomicBool::new(false),
         }
+    }
+
+    /// `kernel[grid, block, stream, sharedmem]`: the configured launch, made once per
+    /// configuration.
+    fn __getitem__(slf: &Bound<'_, Self>, config: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let configs = slf.get().configs.bind(slf.py());
+        // An unhashable configuration (a list) is a miss, and is not kept.
+        if let Ok(Some(hit)) = configs.get_item(config) {
+            return Ok(hit.unbind());
+        }
+        let configured = slf.call_method1(pyo3::intern!(slf.py(), "_configure"), (config,))?;
+        if configs.len() < MAX_CONFIGS {
+            let _ = configs.set_item(config, &configured);
+        }
+        Ok(configured.unbind())
     }
 
     /// Records the target the slow path resolved at config generation `generation`.
@@ -113,16 +181,15 @@ impl LaunchCache {
         self.table
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+            .by_types
             .insert(key, kernel);
         Ok(())
     }
 
     /// Forgets every kernel (contexts closed, target switched).
-    fn clear(&self) {
-        self.table
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clear();
+    fn clear(&self, py: Python<'_>) {
+        *self.table.lock().unwrap_or_else(PoisonError::into_inner) = Table::default();
+        self.configs.bind(py).clear();
     }
 
     /// Launches when the arguments' types have a kernel; returns whether it launched.
@@ -149,10 +216,12 @@ impl LaunchCache {
 #[derive(Debug)]
 pub struct ConfiguredLaunch {
     cache: Py<LaunchCache>,
-    config: Py<PyAny>,
     grid: [u32; 3],
     block: [u32; 3],
     stream: Py<PyAny>,
+    /// The stream's `CUstream` when it is fixed at configuration (an int or None); objects
+    /// are asked for their `handle` at each launch, as numba-cuda does.
+    stream_handle: Option<usize>,
     shared: u32,
     /// The Python slow path: called with the arguments when the fast path does not launch.
     slow: Py<PyAny>,
@@ -163,19 +232,23 @@ impl ConfiguredLaunch {
     #[new]
     fn new(
         cache: Py<LaunchCache>,
-        config: Py<PyAny>,
         grid: (u32, u32, u32),
         block: (u32, u32, u32),
-        stream: Py<PyAny>,
+        stream: &Bound<'_, PyAny>,
         shared: u32,
         slow: Py<PyAny>,
     ) -> Self {
+        let stream_handle = if stream.is_instance_of::<PyInt>() || stream.is_none() {
+            LaunchCache::handle_of(stream).ok()
+        } else {
+            None
+        };
         Self {
             cache,
-            config,
             grid: [grid.0, grid.1, grid.2],
             block: [block.0, block.1, block.2],
-            stream,
+            stream: stream.clone().unbind(),
+            stream_handle,
             shared,
             slow,
         }
@@ -185,17 +258,16 @@ impl ConfiguredLaunch {
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         let fast = guard(|| {
             let cache = self.cache.get();
-            let generation: u64 = self
-                .config
-                .bind(py)
-                .getattr(pyo3::intern!(py, "generation"))?
-                .extract()?;
+            let generation = CONFIG_GENERATION.load(Ordering::Acquire);
             if cache.target_generation.load(Ordering::Acquire) != generation
                 || !cache.target_gpu.load(Ordering::Relaxed)
             {
                 return Ok(false);
             }
-            let handle = LaunchCache::handle_of(self.stream.bind(py))?;
+            let handle = match self.stream_handle {
+                Some(h) => h,
+                None => LaunchCache::handle_of(self.stream.bind(py))?,
+            };
             cache.try_launch(py, self.grid, self.block, handle, self.shared, args)
         })?;
         if fast {

@@ -7,11 +7,14 @@
 mod args;
 mod assertions;
 mod boundary;
+mod c_api;
 mod capture;
 mod compile;
 pub mod devicearray;
 mod devicerecord;
 mod dlpack;
+mod dlpack_abi;
+mod dlpack_exchange;
 mod emm;
 mod kernel;
 mod launcher;
@@ -39,5 +42,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     link::register(m)?;
     kernel::register(m)?;
     runtime::register(m)?;
+    c_api::register(m)?; // after runtime: it sets an attribute on DeviceNDArray
     Ok(())
 }

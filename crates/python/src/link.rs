@@ -88,7 +88,68 @@ pub fn link_error_message(kernel: &str, inputs: &[LinkInput], e: &ToolError) -> 
     format!("linking {kernel} with {} failed: {e}", names.join(", "))
 }
 
+/// `_native.driver_link(kernel, inputs)`: links `[(kind, bytes, name), …]` (`ptx`, `cubin`,
+/// `fatbin`, `o`, `a`) with the driver's linker for the current device and returns the cubin —
+/// the path taken when nvJitLink is switched off. LTO-IR and unknown kinds are a `LinkerError`
+/// naming the input; so is every failure of the link, with the driver's log.
+#[pyfunction]
+fn driver_link<'py>(
+    py: Python<'py>,
+    kernel: &str,
+    inputs: &Bound<'py, PyList>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    use oxcuda_driver::link::{DriverLinker, JitInput};
+    guard(|| {
+        let inputs = self::inputs(inputs)?;
+        let rt = crate::runtime::runtime(py)?;
+        let ctx = rt
+            .current()
+            .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
+        ctx.make_current()
+            .map_err(|e| crate::boundary::driver_error(py, &e))?;
+        let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
+        let failed = |what: String| {
+            raise(
+                py,
+                ErrorKind::Linker,
+                (format!(
+                    "linking {kernel} with {} by the driver's linker failed: {what}",
+                    names.join(", ")
+                ),),
+            )
+        };
+        let mut linker = DriverLinker::new(ctx.driver()).map_err(|e| failed(e.to_string()))?;
+        for input in &inputs {
+            let kind = match input.kind {
+                LinkInputKind::Ptx => JitInput::Ptx,
+                LinkInputKind::Cubin => JitInput::Cubin,
+                LinkInputKind::Fatbin => JitInput::Fatbin,
+                LinkInputKind::Object => JitInput::Object,
+                LinkInputKind::Library => JitInput::Library,
+                LinkInputKind::LtoIr => {
+                    return Err(raise(
+                        py,
+                        ErrorKind::Linker,
+                        (format!(
+                            "{}: LTO-IR can only be linked by nvJitLink, and nvJitLink is off \
+                             (OXCUDA_USE_NVJITLINK); the driver's linker takes PTX, cubin, \
+                             fatbin, .o and .a inputs",
+                            input.name
+                        ),),
+                    ));
+                }
+            };
+            linker
+                .add(kind, &input.data, &input.name)
+                .map_err(|e| failed(format!("{}: {e}", input.name)))?;
+        }
+        let cubin = linker.finish().map_err(|e| failed(e.to_string()))?;
+        Ok(PyBytes::new(py, &cubin))
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nvrtc_compile, m)?)?;
+    m.add_function(wrap_pyfunction!(driver_link, m)?)?;
     Ok(())
 }

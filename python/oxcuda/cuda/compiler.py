@@ -108,6 +108,13 @@ def compile_pyfunc(
     return result
 
 
+def link_items(pyfunc: Any, link: Any = ()) -> list[Any]:
+    """What a kernel links: its ``link=`` items and those of every ``declare_device`` function
+    its source names, each once."""
+    sources, _ = _capture.capture(pyfunc)
+    return _linker.unique([*link, *_linker.extern_links(sources)])
+
+
 _DUMP_STAGES = {"typed": "ir", "nvvm": "nvvm", "ptx": "ptx"}
 
 

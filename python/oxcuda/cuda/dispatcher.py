@@ -24,9 +24,9 @@ from typing import Any, NoReturn
 
 from oxcuda import _native, _toolchain
 from oxcuda._knobs import config as config_module
-from oxcuda.cuda import compiler, linkable_code
+from oxcuda.cuda import _linker, compiler, linkable_code
 from oxcuda.cuda._devices import use_gpu
-from oxcuda.errors import CudaSupportError, LinkerError
+from oxcuda.errors import CudaDriverError, CudaSupportError
 
 
 class NumbaPerformanceWarning(UserWarning):
@@ -88,8 +88,13 @@ class _Compiled:
         self.types = types
 
 
-class Dispatcher:
-    """A ``@cuda.jit`` function. See the module documentation."""
+class Dispatcher(_native.LaunchCache):
+    """A ``@cuda.jit`` function. See the module documentation.
+
+    The native base class holds the Rust launch fast path (GPU kernels by argument types) and
+    implements ``kernel[grid, block, ...]`` (``__getitem__``), calling ``_configure`` for a
+    configuration not seen before (crates/python/src/launcher.rs).
+    """
 
     _oxcuda_dispatcher = True
 
@@ -103,9 +108,6 @@ class Dispatcher:
         self._eager: list[tuple[str, ...]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
-        # The Rust fast path: GPU kernels by argument types (crates/python/src/launcher.rs).
-        self._fast = _native.LaunchCache()
-        self._configs: dict[Any, Any] = {}
         functools.update_wrapper(self, py_func)
         for sig in signatures:
             args, _ = compiler.normalize_signature(sig)
@@ -159,14 +161,22 @@ class Dispatcher:
                 compiled = self._compile(self._match_eager(types), gpu)
                 self._converted[key] = compiled
                 if gpu:  # later launches with these types take the fast path too
-                    self._fast.insert(list(types), compiled.kernel)
+                    self.insert(list(types), compiled.kernel)
                 return compiled
             if gpu:
-                artifacts, image = self._gpu_image(types)
-                kernel = _native.GpuKernel(
-                    image, artifacts["kernel_name"], list(types), artifacts["asserts"]
-                )
-                self._fast.insert(list(types), kernel)
+                artifacts, image = self._gpu_image_cached(types)
+                try:
+                    kernel = self._load(image, artifacts, types)
+                except CudaDriverError:
+                    if "cache_key" not in artifacts:
+                        raise
+                    # A cached image this driver will not load: drop it and compile afresh.
+                    from oxcuda.cuda import _disk_cache
+
+                    _disk_cache.discard(self.py_func, artifacts["cache_key"])
+                    artifacts, image = self._gpu_image(types)
+                    kernel = self._load(image, artifacts, types)
+                self.insert(list(types), kernel)
             else:
                 if self.targetoptions.get("link"):
                     raise RuntimeError(
@@ -179,9 +189,48 @@ class Dispatcher:
             self._overloads[key] = compiled
             return compiled
 
+    @staticmethod
+    def _load(image: bytes, artifacts: dict[str, Any], types: tuple[str, ...]) -> Any:
+        """Loads a GPU image, with the table of its checked asserts (debug builds), which the
+        launcher reports a failed assert from (docs/debugging.md)."""
+        return _native.GpuKernel(
+            image, artifacts["kernel_name"], list(types), artifacts.get("asserts")
+        )
+
+    def _gpu_image_cached(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
+        """``_gpu_image``, through the disk cache when the kernel has ``cache=True``
+        (``_disk_cache``): a hit loads the stored image and compiles nothing."""
+        if not self.targetoptions.get("cache"):
+            return self._gpu_image(types)
+        from oxcuda.cuda import _disk_cache
+        from oxcuda.cuda._devices import get_current_device
+
+        start = time.perf_counter()
+        cc = get_current_device().compute_capability
+        driver = tuple(_toolchain.driver_info()["version"])
+        link = self.targetoptions.get("link", ())
+        key = _disk_cache.key(self.py_func, types, self._options(), cc, link, driver)
+        if key is not None:
+            hit = _disk_cache.load(self.py_func, key)
+            if hit is not None:
+                header, image = hit
+                self._stats = {"cache_load": time.perf_counter() - start}
+                artifacts = {"kernel_name": header["kernel_name"], "cc": cc, "cache_key": key}
+                artifacts["asserts"] = _disk_cache.asserts(header)
+                artifacts["cache_file"] = _disk_cache.path(self.py_func, key)
+                return artifacts, image
+        artifacts, image = self._gpu_image(types)
+        if key is not None:
+            stored = _disk_cache.store(
+                self.py_func, key, artifacts["kernel_name"], image, artifacts.get("asserts")
+            )
+            artifacts["cache_file"] = stored
+        return artifacts, image
+
     def _gpu_image(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
         """Compiles for the current device: a cubin linked by nvJitLink, or, when
-        ``OXCUDA_USE_NVJITLINK`` is off, PTX for the driver's JIT (DESIGN decision 4)."""
+        ``OXCUDA_USE_NVJITLINK`` is off, PTX for the driver's JIT — linked first by the
+        driver's linker with the kernel's link inputs, if it has any (DESIGN decision 4)."""
         from oxcuda._knobs import config
         from oxcuda.cuda._devices import get_current_device
 
@@ -197,17 +246,7 @@ class Dispatcher:
                     ) from None
             artifacts = self._artifacts(types, "cubin", cc=cc)
             return artifacts, artifacts["cubin"]
-        if self.targetoptions.get("link"):
-            raise LinkerError(
-                f"{self.__name__} links external code (link=), which needs nvJitLink; "
-                f"{setting.describe()}: install nvJitLink or let oxcuda use it"
-            )
         artifacts = self._artifacts(types, "ptx", cc=cc)
-        if any(f.startswith("extern ") for f in artifacts["ir"].splitlines()):
-            raise LinkerError(
-                f"{self.__name__} calls external device functions, which need nvJitLink to be "
-                f"linked; {setting.describe()}"
-            )
         release = tuple(_native.cuda_release_for_isa(tuple(artifacts["ptx_isa"])))
         driver = tuple(_toolchain.driver_info()["version"])
         if release > driver:
@@ -218,6 +257,19 @@ class Dispatcher:
                 f"{setting.describe()}: let oxcuda link with nvJitLink, or install a libNVVM "
                 "no newer than the driver"
             )
+        items = compiler.link_items(self.py_func, self.targetoptions.get("link", ()))
+        if items:
+            # The driver's linker: our PTX with every link= / declare_device input (CUDA C++
+            # compiled to PTX, never LTO-IR, which only nvJitLink reads).
+            inputs = _linker.prepare(
+                items,
+                cc,
+                lto=False,
+                debug=bool(self.targetoptions.get("debug")),
+                lineinfo=bool(self.targetoptions.get("lineinfo")),
+            )
+            own = ("ptx", artifacts["ptx"].encode(), f"{self.__name__} (oxcuda)")
+            return artifacts, _native.driver_link(self.__name__, [own, *inputs])
         return artifacts, artifacts["ptx"].encode() + b"\0"
 
     def _match_eager(self, types: tuple[str, ...]) -> tuple[str, ...]:
@@ -247,19 +299,6 @@ class Dispatcher:
 
     # ---- launching ------------------------------------------------------------------
 
-    def __getitem__(self, config: Any) -> Any:
-        try:
-            return self._configs[config]
-        except (KeyError, TypeError):
-            pass
-        configured = self._configure(config)
-        if len(self._configs) < 64:
-            try:
-                self._configs[config] = configured
-            except TypeError:  # an unhashable configuration (a list): not cached
-                pass
-        return configured
-
     def _configure(self, config: Any) -> Any:
         if self._device:
             raise TypeError(f"{self.__name__} is a device function: call it from a kernel")
@@ -278,9 +317,7 @@ class Dispatcher:
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
         slow = _Configured(self, grid, block, stream, shared)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
-        return _native.ConfiguredLaunch(
-            self._fast, config_module, grid, block, stream, shared, slow
-        )
+        return _native.ConfiguredLaunch(self, grid, block, stream, shared, slow)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._device:
@@ -414,7 +451,7 @@ class Dispatcher:
 
     def inspect_types(self, signature: Any = None) -> str:
         """The typed IR of a specialisation."""
-        return self._one(signature).artifacts["ir"]
+        return self._stage(signature, "ir", "ir")
 
     def inspect_llvm(self, signature: Any = None) -> Any:
         """NVVM IR: a string for one signature, else a dict by signature."""
@@ -434,11 +471,32 @@ class Dispatcher:
 
         return disassemble(self._stage(signature, "cubin", "cubin"))
 
-    def _attribute(self, signature: Any, name: str) -> int:
+    def _gpu_kernel(self, signature: Any, what: str) -> Any:
         kernel = self._one(signature).kernel
         if not isinstance(kernel, _native.GpuKernel):
-            raise RuntimeError(f"{name} needs a GPU kernel; this one runs on the simulator")
-        return kernel.attribute(name)
+            raise RuntimeError(f"{what} needs a GPU kernel; this one runs on the simulator")
+        return kernel
+
+    def _attribute(self, signature: Any, name: str) -> int:
+        return self._gpu_kernel(signature, name).attribute(name)
+
+    def max_cooperative_grid_blocks(
+        self, blockdim: Any, dynsmemsize: int = 0, signature: Any = None
+    ) -> int:
+        """The most blocks of ``blockdim`` threads (an int or a 1-3 tuple) with ``dynsmemsize``
+        bytes of dynamic shared memory that can be resident on the device at once: the limit
+        of a cooperative launch, as numba-cuda's ``max_cooperative_grid_blocks`` computes it
+        (blocks per multiprocessor from the occupancy calculator, times multiprocessors)."""
+        from oxcuda.cuda._devices import get_current_device
+
+        block = _dim3(blockdim, "blockdim")
+        if not isinstance(dynsmemsize, int) or dynsmemsize < 0:
+            raise ValueError(f"dynsmemsize must be a non-negative int, got {dynsmemsize!r}")
+        kernel = self._gpu_kernel(signature, "max_cooperative_grid_blocks")
+        per_sm = kernel.max_active_blocks_per_multiprocessor(
+            block[0] * block[1] * block[2], dynsmemsize
+        )
+        return per_sm * get_current_device().MULTIPROCESSOR_COUNT
 
     def get_regs_per_thread(self, signature: Any = None) -> int:
         return self._attribute(signature, "num_regs")
@@ -481,8 +539,8 @@ class _Configured:
         d = self.dispatcher
         generation = config_module.generation
         gpu = use_gpu()
-        d._fast.set_target(generation, gpu)
-        if gpu and d._fast.launch(self.grid, self.block, self.stream, self.sharedmem, args):
+        d.set_target(generation, gpu)
+        if gpu and d.launch(self.grid, self.block, self.stream, self.sharedmem, args):
             return
         d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
 
@@ -501,9 +559,8 @@ def _is_numpy_array(obj: Any) -> bool:
     return type(obj).__module__ == "numpy" and type(obj).__name__ == "ndarray"
 
 
-# Accepted for numba-cuda compatibility with these meanings: ``cache`` — compiled kernels are
-# cached in memory for the process; a disk cache does not exist yet, so ``cache=True`` changes
-# nothing. ``inline``/``forceinline`` — libNVVM (-opt=3) decides inlining itself.
+# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline`` and
+# ``forceinline`` are accepted for numba-cuda compatibility: libNVVM (-opt=3) decides inlining.
 _JIT_OPTIONS = {
     "device",
     "debug",
@@ -525,8 +582,8 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
     ``@cuda.jit(["void(float32[:])", "void(float64[:])"], fastmath=True)``.
 
     Options: ``debug``, ``lineinfo``, ``fastmath``, ``opt``, ``max_registers``,
-    ``launch_bounds``, ``lto``, ``link``; ``cache``, ``inline`` and ``forceinline`` are accepted
-    for compatibility (see ``_JIT_OPTIONS``: there is no disk cache yet)."""
+    ``launch_bounds``, ``lto``, ``link``, ``cache`` (the disk cache, ``_disk_cache``);
+    ``inline`` and ``forceinline`` are accepted for compatibility (see ``_JIT_OPTIONS``)."""
     unknown = set(options) - _JIT_OPTIONS
     if unknown:
         raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")

@@ -1,5 +1,5 @@
 //! CUDA intrinsics: special registers, barriers, fences, warp synchronisation, bit counting,
-//! `nanosleep` and `assert`.
+//! `nanosleep` and `assert` (shuffles, votes, matches and `activemask`: `warp.rs`).
 //!
 //! Each maps to the NVVM intrinsic numba-cuda uses (`llvm.nvvm.read.ptx.sreg.*`,
 //! `llvm.nvvm.barrier0[.popc|.and|.or]`, `llvm.nvvm.membar.{gl,cta,sys}`,
@@ -21,6 +21,7 @@ fn sreg(i: Intrinsic) -> Option<String> {
         Intrinsic::BlockDim(d) => ("ntid", d),
         Intrinsic::GridDim(d) => ("nctaid", d),
         Intrinsic::LaneId => return Some("llvm.nvvm.read.ptx.sreg.laneid".to_owned()),
+        Intrinsic::LanemaskLt => return Some("llvm.nvvm.read.ptx.sreg.lanemask.lt".to_owned()),
         _ => return None,
     };
     let axis = match d {
@@ -106,6 +107,10 @@ impl FnWriter<'_, '_> {
                 self.stmt(format!("call void @llvm.nvvm.bar.warp.sync(i32 {mask})"));
                 Ok(None)
             }
+            Intrinsic::Shfl(_)
+            | Intrinsic::Vote(_)
+            | Intrinsic::Match(_)
+            | Intrinsic::ActiveMask => self.warp_intrinsic(i, args, result),
             Intrinsic::Popc | Intrinsic::Clz | Intrinsic::Brev => {
                 let (x, s) = self.int_operand(args, i)?;
                 let t = scalar_reg(s);

@@ -42,6 +42,7 @@ mod intrinsics;
 mod kernel;
 mod math;
 pub mod types;
+mod warp;
 
 #[cfg(test)]
 mod tests;

@@ -19,3 +19,4 @@ mod math;
 mod ops;
 mod options;
 mod toolchain;
+mod warp;

@@ -1,5 +1,6 @@
 //! Calls: Python builtins, `math`/NumPy scalar functions, CUDA intrinsics, atomics, memory
-//! allocation (`cuda.shared.array`, …), type constructors and device functions.
+//! allocation (`cuda.shared.array`, …), type constructors and device functions (warp-level
+//! functions: `warp.rs`).
 
 use oxcuda_ir::{
     AtomicOp, BinOp, CmpOp, Const, Dim, FunctionKind, GlobalKind, Intrinsic, MathFn, Op, UnaryOp,
@@ -121,7 +122,7 @@ impl Lower<'_, '_> {
             "cuda.shared.array" | "cuda.local.array" => &["shape", "dtype", "alignment"],
             "cuda.syncwarp" => &["mask"],
             "cuda.grid" | "cuda.gridsize" => &["ndim"],
-            _ => &[],
+            _ => super::warp::keywords(path).unwrap_or(&[]),
         };
         for (name, arg) in keywords {
             let Some(pos) = names.iter().position(|n| *n == name) else {
@@ -186,6 +187,9 @@ impl Lower<'_, '_> {
         }
         if let Some(op) = path.strip_prefix("cuda.atomic.") {
             return self.atomic_call(op, args, range);
+        }
+        if let Some(v) = self.warp_call(path, &args, range) {
+            return v;
         }
         match path {
             "range" | "enumerate" | "zip" => self.error_hint(

@@ -13,6 +13,7 @@ mod expr;
 mod extern_call;
 mod library_call;
 mod stmt;
+mod warp;
 
 use std::collections::{HashMap, HashSet};
 
