@@ -331,7 +331,7 @@ KIND_LABEL = {
     "devarray": "device arrays",
     "scalar": "scalars (int)",
     "cupy": "CuPy arrays (CAI)",
-    "torch": "torch tensors (CAI)",
+    "torch": "torch tensors",
 }
 ROWS = ["none/0"] + [
     f"{k}/{n}" for k in ("devarray", "scalar", "cupy", "torch") for n in (1, 3, 16)
@@ -561,7 +561,7 @@ def goals_table(data: dict[str, Any]) -> str:
     for key, factor, what in (
         ("devarray/3", 1.25, "launch, 3 device arrays"),
         ("cupy/3", 1.5, "launch, 3 CuPy arrays (CAI)"),
-        ("torch/3", 1.5, "launch, 3 torch tensors (CAI)"),
+        ("torch/3", 1.5, "launch, 3 torch tensors"),
     ):
         ox, nb = _median(launch.get("oxcuda"), key), _median(launch.get("numba"), key)
         limit = None if c3 is None else factor * c3
@@ -762,8 +762,11 @@ def render_doc(data: dict[str, Any]) -> str:
         "`RawKernel`s with CuPy arrays and Python ints; C is `bench/launch_c.c`, a loop of "
         "`cuLaunchKernel` on a cubin from `nvcc -cubin`, with raw pointers and `long long`s.",
         "- Arguments: float32 arrays of 16 elements (a distinct one per argument), Python ints "
-        "(int64). CuPy arrays and torch tensors reach the Python kernels through "
-        "`__cuda_array_interface__`. CuPy's names stream 1 (the legacy default stream), "
+        "(int64). CuPy arrays reach the Python kernels through `__cuda_array_interface__`; "
+        "torch tensors reach numba-cuda that way too, and oxcuda through the DLPack C exchange "
+        "API (`torch.Tensor.__dlpack_c_exchange_api__`: one C call per tensor, no Python "
+        "dictionary), falling back to the interface where a type has no such API. "
+        "CuPy's interface names stream 1 (the legacy default stream), "
         "which numba-cuda synchronises on before every launch by default; oxcuda's fast path "
         "launches on that same stream and so needs no synchronisation. torch's names no "
         'stream. The "consumer sync off" rows come from a separate process with '
