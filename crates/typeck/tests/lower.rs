@@ -506,3 +506,27 @@ fn warp_function_misuse_is_a_typing_error() {
         );
     }
 }
+
+#[test]
+fn indices_built_from_non_negative_variables_need_no_wraparound() {
+    // The transpose and matmul shape: thread indices copied into variables, combined, and
+    // carried around loops, all ≥ 0. Only `y - 1`, which may be negative, keeps the select.
+    let ir = lower(
+        "def k(out, a):\n    tx = cuda.threadIdx.x\n    ty = cuda.threadIdx.y\n    x = cuda.blockIdx.x * 32 + tx\n    y = cuda.blockIdx.y * 32 + ty\n    for j in range(4):\n        out[y + 8 * j, x] = a[x, y + 8 * j]\n    i = cuda.grid(1)\n    while i < a.shape[0]:\n        out[i, 0] = a[i, tx]\n        i += cuda.gridsize(1)\n    out[y - 1, x] = 0.0\n",
+        "void(float32[:, ::1], float32[:, ::1])",
+    )
+    .unwrap();
+    assert_eq!(ir.matches("select").count(), 1, "{ir}");
+}
+
+#[test]
+fn a_variable_that_may_become_negative_keeps_the_wraparound() {
+    // Optimistic on the first pass, then corrected: `i - 1` may be negative, so every read of
+    // `i` keeps the select once the passes settle, including the ones before the loop.
+    let ir = lower(
+        "def k(a):\n    i = cuda.threadIdx.x\n    a[i] = 1.0\n    while i > -5:\n        i = i - 1\n        a[i] = 2.0\n",
+        "void(float32[:])",
+    )
+    .unwrap();
+    assert_eq!(ir.matches("select").count(), 2, "{ir}");
+}

@@ -12,9 +12,12 @@
 //!   `cur_label` is always the label of the LLVM block being written (for `phi`);
 //! - blocks unreachable from `bb0` are not written (the verifier does not check them).
 
+use std::collections::HashSet;
 use std::fmt::Write;
 
-use oxcuda_ir::{Block, Const, Function, FunctionKind, Inst, Loc, Op, Terminator, Type, Value};
+use oxcuda_ir::{
+    Block, Const, Function, FunctionKind, Inst, Loc, Op, Scalar, Terminator, Type, Value,
+};
 
 use super::ModuleCtx;
 use super::constants::scalar_literal;
@@ -57,6 +60,8 @@ pub(super) struct FnWriter<'a, 'c> {
     scope: Option<u32>,
     /// `"fast "` under fastmath, else empty: the flags of float arithmetic and comparisons.
     pub(super) fast: &'static str,
+    /// Integer values known to be ≥ 0 (special-register reads): casts widen them as unsigned.
+    nonneg: HashSet<Value>,
 }
 
 impl<'a, 'c> FnWriter<'a, 'c> {
@@ -77,6 +82,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             location: String::new(),
             scope: None,
             fast,
+            nonneg: HashSet::new(),
         }
     }
 
@@ -184,7 +190,13 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             Op::Compare(c, x, y) => Some(self.compare(*c, *x, *y)?),
             Op::Cast(x) => {
                 let to = want(self)?;
-                let from = self.ty(*x).clone();
+                let from = match self.ty(*x) {
+                    // Exact for values ≥ 0, and LLVM keeps the fact (`zext`, not `sext`).
+                    Type::Scalar(s) if self.nonneg.contains(x) => {
+                        Type::Scalar(Scalar::int(s.bits(), false))
+                    }
+                    t => t.clone(),
+                };
                 let x = self.op(*x)?;
                 Some(self.cast(&x, &from, &to)?)
             }
@@ -194,7 +206,12 @@ impl<'a, 'c> FnWriter<'a, 'c> {
                 Some(self.emit(format!("select i1 {c}, {x}, {y}")))
             }
             Op::Math(m, args) => Some(self.math(*m, args, &want(self)?)?),
-            Op::Intrinsic(i, args) => self.intrinsic(*i, args, result_ty.as_ref())?,
+            Op::Intrinsic(i, args) => {
+                if let (Some(v), Some(_)) = (inst.result, super::intrinsics::sreg_range(*i)) {
+                    self.nonneg.insert(v);
+                }
+                self.intrinsic(*i, args, result_ty.as_ref())?
+            }
             Op::Call(callee, args) => self.call(*callee, args)?,
             Op::ArrayShape(a, k) => Some(self.array_field(*a, 1, *k)?),
             Op::ArrayStride(a, k) => Some(self.array_field(*a, 2, *k)?),

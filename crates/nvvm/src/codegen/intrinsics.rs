@@ -8,6 +8,11 @@
 //! constant 32. `ffs` is `x == 0 ? 0 : cttz(x) + 1` as uint32, so it needs no libdevice.
 //! `assert` is checked only with `debug`: a false condition records the failure for the host
 //! and ends the thread (`assertions`).
+//!
+//! Special-register reads carry `!range` metadata with CUDA's limits on block and grid extents
+//! (what clang's NVVMIntrRange pass adds; libNVVM does not add it), and their values widen as
+//! unsigned (`zext`, equal to `sext` for values ≥ 0): LLVM then drops negative-index
+//! wraparound on thread indices and keeps `blockIdx.x * blockDim.x` a single `mul.wide.u32`.
 
 use oxcuda_ir::{Dim, Intrinsic, Scalar, Type, Value};
 
@@ -30,6 +35,22 @@ fn sreg(i: Intrinsic) -> Option<String> {
         Dim::Z => "z",
     };
     Some(format!("llvm.nvvm.read.ptx.sreg.{reg}.{axis}"))
+}
+
+/// The values `[lo, hi)` special register `i` can hold: block extents are at most
+/// 1024 × 1024 × 64, grid extents at most (2^31 − 1) × 65535 × 65535, a warp has 32 lanes (the
+/// limits of every compute capability; LLVM's NVVMIntrRange uses the same). `hi` = 2^31 is
+/// written as the i32 it wraps to, which `!range` reads as the unsigned bound.
+pub(super) fn sreg_range(i: Intrinsic) -> Option<(u32, u32)> {
+    let block = |d: Dim| if d == Dim::Z { 64 } else { 1024 };
+    Some(match i {
+        Intrinsic::ThreadIdx(d) => (0, block(d)),
+        Intrinsic::BlockDim(d) => (1, block(d) + 1),
+        Intrinsic::BlockIdx(d) => (0, if d == Dim::X { 0x7fff_ffff } else { 65535 }),
+        Intrinsic::GridDim(d) => (1, if d == Dim::X { 1 << 31 } else { 65536 }),
+        Intrinsic::LaneId => (0, 32),
+        _ => return None,
+    })
 }
 
 impl FnWriter<'_, '_> {
@@ -59,8 +80,18 @@ impl FnWriter<'_, '_> {
     ) -> Result<Option<String>> {
         if let Some(name) = sreg(i) {
             self.cx.declare(&name, "i32", &[]);
-            let x = self.emit(format!("call i32 @{name}()"));
-            return self.int32_result(x, result);
+            let range = match sreg_range(i) {
+                Some((lo, hi)) => {
+                    let node = format!("!{{i32 {lo}, i32 {}}}", hi.cast_signed());
+                    format!(", !range !{}", self.cx.meta_shared(node))
+                }
+                None => String::new(),
+            };
+            let x = self.emit(format!("call i32 @{name}(){range}"));
+            return match result {
+                Some(ty) => Ok(Some(self.cast(&x, &Type::Scalar(Scalar::U32), ty)?)),
+                None => Ok(None),
+            };
         }
         match i {
             Intrinsic::WarpSize => self.int32_result("32".to_owned(), result),

@@ -228,6 +228,8 @@ pub(crate) struct ModuleCtx<'a> {
     helpers: BTreeMap<String, String>,
     /// Numbered metadata nodes, `!index`.
     meta: Vec<String>,
+    /// The number of each node added with [`ModuleCtx::meta_shared`].
+    shared_meta: BTreeMap<String, u32>,
     pub(crate) uses_libdevice: bool,
     pub(crate) uses_dynshared: bool,
     /// Globals referenced by some function (the others are not written).
@@ -245,6 +247,7 @@ impl<'a> ModuleCtx<'a> {
             decls: BTreeMap::new(),
             helpers: BTreeMap::new(),
             meta: Vec::new(),
+            shared_meta: BTreeMap::new(),
             uses_libdevice: false,
             uses_dynshared: false,
             used_globals: std::collections::BTreeSet::new(),
@@ -261,6 +264,17 @@ impl<'a> ModuleCtx<'a> {
     pub(crate) fn meta(&mut self, node: String) -> u32 {
         self.meta.push(node);
         u32::try_from(self.meta.len() - 1).unwrap_or(u32::MAX)
+    }
+
+    /// A metadata node written once per module however often it is used (`!range` bounds);
+    /// returns its number.
+    pub(crate) fn meta_shared(&mut self, node: String) -> u32 {
+        if let Some(id) = self.shared_meta.get(&node) {
+            return *id;
+        }
+        let id = self.meta(node.clone());
+        self.shared_meta.insert(node, id);
+        id
     }
 
     /// Declares an external function once (`ret`, parameter types).

@@ -390,3 +390,69 @@ fn shuffles_move_64_bit_values_in_two_halves() {
     assert!(text.contains("to double"), "{text}");
     assert!(text.contains("lshr i64"), "{text}");
 }
+
+/// `k(a: int64[:])`: `a[n] = int64(register n)` for threadIdx.x, threadIdx.y, blockIdx.x,
+/// gridDim.x and blockDim.z.
+fn special_registers() -> Module {
+    use oxcuda_ir::{Dim, Intrinsic};
+    let loc = Loc::default();
+    let mut k = Function::new(
+        "k",
+        FunctionKind::Kernel,
+        vec![arr1(Scalar::I64)],
+        Type::None,
+    );
+    let b0 = Block(0);
+    let a = k
+        .push(b0, Op::Param(0), Some(arr1(Scalar::I64)), loc)
+        .unwrap();
+    let registers = [
+        Intrinsic::ThreadIdx(Dim::X),
+        Intrinsic::ThreadIdx(Dim::Y),
+        Intrinsic::BlockIdx(Dim::X),
+        Intrinsic::GridDim(Dim::X),
+        Intrinsic::BlockDim(Dim::Z),
+    ];
+    for (n, i) in registers.into_iter().enumerate() {
+        let r = k
+            .push(b0, Op::Intrinsic(i, vec![]), Some(Type::I32), loc)
+            .unwrap();
+        let wide = k.push(b0, Op::Cast(r), Some(Type::I64), loc).unwrap();
+        let at = k
+            .push(b0, Op::Const(Const::Int(n as i128)), Some(Type::I64), loc)
+            .unwrap();
+        k.push(b0, Op::Store(a, vec![at], wide), None, loc);
+    }
+    k.terminate(b0, Terminator::Return(None), loc);
+    Module {
+        functions: vec![k],
+        globals: Vec::new(),
+    }
+}
+
+#[test]
+fn special_registers_carry_their_range_and_widen_unsigned() {
+    let text = write_module(&special_registers(), &CodegenOptions::default()).unwrap();
+    let range_of = |reg: &str| -> String {
+        let call = format!("call i32 @llvm.nvvm.read.ptx.sreg.{reg}(), !range !");
+        let at = text.find(&call).unwrap_or_else(|| panic!("{call}\n{text}")) + call.len();
+        let id: String = text[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let node = format!("\n!{id} = ");
+        let at = text.find(&node).unwrap_or_else(|| panic!("{node}\n{text}")) + node.len();
+        text[at..].lines().next().unwrap().to_owned()
+    };
+    assert_eq!(range_of("tid.x"), "!{i32 0, i32 1024}");
+    assert_eq!(range_of("tid.y"), "!{i32 0, i32 1024}");
+    assert_eq!(range_of("ctaid.x"), "!{i32 0, i32 2147483647}");
+    // [1, 2^31): the upper bound is the i32 it wraps to.
+    assert_eq!(range_of("nctaid.x"), "!{i32 1, i32 -2147483648}");
+    assert_eq!(range_of("ntid.z"), "!{i32 1, i32 65}");
+    // One node per distinct range.
+    assert_eq!(text.matches("= !{i32 0, i32 1024}").count(), 1, "{text}");
+    // Values ≥ 0: `zext` tells LLVM so (a `sext` it may or may not turn into one).
+    assert_eq!(text.matches("zext i32").count(), 5, "{text}");
+    assert!(!text.contains("sext"), "{text}");
+}

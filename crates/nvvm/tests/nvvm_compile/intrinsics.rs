@@ -138,3 +138,42 @@ fn assert_exits_without_a_trap_in_debug_builds() {
     let ptx = check_with(&tools, &m, &debug);
     assert!(!ptx.contains("trap;") && ptx.contains("exit;"), "{ptx}");
 }
+
+/// `k(a: float32[:])`: `a[wrap(blockIdx.x * blockDim.x + threadIdx.x)] = 0`, with the
+/// front end's negative-index wraparound spelled out.
+fn wrapped_thread_index() -> oxcuda_ir::Module {
+    use oxcuda_ir::{BinOp, CmpOp};
+    let mut b = Fb::kernel("wrapped", vec![arr1(Scalar::F32)]);
+    let a = b.param(0);
+    let wide = |b: &mut Fb, i| {
+        let r = b.v(Op::Intrinsic(i, vec![]), Type::I32);
+        b.v(Op::Cast(r), Type::I64)
+    };
+    let block = wide(&mut b, Intrinsic::BlockIdx(Dim::X));
+    let dim = wide(&mut b, Intrinsic::BlockDim(Dim::X));
+    let thread = wide(&mut b, Intrinsic::ThreadIdx(Dim::X));
+    let base = b.v(Op::Binary(BinOp::Mul, block, dim), Type::I64);
+    let i = b.v(Op::Binary(BinOp::Add, base, thread), Type::I64);
+    let zero = b.i64(0);
+    let negative = b.v(Op::Compare(CmpOp::Lt, i, zero), Type::BOOL);
+    let n = b.v(Op::ArrayShape(a, 0), Type::I64);
+    let wrapped = b.v(Op::Binary(BinOp::Add, i, n), Type::I64);
+    let index = b.v(Op::Select(negative, wrapped, i), Type::I64);
+    let x = b.float(0.0, Scalar::F32);
+    b.e(Op::Store(a, vec![index], x));
+    b.ret(None);
+    module(vec![b.finish()])
+}
+
+#[test]
+fn thread_indices_are_known_non_negative() {
+    // `!range` on the special registers: libNVVM drops the wraparound select and multiplies
+    // blockIdx.x by blockDim.x with one 32 × 32 → 64-bit multiply.
+    let tools = tools_or_skip!();
+    let ptx = check(&tools, &wrapped_thread_index());
+    let body = ptx_function(&ptx, "wrapped");
+    assert!(body.contains("mul.wide.u32"), "{body}");
+    for gone in ["selp", "shr.s64", "setp.lt.s64", "mul.lo.s64"] {
+        assert!(!body.contains(gone), "{gone}:\n{body}");
+    }
+}

@@ -120,7 +120,15 @@ impl Lower<'_, '_> {
                 None if self.error_poisoned.contains(name) => Val::Poison,
                 Some((var, ty)) => {
                     let v = self.emit(Op::GetVar(var), ty.clone());
-                    if self.state.nonneg.get(name) == Some(&true) {
+                    // Optimistic: a variable is ≥ 0 unless some assignment, in the previous
+                    // pass or earlier in this one, may not be. The passes end only when
+                    // `state == next`, so in the pass that is kept every assignment to a
+                    // variable marked ≥ 0 is ≥ 0 given only such reads: an induction over the
+                    // execution. (Pessimistic reads would lag one pass behind and never
+                    // recover, since `widen` only clears marks.)
+                    if self.state.nonneg.get(name) != Some(&false)
+                        && self.next.nonneg.get(name) != Some(&false)
+                    {
                         self.nonneg.insert(v);
                     }
                     Val::Rt(v, ty)
