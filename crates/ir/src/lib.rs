@@ -32,4 +32,4 @@ pub use function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
 pub use ops::{AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MathFn, Op, Terminator, UnaryOp};
-pub use oxcuda_types::{ArrayType, Layout, Scalar, Type};
+pub use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record, RecordType, Scalar, Type, record};

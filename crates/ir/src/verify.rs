@@ -7,8 +7,12 @@
 //! 3. terminator targets exist; `Branch` conditions are bool; `Return` matches the function;
 //! 4. operand types: binary operands and result agree; comparison operands agree and the
 //!    result is bool; `SetVar` writes the variable's type; `Load`/`Store`/`Atomic` index an
-//!    array with one int64 per dimension and move the array's element type; `Param` exists
-//!    and has the parameter's type; calls match the callee's parameters and return type;
+//!    array of scalars with one int64 per dimension and move the array's element type;
+//!    `ElemRef` indexes an array of records the same way and gives its record; `GetField`
+//!    names a field of its record and gives the field's value type, `SetField` writes a
+//!    scalar field with its type, `CopyRecord` copies between two records of one type;
+//!    `Param` exists and has the parameter's type; calls match the callee's parameters and
+//!    return type;
 //! 5. an external function ([`crate::FunctionKind::Extern`]) has no blocks, variables or values,
 //!    and is never the module's entry (`@f0`); every other function has at least one block.
 //!
@@ -17,7 +21,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use oxcuda_types::{Scalar, Type};
+use oxcuda_types::{Dtype, Scalar, Type};
 
 use crate::entities::{Block, Value};
 use crate::function::{Function, Module};
@@ -236,6 +240,17 @@ fn verify_function(module: &Module, f: &Function, errors: &mut Vec<VerifyError>)
     }
 }
 
+/// The field `name` of a value of type `ty`, which must be a record.
+fn field_of(ty: &Type, name: &str) -> Result<&'static oxcuda_types::Field, String> {
+    let Type::Record(r) = ty else {
+        return Err(format!("field '{name}' of {ty}, which is not a record"));
+    };
+    r.get()
+        .field(name)
+        .map(|(_, f)| f)
+        .ok_or_else(|| format!("{r} has no field '{name}'"))
+}
+
 fn check_target(f: &Function, t: Block, at: &str, errors: &mut Vec<VerifyError>) {
     if t.index() >= f.blocks.len() {
         errors.push(VerifyError {
@@ -250,7 +265,7 @@ fn check_target(f: &Function, t: Block, at: &str, errors: &mut Vec<VerifyError>)
 fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) -> Option<String> {
     let ty = |v: &Value| f.values.get(v.index()).cloned().unwrap_or(Type::None);
     let int64 = Type::Scalar(Scalar::I64);
-    let index_rule = |a: &Value, idx: &[Value]| -> Result<Scalar, String> {
+    let index_rule = |a: &Value, idx: &[Value]| -> Result<Dtype, String> {
         let Type::Array(arr) = ty(a) else {
             return Err(format!("{a} is not an array"));
         };
@@ -285,21 +300,51 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             .then(|| "select operands disagree".to_owned()),
         Op::Load(a, idx) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(d) => {
+            Ok(Dtype::Record(_)) => Some("load from an array of records (use elemref)".into()),
+            Ok(Dtype::Scalar(d)) => {
                 (result != Some(&Type::Scalar(d))).then(|| format!("load of {d} into {result:?}"))
             }
         },
         Op::Store(a, idx, v) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(d) => (ty(v) != Type::Scalar(d))
+            Ok(Dtype::Record(_)) => Some("store to an array of records (use copyrecord)".into()),
+            Ok(Dtype::Scalar(d)) => (ty(v) != Type::Scalar(d))
                 .then(|| format!("store of {} into an array of {d}", ty(v))),
         },
         Op::Atomic(_, a, idx, args) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(d) => args
+            Ok(Dtype::Record(_)) => Some("atomic on an array of records".into()),
+            Ok(Dtype::Scalar(d)) => args
                 .iter()
                 .any(|v| ty(v) != Type::Scalar(d))
                 .then(|| format!("atomic operands must be {d}")),
+        },
+        Op::ElemRef(a, idx) => match index_rule(a, idx) {
+            Err(e) => Some(e),
+            Ok(Dtype::Scalar(d)) => Some(format!("elemref into an array of {d} (use load)")),
+            Ok(Dtype::Record(r)) => (result != Some(&Type::Record(r)))
+                .then(|| format!("elemref of {r} into {result:?}")),
+        },
+        Op::GetField(r, name) => match field_of(&ty(r), name) {
+            Err(e) => Some(e),
+            Ok(field) => {
+                let want = field.value_type();
+                (result != Some(&want)).then(|| format!("field '{name}' is {want}, not {result:?}"))
+            }
+        },
+        Op::SetField(r, name, v) => match field_of(&ty(r), name) {
+            Err(e) => Some(e),
+            Ok(field) => match (field.dtype, field.shape.is_empty()) {
+                (Dtype::Scalar(s), true) => (ty(v) != Type::Scalar(s))
+                    .then(|| format!("setfield of {} into field '{name}' of {s}", ty(v))),
+                _ => Some(format!(
+                    "setfield of field '{name}', which is not a scalar (use copyrecord or a view)"
+                )),
+            },
+        },
+        Op::CopyRecord(dst, src) => match (ty(dst), ty(src)) {
+            (Type::Record(a), Type::Record(b)) if a == b => None,
+            (a, b) => Some(format!("copyrecord from {b} to {a}")),
         },
         Op::Call(callee, args) => {
             let Some(g) = module.functions.get(callee.index()) else {

@@ -19,6 +19,7 @@ mod kernel;
 mod launcher;
 mod link;
 mod pinned;
+mod records;
 mod runtime;
 mod stream;
 mod toolchain;
@@ -40,6 +41,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     compile::register(m)?;
     link::register(m)?;
     kernel::register(m)?;
+    records::register(m)?;
     runtime::register(m)?;
     c_api::register(m)?; // after runtime: it sets an attribute on DeviceNDArray
     Ok(())

@@ -32,7 +32,7 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
                 1
             }
         }
-        Type::Pointer(_) => 1,
+        Type::Pointer(_) | Type::Record(_) => 1,
         Type::Array(a) => 1 + 2 * a.ndim,
         Type::Tuple(items) => items.iter().map(slots_of).sum(),
     }
@@ -115,7 +115,7 @@ mod tests {
     #[test]
     fn slot_counts() {
         let arr = Type::Array(ArrayType {
-            dtype: Scalar::F32,
+            dtype: Scalar::F32.into(),
             ndim: 2,
             layout: Layout::C,
             readonly: false,

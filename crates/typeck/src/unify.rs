@@ -77,7 +77,7 @@ mod tests {
         assert_eq!(unify(&s(Scalar::U32), &s(Scalar::I8)), Some(s(Scalar::I32)));
         let a = |layout| {
             Type::Array(ArrayType {
-                dtype: Scalar::F32,
+                dtype: Scalar::F32.into(),
                 ndim: 1,
                 layout,
                 readonly: false,

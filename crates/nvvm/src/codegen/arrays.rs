@@ -17,11 +17,11 @@
 
 use std::fmt::Write;
 
-use oxcuda_ir::{ArrayType, Global, GlobalId, GlobalKind, Layout, Scalar, Type, Value};
+use oxcuda_ir::{ArrayType, Dtype, Global, GlobalId, GlobalKind, Layout, Scalar, Type, Value};
 
 use super::constants::bytes_literal;
 use super::function::{FnWriter, Result};
-use super::types::{array_reg, scalar_align, scalar_mem};
+use super::types::{array_reg, dtype_mem, scalar_align, scalar_mem};
 
 /// The symbol of the dynamic shared-memory array.
 pub(super) const DYNSHARED: &str = "__oxcuda_dynshared";
@@ -114,14 +114,24 @@ impl FnWriter<'_, '_> {
         self.emit(format!("bitcast i8* {moved} to {pty}"))
     }
 
-    /// The address of an element: a pointer to the element's memory type.
+    /// The address of an element of an array of scalars: a pointer to the element's memory
+    /// type.
     pub(super) fn element_ptr(&mut self, a: Value, idx: &[Value]) -> Result<(String, Scalar)> {
+        let (ptr, dtype) = self.item_ptr(a, idx)?;
+        match dtype {
+            Dtype::Scalar(s) => Ok((ptr, s)),
+            Dtype::Record(_) => Err(self.err(format!("a scalar access to an array of {dtype}"))),
+        }
+    }
+
+    /// The address of an element of any array: a pointer to its dtype's memory type.
+    pub(super) fn item_ptr(&mut self, a: Value, idx: &[Value]) -> Result<(String, Dtype)> {
         let arr = self.array_type(a)?;
         if idx.len() != arr.ndim as usize {
             return Err(self.err(format!("{} indices for a {}-d array", idx.len(), arr.ndim)));
         }
         let llty = array_reg(&arr);
-        let t = scalar_mem(arr.dtype);
+        let t = dtype_mem(arr.dtype);
         let av = self.op(a)?;
         let data = self.emit(format!("extractvalue {llty} {av}, 0"));
         let contiguous = match arr.layout {
@@ -181,10 +191,10 @@ impl FnWriter<'_, '_> {
 
     /// A C-contiguous array value over `data` (a generic pointer to `dtype`) with constant
     /// extents.
-    fn fixed_array(
+    pub(super) fn fixed_array(
         &mut self,
         data: &str,
-        dtype: Scalar,
+        dtype: Dtype,
         shape: &[u64],
         ty: &Type,
     ) -> Result<String> {
@@ -198,7 +208,7 @@ impl FnWriter<'_, '_> {
             }
         };
         let llty = array_reg(&arr);
-        let t = scalar_mem(dtype);
+        let t = dtype_mem(dtype);
         let mut acc = self.emit(format!("insertvalue {llty} undef, {t}* {data}, 0"));
         let mut stride = u64::from(dtype.size());
         let mut strides = vec![0u64; shape.len()];
@@ -238,7 +248,7 @@ impl FnWriter<'_, '_> {
             global.name
         ));
         let generic = self.emit(format!("addrspacecast {t} addrspace(3)* {p} to {t}*"));
-        self.fixed_array(&generic, global.dtype, &global.shape, ty)
+        self.fixed_array(&generic, global.dtype.into(), &global.shape, ty)
     }
 
     pub(super) fn const_array(&mut self, g: GlobalId, ty: &Type) -> Result<String> {
@@ -254,20 +264,23 @@ impl FnWriter<'_, '_> {
         ));
         let typed = self.emit(format!("bitcast i8 addrspace(4)* {p} to {t} addrspace(4)*"));
         let generic = self.emit(format!("addrspacecast {t} addrspace(4)* {typed} to {t}*"));
-        self.fixed_array(&generic, global.dtype, &global.shape, ty)
+        self.fixed_array(&generic, global.dtype.into(), &global.shape, ty)
     }
 
     pub(super) fn local_array(&mut self, shape: &[u64], ty: &Type) -> Result<String> {
-        let Some(arr) = ty.as_array() else {
+        let Some((arr, dtype)) = ty
+            .as_array()
+            .and_then(|a| a.dtype.as_scalar().map(|s| (a, s)))
+        else {
             return Err(self.err(format!("a local array typed {ty}")));
         };
         let len = shape
             .iter()
             .try_fold(1u64, |acc, n| acc.checked_mul(*n))
             .ok_or_else(|| self.err("local array size overflows".to_owned()))?;
-        let t = scalar_mem(arr.dtype);
+        let t = scalar_mem(dtype);
         let storage = format!("[{len} x {t}]");
-        let slot = self.alloca(&storage, scalar_align(arr.dtype).max(16));
+        let slot = self.alloca(&storage, scalar_align(dtype).max(16));
         let data = self.emit(format!(
             "getelementptr {storage}, {storage}* {slot}, i64 0, i64 0"
         ));
@@ -275,12 +288,17 @@ impl FnWriter<'_, '_> {
     }
 
     pub(super) fn dyn_shared_array(&mut self, ty: &Type) -> Result<String> {
-        let arr = match ty {
-            Type::Array(arr) if arr.ndim == 1 => *arr,
+        let (arr, dtype) = match ty {
+            Type::Array(arr) if arr.ndim == 1 => match arr.dtype {
+                Dtype::Scalar(s) => (*arr, s),
+                Dtype::Record(_) => {
+                    return Err(self.err(format!("the dynamic shared array typed {ty}")));
+                }
+            },
             _ => return Err(self.err(format!("the dynamic shared array typed {ty}"))),
         };
         self.cx.uses_dynshared = true;
-        let t = scalar_mem(arr.dtype);
+        let t = scalar_mem(dtype);
         let llty = array_reg(&arr);
         let p = self.emit(format!(
             "getelementptr [0 x i8], [0 x i8] addrspace(3)* @{DYNSHARED}, i64 0, i64 0"

@@ -7,6 +7,7 @@
 //! - `arith`: unary, binary, comparison, cast, select, complex arithmetic;
 //! - `arrays`: array values, element addresses, loads and stores, shared/local/const arrays;
 //! - `intrinsics`: special registers, barriers, fences, bit operations, nanosleep, assert;
+//! - `records`: elements of arrays of records, field reads and writes, record copies;
 //! - `math`: libdevice calls; `atomics`: atomic operations;
 //! - `kernel`: the kernel ABI (parameter flattening, `docs/abi.md`) and annotations;
 //! - `externs`: external functions' declarations and calls (C and numba ABIs);
@@ -39,6 +40,7 @@ mod helpers;
 mod intrinsics;
 mod kernel;
 mod math;
+mod records;
 pub mod types;
 
 #[cfg(test)]

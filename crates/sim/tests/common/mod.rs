@@ -16,7 +16,7 @@ use oxcuda_sim::ArrayArg;
 /// An array type (C layout).
 pub fn array(dtype: Scalar, ndim: u32) -> Type {
     Type::Array(ArrayType {
-        dtype,
+        dtype: dtype.into(),
         ndim,
         layout: Layout::C,
         readonly: false,
@@ -185,7 +185,7 @@ impl B {
         let Type::Array(a) = self.ty(arr) else {
             panic!("not an array")
         };
-        self.val(Op::Load(arr, idx.to_vec()), Type::Scalar(a.dtype))
+        self.val(Op::Load(arr, idx.to_vec()), Type::of_dtype(a.dtype))
     }
 
     pub fn store(&mut self, arr: Value, idx: &[Value], v: Value) {
@@ -198,7 +198,7 @@ impl B {
         };
         self.val(
             Op::Atomic(op, arr, idx.to_vec(), args.to_vec()),
-            Type::Scalar(a.dtype),
+            Type::of_dtype(a.dtype),
         )
     }
 

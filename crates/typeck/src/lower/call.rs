@@ -719,7 +719,7 @@ impl Lower<'_, '_> {
         };
         let ndim = u32::try_from(shape.len()).unwrap_or(0);
         let t = Type::Array(ArrayType {
-            dtype,
+            dtype: dtype.into(),
             ndim,
             layout: Layout::C,
             readonly: false,
@@ -1119,7 +1119,7 @@ impl Lower<'_, '_> {
             AtomicOp::Inc | AtomicOp::Dec => &[U32, U64],
             _ => &[I32, U32, I64, U64],
         };
-        if !allowed.contains(&a.dtype) {
+        let Some(dtype) = a.dtype.as_scalar().filter(|s| allowed.contains(s)) else {
             let names: Vec<&str> = allowed.iter().map(|s| s.name()).collect();
             return self.error(
                 codes::TYPE_MISMATCH,
@@ -1130,7 +1130,7 @@ impl Lower<'_, '_> {
                     a.dtype
                 ),
             );
-        }
+        };
         let (index, rest) = if legacy {
             if a.ndim != 1 {
                 return self.error(
@@ -1148,7 +1148,7 @@ impl Lower<'_, '_> {
         else {
             return Val::Poison;
         };
-        let t = Type::Scalar(a.dtype);
+        let t = Type::Scalar(dtype);
         let mut values = Vec::new();
         for r in rest {
             let Some(v) = self.convert(r.val.clone(), &t, r.range) else {

@@ -10,6 +10,7 @@ mod call;
 mod convert;
 mod expr;
 mod extern_call;
+mod record;
 mod stmt;
 
 use std::collections::{HashMap, HashSet};
