@@ -893,6 +893,7 @@ mod tests {
             ndim,
             layout,
             readonly,
+            aligned: true,
         })
     }
 
@@ -1089,7 +1090,7 @@ mod tests {
                 &mut f,
                 b0,
                 Op::GetField(r, field.name.clone()),
-                field.value_type(),
+                field.value_type(rec.align),
             );
         }
         f.push(
@@ -1121,7 +1122,7 @@ mod tests {
                 Global {
                     name: "tile".into(),
                     kind: GlobalKind::Shared,
-                    dtype: Scalar::F32.into(),
+                    dtype: Scalar::F32,
                     shape: vec![16, 16],
                     align: 16,
                     init: None,
@@ -1129,7 +1130,7 @@ mod tests {
                 Global {
                     name: "table".into(),
                     kind: GlobalKind::Const,
-                    dtype: Scalar::U8.into(),
+                    dtype: Scalar::U8,
                     shape: vec![3],
                     align: 1,
                     init: Some(vec![0, 0xab, 0xff]),
@@ -1137,7 +1138,7 @@ mod tests {
                 Global {
                     name: "empty".into(),
                     kind: GlobalKind::Const,
-                    dtype: Scalar::C128.into(),
+                    dtype: Scalar::C128,
                     shape: vec![0],
                     align: 8,
                     init: Some(vec![]),
@@ -1221,6 +1222,42 @@ mod tests {
         let back = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back, m);
         assert_eq!(module_to_string(&back), text);
+    }
+
+    #[test]
+    fn records_round_trip_as_text() {
+        let rec = "Record(a: float64 @0, \"b c, (d)\": int32[2, 3] @8, \
+                   n: Record(x: int8 @0; size 1, align 1)[2] @32; size 40, align 8)";
+        let text = format!(
+            "kernel @f0 \"k\"(array({rec}, 2d, F), {rec}) -> none file \"r.py\" {{
+  var $0 \"r\": {rec}
+bb0:
+  v0: array({rec}, 2d, F) = param 0 !1:1
+  v1: {rec} = param 1 !1:1
+  v2: int64 = const 0 !2:5
+  v3: {rec} = elemref v0[v2, v2] !2:5
+  setvar $0, v3 !2:5
+  v4: float64 = getfield v3, \"a\" !3:9
+  v5: array(int32, 2d, C) = getfield v1, \"b c, (d)\" !3:9
+  v6: array(Record(x: int8 @0; size 1, align 1), 1d, C) = getfield v3, \"n\" !4:9
+  setfield v3, \"a\", v4 !5:9
+  copyrecord v3, v1 !6:9
+  ret !7:1
+}}
+"
+        );
+        let m = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(crate::verify::verify(&m), Ok(()));
+        assert_eq!(module_to_string(&m), text);
+        let Type::Record(r) = &m.functions[0].params[1] else {
+            panic!("not a record: {}", m.functions[0].params[1]);
+        };
+        assert_eq!(r.fields[1].name, "b c, (d)");
+        assert_eq!(r.fields[1].shape, [2, 3]);
+        assert!(matches!(
+            &m.functions[0].blocks[0].insts[7].op,
+            Op::GetField(_, name) if name == "n"
+        ));
     }
 
     #[test]

@@ -240,14 +240,17 @@ fn verify_function(module: &Module, f: &Function, errors: &mut Vec<VerifyError>)
     }
 }
 
-/// The field `name` of a value of type `ty`, which must be a record.
-fn field_of(ty: &Type, name: &str) -> Result<&'static oxcuda_types::Field, String> {
+/// The record of a value of type `ty` and its field `name`.
+fn field_of(
+    ty: &Type,
+    name: &str,
+) -> Result<(oxcuda_types::Record, &'static oxcuda_types::Field), String> {
     let Type::Record(r) = ty else {
         return Err(format!("field '{name}' of {ty}, which is not a record"));
     };
     r.get()
         .field(name)
-        .map(|(_, f)| f)
+        .map(|(_, f)| (*r, f))
         .ok_or_else(|| format!("{r} has no field '{name}'"))
 }
 
@@ -327,14 +330,14 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::GetField(r, name) => match field_of(&ty(r), name) {
             Err(e) => Some(e),
-            Ok(field) => {
-                let want = field.value_type();
+            Ok((rec, field)) => {
+                let want = field.value_type(rec.align);
                 (result != Some(&want)).then(|| format!("field '{name}' is {want}, not {result:?}"))
             }
         },
         Op::SetField(r, name, v) => match field_of(&ty(r), name) {
             Err(e) => Some(e),
-            Ok(field) => match (field.dtype, field.shape.is_empty()) {
+            Ok((_, field)) => match (field.dtype, field.shape.is_empty()) {
                 (Dtype::Scalar(s), true) => (ty(v) != Type::Scalar(s))
                     .then(|| format!("setfield of {} into field '{name}' of {s}", ty(v))),
                 _ => Some(format!(
@@ -496,5 +499,77 @@ mod tests {
                 .any(|e| e.message.contains("at least one block")),
             "{errs:?}"
         );
+    }
+
+    /// A kernel over an array of records and a record, as text; `body` goes before `ret`.
+    fn record_kernel(body: &str) -> String {
+        let rec = "Record(a: float64 @0, \"b c\": int32[2] @8, n: Record(x: int8 @0; size 1, \
+                   align 1) @16; size 24, align 8)";
+        let other = "Record(a: float64 @0; size 8, align 8)";
+        format!(
+            "kernel @f0 \"k\"(array({rec}, 1d, C), {rec}, array({other}, 1d, A), float64) -> \
+             none file \"r.py\" {{\nbb0:\n  v0: array({rec}, 1d, C) = param 0 !1:1\n  \
+             v1: {rec} = param 1 !1:1\n  v2: array({other}, 1d, A) = param 2 !1:1\n  \
+             v3: float64 = param 3 !1:1\n  v4: int64 = const 0 !2:1\n  \
+             v5: {rec} = elemref v0[v4] !2:1\n{body}  ret !9:1\n}}\n"
+        )
+    }
+
+    fn record_errors(body: &str) -> Vec<VerifyError> {
+        let m = crate::parse::parse_module(&record_kernel(body)).unwrap();
+        verify(&m).err().unwrap_or_default()
+    }
+
+    #[test]
+    fn record_operations_verify() {
+        let body = "  v6: float64 = getfield v5, \"a\" !3:1
+  v7: array(int32, 1d, C) = getfield v5, \"b c\" !3:1
+  v8: Record(x: int8 @0; size 1, align 1) = getfield v1, \"n\" !3:1
+  v9: int8 = getfield v8, \"x\" !3:1
+  setfield v5, \"a\", v3 !4:1
+  copyrecord v5, v1 !5:1
+";
+        assert_eq!(record_errors(body), Vec::new());
+    }
+
+    #[test]
+    fn record_type_errors_are_found() {
+        let cases = [
+            (
+                "  v6: float64 = getfield v5, \"zz\" !3:1\n",
+                "has no field 'zz'",
+            ),
+            (
+                "  v6: float32 = getfield v5, \"a\" !3:1\n",
+                "field 'a' is float64",
+            ),
+            ("  v6: float64 = getfield v3, \"a\" !3:1\n", "not a record"),
+            ("  setfield v5, \"b c\", v3 !3:1\n", "not a scalar"),
+            (
+                "  v6: int64 = const 1 !3:1\n  setfield v5, \"a\", v6 !3:1\n",
+                "setfield of int64",
+            ),
+            (
+                "  v6: Record(a: float64 @0; size 8, align 8) = elemref v2[v4] !3:1\n  \
+              copyrecord v5, v6 !3:1\n",
+                "copyrecord from",
+            ),
+            (
+                "  v6: float64 = load v0[v4] !3:1\n",
+                "load from an array of records",
+            ),
+            ("  store v0[v4], v3 !3:1\n", "store to an array of records"),
+            (
+                "  v6: Record(a: float64 @0; size 8, align 8) = elemref v0[v4] !3:1\n",
+                "elemref of",
+            ),
+        ];
+        for (body, want) in cases {
+            let errs = record_errors(body);
+            assert!(
+                errs.iter().any(|e| e.message.contains(want)),
+                "{body}: {errs:?}"
+            );
+        }
     }
 }

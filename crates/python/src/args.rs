@@ -134,6 +134,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
                 ndim,
                 layout,
                 readonly: view.readonly,
+                aligned: true,
             },
             host: view.host,
         });
@@ -289,6 +290,7 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
             ndim,
             layout,
             readonly,
+            aligned: true,
         },
         host: false,
     })
@@ -342,6 +344,7 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
                     || g.layout == w.layout
                     || g.ndim <= 1 && g.layout != Layout::A)
                 && (w.readonly || !g.readonly)
+                && (g.aligned || !w.aligned)
         }
         (Type::Tuple(g), Type::Tuple(w)) => {
             g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b))

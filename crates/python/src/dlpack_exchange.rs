@@ -193,6 +193,7 @@ pub fn read(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
             ndim: u32::try_from(ndim).ok()?,
             layout,
             readonly: false,
+            aligned: true,
         },
         host: false,
     })

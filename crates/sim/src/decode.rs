@@ -641,7 +641,10 @@ impl<'a> FuncDecoder<'a> {
                 .as_array()
                 .and_then(|at| at.dtype.as_record())
                 .map(Type::Record),
-            Op::GetField(r, name) => Some(self.field(*r, name)?.1.value_type()),
+            Op::GetField(r, name) => {
+                let (rec, field) = self.field(*r, name)?;
+                Some(field.value_type(rec.align))
+            }
             Op::MakeTuple(args) => Some(Type::Tuple(
                 args.iter().map(|a| self.ty(*a).clone()).collect(),
             )),

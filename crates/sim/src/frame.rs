@@ -119,6 +119,7 @@ mod tests {
             ndim: 2,
             layout: Layout::C,
             readonly: false,
+            aligned: true,
         });
         assert_eq!(slots_of(&arr), 5);
         assert_eq!(slots_of(&Type::Scalar(Scalar::C128)), 2);

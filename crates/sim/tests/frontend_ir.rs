@@ -304,6 +304,7 @@ fn prepare_never_panics_on_mutated_ir() {
             ndim: 1,
             layout: Layout::A,
             readonly: false,
+            aligned: true,
         }),
         Type::Tuple(vec![Type::I64, Type::I64]),
     ];

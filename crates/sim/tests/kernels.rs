@@ -705,7 +705,7 @@ fn constant_memory_with_init_bytes_and_launch_overrides() {
     let g = oxcuda_ir::Global {
         name: "table".into(),
         kind: oxcuda_ir::GlobalKind::Const,
-        dtype: Scalar::I32.into(),
+        dtype: Scalar::I32,
         shape: vec![4],
         align: 4,
         init: Some(init),
@@ -964,6 +964,7 @@ fn casts_between_array_layouts_are_moves() {
         ndim: 1,
         layout: oxcuda_ir::Layout::A,
         readonly: false,
+        aligned: true,
     });
     let mut b = B::kernel("relayout", vec![c_arr.clone(), c_arr]);
     let (x, out) = (b.param(0), b.param(1));

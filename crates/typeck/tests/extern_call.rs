@@ -131,6 +131,7 @@ fn arrays_pass_their_data_pointer_to_cpointer_parameters() {
             ndim: 1,
             layout: oxcuda_types::Layout::A,
             readonly: false,
+            aligned: true,
         })
     );
 }

@@ -134,10 +134,11 @@ impl Field {
             })
     }
 
-    /// The type reading the field gives: the scalar, a reference to the nested record, or a
-    /// C-contiguous array view of a subarray field.
+    /// The type reading the field of a record aligned to `record_align` gives: the scalar, a
+    /// reference to the nested record, or a C-contiguous array view of a subarray field —
+    /// `unaligned` when the items may sit below their natural alignment (a packed record).
     #[must_use]
-    pub fn value_type(&self) -> Type {
+    pub fn value_type(&self, record_align: u32) -> Type {
         if self.shape.is_empty() {
             return Type::of_dtype(self.dtype);
         }
@@ -146,6 +147,7 @@ impl Field {
             ndim: u32::try_from(self.shape.len()).unwrap_or(u32::MAX),
             layout: Layout::C,
             readonly: false,
+            aligned: self.access_align(record_align) >= self.dtype.align(),
         })
     }
 

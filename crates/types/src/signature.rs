@@ -4,6 +4,7 @@
 //! signature := type "(" [type ("," type)*] ")"     return type and arguments
 //!            | type ("," type)*                   arguments only
 //! type      := "readonly" type
+//!            | "unaligned" type                    an array whose elements may be misaligned
 //!            | NAME ["[" dim ("," dim)* "]"]      float32, int64[:], float32[:, ::1]
 //!            | "UniTuple(" type ("x" | ",") INT ")" | "Tuple(" type ("," type)* ")"
 //!            | "array(" dtype "," INT "d," ("C"|"F"|"A") ")"
@@ -199,6 +200,16 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
                 message: "'readonly' applies to arrays only".into(),
             }),
         },
+        "unaligned" => match parse_type_at(c)? {
+            Type::Array(a) => Ok(Type::Array(ArrayType {
+                aligned: false,
+                ..a
+            })),
+            _ => Err(ParseError {
+                offset: start,
+                message: "'unaligned' applies to arrays only".into(),
+            }),
+        },
         "void" | "none" | "None" => Ok(Type::None),
         "CPointer" => {
             c.expect("(")?;
@@ -260,6 +271,7 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
                 ndim,
                 layout,
                 readonly: false,
+                aligned: true,
             }))
         }
         _ => {
@@ -297,6 +309,7 @@ fn array_of(c: &mut Cursor<'_>, dtype: Dtype) -> Result<Type, ParseError> {
         ndim,
         layout,
         readonly: false,
+        aligned: true,
     }))
 }
 
@@ -443,6 +456,7 @@ mod tests {
             ndim,
             layout,
             readonly: false,
+            aligned: true,
         })
     }
 
@@ -510,6 +524,8 @@ mod tests {
             "float32",
             "array(float32, 2d, C)",
             "readonly array(int8, 1d, A)",
+            "unaligned array(float32, 2d, C)",
+            "readonly unaligned array(int16, 1d, C)",
             "UniTuple(int64 x 3)",
             "Tuple(float32, int64)",
             "CPointer(float32)",

@@ -39,6 +39,10 @@ pub struct ArrayType {
     pub layout: Layout,
     /// Writes are a typing error.
     pub readonly: bool,
+    /// Every element is at its dtype's natural alignment (numba's `Array.aligned`). Only the
+    /// subarray fields of packed records are not: their elements are read and written byte by
+    /// byte, and atomics on them are refused.
+    pub aligned: bool,
 }
 
 /// The type of a value.
@@ -116,6 +120,9 @@ impl fmt::Display for ArrayType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.readonly {
             f.write_str("readonly ")?;
+        }
+        if !self.aligned {
+            f.write_str("unaligned ")?;
         }
         write!(
             f,

@@ -6,7 +6,7 @@ sharedmem](*args)``):
 1. converts host arguments: NumPy arrays (structured ones too) are copied to the device and
    back after the launch (with a performance warning, as numba-cuda does;
    ``cuda.In``/``cuda.Out``/``cuda.InOut`` choose the direction), NumPy records (``np.void``,
-   ``np.record``) become ``DeviceRecord``\ s copied back into the record's memory, CUDA Array
+   ``np.record``) become ``DeviceRecord`` objects, copied back into the record's memory, CUDA Array
    Interface producers are wrapped zero-copy;
 2. types the arguments in Rust (``_native.typeof_args``) — that tuple is the overload key;
 3. compiles on a miss (lazily; with explicit signatures at decoration, other types are refused);

@@ -7,6 +7,9 @@
 //!   so that dimension is a typed `getelementptr` on the element type (which the optimizer
 //!   vectorises and strength-reduces) and only the others read their stride;
 //! - a bool element is a byte: a load is `!= 0`, a store writes 0 or 1;
+//! - loads and stores assume the element's natural alignment, except in an `unaligned` array
+//!   (a packed record's subarray field), where they assume 1 and libNVVM splits them into
+//!   byte accesses;
 //! - shared arrays are `internal addrspace(3)` globals with an `undef` initialiser (shared
 //!   memory cannot be initialised); constant arrays are `internal addrspace(4)` byte arrays
 //!   holding the little-endian initial bytes; both are cast to generic pointers, as are local
@@ -164,10 +167,19 @@ impl FnWriter<'_, '_> {
         Ok((ptr, arr.dtype))
     }
 
+    /// The alignment element accesses of array `a` of `s` may assume.
+    fn access_align(&self, a: Value, s: Scalar) -> u32 {
+        match self.ty(a).as_array() {
+            Some(arr) if !arr.aligned => 1,
+            _ => scalar_align(s),
+        }
+    }
+
     pub(super) fn load(&mut self, a: Value, idx: &[Value]) -> Result<String> {
         let (ptr, s) = self.element_ptr(a, idx)?;
         let t = scalar_mem(s);
-        let x = self.emit(format!("load {t}, {t}* {ptr}, align {}", scalar_align(s)));
+        let align = self.access_align(a, s);
+        let x = self.emit(format!("load {t}, {t}* {ptr}, align {align}"));
         Ok(if s == Scalar::Bool {
             self.emit(format!("icmp ne i8 {x}, 0"))
         } else {
@@ -182,10 +194,8 @@ impl FnWriter<'_, '_> {
         if s == Scalar::Bool {
             x = self.emit(format!("zext i1 {x} to i8"));
         }
-        self.stmt(format!(
-            "store {t} {x}, {t}* {ptr}, align {}",
-            scalar_align(s)
-        ));
+        let align = self.access_align(a, s);
+        self.stmt(format!("store {t} {x}, {t}* {ptr}, align {align}"));
         Ok(())
     }
 

@@ -15,6 +15,7 @@ fn arr1(dtype: Scalar) -> Type {
         ndim: 1,
         layout: Layout::C,
         readonly: false,
+        aligned: true,
     })
 }
 

@@ -110,6 +110,7 @@ mod tests {
             ndim: 2,
             layout: Layout::C,
             readonly: false,
+            aligned: true,
         });
         assert_eq!(reg(&arr), "{ i8*, [2 x i64], [2 x i64] }");
         let tup = Type::Tuple(vec![Type::BOOL, arr.clone(), Type::Scalar(Scalar::C64)]);

@@ -120,6 +120,7 @@ pub fn arr(dtype: impl Into<oxcuda_ir::Dtype>, ndim: u32, layout: Layout) -> Typ
         ndim,
         layout,
         readonly: false,
+        aligned: true,
     })
 }
 

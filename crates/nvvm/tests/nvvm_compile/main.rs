@@ -17,4 +17,5 @@ mod linking;
 mod math;
 mod ops;
 mod options;
+mod records;
 mod toolchain;

@@ -20,6 +20,7 @@ pub fn array(dtype: Scalar, ndim: u32) -> Type {
         ndim,
         layout: Layout::C,
         readonly: false,
+        aligned: true,
     })
 }
 

@@ -420,6 +420,7 @@ impl Lower<'_, '_> {
             ndim,
             layout,
             readonly: a.readonly,
+            aligned: a.aligned,
         });
         if ndim == 0 {
             // Integer indices on every dimension were handled as loads; this is x[()] on 0-d.

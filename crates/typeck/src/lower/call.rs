@@ -723,6 +723,7 @@ impl Lower<'_, '_> {
             ndim,
             layout: Layout::C,
             readonly: false,
+            aligned: true,
         });
         if shared && shape == [0] {
             return Val::Rt(self.emit(Op::DynSharedArray, t.clone()), t);
@@ -1106,6 +1107,13 @@ impl Lower<'_, '_> {
                 codes::READONLY_ARRAY,
                 args[0].range,
                 "atomics cannot write a read-only array",
+            );
+        }
+        if !a.aligned {
+            return self.error(
+                codes::TYPE_MISMATCH,
+                args[0].range,
+                "atomics need naturally aligned elements; this subarray of a packed record is not",
             );
         }
         use Scalar::*;

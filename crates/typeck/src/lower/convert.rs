@@ -83,6 +83,7 @@ impl Lower<'_, '_> {
             ndim: u32::try_from(shape.len()).unwrap_or(u32::MAX),
             layout: Layout::C,
             readonly: true,
+            aligned: true,
         });
         Some((self.emit(Op::ConstArray(g), ty.clone()), ty))
     }
@@ -171,7 +172,8 @@ impl Lower<'_, '_> {
                 let ok = a.dtype == b.dtype
                     && a.ndim == b.ndim
                     && layout_ok
-                    && (!a.readonly || b.readonly);
+                    && (!a.readonly || b.readonly)
+                    && (a.aligned || !b.aligned);
                 // Arrays share one representation whatever the layout: the value is reused.
                 if ok {
                     let t = to.clone();

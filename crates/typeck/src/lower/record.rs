@@ -26,7 +26,7 @@ impl Lower<'_, '_> {
     /// `r.name`.
     pub fn record_attribute(&mut self, r: Value, rec: Record, name: &str, range: TextRange) -> Val {
         match self.record_field(rec, name, range) {
-            Some(field) => self.get_field(r, field),
+            Some(field) => self.get_field(r, rec, field),
             None => Val::Poison,
         }
     }
@@ -40,7 +40,7 @@ impl Lower<'_, '_> {
         range: TextRange,
     ) -> Val {
         match self.field_by_key(rec, index, range) {
-            Some(field) => self.get_field(r, field),
+            Some(field) => self.get_field(r, rec, field),
             None => Val::Poison,
         }
     }
@@ -56,7 +56,7 @@ impl Lower<'_, '_> {
         value_range: TextRange,
     ) {
         if let Some(field) = self.record_field(rec, name, range) {
-            self.store_field(r, field, value, value_range);
+            self.store_field(r, rec, field, value, value_range);
         }
     }
 
@@ -71,7 +71,7 @@ impl Lower<'_, '_> {
         value_range: TextRange,
     ) {
         if let Some(field) = self.field_by_key(rec, index, range) {
-            self.store_field(r, field, value, value_range);
+            self.store_field(r, rec, field, value, value_range);
         }
     }
 
@@ -150,14 +150,21 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn get_field(&mut self, r: Value, field: &Field) -> Val {
-        let t = field.value_type();
+    fn get_field(&mut self, r: Value, rec: Record, field: &Field) -> Val {
+        let t = field.value_type(rec.align);
         let v = self.emit(Op::GetField(r, field.name.clone()), t.clone());
         Val::Rt(v, t)
     }
 
     /// Writes `value` to `field` of record `r`.
-    fn store_field(&mut self, r: Value, field: &Field, value: Val, value_range: TextRange) {
+    fn store_field(
+        &mut self,
+        r: Value,
+        rec: Record,
+        field: &Field,
+        value: Val,
+        value_range: TextRange,
+    ) {
         if value == Val::Poison {
             return;
         }
@@ -175,7 +182,7 @@ impl Lower<'_, '_> {
                 self.emit_void(Op::CopyRecord(dst, src));
             }
             (_, false) => {
-                let t = field.value_type();
+                let t = field.value_type(rec.align);
                 let Type::Array(view_type) = t else {
                     return;
                 };
