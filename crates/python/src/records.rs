@@ -32,17 +32,28 @@ static CACHE: Mutex<Vec<(Py<PyAny>, Record)>> = Mutex::new(Vec::new());
 /// `TypeError` for a dtype that is not structured, or a field kernels cannot use (strings,
 /// datetimes, objects, a non-native byte order).
 pub fn record_of(dtype: &Bound<'_, PyAny>) -> PyResult<Record> {
-    let mut cache = CACHE
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, r)) = cache.iter().find(|(d, _)| d.as_ptr() == dtype.as_ptr()) {
+    let cache = || {
+        CACHE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some((_, r)) = cache().iter().find(|(d, _)| d.as_ptr() == dtype.as_ptr()) {
         return Ok(*r);
     }
+    // Converting runs Python code: without the lock held, so another thread that gets the GIL
+    // meanwhile cannot block on it while this one waits for the GIL.
     let record = convert(dtype, u32::MAX)?;
-    if cache.len() >= CACHE_SIZE {
-        cache.remove(0);
+    let mut cache = cache();
+    let mut evicted = None;
+    if !cache.iter().any(|(d, _)| d.as_ptr() == dtype.as_ptr()) {
+        if cache.len() >= CACHE_SIZE {
+            evicted = Some(cache.remove(0));
+        }
+        cache.push((dtype.clone().unbind(), record));
     }
-    cache.push((dtype.clone().unbind(), record));
+    drop(cache);
+    // A dtype's last reference may go here, outside the lock.
+    drop(evicted);
     Ok(record)
 }
 

@@ -670,26 +670,27 @@ impl Lower<'_, '_> {
             .collect();
         let mut idx = Vec::new();
         self.nested_loops(&shape, &mut idx, &mut |this: &mut Self, idx: &[Value]| {
-            match (da.dtype, sa_scalar(source.1), source) {
-                (Dtype::Record(rec), _, (v, None)) => {
-                    let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::Record(rec));
-                    this.emit_void(Op::CopyRecord(d, v));
-                }
-                (Dtype::Record(rec), _, (src, Some(_))) => {
-                    let s = this.emit(Op::ElemRef(src, idx.to_vec()), Type::Record(rec));
+            match (da.dtype, source) {
+                (Dtype::Record(rec), (src, sa)) => {
+                    let s = match sa {
+                        None => src,
+                        Some(_) => this.emit(Op::ElemRef(src, idx.to_vec()), Type::Record(rec)),
+                    };
                     let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::Record(rec));
                     this.emit_void(Op::CopyRecord(d, s));
                 }
-                (Dtype::Scalar(_), _, (v, None)) => {
+                (Dtype::Scalar(_), (v, None)) => {
                     this.emit_void(Op::Store(dst, idx.to_vec(), v));
                 }
-                (Dtype::Scalar(ds), Some(ss), (src, Some(_))) => {
+                (Dtype::Scalar(ds), (src, Some(sa))) => {
+                    // A source array of records was refused above.
+                    let Some(ss) = sa.dtype.as_scalar() else {
+                        return;
+                    };
                     let x = this.emit(Op::Load(src, idx.to_vec()), Type::Scalar(ss));
                     let v = this.cast(x, ss, ds);
                     this.emit_void(Op::Store(dst, idx.to_vec(), v));
                 }
-                // A record source for a scalar view was refused above.
-                (Dtype::Scalar(_), None, (_, Some(_))) => {}
             }
         });
     }
@@ -837,9 +838,4 @@ impl Lower<'_, '_> {
             ),
         }
     }
-}
-
-/// The scalar dtype of a source array, if it has one.
-fn sa_scalar(sa: Option<ArrayType>) -> Option<Scalar> {
-    sa.and_then(|a| a.dtype.as_scalar())
 }
