@@ -68,8 +68,13 @@ def random_records(rng: np.random.Generator, shape, dtype: np.dtype) -> np.ndarr
 def launch(kernel, n: int, *args) -> list:
     """Launches over ``n`` threads with NumPy arrays as device arrays; returns the arrays
     copied back."""
+    return launch_blocks(kernel, (n + 31) // 32, 32, *args)
+
+
+def launch_blocks(kernel, grid: int, block: int, *args) -> list:
+    """As :func:`launch` with an explicit grid and block."""
     dev = [cuda.to_device(a) if isinstance(a, np.ndarray) else a for a in args]
-    kernel[(n + 31) // 32, 32](*dev)
+    kernel[grid, block](*dev)
     return [d.copy_to_host() for d, a in zip(dev, args, strict=True) if isinstance(a, np.ndarray)]
 
 
@@ -314,6 +319,73 @@ def test_atomics_on_misaligned_subarrays_are_refused(target):
     exc = typing_error(odd_atomic_k, cuda.to_device(np.zeros(2, ODD)))
     check_caret(exc, "type-mismatch", line_of(odd_atomic_k, "<-- here"), "recs[0].v")
     assert "aligned" in exc.diagnostics[0].message
+
+
+# ---- shared and local arrays of records -----------------------------------------------------
+
+NTHREADS = 16
+SHARED_REC = from_dtype(NESTED)
+
+
+@cuda.jit
+def shared_chunk_copy_k(x, y):
+    # numba-cuda's test_shared_recarray: records through shared memory.
+    sm = cuda.shared.array(NTHREADS, dtype=SHARED_REC)
+    tx = cuda.threadIdx.x
+    i = cuda.blockIdx.x * cuda.blockDim.x + tx
+    if i < len(x):
+        sm[tx] = x[i]
+    cuda.syncthreads()
+    if tx == 0:
+        for j in range(NTHREADS):
+            y[cuda.blockIdx.x * cuda.blockDim.x + j] = sm[NTHREADS - 1 - j]
+
+
+def test_shared_array_of_records(target, rng):
+    n = 4 * NTHREADS
+    x = random_records(rng, n, NESTED)
+    (_, got) = launch_blocks(shared_chunk_copy_k, n // NTHREADS, NTHREADS, x, np.zeros_like(x))
+    expect = x.reshape(-1, NTHREADS)[:, ::-1].reshape(-1)
+    np.testing.assert_array_equal(got, expect)
+
+
+@cuda.jit
+def local_records_k(recs):
+    i = cuda.grid(1)
+    if i < recs.size:
+        tmp = cuda.local.array(2, ALIGNED)  # a structured dtype global: its record type
+        tmp[0] = recs[i]
+        tmp[1] = tmp[0]
+        tmp[1].a = tmp[0].a + 1
+        tmp[1].v[2] = tmp[0].b
+        recs[i] = tmp[1]
+
+
+def test_local_array_of_records(target, rng):
+    n = 40
+    recs = random_records(rng, n, ALIGNED)
+    (got,) = launch(local_records_k, n, recs)
+    expect = recs.copy()
+    expect["a"] += 1
+    expect["v"][:, 2] = recs["b"]
+    np.testing.assert_array_equal(got, expect)
+
+
+@cuda.jit
+def dynamic_shared_records_k(x, y):
+    sm = cuda.shared.array(0, dtype=SHARED_REC)
+    tx = cuda.threadIdx.x
+    sm[tx] = x[tx]
+    cuda.syncthreads()
+    y[tx] = sm[sm.size - 1 - tx]
+
+
+def test_dynamic_shared_array_of_records(target, rng):
+    n = 24
+    x = random_records(rng, n, NESTED)
+    dx, dy = cuda.to_device(x), cuda.to_device(np.zeros_like(x))
+    dynamic_shared_records_k[1, n, 0, n * NESTED.itemsize](dx, dy)
+    np.testing.assert_array_equal(dy.copy_to_host(), x[::-1])
 
 
 # ---- device functions ----------------------------------------------------------------------

@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use oxcuda_types::{Scalar, Type, parse_type};
+use oxcuda_types::{Dtype, Type, parse_type};
 
 use crate::entities::{Block, FuncId, GlobalId, Value, Var};
 use crate::function::{
@@ -338,8 +338,14 @@ fn parse_global(text: &str, index: usize) -> Result<Global> {
         "const" => GlobalKind::Const,
         w => return Err(format!("expected 'shared' or 'const', found '{w}'")),
     };
-    let dtype_name = c.word()?;
-    let dtype = Scalar::from_name(dtype_name).ok_or(format!("unknown scalar '{dtype_name}'"))?;
+    c.ws();
+    let end = find_outside_strings(c.rest, " [").ok_or("expected the dtype, then '[extents]'")?;
+    let dtype = match parse_ty(&c.rest[..end])? {
+        Type::Scalar(s) => Dtype::Scalar(s),
+        Type::Record(r) => Dtype::Record(r),
+        other => return Err(format!("{other} is not a dtype")),
+    };
+    c.rest = &c.rest[end..];
     let shape = c.dims()?;
     c.expect("align")?;
     let align = c.number()?;
@@ -885,7 +891,7 @@ mod tests {
     use super::*;
     use crate::ops::MathFn;
     use crate::print::module_to_string;
-    use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record};
+    use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record, Scalar};
 
     fn arr(dtype: impl Into<Dtype>, ndim: u32, layout: Layout, readonly: bool) -> Type {
         Type::Array(ArrayType {
@@ -1122,7 +1128,7 @@ mod tests {
                 Global {
                     name: "tile".into(),
                     kind: GlobalKind::Shared,
-                    dtype: Scalar::F32,
+                    dtype: Scalar::F32.into(),
                     shape: vec![16, 16],
                     align: 16,
                     init: None,
@@ -1130,15 +1136,23 @@ mod tests {
                 Global {
                     name: "table".into(),
                     kind: GlobalKind::Const,
-                    dtype: Scalar::U8,
+                    dtype: Scalar::U8.into(),
                     shape: vec![3],
                     align: 1,
                     init: Some(vec![0, 0xab, 0xff]),
                 },
                 Global {
+                    name: "records".into(),
+                    kind: GlobalKind::Shared,
+                    dtype: record().into(),
+                    shape: vec![4, 2],
+                    align: 8,
+                    init: None,
+                },
+                Global {
                     name: "empty".into(),
                     kind: GlobalKind::Const,
-                    dtype: Scalar::C128,
+                    dtype: Scalar::C128.into(),
                     shape: vec![0],
                     align: 8,
                     init: Some(vec![]),

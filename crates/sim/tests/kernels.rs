@@ -705,7 +705,7 @@ fn constant_memory_with_init_bytes_and_launch_overrides() {
     let g = oxcuda_ir::Global {
         name: "table".into(),
         kind: oxcuda_ir::GlobalKind::Const,
-        dtype: Scalar::I32,
+        dtype: Scalar::I32.into(),
         shape: vec![4],
         align: 4,
         init: Some(init),

@@ -31,7 +31,7 @@ pub(super) const DYNSHARED: &str = "__oxcuda_dynshared";
 
 /// Writes the definition of a module-level array.
 pub(super) fn write_global(out: &mut String, g: &Global) {
-    let align = g.align.max(scalar_align(g.dtype));
+    let align = g.align.max(g.dtype.align());
     let len: u64 = g.len();
     match g.kind {
         GlobalKind::Shared => {
@@ -39,7 +39,7 @@ pub(super) fn write_global(out: &mut String, g: &Global) {
                 out,
                 "@{} = internal addrspace(3) global [{len} x {}] undef, align {align}",
                 g.name,
-                scalar_mem(g.dtype)
+                dtype_mem(g.dtype)
             );
         }
         GlobalKind::Const => {
@@ -251,21 +251,21 @@ impl FnWriter<'_, '_> {
         self.global(g, GlobalKind::Shared)?;
         let module = self.cx.module;
         let global = &module.globals[g.index()];
-        let t = scalar_mem(global.dtype);
+        let t = dtype_mem(global.dtype);
         let arr = format!("[{} x {t}]", global.len());
         let p = self.emit(format!(
             "getelementptr {arr}, {arr} addrspace(3)* @{}, i64 0, i64 0",
             global.name
         ));
         let generic = self.emit(format!("addrspacecast {t} addrspace(3)* {p} to {t}*"));
-        self.fixed_array(&generic, global.dtype.into(), &global.shape, ty)
+        self.fixed_array(&generic, global.dtype, &global.shape, ty)
     }
 
     pub(super) fn const_array(&mut self, g: GlobalId, ty: &Type) -> Result<String> {
         self.global(g, GlobalKind::Const)?;
         let module = self.cx.module;
         let global = &module.globals[g.index()];
-        let t = scalar_mem(global.dtype);
+        let t = dtype_mem(global.dtype);
         let bytes = global.len() * u64::from(global.dtype.size());
         let arr = format!("[{bytes} x i8]");
         let p = self.emit(format!(
@@ -274,23 +274,20 @@ impl FnWriter<'_, '_> {
         ));
         let typed = self.emit(format!("bitcast i8 addrspace(4)* {p} to {t} addrspace(4)*"));
         let generic = self.emit(format!("addrspacecast {t} addrspace(4)* {typed} to {t}*"));
-        self.fixed_array(&generic, global.dtype.into(), &global.shape, ty)
+        self.fixed_array(&generic, global.dtype, &global.shape, ty)
     }
 
     pub(super) fn local_array(&mut self, shape: &[u64], ty: &Type) -> Result<String> {
-        let Some((arr, dtype)) = ty
-            .as_array()
-            .and_then(|a| a.dtype.as_scalar().map(|s| (a, s)))
-        else {
+        let Some(arr) = ty.as_array() else {
             return Err(self.err(format!("a local array typed {ty}")));
         };
         let len = shape
             .iter()
             .try_fold(1u64, |acc, n| acc.checked_mul(*n))
             .ok_or_else(|| self.err("local array size overflows".to_owned()))?;
-        let t = scalar_mem(dtype);
+        let t = dtype_mem(arr.dtype);
         let storage = format!("[{len} x {t}]");
-        let slot = self.alloca(&storage, scalar_align(dtype).max(16));
+        let slot = self.alloca(&storage, arr.dtype.align().max(16));
         let data = self.emit(format!(
             "getelementptr {storage}, {storage}* {slot}, i64 0, i64 0"
         ));
@@ -298,17 +295,12 @@ impl FnWriter<'_, '_> {
     }
 
     pub(super) fn dyn_shared_array(&mut self, ty: &Type) -> Result<String> {
-        let (arr, dtype) = match ty {
-            Type::Array(arr) if arr.ndim == 1 => match arr.dtype {
-                Dtype::Scalar(s) => (*arr, s),
-                Dtype::Record(_) => {
-                    return Err(self.err(format!("the dynamic shared array typed {ty}")));
-                }
-            },
+        let arr = match ty {
+            Type::Array(arr) if arr.ndim == 1 => *arr,
             _ => return Err(self.err(format!("the dynamic shared array typed {ty}"))),
         };
         self.cx.uses_dynshared = true;
-        let t = scalar_mem(dtype);
+        let t = dtype_mem(arr.dtype);
         let llty = array_reg(&arr);
         let p = self.emit(format!(
             "getelementptr [0 x i8], [0 x i8] addrspace(3)* @{DYNSHARED}, i64 0, i64 0"

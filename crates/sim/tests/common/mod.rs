@@ -302,7 +302,7 @@ pub fn shared_global(name: &str, dtype: Scalar, shape: &[u64]) -> Global {
     Global {
         name: name.into(),
         kind: GlobalKind::Shared,
-        dtype,
+        dtype: dtype.into(),
         shape: shape.to_vec(),
         align: dtype.size(),
         init: None,

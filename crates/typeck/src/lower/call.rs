@@ -9,7 +9,7 @@ use oxcuda_syntax::ast;
 use oxcuda_syntax::codes;
 use oxcuda_syntax::{Ranged, TextRange};
 use oxcuda_types::promote::{self, BinaryClass};
-use oxcuda_types::{ArrayType, Layout, Scalar, Type};
+use oxcuda_types::{ArrayType, Dtype, Layout, Scalar, Type};
 
 use super::Lower;
 use crate::value::Val;
@@ -683,10 +683,12 @@ impl Lower<'_, '_> {
             }
             _ => return self.not_constant_shape(what, args[0].range),
         };
-        let dtype = match &args[1].val {
-            Val::TypeObj(Type::Scalar(s)) => *s,
+        let dtype: Dtype = match &args[1].val {
+            Val::TypeObj(Type::Scalar(s)) => (*s).into(),
+            // An array of records (numba-cuda: `cuda.shared.array(n, dtype=from_dtype(rec))`).
+            Val::TypeObj(Type::Record(r)) => (*r).into(),
             Val::Str(name) => match Scalar::from_name(name) {
-                Some(s) => s,
+                Some(s) => s.into(),
                 None => {
                     return self.error(
                         codes::TYPE_MISMATCH,
@@ -700,14 +702,18 @@ impl Lower<'_, '_> {
                 return self.error(
                     codes::TYPE_MISMATCH,
                     args[1].range,
-                    format!("{what}() dtype must be a scalar type, not {d}"),
+                    format!("{what}() dtype must be a scalar or record type, not {d}"),
                 );
             }
         };
+        let natural = match dtype {
+            Dtype::Scalar(s) => s.size(),
+            Dtype::Record(r) => r.align,
+        };
         let align = match args.get(2).map(|a| &a.val) {
-            None | Some(Val::NoneV) => dtype.size(),
+            None | Some(Val::NoneV) => natural,
             Some(Val::Int(n)) if *n > 0 && (*n & (*n - 1)) == 0 => {
-                u32::try_from(*n).unwrap_or(16).max(dtype.size())
+                u32::try_from(*n).unwrap_or(16).max(natural)
             }
             Some(_) => {
                 return self.error(
@@ -719,7 +725,7 @@ impl Lower<'_, '_> {
         };
         let ndim = u32::try_from(shape.len()).unwrap_or(0);
         let t = Type::Array(ArrayType {
-            dtype: dtype.into(),
+            dtype,
             ndim,
             layout: Layout::C,
             readonly: false,

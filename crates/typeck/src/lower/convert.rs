@@ -113,7 +113,7 @@ impl Lower<'_, '_> {
         globals.push(oxcuda_ir::Global {
             name: symbol,
             kind: GlobalKind::Const,
-            dtype,
+            dtype: dtype.into(),
             shape,
             align: dtype.size().max(16),
             init: Some(data),
