@@ -455,6 +455,7 @@ def test_device_record_argument(target, rng):
     assert got["v"].tolist() == recs[2]["v"].tolist()
 
 
+@pytest.mark.filterwarnings("ignore::oxcuda.cuda.NumbaPerformanceWarning")
 @FLAT_DTYPES
 def test_numpy_record_argument_is_written_back(target, rng, dtype):
     recs = random_records(rng, 5, dtype)
@@ -468,6 +469,7 @@ def test_numpy_record_argument_is_written_back(target, rng, dtype):
     np.testing.assert_array_equal(recs, expect)
 
 
+@pytest.mark.filterwarnings("ignore::oxcuda.cuda.NumbaPerformanceWarning")
 def test_numpy_structured_array_argument_is_copied_both_ways(target, rng):
     recs = random_records(rng, 40, ALIGNED)
     expect_out = recs["a"] + recs["b"] + recs["c"].real + recs["v"][:, 1]
