@@ -20,6 +20,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -70,8 +71,10 @@ def import_times(repeats: int) -> dict[str, Any]:
     return out
 
 
-def child(impl: str, n: int = N) -> dict[str, Any]:
-    """One fresh process: import, context, first call, warm compile (run with --child)."""
+def child(impl: str, n: int = N, cache: bool = False) -> dict[str, Any]:
+    """One fresh process: import, context, first call, warm compile (run with --child).
+    With ``cache``, the kernel is ``cuda.jit(axpy, cache=True)``: after a first process has
+    filled the disk cache, the first call is a cache hit."""
     global cuda
     t_start = time.perf_counter()
     cuda = _common.import_cuda(impl)
@@ -85,7 +88,7 @@ def child(impl: str, n: int = N) -> dict[str, Any]:
     cuda.synchronize()
     t_context = time.perf_counter()
 
-    kernel = cuda.jit(axpy)
+    kernel = cuda.jit(axpy, cache=True) if cache else cuda.jit(axpy)
     blocks = (n + 255) // 256
     kernel[blocks, 256](dout, np.float32(2.5), dx, dy)
     cuda.synchronize()
@@ -121,17 +124,20 @@ def child(impl: str, n: int = N) -> dict[str, Any]:
     }
 
 
-def first_calls(impl: str, repeats: int, n: int) -> dict[str, Any]:
-    """``child`` in ``repeats`` fresh processes; the median of each number."""
+def first_calls(impl: str, repeats: int, n: int, cache_dir: str | None = None) -> dict[str, Any]:
+    """``child`` in ``repeats`` fresh processes; the median of each number. With
+    ``cache_dir``, the kernel uses the disk cache there, filled by one process first."""
     runs, errors = [], []
+    cmd = [sys.executable, os.path.abspath(__file__), "--child", impl, "--size", str(n)]
+    env = dict(os.environ)
+    if cache_dir is not None:
+        cmd.append("--cache")
+        env.update(OXCUDA_CACHE_DIR=cache_dir, NUMBA_CACHE_DIR=cache_dir)
+        subprocess.run(cmd, capture_output=True, check=False, timeout=120, env=env)
     for _ in range(repeats):
         t0 = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, os.path.abspath(__file__), "--child", impl, "--size", str(n)],
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=120,
+            cmd, capture_output=True, text=True, check=False, timeout=120, env=env
         )
         wall = time.perf_counter() - t0
         if proc.returncode != 0:
@@ -166,10 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--import-repeats", type=int, default=7, help="runs per import (7)")
     parser.add_argument("--size", type=int, default=N, help="axpy elements (2^20)")
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--cache", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--json", default=None, help="write results here (default: stdout)")
     opts = parser.parse_args(argv)
     if opts.child:
-        print(json.dumps(child(opts.child, opts.size)))
+        print(json.dumps(child(opts.child, opts.size, opts.cache)))
         return 0
     results: dict[str, Any] = {"imports": import_times(opts.import_repeats)}
     for impl in [i for i in opts.impl.split(",") if i]:
@@ -178,6 +185,10 @@ def main(argv: list[str] | None = None) -> int:
             continue
         results[impl] = first_calls(impl, opts.repeats, opts.size)
         print(f"  compile {impl}: {_summary(results[impl])}", file=sys.stderr, flush=True)
+        with tempfile.TemporaryDirectory() as cache_dir:
+            cached = first_calls(impl, opts.repeats, opts.size, cache_dir)
+        results[f"{impl}-cache"] = cached
+        print(f"  compile {impl}, cache hit: {_summary(cached)}", file=sys.stderr, flush=True)
     _common.write_json(results, opts.json)
     return 0
 

@@ -14,15 +14,9 @@ import argparse
 import math
 import statistics
 import time
+from typing import Any
 
-import sim_kernels
-from oxcuda import cuda, float32
-from oxcuda.cuda import compiler
-
-# axpy and the tiled matmul are the simulator benchmark's kernels (one source for both benches).
-sim_kernels.cuda, sim_kernels.float32 = cuda, float32
-_axpy, _matmul, _, _ = sim_kernels.build()
-axpy, matmul = _axpy.py_func, _matmul.py_func
+cuda: Any = None  # oxcuda.cuda, bound by kernels(): importing this module imports no oxcuda
 
 
 def black_scholes(call, put, s, k, t, r, v):
@@ -38,26 +32,46 @@ def black_scholes(call, put, s, k, t, r, v):
         put[i] = k[i] * discount * (1.0 - cnd2) - s[i] * (1.0 - cnd1)
 
 
-KERNELS = {
-    "axpy": (axpy, "void(float32[::1], float32, float32[::1], float32[::1])"),
-    "tiled matmul 16x16": (matmul, "void(float32[:, ::1], float32[:, ::1], float32[:, ::1])"),
-    "black-scholes (math)": (
-        black_scholes,
-        "void(float64[::1], float64[::1], float64[::1], float64[::1], float64[::1], "
-        "float64, float64)",
-    ),
-}
+def kernels() -> dict[str, tuple[Any, str]]:
+    """The three kernels with their signatures; axpy and the tiled matmul are the simulator
+    benchmark's (one source for both benches)."""
+    global cuda
+    import sim_kernels
+    from oxcuda import cuda as oxcuda_cuda
+    from oxcuda import float32
+
+    cuda = oxcuda_cuda
+    sim_kernels.cuda, sim_kernels.float32 = cuda, float32
+    axpy, matmul, _, _ = sim_kernels.build()
+    return {
+        "axpy": (axpy.py_func, "void(float32[::1], float32, float32[::1], float32[::1])"),
+        "tiled matmul 16x16": (
+            matmul.py_func,
+            "void(float32[:, ::1], float32[:, ::1], float32[:, ::1])",
+        ),
+        "black-scholes (math)": (
+            black_scholes,
+            "void(float64[::1], float64[::1], float64[::1], float64[::1], float64[::1], "
+            "float64, float64)",
+        ),
+    }
+
+
 STAGES = ["typing", "optimize", "nvvm-ir", "libnvvm", "nvjitlink"]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cc", default="9.0")
     parser.add_argument("--repeats", type=int, default=7)
-    args = parser.parse_args()
+    parser.add_argument("--json", default=None, help="also write the medians (ms) here")
+    args = parser.parse_args(argv)
+    results: dict[str, dict[str, float]] = {}
     cc = tuple(int(p) for p in args.cc.split("."))
     print(f"{'kernel':<22}" + "".join(f"{s:>10}" for s in ["capture", *STAGES, "total", "ours"]))
-    for name, (fn, sig) in KERNELS.items():
+    from oxcuda.cuda import compiler
+
+    for name, (fn, sig) in kernels().items():
         compiler.compile_pyfunc(fn, sig, device=False, output="cubin", cc=cc)  # warm up
         rows = []
         for _ in range(args.repeats):
@@ -71,6 +85,26 @@ def main() -> None:
             rows.append([capture, *(stages.get(s, 0.0) for s in STAGES), total, ours])
         med = [statistics.median(col) * 1e3 for col in zip(*rows, strict=True)]
         print(f"{name:<22}" + "".join(f"{m:>8.2f}ms" for m in med))
+        results[name] = dict(zip(["capture", *STAGES, "total", "ours"], med, strict=True))
+    if args.json:
+        import _common
+
+        _common.write_json({"cc": args.cc, "repeats": args.repeats, "ms": results}, args.json)
+
+
+def table(data: dict | None) -> str:
+    """Markdown: the stages' medians per kernel (bench/run.py renders it)."""
+    if not isinstance(data, dict) or "ms" not in data:
+        why = data.get("error", "skipped") if isinstance(data, dict) else "skipped"
+        return f"(not measured: {why})"
+    columns = ["capture", *STAGES, "total", "ours"]
+    lines = [
+        "| kernel | " + " | ".join(columns) + " |",
+        "|---|" + "---:|" * len(columns),
+    ]
+    for name, ms in data["ms"].items():
+        lines.append(f"| {name} | " + " | ".join(f"{ms[c]:.2f}" for c in columns) + " |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -169,6 +169,66 @@ def bench(impl: Impl, opts: argparse.Namespace) -> dict[str, Any]:
     return results
 
 
+# ---- the doc's table (bench/run.py renders it from the three processes' results) ----------
+
+IMPLS = ("oxcuda", "numba", "cupy")
+
+
+def cell(results: dict[str, Any], impl: str, part: str, key: str, field: str) -> float | None:
+    row = (results.get(impl) or {}).get("results", {})
+    row = row.get(part, {}).get(key) if isinstance(row, dict) else None
+    return row.get(field) if isinstance(row, dict) else None
+
+
+def table(results: dict[str, Any]) -> str:
+    """Markdown: allocation, to_device and bandwidth rows, oxcuda next to numba-cuda and CuPy."""
+    if not results:
+        return "(not measured in this run)"
+
+    def fmt(x: float | None, digits: int = 2) -> str:
+        return "—" if x is None else f"{x:.{digits}f}"
+
+    def ratio(a: float | None, b: float | None) -> str:
+        return "—" if a is None or b is None or b == 0 else f"{a / b:.2f}\u00d7"
+
+    lines = [
+        "| operation | oxcuda | numba-cuda | CuPy | oxcuda/numba | oxcuda/CuPy |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for part, sizes, field, unit in (
+        ("alloc_free", ALLOC_SIZES, "median_us", "µs"),
+        ("to_device", TO_DEVICE_SIZES, "median_us", "µs"),
+    ):
+        what = "allocation + free" if part == "alloc_free" else "`to_device`"
+        for size in sizes:
+            ox, nb, cp = (cell(results, i, part, str(size), field) for i in IMPLS)
+            label = f"{what}, {_size(size)} ({unit})"
+            lines.append(
+                f"| {label} | {fmt(ox)} | {fmt(nb)} | {fmt(cp)} | {ratio(ox, nb)} | "
+                f"{ratio(ox, cp)} |"
+            )
+    for key in ("h2d/pageable", "d2h/pageable", "h2d/pinned", "d2h/pinned"):
+        ox, nb, cp = (cell(results, i, "bandwidth", key, "median_gbps") for i in IMPLS)
+        direction, memory = key.split("/")
+        label = f"{'host → device' if direction == 'h2d' else 'device → host'}, {memory} (GB/s)"
+        lines.append(
+            f"| {label} | {fmt(ox)} | {fmt(nb)} | {fmt(cp)} | {ratio(ox, nb)} | {ratio(ox, cp)} |"
+        )
+    for impl in IMPLS:
+        entry = results.get(impl) or {}
+        res = entry.get("results", entry)
+        if isinstance(res, dict) and ("error" in res or "skipped" in res):
+            lines.append(f"\n{impl}: {res.get('error') or res.get('skipped')}")
+    return "\n".join(lines)
+
+
+def _size(n: int) -> str:
+    for unit, factor in (("GiB", GIB), ("MiB", MIB), ("KiB", KIB)):
+        if n >= factor:
+            return f"{n // factor} {unit}"
+    return f"{n} B"
+
+
 def _report(impl: str, what: str, row: dict[str, Any]) -> None:
     print(f"  {impl:8s} {what:28s} {row['median_us']:10.2f} us", file=sys.stderr, flush=True)
 

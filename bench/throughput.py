@@ -39,7 +39,7 @@ PROCESSES = ("oxcuda", "numba", "cupy")
 REPEATS = {"full": 20, "quick": 10, "sim": 2}
 COPY_MIB = {"full": 1024, "quick": 256, "sim": 1}
 #: Seconds a process may spend before it skips the kernels left (0: no limit), per mode.
-BUDGET = {"full": 120, "quick": 60, "sim": 0}
+BUDGET = {"full": 90, "quick": 60, "sim": 0}
 #: Seconds one benchmark process may take before the driver gives up on it.
 TIMEOUT = {"full": 240, "quick": 150, "sim": 900}
 
@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=None, help="timed launches (20/10/2)")
     parser.add_argument("--seed", type=int, default=None, help="default: from the clock")
     parser.add_argument(
-        "--budget", type=float, default=None, help="seconds per process (120/60/none)"
+        "--budget", type=float, default=None, help="seconds per process (90/60/none)"
     )
     parser.add_argument("--json", default=None, help="write the results here")
     parser.add_argument(

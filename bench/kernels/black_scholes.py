@@ -74,34 +74,26 @@ def build() -> dict[str, Any]:
     }
 
 
-def cnd_reference(d: np.ndarray) -> np.ndarray:
-    """The same polynomial in float64."""
-    k = 1.0 / (1.0 + 0.2316419 * np.abs(d))
+def cnd_arrays(xp: Any, d: Any) -> Any:
+    """The same polynomial on whole arrays of NumPy (``xp`` = numpy) or CuPy (``xp`` = cupy);
+    the constants are Python floats, which keep ``d``'s dtype."""
+    k = 1.0 / (1.0 + 0.2316419 * xp.abs(d))
     poly = k * (A1 + k * (A2 + k * (A3 + k * (A4 + k * A5))))
-    value = RSQRT2PI * np.exp(-0.5 * d * d) * poly
-    return np.where(d > 0, 1.0 - value, value)
+    value = RSQRT2PI * xp.exp(-0.5 * d * d) * poly
+    return xp.where(d > 0, 1.0 - value, value)
 
 
-def black_scholes_reference(
-    s: np.ndarray, x: np.ndarray, t: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Call and put prices in float64, the same formula."""
-    sqrt_t = np.sqrt(t)
-    d1 = (np.log(s / x) + (RATE + 0.5 * VOLATILITY**2) * t) / (VOLATILITY * sqrt_t)
+def black_scholes_arrays(xp: Any, s: Any, x: Any, t: Any) -> tuple[Any, Any]:
+    """Call and put prices by the same formula on whole arrays: the NumPy reference (in
+    float64) and CuPy's array-level version (in the inputs' dtype)."""
+    sqrt_t = xp.sqrt(t)
+    d1 = (xp.log(s / x) + (RATE + 0.5 * VOLATILITY * VOLATILITY) * t) / (VOLATILITY * sqrt_t)
     d2 = d1 - VOLATILITY * sqrt_t
-    discounted = x * np.exp(-RATE * t)
-    cnd_d1, cnd_d2 = cnd_reference(d1), cnd_reference(d2)
+    discounted = x * xp.exp(-RATE * t)
+    cnd_d1, cnd_d2 = cnd_arrays(xp, d1), cnd_arrays(xp, d2)
     call = s * cnd_d1 - discounted * cnd_d2
     put = discounted * (1.0 - cnd_d2) - s * (1.0 - cnd_d1)
     return call, put
-
-
-def cnd_cupy(cp: Any, d: Any, real: Any) -> Any:
-    """The same polynomial as CuPy array expressions, in ``real``."""
-    k = real(1.0) / (real(1.0) + real(0.2316419) * cp.abs(d))
-    poly = k * (real(A1) + k * (real(A2) + k * (real(A3) + k * (real(A4) + k * real(A5)))))
-    value = real(RSQRT2PI) * cp.exp(real(-0.5) * d * d) * poly
-    return cp.where(d > 0, real(1.0) - value, value)
 
 
 class BlackScholes(Benchmark):
@@ -149,28 +141,18 @@ class BlackScholes(Benchmark):
         return lambda: kernel(grid, block, args)
 
     def cupy(self, cp: Any, arrays: dict[str, Any], n: int) -> Launch:
-        real = self.real
         call, put = arrays["call"], arrays["put"]
         s, x, t = arrays["price"], arrays["strike"], arrays["years"]
-        rate, volatility = real(RATE), real(VOLATILITY)
 
         def price_options() -> None:
-            sqrt_t = cp.sqrt(t)
-            d1 = (cp.log(s / x) + (rate + real(0.5) * volatility * volatility) * t) / (
-                volatility * sqrt_t
-            )
-            d2 = d1 - volatility * sqrt_t
-            cnd_d1, cnd_d2 = cnd_cupy(cp, d1, real), cnd_cupy(cp, d2, real)
-            discounted = x * cp.exp(-rate * t)
-            cp.subtract(s * cnd_d1, discounted * cnd_d2, out=call)
-            cp.subtract(discounted * (real(1.0) - cnd_d2), s * (real(1.0) - cnd_d1), out=put)
+            call[...], put[...] = black_scholes_arrays(cp, s, x, t)
 
         return price_options
 
     def expected(self, rng, inputs, n) -> checks.Reference:
         def prices(part: slice) -> np.ndarray:
             s, x, t = (inputs[k][part].astype(np.float64) for k in INPUTS)
-            return np.stack(black_scholes_reference(s, x, t), axis=1)
+            return np.stack(black_scholes_arrays(np, s, x, t), axis=1)
 
         return prices
 

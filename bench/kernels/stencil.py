@@ -74,9 +74,11 @@ class Stencil(Benchmark):
     def cupy(self, cp: Any, arrays: dict[str, Any], n: int) -> Launch:
         out, a = arrays["out"], arrays["a"]
 
+        centre, neighbour = float(CENTRE), float(NEIGHBOUR)  # Python floats keep float32
+
         def smooth() -> None:
             around = a[:-2, 1:-1] + a[2:, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:]
-            out[1:-1, 1:-1] = CENTRE * a[1:-1, 1:-1] + NEIGHBOUR * around
+            out[1:-1, 1:-1] = centre * a[1:-1, 1:-1] + neighbour * around
             out[0, :] = a[0, :]
             out[-1, :] = a[-1, :]
             out[:, 0] = a[:, 0]

@@ -102,7 +102,8 @@ class Saxpy(_Streaming):
 
     def cupy(self, cp: Any, arrays: dict[str, Any], n: int) -> Launch:
         out, x, y = arrays["out"], arrays["a"], arrays["b"]
-        return lambda: cp.add(cp.multiply(x, ALPHA), y, out=out)
+        alpha = float(ALPHA)  # a Python float keeps float32
+        return lambda: cp.add(cp.multiply(x, alpha), y, out=out)
 
     def expected(self, rng, inputs, n) -> checks.Reference:
         x, y = inputs["a"], inputs["b"]

@@ -211,7 +211,7 @@ def _encode(value: Any, add) -> tuple:
     module = getattr(value, "__module__", None)
     fname = getattr(value, "__name__", None)
     if module in ("math", "cmath") and fname:
-        return ("builtin", f"math.{fname}")
+        return ("builtin", f"{module}.{fname}")
     if fname and getattr(builtins, fname, None) is value:
         return ("builtin", fname)
     if module == "numpy" and fname and callable(value):

@@ -219,6 +219,14 @@ KNOBS: dict[str, Knob] = {
             "oxcuda.memory.cupy or oxcuda.memory.torch. Read when the first context is used. "
             "Unset or 'default': oxcuda's own caching allocator.",
         ),
+        Knob(
+            "CACHE_DIR",
+            parse_path,
+            None,
+            "Where @cuda.jit(cache=True) keeps compiled kernels. Unset: __pycache__ beside the "
+            "kernel's source file when it is writable, else $XDG_CACHE_HOME/oxcuda "
+            "(~/.cache/oxcuda).",
+        ),
     ]
 }
 
@@ -234,6 +242,14 @@ class Config:
         # Bumped by every change made through this object, so hot paths can cache a resolved
         # value and re-resolve only after a change (see oxcuda.cuda._devices.use_gpu).
         object.__setattr__(self, "generation", 0)
+
+    def _changed(self) -> None:
+        """Moves ``generation`` on, here and in the native launcher's copy (which the launch
+        fast path compares without a Python attribute look-up)."""
+        object.__setattr__(self, "generation", self.generation + 1)
+        from oxcuda import _native
+
+        _native.set_config_generation(self.generation)
 
     def _knob(self, name: str) -> Knob:
         try:
@@ -276,12 +292,12 @@ class Config:
         if not (isinstance(value, str) and value.strip().lower() == auto_word):
             knob.convert(value, "config")
         self._overrides[name] = value
-        object.__setattr__(self, "generation", self.generation + 1)
+        self._changed()
 
     def __delattr__(self, name: str) -> None:
         self._knob(name)
         self._overrides.pop(name, None)
-        object.__setattr__(self, "generation", self.generation + 1)
+        self._changed()
 
     def __dir__(self) -> list[str]:
         return sorted(KNOBS)
@@ -308,7 +324,7 @@ class Config:
                     self._overrides.pop(k, None)
                 else:
                     self._overrides[k] = v
-            object.__setattr__(self, "generation", self.generation + 1)
+            self._changed()
 
 
 config = Config()

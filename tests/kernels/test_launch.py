@@ -278,34 +278,14 @@ def test_assert_with_debug_passes_and_without_debug_is_ignored(target, rng):
     np.testing.assert_array_equal(out.copy_to_host(), x * 2)
 
 
-@pytest.mark.parametrize(
-    "where",
-    [
-        "sim",
-        pytest.param(
-            "gpu",
-            marks=[
-                pytest.mark.gpu,
-                pytest.mark.xfail(
-                    run=False,
-                    reason="codegen: a failing assert (Intrinsic::Assert, debug=True) calls "
-                    "llvm.trap, so the launch fails with a sticky CUDA error that ruins the "
-                    "context, instead of an AssertionError raised on the host as numba does; "
-                    "not run so that it does not break the GPU tests after it",
-                ),
-            ],
-        ),
-    ],
-)
-def test_failing_assert_raises_assertion_error(where, rng):
-    import oxcuda
-
-    with oxcuda.config.override(TARGET=where):
-        x = rand(rng, 40, np.float64, 0, 10)
-        x[17] = -1
-        out = cuda.to_device(poison(40, np.float64))
-        with pytest.raises(AssertionError):
-            checked_k[2, 32](out, cuda.to_device(x))
+def test_failing_assert_raises_assertion_error(target, rng):
+    """A failed assert of a debug kernel raises AssertionError on the host, on the GPU as in
+    the simulator (tests/kernels/test_asserts.py has the details)."""
+    x = rand(rng, 40, np.float64, 0, 10)
+    x[17] = -1
+    out = cuda.to_device(poison(40, np.float64))
+    with pytest.raises(AssertionError, match=r"negative input\n  in kernel 'checked_k' at .*"):
+        checked_k[2, 32](out, cuda.to_device(x))
 
 
 @cuda.jit(fastmath=True, lineinfo=True, max_registers=40)

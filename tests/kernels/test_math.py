@@ -275,3 +275,56 @@ def test_float16_math(target, rng):
     assert_ulps(got[:, 1].astype(np.float16), np.sin(x64), np.float16, 2)
     assert_ulps(got[:, 2].astype(np.float16), np.exp(x64), np.float16, 2)
     np.testing.assert_array_equal(got[:, 3], np.floor(x64))
+
+
+@cuda.jit
+def frexp_modf_k(mant, exps, fracs, whole, x):
+    i = cuda.grid(1)
+    if i < x.size:
+        m, e = math.frexp(x[i])
+        mant[i] = m
+        exps[i] = e
+        f, w = math.modf(x[i])
+        fracs[i] = f
+        whole[i] = w
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_frexp_and_modf(target, rng, dtype):
+    """Exact, with Python's special values: frexp(±0/±inf/nan) = (x, 0), modf(±inf) =
+    (±0.0, ±inf), the fraction keeps x's sign; subnormals included."""
+    info = np.finfo(dtype)
+    # mantissas in [-1, 1) times powers of two over most of the exponent range
+    k = rng.integers(info.minexp - info.nmant, info.maxexp, N)
+    x = (rng.uniform(-1, 1, N) * np.ldexp(1.0, k)).astype(dtype)
+    specials = [0.0, -0.0, np.inf, -np.inf, np.nan, 0.5, 1.0, -2.5, 3.0, -7.0]
+    specials += [info.smallest_subnormal, -3 * info.smallest_subnormal, info.tiny, info.max]
+    x[: len(specials)] = np.array(specials, dtype=dtype)
+    mant, exps = poison(N, dtype), poison(N, np.int32)
+    fracs, whole = poison(N, dtype), poison(N, dtype)
+    got_m, got_e, got_f, got_w, _ = run(frexp_modf_k, 4, 32, mant, exps, fracs, whole, x)
+    want = [math.frexp(float(v)) for v in x]
+    np.testing.assert_array_equal(got_m, np.array([m for m, _ in want], dtype=dtype))
+    np.testing.assert_array_equal(got_e, [e for _, e in want])
+    want = [math.modf(float(v)) for v in x]
+    np.testing.assert_array_equal(got_f, np.array([f for f, _ in want], dtype=dtype))
+    np.testing.assert_array_equal(got_w, np.array([w for _, w in want], dtype=dtype))
+    # signs of zeros (assert_array_equal treats -0.0 == 0.0)
+    np.testing.assert_array_equal(np.signbit(got_m), np.signbit(x))
+    np.testing.assert_array_equal(np.signbit(got_f[~np.isnan(x)]), np.signbit(x[~np.isnan(x)]))
+
+
+@cuda.jit
+def frexp_int_k(mant, exps, n):
+    i = cuda.grid(1)
+    if i < n.size:
+        mant[i], exps[i] = math.frexp(n[i])
+
+
+def test_frexp_of_integers_is_float64(target, rng):
+    n = rand(rng, N, np.int64, -(2**40), 2**40)
+    mant, exps = poison(N, np.float64), poison(N, np.int32)
+    got_m, got_e, _ = run(frexp_int_k, 4, 32, mant, exps, n)
+    want = [math.frexp(int(v)) for v in n]
+    np.testing.assert_array_equal(got_m, [m for m, _ in want])
+    np.testing.assert_array_equal(got_e, [e for _, e in want])

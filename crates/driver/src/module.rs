@@ -1,9 +1,10 @@
-//! Modules and kernels: loading a cubin, finding a kernel, launching it, reading its attributes.
+//! Modules and kernels: loading a cubin, finding a kernel or a global, launching it, reading
+//! its attributes.
 
 use std::ffi::{CString, c_int, c_uint, c_void};
 
 use crate::error::{DriverError, check};
-use crate::sys::{CuFunction, CuModule, CuStream, Driver};
+use crate::sys::{CuDevicePtr, CuFunction, CuModule, CuStream, Driver};
 
 /// `CUfunction_attribute` values oxcuda reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +58,28 @@ impl Driver {
             (self.module_get_function)(&raw mut f, module, cname.as_ptr())
         })?;
         Ok(f)
+    }
+
+    /// Finds a global variable of a module: its device address and size in bytes.
+    ///
+    /// # Safety
+    /// `module` must be a live module handle, its context current.
+    ///
+    /// # Errors
+    /// `CUDA_ERROR_NOT_FOUND` when the module has no such (externally visible) global.
+    pub unsafe fn module_global(
+        &self,
+        module: CuModule,
+        name: &str,
+    ) -> Result<(CuDevicePtr, usize), DriverError> {
+        let cname = CString::new(name).unwrap_or_default();
+        let mut ptr: CuDevicePtr = 0;
+        let mut bytes: usize = 0;
+        // SAFETY: module is live (the caller's contract); writes one address and one size.
+        check(self, "cuModuleGetGlobal", unsafe {
+            (self.module_get_global)(&raw mut ptr, &raw mut bytes, module, cname.as_ptr())
+        })?;
+        Ok((ptr, bytes))
     }
 
     /// Unloads a module.

@@ -72,6 +72,7 @@ function_table! {
     module_load_data = "cuModuleLoadData": fn(*mut CuModule, *const c_void);
     module_unload = "cuModuleUnload": fn(CuModule);
     module_get_function = "cuModuleGetFunction": fn(*mut CuFunction, CuModule, *const c_char);
+    module_get_global = "cuModuleGetGlobal_v2": fn(*mut CuDevicePtr, *mut usize, CuModule, *const c_char);
     func_get_attribute = "cuFuncGetAttribute": fn(*mut c_int, c_int, CuFunction);
     launch_kernel = "cuLaunchKernel": fn(
         CuFunction, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, CuStream,

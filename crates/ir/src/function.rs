@@ -119,6 +119,9 @@ pub struct Function {
     pub blocks: Vec<BlockData>,
     /// The Python file the function was defined in.
     pub file: String,
+    /// The messages of `assert` statements that have one, by the location of their
+    /// `intrinsic assert` (one statement, one location): what a failure reports.
+    pub assert_messages: Vec<(Loc, String)>,
 }
 
 impl Function {
@@ -140,7 +143,17 @@ impl Function {
                 term_loc: Loc::default(),
             }],
             file: String::new(),
+            assert_messages: Vec::new(),
         }
+    }
+
+    /// The message of the `assert` at `loc`, if it has one.
+    #[must_use]
+    pub fn assert_message(&self, loc: Loc) -> Option<&str> {
+        self.assert_messages
+            .iter()
+            .find(|(at, _)| *at == loc)
+            .map(|(_, m)| m.as_str())
     }
 
     /// An external function: the symbol `name`, its parameter and return types, and how it is

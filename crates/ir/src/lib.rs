@@ -31,5 +31,8 @@ pub use entities::{Block, FuncId, GlobalId, Value, Var};
 pub use function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
-pub use ops::{AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MathFn, Op, Terminator, UnaryOp};
+pub use ops::{
+    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MatchMode, MathFn, Op, ShflMode, Terminator,
+    UnaryOp, VoteMode,
+};
 pub use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record, RecordType, Scalar, Type, record};

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use oxcuda_types::Scalar;
+
 use crate::entities::{Block, FuncId, GlobalId, Value, Var};
 
 /// A constant; its type is the type of the value it defines.
@@ -90,7 +92,8 @@ pub enum CmpOp {
 
 /// Math functions computed by libdevice on the GPU and by Rust's libm-equivalent on the
 /// simulator. Operands and result are float16, float32 or float64 of one type, except: the
-/// `Is*` predicates return bool; `Ldexp` takes an int32 exponent second.
+/// `Is*` predicates return bool; `Ilogb` returns int32; `Ldexp` takes an int32 exponent second
+/// ([`MathFn::result`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(missing_docs, reason = "each is the C function of the same name")]
 pub enum MathFn {
@@ -141,6 +144,10 @@ pub enum MathFn {
     Ldexp,
     /// `fma(a, b, c)`, three operands, rounded once.
     Fma,
+    /// The unbiased exponent of `x` as int32 (`ilogb`: `floor(log2(|x|))`, exact, subnormals
+    /// included). Zero gives `i32::MIN`, NaN `i32::MIN`, ±infinity `i32::MAX` (libdevice's
+    /// values; the front end guards these cases). Not a Python function: `math.frexp` uses it.
+    Ilogb,
 }
 
 impl MathFn {
@@ -194,6 +201,17 @@ impl MathFn {
             Self::Fmax => "fmax",
             Self::Ldexp => "ldexp",
             Self::Fma => "fma",
+            Self::Ilogb => "ilogb",
+        }
+    }
+
+    /// The result type for operands of float type `operand`.
+    #[must_use]
+    pub const fn result(self, operand: Scalar) -> Scalar {
+        match self {
+            Self::IsNan | Self::IsInf | Self::IsFinite => Scalar::Bool,
+            Self::Ilogb => Scalar::I32,
+            _ => operand,
         }
     }
 
@@ -217,7 +235,7 @@ impl MathFn {
     }
 
     /// Every function, for the text parser and tables.
-    pub const ALL: [Self; 45] = [
+    pub const ALL: [Self; 46] = [
         Self::Sin,
         Self::Cos,
         Self::Tan,
@@ -263,6 +281,7 @@ impl MathFn {
         Self::Fmax,
         Self::Ldexp,
         Self::Fma,
+        Self::Ilogb,
     ];
 }
 
@@ -308,6 +327,20 @@ pub enum Intrinsic {
     ThreadfenceSystem,
     /// `syncwarp(mask)`: uint32 operand, no result.
     Syncwarp,
+    /// `shfl_sync`, `shfl_up_sync`, `shfl_down_sync`, `shfl_xor_sync`: operands uint32 mask,
+    /// the value (int32, int64, uint32, uint64, float32 or float64) and the int32 lane operand
+    /// `b`; the result has the value's type (see [`ShflMode`]).
+    Shfl(ShflMode),
+    /// `all_sync`, `any_sync`, `eq_sync`: operands uint32 mask and a bool; bool result.
+    /// `ballot_sync`: int32 result (see [`VoteMode`]).
+    Vote(VoteMode),
+    /// `match_any_sync`, `match_all_sync`: operands uint32 mask and a value of the types
+    /// `Shfl` takes; int32 result (see [`MatchMode`]).
+    Match(MatchMode),
+    /// `activemask()`: uint32, the lanes of the warp executing this instruction together.
+    ActiveMask,
+    /// `lanemask_lt()`: uint32, the bits of the lanes below the thread's (`(1 << laneid) - 1`).
+    LanemaskLt,
     /// `popc(x)`: integer operand; result the operand's type.
     Popc,
     /// `brev(x)`: uint32 or uint64 operand; same type.
@@ -321,6 +354,73 @@ pub enum Intrinsic {
     /// `assert cond`, checked only in debug builds: bool operand; traps on the GPU, raises in the
     /// simulator. The message is the source text at the instruction's location.
     Assert,
+}
+
+impl Intrinsic {
+    /// Whether the operation is a warp collective with a mask operand (`syncwarp`, shuffles,
+    /// votes, matches): every thread whose lane is in the mask must execute the same
+    /// operation (mode and value type) with the same mask, and the executing thread's lane must
+    /// be in it; otherwise the behaviour is undefined (PTX; the simulator reports it). Lanes a
+    /// partial last warp of a block does not have are ignored.
+    #[must_use]
+    pub const fn is_warp_collective(self) -> bool {
+        matches!(
+            self,
+            Self::Syncwarp | Self::Shfl(_) | Self::Vote(_) | Self::Match(_)
+        )
+    }
+}
+
+/// Where a warp shuffle reads from (PTX `shfl.sync`'s modes). Let `l` be the thread's lane and
+/// `k = b & 31` (only the low five bits of the lane operand count); the source lane `j` is
+///
+/// | mode | `j` | valid when |
+/// |---|---|---|
+/// | `Idx` (`shfl_sync`) | `k` | always |
+/// | `Up` (`shfl_up_sync`) | `l - k` | `j >= 0` |
+/// | `Down` (`shfl_down_sync`) | `l + k` | `j <= 31` |
+/// | `Bfly` (`shfl_xor_sync`) | `l ^ k` | always |
+///
+/// (PTX's clamp operand `c` is `0x1f` for `Idx`, `Down` and `Bfly` and `0` for `Up`, as in
+/// numba-cuda: the whole warp is one segment.) The result is lane `j`'s value when `j` is valid;
+/// otherwise the thread's own value. Reading a lane that is not in the mask is undefined in PTX
+/// (the simulator gives the thread's own value).
+/// 64-bit values move whole (two 32-bit shuffles on the GPU, with the same source lane).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShflMode {
+    /// From lane `b`.
+    Idx,
+    /// From lane `laneid - b`.
+    Up,
+    /// From lane `laneid + b`.
+    Down,
+    /// From lane `laneid ^ b`.
+    Bfly,
+}
+
+/// What a warp vote computes over the predicates of the threads in the mask (PTX
+/// `vote.sync`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VoteMode {
+    /// True when every predicate is true.
+    All,
+    /// True when some predicate is true.
+    Any,
+    /// True when the predicates are all equal (`eq_sync`).
+    Uni,
+    /// The int32 bits of the lanes in the mask whose predicate is true.
+    Ballot,
+}
+
+/// What a warp match computes (PTX `match.sync`); values compare by their bits (float `-0.0`
+/// and `0.0` differ, a NaN matches the same NaN).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatchMode {
+    /// The int32 bits of the lanes in the mask whose value equals this thread's.
+    Any,
+    /// The mask's lanes when every value in the mask is equal, else 0 (`match_all_sync`'s
+    /// predicate is `result != 0`: the thread is in its own mask).
+    All,
 }
 
 /// Atomic read-modify-write operations on an array element. The result is the old value.
@@ -591,6 +691,7 @@ impl Op {
                     | Intrinsic::GridDim(_)
                     | Intrinsic::LaneId
                     | Intrinsic::WarpSize
+                    | Intrinsic::LanemaskLt
                     | Intrinsic::Popc
                     | Intrinsic::Brev
                     | Intrinsic::Clz

@@ -24,7 +24,10 @@ use crate::entities::{Block, FuncId, GlobalId, Value, Var};
 use crate::function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
-use crate::ops::{AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, Op, Terminator, UnaryOp};
+use crate::ops::{
+    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MatchMode, Op, ShflMode, Terminator, UnaryOp,
+    VoteMode,
+};
 use crate::print::{atomic_name, binop_name, cmp_name, intrinsic_name, math_by_name, unary_name};
 
 /// A syntax error, at a 1-based line of the input.
@@ -411,6 +414,16 @@ fn parse_function(
             f.vars.push(var);
             continue;
         }
+        if let Some(rest) = t.strip_prefix("assert ") {
+            if !f.blocks.is_empty() {
+                return Err(at(line)(
+                    "assert messages come before the first block".to_owned(),
+                ));
+            }
+            let message = parse_assert_message(rest).map_err(at(line))?;
+            f.assert_messages.push(message);
+            continue;
+        }
         if let Some(label) = t.strip_suffix(':')
             && label.starts_with("bb")
         {
@@ -555,6 +568,17 @@ fn parse_var(text: &str, index: usize) -> Result<VarData> {
     Ok(VarData { name, ty })
 }
 
+/// `"message" !line:col`: an assert message and the location of its assert.
+fn parse_assert_message(text: &str) -> Result<(Loc, String)> {
+    let (text, loc) = split_loc(text)?;
+    let mut c = Cursor::new(text);
+    let message = c.string()?;
+    if !c.rest.trim().is_empty() {
+        return Err(format!("unexpected '{}' after the message", c.rest.trim()));
+    }
+    Ok((loc, message))
+}
+
 /// Splits `text !line:col` into the text and the location.
 fn split_loc(text: &str) -> Result<(&str, Loc)> {
     let at = text
@@ -679,6 +703,18 @@ fn all_intrinsics() -> Vec<Intrinsic> {
         Intrinsic::ThreadfenceBlock,
         Intrinsic::ThreadfenceSystem,
         Intrinsic::Syncwarp,
+        Intrinsic::Shfl(ShflMode::Idx),
+        Intrinsic::Shfl(ShflMode::Up),
+        Intrinsic::Shfl(ShflMode::Down),
+        Intrinsic::Shfl(ShflMode::Bfly),
+        Intrinsic::Vote(VoteMode::All),
+        Intrinsic::Vote(VoteMode::Any),
+        Intrinsic::Vote(VoteMode::Uni),
+        Intrinsic::Vote(VoteMode::Ballot),
+        Intrinsic::Match(MatchMode::Any),
+        Intrinsic::Match(MatchMode::All),
+        Intrinsic::ActiveMask,
+        Intrinsic::LanemaskLt,
         Intrinsic::Popc,
         Intrinsic::Brev,
         Intrinsic::Clz,
@@ -1272,6 +1308,39 @@ bb0:
             &m.functions[0].blocks[0].insts[7].op,
             Op::GetField(_, name) if name == "n"
         ));
+    }
+
+    #[test]
+    fn assert_messages_round_trip() {
+        let mut f = Function::new("k", FunctionKind::Kernel, vec![Type::BOOL], Type::None);
+        let loc = Loc { line: 9, col: 5 };
+        let c = f.push(Block(0), Op::Param(0), Some(Type::BOOL), loc);
+        let c = c.expect("a value");
+        f.push(
+            Block(0),
+            Op::Intrinsic(Intrinsic::Assert, vec![c]),
+            None,
+            loc,
+        );
+        f.terminate(Block(0), Terminator::Return(None), loc);
+        f.assert_messages
+            .push((loc, "x is \"negative\" !1:2".to_owned()));
+        let m = Module {
+            functions: vec![f],
+            ..Module::default()
+        };
+        let text = module_to_string(&m);
+        assert!(
+            text.contains("  assert \"x is \\\"negative\\\" !1:2\" !9:5\n"),
+            "{text}"
+        );
+        let back = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, m);
+        assert_eq!(
+            back.functions[0].assert_message(loc),
+            Some("x is \"negative\" !1:2")
+        );
+        assert_eq!(back.functions[0].assert_message(Loc::default()), None);
     }
 
     #[test]

@@ -16,7 +16,10 @@
 use std::fmt::{self, Write};
 
 use crate::function::{Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module};
-use crate::ops::{AtomicOp, BinOp, CmpOp, Const, Intrinsic, MathFn, Op, Terminator, UnaryOp};
+use crate::ops::{
+    AtomicOp, BinOp, CmpOp, Const, Intrinsic, MatchMode, MathFn, Op, ShflMode, Terminator, UnaryOp,
+    VoteMode,
+};
 
 /// The text form of a whole module.
 #[must_use]
@@ -92,6 +95,9 @@ pub fn write_function(out: &mut String, index: usize, f: &Function) {
     );
     for (i, v) in f.vars.iter().enumerate() {
         let _ = writeln!(out, "  var ${i} {:?}: {}", v.name, v.ty);
+    }
+    for (loc, message) in &f.assert_messages {
+        let _ = writeln!(out, "  assert {message:?} !{}:{}", loc.line, loc.col);
     }
     for (b, block) in f.blocks.iter().enumerate() {
         let _ = writeln!(out, "bb{b}:");
@@ -291,6 +297,33 @@ pub fn intrinsic_name(i: Intrinsic) -> String {
         Intrinsic::ThreadfenceBlock => "threadfence_block".into(),
         Intrinsic::ThreadfenceSystem => "threadfence_system".into(),
         Intrinsic::Syncwarp => "syncwarp".into(),
+        Intrinsic::Shfl(m) => format!(
+            "shfl.{}",
+            match m {
+                ShflMode::Idx => "idx",
+                ShflMode::Up => "up",
+                ShflMode::Down => "down",
+                ShflMode::Bfly => "bfly",
+            }
+        ),
+        Intrinsic::Vote(m) => format!(
+            "vote.{}",
+            match m {
+                VoteMode::All => "all",
+                VoteMode::Any => "any",
+                VoteMode::Uni => "uni",
+                VoteMode::Ballot => "ballot",
+            }
+        ),
+        Intrinsic::Match(m) => format!(
+            "match.{}",
+            match m {
+                MatchMode::Any => "any",
+                MatchMode::All => "all",
+            }
+        ),
+        Intrinsic::ActiveMask => "activemask".into(),
+        Intrinsic::LanemaskLt => "lanemask_lt".into(),
         Intrinsic::Popc => "popc".into(),
         Intrinsic::Brev => "brev".into(),
         Intrinsic::Clz => "clz".into(),

@@ -12,7 +12,8 @@
 //!    names a field of its record and gives the field's value type, `SetField` writes a
 //!    scalar field with its type, `CopyRecord` copies between two records of one type;
 //!    `Param` exists and has the parameter's type; calls match the callee's parameters and
-//!    return type;
+//!    return type; warp intrinsics (`syncwarp`, shuffles, votes, matches, `activemask`,
+//!    `lanemask_lt`) have their operand and result types (`ops.rs`);
 //! 5. an external function ([`crate::FunctionKind::Extern`]) has no blocks, variables or values,
 //!    and is never the module's entry (`@f0`); every other function has at least one block.
 //!
@@ -25,7 +26,7 @@ use oxcuda_types::{Dtype, Scalar, Type};
 
 use crate::entities::{Block, Value};
 use crate::function::{Function, Module};
-use crate::ops::{Op, Terminator};
+use crate::ops::{Intrinsic, Op, Terminator, VoteMode};
 
 /// A broken invariant.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -364,8 +365,60 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             };
             (result != want_ret).then(|| format!("call of {} returns {}", g.name, g.ret))
         }
+        Op::Intrinsic(i, args) => warp_rule(*i, &args.iter().map(ty).collect::<Vec<_>>(), result),
         _ => None,
     }
+}
+
+/// The operand and result types of the warp-level intrinsics (`ops.rs`).
+fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<String> {
+    let scalar = |t: &Type| t.as_scalar();
+    let mask = Type::Scalar(Scalar::U32);
+    let exchanged = |t: &Type| {
+        matches!(
+            scalar(t),
+            Some(Scalar::I32 | Scalar::I64 | Scalar::U32 | Scalar::U64 | Scalar::F32 | Scalar::F64)
+        )
+    };
+    let (ok, want) = match i {
+        Intrinsic::Shfl(_) => (
+            matches!(args, [m, v, b] if *m == mask && exchanged(v) && *b == Type::I32
+                && result == Some(v)),
+            "(uint32, int32/int64/uint32/uint64/float32/float64, int32) -> the value's type",
+        ),
+        Intrinsic::Vote(mode) => {
+            let r = if mode == VoteMode::Ballot {
+                Type::I32
+            } else {
+                Type::BOOL
+            };
+            (
+                matches!(args, [m, p] if *m == mask && *p == Type::BOOL) && result == Some(&r),
+                "(uint32, bool) -> bool (ballot: int32)",
+            )
+        }
+        Intrinsic::Match(_) => (
+            matches!(args, [m, v] if *m == mask && exchanged(v)) && result == Some(&Type::I32),
+            "(uint32, int32/int64/uint32/uint64/float32/float64) -> int32",
+        ),
+        Intrinsic::ActiveMask | Intrinsic::LanemaskLt => {
+            (args.is_empty() && result == Some(&mask), "() -> uint32")
+        }
+        Intrinsic::Syncwarp => (
+            matches!(args, [m] if *m == mask) && result.is_none(),
+            "(uint32) -> none",
+        ),
+        _ => return None,
+    };
+    (!ok).then(|| {
+        let got: Vec<String> = args.iter().map(ToString::to_string).collect();
+        let ret = result.map_or_else(|| "none".to_owned(), ToString::to_string);
+        format!(
+            "intrinsic {} of ({}) -> {ret}; it takes {want}",
+            crate::print::intrinsic_name(i),
+            got.join(", ")
+        )
+    })
 }
 
 #[cfg(test)]
@@ -418,6 +471,33 @@ mod tests {
         let mut m = add_kernel();
         m.functions[0].ret = Type::F64;
         assert!(verify(&m).is_err());
+    }
+
+    #[test]
+    fn warp_intrinsics_have_their_types() {
+        let text = |value: &str, lane: &str, result: &str| {
+            format!(
+                "kernel @f0 \"k\"({value}) -> none file \"k.py\" {{\nbb0:\n  \
+                 v0: {value} = param 0 !1:1\n  v1: uint32 = const 4294967295 !1:1\n  \
+                 v2: {lane} = const 1 !1:1\n  \
+                 v3: {result} = intrinsic shfl.down v1, v0, v2 !2:5\n  ret !3:1\n}}\n"
+            )
+        };
+        let m = crate::parse::parse_module(&text("float64", "int32", "float64")).unwrap();
+        assert_eq!(verify(&m), Ok(()));
+        for (value, lane, result) in [
+            ("float16", "int32", "float16"),
+            ("float64", "int64", "float64"),
+            ("float64", "int32", "float32"),
+        ] {
+            let m = crate::parse::parse_module(&text(value, lane, result)).unwrap();
+            let errs = verify(&m).unwrap_err();
+            assert!(
+                errs.iter()
+                    .any(|e| e.message.contains("intrinsic shfl.down of")),
+                "{errs:?}"
+            );
+        }
     }
 
     /// `@f0` calls the external `add_one(float32) -> float32`.

@@ -24,7 +24,8 @@ pub mod pipeline;
 pub mod ptx_version;
 
 pub use codegen::{
-    CodegenError, CodegenOptions, LaunchBounds, WrittenModule, write_module, write_module_full,
+    ASSERT_INFO, ASSERT_INFO_WORDS, AssertSite, CodegenError, CodegenOptions, LaunchBounds,
+    WrittenModule, write_module, write_module_full,
 };
 pub use error::ToolError;
 pub use libnvvm::{Libnvvm, NvvmOutput};

@@ -67,6 +67,8 @@ pub struct Artifacts {
     pub lto: bool,
     /// `(stage, seconds)` in pipeline order.
     pub times: Vec<(&'static str, f64)>,
+    /// The checked `assert`s (debug builds), by number (`oxcuda_nvvm::AssertSite`).
+    pub asserts: Vec<oxcuda_nvvm::AssertSite>,
 }
 
 fn libdevice_bytes(path: &PathBuf) -> std::io::Result<Arc<Vec<u8>>> {
@@ -152,6 +154,7 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
         ltoir: None,
         cubin: None,
         times: Vec::new(),
+        asserts: Vec::new(),
     };
     if request.output == Output::Ir {
         out.times = times;
@@ -179,6 +182,7 @@ pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
     })?;
     times.push(("nvvm-ir", t.elapsed().as_secs_f64()));
     out.nvvm = Some(written.text.clone());
+    out.asserts.clone_from(&written.asserts);
     if let Some(name) = written.kernels.first() {
         out.kernel_name.clone_from(name);
     }
@@ -366,7 +370,7 @@ pub fn request(
 }
 
 /// Artifacts as a Python dict: `ir`, `nvvm`, `ptx`, `ltoir`, `cubin`, `kernel_name`,
-/// `return_type`, `times`.
+/// `return_type`, `times`, `lto`, `asserts`.
 pub fn artifacts_dict<'py>(py: Python<'py>, a: &Artifacts) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("ir", a.module.to_string())?;
@@ -384,6 +388,25 @@ pub fn artifacts_dict<'py>(py: Python<'py>, a: &Artifacts) -> PyResult<Bound<'py
     d.set_item("return_type", a.ret.to_string())?;
     d.set_item("times", a.times.clone())?;
     d.set_item("lto", a.lto)?;
+    // (kernel's Python name, [(message, function, file, line, col)]) for GpuKernel; None
+    // when no assert is checked
+    let asserts = (!a.asserts.is_empty()).then(|| {
+        let sites: Vec<crate::assertions::Site> = a
+            .asserts
+            .iter()
+            .map(|s| {
+                (
+                    s.message.clone(),
+                    s.function.clone(),
+                    s.file.clone(),
+                    s.line,
+                    s.col,
+                )
+            })
+            .collect();
+        (a.module.functions[0].display_name.clone(), sites)
+    });
+    d.set_item("asserts", asserts)?;
     if let Some(ptx) = &a.ptx {
         d.set_item("ptx_isa", ptx_version::ptx_isa_version(ptx))?;
     }

@@ -76,6 +76,8 @@ pub struct GpuKernel {
     params: Vec<Type>,
     #[pyo3(get)]
     name: String,
+    /// The checked `assert`s of a debug kernel (`None`: nothing to check after a launch).
+    asserts: Option<crate::assertions::Asserts>,
 }
 
 // SAFETY: module and function handles are plain driver handles usable from any thread with the
@@ -87,8 +89,17 @@ unsafe impl Sync for GpuKernel {}
 #[pymethods]
 impl GpuKernel {
     /// Loads `cubin` into the calling thread's current context and finds kernel `name`.
+    /// `asserts` is the compile's `(kernel's Python name, checked asserts)`, for a debug
+    /// kernel that has some.
     #[new]
-    fn new(py: Python<'_>, cubin: &[u8], name: &str, params: Vec<String>) -> PyResult<Self> {
+    #[pyo3(signature = (cubin, name, params, asserts=None))]
+    fn new(
+        py: Python<'_>,
+        cubin: &[u8],
+        name: &str,
+        params: Vec<String>,
+        asserts: Option<(String, Vec<crate::assertions::Site>)>,
+    ) -> PyResult<Self> {
         guard(|| {
             let rt = crate::runtime::runtime(py)?;
             let ctx = rt
@@ -108,12 +119,22 @@ impl GpuKernel {
                     return Err(driver_error(py, &e));
                 }
             };
+            let (kernel, sites) = asserts.unwrap_or_default();
+            let asserts = match crate::assertions::Asserts::find(py, &ctx, module, kernel, sites) {
+                Ok(a) => a,
+                Err(e) => {
+                    // SAFETY: just loaded, unused, context current.
+                    let _ = unsafe { driver.unload_module(module) };
+                    return Err(e);
+                }
+            };
             Ok(Self {
                 ctx,
                 module,
                 function,
                 params: parse_params(&params)?,
                 name: name.to_owned(),
+                asserts,
             })
         })
     }
@@ -325,7 +346,11 @@ impl GpuKernel {
         .map_err(|mut e| {
             e.description = format!("{} (launching kernel {})", e.description, self.name);
             driver_error(py, &e)
-        })
+        })?;
+        match &self.asserts {
+            Some(asserts) => asserts.check(py, &self.ctx, stream as CuStream),
+            None => Ok(()),
+        }
     }
 }
 
@@ -455,6 +480,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<IrModule>()?;
     m.add_class::<crate::launcher::LaunchCache>()?;
     m.add_class::<crate::launcher::ConfiguredLaunch>()?;
+    m.add_function(wrap_pyfunction!(crate::launcher::set_config_generation, m)?)?;
     m.add_class::<GpuKernel>()?;
     m.add_class::<SimKernel>()?;
     m.add_function(wrap_pyfunction!(typeof_args, m)?)?;

@@ -11,8 +11,9 @@
 //! [`ConfiguredLaunch`] is `kernel[grid, block, stream, sharedmem]`: a native callable that
 //! tries the fast path and otherwise calls the Python slow path. It launches on the fast path
 //! only while the target the slow path last resolved (`set_target`) is the GPU and
-//! `oxcuda.config` has not changed since (its `generation` attribute), so a change of
-//! `config.TARGET` always goes through the slow path first.
+//! `oxcuda.config` has not changed since (its `generation`, mirrored here in
+//! [`CONFIG_GENERATION`] by `Config._changed`), so a change of `config.TARGET` always goes
+//! through the slow path first.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -27,6 +28,16 @@ use pyo3::types::{PyDict, PyInt, PyTuple};
 use crate::args;
 use crate::boundary::guard;
 use crate::kernel::GpuKernel;
+
+/// `oxcuda.config.generation`, kept equal to it by `Config._changed` (`set_config_generation`):
+/// the fast path compares it without looking up a Python attribute.
+static CONFIG_GENERATION: AtomicU64 = AtomicU64::new(0);
+
+/// `_native.set_config_generation(g)`: called by `oxcuda.config` whenever a setting changes.
+#[pyfunction]
+pub fn set_config_generation(generation: u64) {
+    CONFIG_GENERATION.store(generation, Ordering::Release);
+}
 
 /// Launch configurations a [`LaunchCache`] keeps (a program uses a handful; a loop over
 /// grid sizes must not grow the dictionary without bound).
@@ -205,7 +216,6 @@ impl LaunchCache {
 #[derive(Debug)]
 pub struct ConfiguredLaunch {
     cache: Py<LaunchCache>,
-    config: Py<PyAny>,
     grid: [u32; 3],
     block: [u32; 3],
     stream: Py<PyAny>,
@@ -222,7 +232,6 @@ impl ConfiguredLaunch {
     #[new]
     fn new(
         cache: Py<LaunchCache>,
-        config: Py<PyAny>,
         grid: (u32, u32, u32),
         block: (u32, u32, u32),
         stream: &Bound<'_, PyAny>,
@@ -236,7 +245,6 @@ impl ConfiguredLaunch {
         };
         Self {
             cache,
-            config,
             grid: [grid.0, grid.1, grid.2],
             block: [block.0, block.1, block.2],
             stream: stream.clone().unbind(),
@@ -250,11 +258,7 @@ impl ConfiguredLaunch {
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         let fast = guard(|| {
             let cache = self.cache.get();
-            let generation: u64 = self
-                .config
-                .bind(py)
-                .getattr(pyo3::intern!(py, "generation"))?
-                .extract()?;
+            let generation = CONFIG_GENERATION.load(Ordering::Acquire);
             if cache.target_generation.load(Ordering::Acquire) != generation
                 || !cache.target_gpu.load(Ordering::Relaxed)
             {

@@ -5,6 +5,7 @@
 //! Rust panic into `InternalCompilerError`, so a bug in the core never aborts the interpreter.
 
 mod args;
+mod assertions;
 mod boundary;
 mod c_api;
 mod capture;

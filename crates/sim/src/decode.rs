@@ -20,13 +20,13 @@
 
 use oxcuda_ir::{
     AtomicOp, BinOp, CmpOp, Const, Dim, Dtype, Field, Function, FunctionKind, GlobalKind,
-    Intrinsic, Loc, MathFn, Module, Op, Record, Scalar, Terminator, Type, UnaryOp, Value,
+    Intrinsic, Loc, MathFn, Module, Op, Record, Scalar, Terminator, Type, UnaryOp, Value, VoteMode,
 };
 
 use crate::arith;
 use crate::error::{SimError, SimErrorKind, SourceLoc};
 use crate::frame::slots_of;
-use crate::inst::{BarrierKind, BitsOp, Inst, MemKind, geom};
+use crate::inst::{BarrierKind, BitsOp, Inst, MemKind, WarpOp, geom};
 use crate::layout::{Layout, cast_is_move, plan, same_view};
 
 /// Alignment of every shared/constant array's offset (and of the buffers themselves).
@@ -61,9 +61,20 @@ pub(crate) struct FuncCode {
     pub ret_slots: u32,
     /// Local-array memory per frame, in 8-byte words.
     pub local_words: u32,
+    /// The messages of `assert`s, by location (the IR function's).
+    pub assert_messages: Vec<(Loc, String)>,
 }
 
 impl FuncCode {
+    /// What a failed `assert` at instruction `pc` reports: its message, or "assertion failed".
+    pub(crate) fn assert_message(&self, pc: usize) -> &str {
+        let loc = self.locs.get(pc).copied().unwrap_or_default();
+        self.assert_messages
+            .iter()
+            .find(|(at, _)| *at == loc)
+            .map_or("assertion failed", |(_, m)| m.as_str())
+    }
+
     /// The source location of instruction `pc`.
     pub(crate) fn source_loc(&self, pc: usize) -> SourceLoc {
         let loc = self.locs.get(pc).copied().unwrap_or_default();
@@ -98,7 +109,8 @@ pub struct Program {
     pub(crate) const_image: Vec<u8>,
     /// Where each constant global lives in the image.
     pub(crate) const_slots: Vec<ConstSlot>,
-    /// Whether any function contains a block barrier or `syncwarp`.
+    /// Whether any function contains a block barrier or a warp operation other than
+    /// `lanemask_lt`.
     pub(crate) has_barriers: bool,
 }
 
@@ -121,7 +133,8 @@ impl Program {
         self.shared_bytes
     }
 
-    /// Whether the kernel or a device function it calls contains a block barrier or `syncwarp`.
+    /// Whether the kernel or a device function it calls contains a block barrier or a warp
+    /// operation (`syncwarp`, a shuffle, vote or match, `activemask`).
     #[must_use]
     pub fn uses_barriers(&self) -> bool {
         self.has_barriers
@@ -480,6 +493,7 @@ impl<'a> FuncDecoder<'a> {
             params: f.params.clone(),
             ret_slots: slots_of(&f.ret),
             local_words: self.local_words,
+            assert_messages: f.assert_messages.clone(),
         })
     }
 
@@ -625,7 +639,14 @@ impl<'a> FuncDecoder<'a> {
                 Intrinsic::Popc | Intrinsic::Brev | Intrinsic::Clz => {
                     args.first().map(|a| self.ty(*a).clone())
                 }
-                Intrinsic::Ffs => Some(scalar(Scalar::U32)),
+                Intrinsic::Ffs | Intrinsic::ActiveMask | Intrinsic::LanemaskLt => {
+                    Some(scalar(Scalar::U32))
+                }
+                Intrinsic::Shfl(_) => args.get(1).map(|a| self.ty(*a).clone()),
+                Intrinsic::Vote(VoteMode::Ballot) | Intrinsic::Match(_) => {
+                    Some(scalar(Scalar::I32))
+                }
+                Intrinsic::Vote(_) => Some(Type::BOOL),
                 _ => Some(Type::None),
             },
             Op::ArrayShape(..) | Op::ArrayStride(..) => Some(Type::I64),
@@ -1277,12 +1298,7 @@ impl<'a> FuncDecoder<'a> {
         if !ty.is_float() {
             return Err(self.unsupported(format_args!("{} of {ty}", f.c_name())));
         }
-        let want = if crate::math::is_predicate(f) {
-            Scalar::Bool
-        } else {
-            ty
-        };
-        if rty.as_scalar() != Some(want) {
+        if rty.as_scalar() != Some(f.result(ty)) {
             return Err(self.unsupported(format_args!("{} returning {rty}", f.c_name())));
         }
         for (i, a) in args.iter().enumerate() {
@@ -1318,14 +1334,15 @@ impl<'a> FuncDecoder<'a> {
     }
 
     fn intrinsic(&mut self, i: Intrinsic, args: &[Value], d: u32, rty: &Type) -> R<()> {
-        self.has_barrier |= matches!(
-            i,
-            Intrinsic::Syncthreads
-                | Intrinsic::SyncthreadsCount
-                | Intrinsic::SyncthreadsAnd
-                | Intrinsic::SyncthreadsOr
-                | Intrinsic::Syncwarp
-        );
+        self.has_barrier |= i.is_warp_collective()
+            || matches!(
+                i,
+                Intrinsic::Syncthreads
+                    | Intrinsic::SyncthreadsCount
+                    | Intrinsic::SyncthreadsAnd
+                    | Intrinsic::SyncthreadsOr
+                    | Intrinsic::ActiveMask
+            );
         let dim = |dd: Dim| match dd {
             Dim::X => 0u8,
             Dim::Y => 1,
@@ -1386,9 +1403,32 @@ impl<'a> FuncDecoder<'a> {
             // several cores with relaxed element accesses (memory.rs). nanosleep only delays.
             Intrinsic::ThreadfenceBlock | Intrinsic::Nanosleep => {}
             Intrinsic::Threadfence | Intrinsic::ThreadfenceSystem => self.emit(Inst::Fence),
-            Intrinsic::Syncwarp => {
-                let mask = arg(0)?;
-                self.emit(Inst::SyncWarp { mask });
+            Intrinsic::LanemaskLt => self.emit(Inst::Geom {
+                d,
+                k: geom::LANEMASK_LT,
+            }),
+            Intrinsic::Syncwarp
+            | Intrinsic::Shfl(_)
+            | Intrinsic::Vote(_)
+            | Intrinsic::Match(_)
+            | Intrinsic::ActiveMask => {
+                // The verifier has checked the operand and result types (one slot each).
+                let value_ty =
+                    |k: usize| self.scalar(args.get(k).copied().unwrap_or(Value(u32::MAX)));
+                let op = match i {
+                    Intrinsic::Syncwarp => WarpOp::Sync,
+                    Intrinsic::Shfl(m) => WarpOp::Shfl(m, value_ty(1)?),
+                    Intrinsic::Vote(m) => WarpOp::Vote(m),
+                    Intrinsic::Match(m) => WarpOp::Match(m, value_ty(1)?),
+                    _ => WarpOp::ActiveMask,
+                };
+                let (mask, a, b) = match op {
+                    WarpOp::ActiveMask => (0, 0, 0),
+                    WarpOp::Sync => (arg(0)?, 0, 0),
+                    WarpOp::Shfl(..) => (arg(0)?, arg(1)?, arg(2)?),
+                    _ => (arg(0)?, arg(1)?, 0),
+                };
+                self.emit(Inst::Warp { op, d, mask, a, b });
             }
             Intrinsic::Popc | Intrinsic::Brev | Intrinsic::Clz | Intrinsic::Ffs => {
                 let ty = self.scalar(args.first().copied().unwrap_or(Value(u32::MAX)))?;
@@ -1603,7 +1643,13 @@ fn validate(
                 reg(d, 1)?;
                 reg(p, 1)?;
             }
-            Inst::SyncWarp { mask: c } | Inst::Assert { c } => reg(c, 1)?,
+            Inst::Warp { d, mask, a, b, .. } => {
+                reg(d, 1)?;
+                reg(mask, 1)?;
+                reg(a, 1)?;
+                reg(b, 1)?;
+            }
+            Inst::Assert { c } => reg(c, 1)?,
             Inst::Fence => {}
             Inst::Ld1 { k, d, arr, i } => {
                 reg(d, mem(k))?;

@@ -20,7 +20,7 @@
 //!   thread of the launch on one worker — so a kernel frame can keep its template across the
 //!   threads that reuse it.
 
-use oxcuda_ir::{AtomicOp, BinOp, CmpOp, MathFn, Scalar, UnaryOp};
+use oxcuda_ir::{AtomicOp, BinOp, CmpOp, MatchMode, MathFn, Scalar, ShflMode, UnaryOp, VoteMode};
 
 /// How an element moves between memory and a register (see `arith.rs` for the encoding).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,8 +75,10 @@ pub(crate) mod geom {
     pub const LANE: u8 = 12;
     /// `warpsize`.
     pub const WARPSIZE: u8 = 13;
+    /// `lanemask_lt()`: `(1 << laneid) - 1`.
+    pub const LANEMASK_LT: u8 = 14;
     /// Table length.
-    pub const LEN: usize = 14;
+    pub const LEN: usize = 15;
 }
 
 /// The four block-wide barriers.
@@ -90,6 +92,45 @@ pub(crate) enum BarrierKind {
     And,
     /// `syncthreads_or(p)`.
     Or,
+}
+
+/// A warp-level operation. The thread stops at it, and the scheduler completes it once the
+/// threads it involves have all stopped (`scheduler.rs`, results in `warp.rs`). Two threads
+/// take part in the same collective when their operations are equal (mode and value type) and
+/// their masks too, wherever in the program they are: PTX requires no more from `sm_70` on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WarpOp {
+    /// `syncwarp(mask)`: waits until every thread in the mask has reached a `syncwarp` or
+    /// exited.
+    Sync,
+    /// A shuffle of a value of this type.
+    Shfl(ShflMode, Scalar),
+    /// A vote; the operand is a bool.
+    Vote(VoteMode),
+    /// A match on a value of this type.
+    Match(MatchMode, Scalar),
+    /// `activemask()`: no mask; its lanes are those stopped at the same instruction.
+    ActiveMask,
+}
+
+impl WarpOp {
+    /// numba-cuda's name of the operation.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Self::Sync => "syncwarp",
+            Self::Shfl(ShflMode::Idx, _) => "shfl_sync",
+            Self::Shfl(ShflMode::Up, _) => "shfl_up_sync",
+            Self::Shfl(ShflMode::Down, _) => "shfl_down_sync",
+            Self::Shfl(ShflMode::Bfly, _) => "shfl_xor_sync",
+            Self::Vote(VoteMode::All) => "all_sync",
+            Self::Vote(VoteMode::Any) => "any_sync",
+            Self::Vote(VoteMode::Uni) => "eq_sync",
+            Self::Vote(VoteMode::Ballot) => "ballot_sync",
+            Self::Match(MatchMode::Any, _) => "match_any_sync",
+            Self::Match(MatchMode::All, _) => "match_all_sync",
+            Self::ActiveMask => "activemask",
+        }
+    }
 }
 
 /// Bit-manipulation intrinsics.
@@ -423,9 +464,14 @@ pub(crate) enum Inst {
         d: u32,
         p: u32,
     },
-    /// `syncwarp(mask)`.
-    SyncWarp {
+    /// A warp-level operation: mask in slot `mask` (unused by `ActiveMask`), operand in `a`
+    /// (value or predicate), lane operand of shuffles in `b`, result to `d` (unused by `Sync`).
+    Warp {
+        op: WarpOp,
+        d: u32,
         mask: u32,
+        a: u32,
+        b: u32,
     },
     /// Fails the launch when slot `c` is 0.
     Assert {

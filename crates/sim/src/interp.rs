@@ -22,7 +22,7 @@ use crate::complex;
 use crate::decode::Program;
 use crate::error::{SimError, SimErrorKind, fmt_dim3};
 use crate::frame::{Frame, MAX_DEPTH, ThreadState};
-use crate::inst::{BarrierKind, Inst, geom};
+use crate::inst::{BarrierKind, Inst, WarpOp, geom};
 use crate::intrinsics;
 use crate::math;
 use crate::memory::{self, element};
@@ -42,8 +42,18 @@ pub(crate) enum Stop {
         dst: usize,
         pred: bool,
     },
-    /// The thread waits at `syncwarp(mask)`, instruction `pc` of function `func`.
-    Warp { mask: u32, func: u32, pc: u32 },
+    /// The thread waits at warp operation `op` with `mask`, instruction `pc` of function
+    /// `func`; `a` is its operand (value or predicate), `b` the shuffle's lane operand, and the
+    /// result goes to absolute register `dst`.
+    Warp {
+        op: WarpOp,
+        mask: u32,
+        func: u32,
+        pc: u32,
+        dst: usize,
+        a: u64,
+        b: u32,
+    },
 }
 
 /// What one block's threads share: the program and the memory of the launch and of the block.
@@ -442,20 +452,36 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         pred,
                     });
                 }
-                Inst::SyncWarp { mask } => {
+                Inst::Warp { op, d, mask, a, b } => {
+                    let mask = reg!(mask) as u32;
+                    let lane = t.geom[geom::LANE as usize];
+                    if op != WarpOp::ActiveMask && mask & (1 << lane) == 0 {
+                        fail!(
+                            SimErrorKind::BarrierError,
+                            "{}(0x{mask:08x}) by a thread whose lane {lane} is not in the mask \
+                             (undefined behaviour in CUDA: a warp operation's mask must \
+                             include the calling thread)",
+                            op.name()
+                        );
+                    }
                     if let Some(cur) = t.frames.last_mut() {
                         cur.pc = pc as u32;
                     }
                     return Ok(Stop::Warp {
-                        mask: reg!(mask) as u32,
+                        op,
+                        mask,
                         func: fi as u32,
                         pc: (pc - 1) as u32,
+                        dst: base + d as usize,
+                        a: reg!(a),
+                        b: reg!(b) as u32,
                     });
                 }
                 Inst::Fence => std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst),
                 Inst::Assert { c } => {
                     if reg!(c) == 0 {
-                        fail!(SimErrorKind::AssertionError, "assertion failed");
+                        let message = env.prog.funcs[fi].assert_message(pc - 1);
+                        fail!(SimErrorKind::AssertionError, "{message}");
                     }
                 }
 

@@ -1,8 +1,8 @@
 //! Thread geometry and the bit-manipulation intrinsics.
 //!
 //! Geometry: each thread carries a small table ([`geometry`]) of its `threadIdx`, `blockIdx`,
-//! `blockDim`, `gridDim`, `laneid` and `warpsize` as int32 registers; `Inst::Geom` copies one
-//! entry. Warps are groups of 32 consecutive *linear* thread ids
+//! `blockDim`, `gridDim`, `laneid`, `warpsize` (int32) and `lanemask_lt()` (uint32) as
+//! registers; `Inst::Geom` copies one entry. Warps are groups of 32 consecutive *linear* thread ids
 //! (`x + y·blockDim.x + z·blockDim.x·blockDim.y`), as on the GPU, so `laneid = linear % 32`.
 //!
 //! Bit operations work on the operand's raw bits at its width: `popc`, `clz` and `brev` return
@@ -37,8 +37,15 @@ pub(crate) fn geometry(
     }
     let linear = tid[0] + tid[1] * bdim[0] + tid[2] * bdim[0] * bdim[1];
     g[geom::LANE as usize] = u64::from(linear % WARP_SIZE);
+    g[geom::LANEMASK_LT as usize] = lanemask_lt(linear % WARP_SIZE);
     g[geom::WARPSIZE as usize] = u64::from(WARP_SIZE);
     g
+}
+
+/// `lanemask_lt()` of lane `lane`: the bits of the lanes below it.
+#[must_use]
+pub(crate) const fn lanemask_lt(lane: u32) -> u64 {
+    (1u64 << lane) - 1
 }
 
 /// `popc`, `brev`, `clz`, `ffs` on an integer register of type `ty`.
@@ -87,6 +94,7 @@ mod tests {
     fn lanes_follow_linear_ids() {
         let g = geometry([3, 1, 0], [2, 0, 0], [20, 4, 1], [5, 1, 1]);
         assert_eq!(g[geom::LANE as usize], 23);
+        assert_eq!(g[geom::LANEMASK_LT as usize], (1 << 23) - 1);
         assert_eq!(g[geom::BDIM as usize], 20);
         assert_eq!(g[geom::WARPSIZE as usize], 32);
     }

@@ -37,7 +37,8 @@
 //! - Semantics are `oxcuda_ir::ops`'s: integer wraparound, float32 in f32, float16 rounded
 //!   after each op (`arith.rs`, `f16.rs`, `complex.rs`), C math functions (`math.rs`),
 //!   bounds-checked memory (`memory.rs`), real atomics (`atomics.rs`), thread geometry and bit
-//!   intrinsics (`intrinsics.rs`).
+//!   intrinsics (`intrinsics.rs`), warp shuffles, votes and matches (`warp.rs`, completed by the
+//!   scheduler once the warp's threads have arrived).
 //! - Every failure is a [`SimError`] with a kind and a complete message (`error.rs`); nothing
 //!   panics on user input.
 //!
@@ -60,6 +61,7 @@ mod layout;
 mod math;
 mod memory;
 mod scheduler;
+mod warp;
 
 pub use args::{ArgValue, ArrayArg, RecordArg};
 pub use decode::{Program, prepare};

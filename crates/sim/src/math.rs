@@ -10,7 +10,7 @@
 //! libdevice's documented errors.
 //!
 //! Invariant: the functions take and return canonical registers of the operand type (bool for
-//! the `Is*` predicates); `Ldexp`'s exponent is an int32 register.
+//! the `Is*` predicates, int32 for `Ilogb`); `Ldexp`'s exponent is an int32 register.
 
 use oxcuda_ir::{MathFn, Scalar};
 
@@ -138,11 +138,28 @@ pub fn unary(f: MathFn, ty: Scalar, a: u64) -> u64 {
             _ => v.is_finite(),
         });
     }
+    if f == MathFn::Ilogb {
+        return ilogb(crate::arith::float_value(ty, a));
+    }
     match ty {
         Scalar::F32 => of_f32(unary_f32(f, f32_of(a))),
         Scalar::F64 => of_f64(unary_f64(f, f64_of(a))),
         _ => u64::from(f16::from_f32(unary_f32(f, f16::to_f32(a as u16)))),
     }
+}
+
+/// `ilogb` as a canonical int32 register, with libdevice's values for zero, NaN (`i32::MIN`)
+/// and infinity (`i32::MAX`). The value is widened to f64 first: exact for every float type,
+/// and f64's exponent range holds every float32 and float16 exponent, subnormals included.
+fn ilogb(x: f64) -> u64 {
+    let e = if x.is_nan() || x == 0.0 {
+        i32::MIN
+    } else if x.is_infinite() {
+        i32::MAX
+    } else {
+        libm::ilogb(x)
+    };
+    i64::from(e) as u64
 }
 
 /// A two-operand function on float registers of type `ty` (`Ldexp`: `b` is an int32 register).
@@ -209,6 +226,28 @@ fn nextafter_f16(x: u16, y: u16) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ilogb_is_exact_with_libdevice_special_values() {
+        let int = |r: u64| r as i64;
+        assert_eq!(int(unary(MathFn::Ilogb, Scalar::F64, of_f64(1.0))), 0);
+        assert_eq!(int(unary(MathFn::Ilogb, Scalar::F64, of_f64(-0.75))), -1);
+        assert_eq!(
+            int(unary(MathFn::Ilogb, Scalar::F64, of_f64(5e-324))),
+            -1074
+        );
+        assert_eq!(int(unary(MathFn::Ilogb, Scalar::F32, of_f32(1e-45))), -149);
+        assert_eq!(int(unary(MathFn::Ilogb, Scalar::F32, of_f32(3.0e38))), 127);
+        assert_eq!(int(unary(MathFn::Ilogb, Scalar::F16, 0x0001)), -24);
+        let min = i64::from(i32::MIN);
+        assert_eq!(int(unary(MathFn::Ilogb, Scalar::F64, of_f64(0.0))), min);
+        assert_eq!(
+            int(unary(MathFn::Ilogb, Scalar::F32, of_f32(f32::NAN))),
+            min
+        );
+        let inf = unary(MathFn::Ilogb, Scalar::F64, of_f64(f64::NEG_INFINITY));
+        assert_eq!(int(inf), i64::from(i32::MAX));
+    }
 
     #[test]
     fn float32_functions_are_computed_in_f32() {

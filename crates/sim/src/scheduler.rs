@@ -2,9 +2,16 @@
 //!
 //! A block runs in **phases**. In a phase every ready thread runs, in linear-id order, until it
 //! exits or stops at a barrier. Warps (32 consecutive linear ids) are handled one after the
-//! other: when every thread named by a waiting thread's `syncwarp` mask has reached a
-//! `syncwarp` (or exited), those threads are released and run on, still within the phase. At
-//! the end of the phase every live thread waits at a block barrier; the phase boundary checks
+//! other; within a warp, once every ready thread has stopped, warp operations complete
+//! (`release_warp`) and their threads run on, still within the phase:
+//! - `syncwarp(mask)`: when every thread named by the mask has reached a `syncwarp` (or
+//!   exited);
+//! - a collective (shuffle, vote, match): when every thread named by the mask waits at the same
+//!   operation with the same mask; results are computed for all of them at once (`warp.rs`);
+//! - `activemask()`: at once; its lanes are the threads stopped at that same instruction (the
+//!   GPU's converged threads).
+//!
+//! At the end of the phase every live thread waits at a block barrier; the phase boundary checks
 //! that they all wait at the **same** barrier (same instruction) and that **no** thread of the
 //! block has exited, computes `syncthreads_count/and/or`, writes each thread's result and
 //! starts the next phase. A kernel without barriers is one phase: each thread runs start to
@@ -12,22 +19,26 @@
 //!
 //! Violations are `BarrierError`s naming the barrier's source line and the threads involved:
 //! threads waiting at a barrier while others exited; threads waiting at different barriers; a
-//! `syncwarp` that can never complete.
+//! warp operation that can never complete (a thread of its mask waits elsewhere, or — for a
+//! collective — exited). A thread calling a warp operation whose mask leaves it out fails in
+//! the interpreter.
 //!
 //! Thread states are pooled: a state is taken when a thread first runs and returned when it
 //! exits, so a barrier-free kernel reuses one state (and its cache-hot register file) for every
 //! thread, and a kernel with barriers holds one per live thread.
 //!
-//! Invariant: between phases, a thread's status is `Ready`, `Exited` or waiting at a block
-//! barrier; only `Ready` threads have their `ThreadState` run.
+//! Invariants: between phases, a thread's status is `Ready`, `Exited` or waiting at a block
+//! barrier; when `release_warp` runs, no thread of the warp is `Ready`; only `Ready` threads have
+//! their `ThreadState` run.
 
 use crate::decode::Program;
 use crate::error::{SimError, SimErrorKind, fmt_dim3};
 use crate::frame::{Frame, ThreadState};
-use crate::inst::BarrierKind;
+use crate::inst::{BarrierKind, WarpOp};
 use crate::interp::{Env, Stop, run};
 use crate::intrinsics::{WARP_SIZE, geometry};
 use crate::memory::AlignedBuf;
+use crate::warp;
 
 /// The launch-wide inputs every block needs.
 #[derive(Debug)]
@@ -57,9 +68,13 @@ enum Status {
         pred: bool,
     },
     Warp {
+        op: WarpOp,
         mask: u32,
         func: u32,
         pc: u32,
+        dst: usize,
+        a: u64,
+        b: u32,
     },
     Exited,
 }
@@ -257,14 +272,34 @@ impl BlockRunner {
                 dst,
                 pred,
             },
-            Stop::Warp { mask, func, pc } => Status::Warp { mask, func, pc },
+            Stop::Warp {
+                op,
+                mask,
+                func,
+                pc,
+                dst,
+                a,
+                b,
+            } => Status::Warp {
+                op,
+                mask,
+                func,
+                pc,
+                dst,
+                a,
+                b,
+            },
         };
         self.status[tl] = status;
         Ok(status)
     }
 
-    /// Releases the threads of warp `[w0, w1)` waiting at `syncwarp` whose masks are complete.
-    /// Returns whether any was released; errors when some wait forever.
+    /// Completes what the threads of warp `[w0, w1)` wait for, where possible: a `syncwarp`
+    /// whose mask's threads have all reached a `syncwarp` or exited; a collective (shuffle,
+    /// vote, match) whose mask's threads all wait at the same operation with the same mask
+    /// (results written, threads released together); an `activemask`, whose lanes are the
+    /// threads stopped at the same instruction. Returns whether any thread was released; errors
+    /// when a collective names an exited thread, or when threads wait and none can go on.
     fn release_warp(
         &mut self,
         env: &Env<'_>,
@@ -272,48 +307,201 @@ impl BlockRunner {
         w0: usize,
         w1: usize,
     ) -> Result<bool, SimError> {
+        // Lanes a partial last warp does not have are not threads: masks ignore them.
+        let exists = u32::MAX >> (WARP_SIZE as usize - (w1 - w0));
         let mut waiting = false;
-        let mut releasable = Vec::new();
+        let mut released = 0u32;
         for tl in w0..w1 {
-            if let Status::Warp { mask, .. } = self.status[tl] {
-                waiting = true;
-                let complete = (w0..w1).all(|u| {
-                    mask & (1 << (u - w0)) == 0
-                        || matches!(self.status[u], Status::Warp { .. } | Status::Exited)
-                });
-                if complete {
-                    releasable.push(tl);
-                }
+            let lane = tl - w0;
+            let Status::Warp {
+                op, mask, func, pc, ..
+            } = self.status[tl]
+            else {
+                continue;
+            };
+            waiting = true;
+            if released & (1 << lane) != 0 {
+                continue;
             }
+            let group = match op {
+                WarpOp::Sync => {
+                    let members = mask & exists;
+                    let done = lanes(members).all(|u| {
+                        matches!(
+                            self.status[w0 + u],
+                            Status::Warp {
+                                op: WarpOp::Sync,
+                                ..
+                            } | Status::Exited
+                        )
+                    });
+                    // Each syncwarp releases on its own mask alone.
+                    if done { 1 << lane } else { 0 }
+                }
+                WarpOp::ActiveMask => lanes(exists)
+                    .filter(|&u| {
+                        self.waits_at(w0 + u)
+                            .is_some_and(|(o, _, at)| o == op && at == (func, pc))
+                    })
+                    .fold(0, |m, u| m | 1 << u),
+                _ => {
+                    let members = mask & exists;
+                    let exited: Vec<usize> = lanes(members)
+                        .filter(|&u| self.status[w0 + u] == Status::Exited)
+                        .map(|u| w0 + u)
+                        .collect();
+                    if !exited.is_empty() {
+                        return Err(self.exited_at_collective(env, launch, tl, &exited));
+                    }
+                    let same = lanes(members).all(|u| {
+                        self.waits_at(w0 + u)
+                            .is_some_and(|(o, m, _)| (o, m) == (op, mask))
+                    });
+                    if same { members } else { 0 }
+                }
+            };
+            if group == 0 {
+                continue;
+            }
+            self.complete(w0, op, group);
+            released |= group;
         }
         if !waiting {
             return Ok(false);
         }
-        if releasable.is_empty() {
-            let tl = (w0..w1)
-                .find(|&u| matches!(self.status[u], Status::Warp { .. }))
-                .unwrap_or(w0);
-            let Status::Warp { mask, func, pc } = self.status[tl] else {
-                return Ok(false);
-            };
-            let missing: Vec<usize> = (w0..w1)
-                .filter(|&u| {
-                    mask & (1 << (u - w0)) != 0
-                        && !matches!(self.status[u], Status::Warp { .. } | Status::Exited)
-                })
-                .collect();
-            let what = format!(
-                "syncwarp(0x{mask:08x}) can never complete: thread {} waits for {} \
-                 which wait at a block barrier instead",
-                fmt_dim3(thread_index(launch.block, tl)),
-                self.thread_list(launch, &missing)
-            );
-            return Err(self.barrier_error(env, launch, tl, (func, pc), &what));
-        }
-        for tl in releasable {
-            self.status[tl] = Status::Ready;
+        if released == 0 {
+            return Err(self.stuck_warp(env, launch, w0, w1));
         }
         Ok(true)
+    }
+
+    /// The warp operation thread `tl` waits at, its mask and where it is (function, pc).
+    fn waits_at(&self, tl: usize) -> Option<(WarpOp, u32, (u32, u32))> {
+        match self.status[tl] {
+            Status::Warp {
+                op, mask, func, pc, ..
+            } => Some((op, mask, (func, pc))),
+            _ => None,
+        }
+    }
+
+    /// Writes the results of `op` to the threads of `group` (lanes of the warp at `w0`) and
+    /// releases them.
+    fn complete(&mut self, w0: usize, op: WarpOp, group: u32) {
+        let mut a = [0u64; warp::LANES];
+        let mut b = [0u32; warp::LANES];
+        for u in lanes(group) {
+            if let Status::Warp { a: x, b: y, .. } = self.status[w0 + u] {
+                a[u] = x;
+                b[u] = y;
+            }
+        }
+        let results = warp::results(op, group, &a, &b);
+        for u in lanes(group) {
+            if let Status::Warp { dst, .. } = self.status[w0 + u] {
+                if op != WarpOp::Sync {
+                    let st = &mut self.states[self.state_of[w0 + u]];
+                    if let Some(slot) = st.regs.get_mut(dst) {
+                        *slot = results[u];
+                    }
+                }
+                self.status[w0 + u] = Status::Ready;
+            }
+        }
+    }
+
+    /// A collective whose mask names threads that exited.
+    fn exited_at_collective(
+        &self,
+        env: &Env<'_>,
+        launch: &Launch<'_>,
+        tl: usize,
+        exited: &[usize],
+    ) -> SimError {
+        let Status::Warp {
+            op, mask, func, pc, ..
+        } = self.status[tl]
+        else {
+            return internal("exited_at_collective of a thread not at a warp operation");
+        };
+        let w0 = tl - tl % WARP_SIZE as usize;
+        let w1 = (w0 + WARP_SIZE as usize).min(self.status.len());
+        let waiting: Vec<usize> = (w0..w1)
+            .filter(|&u| {
+                self.waits_at(u)
+                    .is_some_and(|(o, m, _)| (o, m) == (op, mask))
+            })
+            .collect();
+        let what = format!(
+            "{}(0x{mask:08x}) can never complete: {} named in the mask already exited while \
+             {} wait{} there (every thread in a warp operation's mask must reach it)",
+            op.name(),
+            self.thread_list(launch, exited),
+            self.thread_list(launch, &waiting),
+            if waiting.len() == 1 { "s" } else { "" },
+        );
+        self.barrier_error(env, launch, tl, (func, pc), &what)
+    }
+
+    /// Threads of warp `[w0, w1)` wait at warp operations that none of them can complete.
+    fn stuck_warp(&self, env: &Env<'_>, launch: &Launch<'_>, w0: usize, w1: usize) -> SimError {
+        let Some((tl, op, mask, func, pc)) = (w0..w1).find_map(|u| match self.status[u] {
+            Status::Warp {
+                op, mask, func, pc, ..
+            } if op != WarpOp::ActiveMask => Some((u, op, mask, func, pc)),
+            _ => None,
+        }) else {
+            return internal("a warp is stuck without a thread at a warp operation");
+        };
+        let exists = u32::MAX >> (WARP_SIZE as usize - (w1 - w0));
+        // The threads of the mask that wait elsewhere, grouped by where.
+        let mut elsewhere: Vec<(String, Vec<usize>)> = Vec::new();
+        for u in lanes(mask & exists).map(|u| w0 + u) {
+            let place = match self.status[u] {
+                Status::Barrier { func: f, pc: p, .. } => format!(
+                    "a block barrier at line {}",
+                    launch.prog.funcs[f as usize].source_loc(p as usize).line
+                ),
+                Status::Warp {
+                    op: o,
+                    mask: m,
+                    func: f,
+                    pc: p,
+                    ..
+                } if op == WarpOp::Sync && o != WarpOp::Sync
+                    || op != WarpOp::Sync && (o, m) != (op, mask) =>
+                {
+                    format!(
+                        "{}(0x{m:08x}) at line {}",
+                        o.name(),
+                        launch.prog.funcs[f as usize].source_loc(p as usize).line
+                    )
+                }
+                _ => continue,
+            };
+            match elsewhere.iter_mut().find(|(p, _)| *p == place) {
+                Some((_, v)) => v.push(u),
+                None => elsewhere.push((place, vec![u])),
+            }
+        }
+        let others: Vec<String> = elsewhere
+            .iter()
+            .map(|(place, v)| {
+                format!(
+                    "{} wait{} at {place}",
+                    self.thread_list(launch, v),
+                    if v.len() == 1 { "s" } else { "" }
+                )
+            })
+            .collect();
+        let what = format!(
+            "{}(0x{mask:08x}) can never complete: thread {} waits for the threads of its mask, \
+             but {} instead",
+            op.name(),
+            fmt_dim3(thread_index(launch.block, tl)),
+            others.join(", and ")
+        );
+        self.barrier_error(env, launch, tl, (func, pc), &what)
     }
 
     fn thread_list(&self, launch: &Launch<'_>, threads: &[usize]) -> String {
@@ -416,6 +604,18 @@ impl BlockRunner {
     }
 }
 
+/// The lanes whose bits are set in `mask`, in increasing order.
+fn lanes(mask: u32) -> impl Iterator<Item = usize> {
+    (0..WARP_SIZE as usize).filter(move |u| mask & (1 << u) != 0)
+}
+
+fn internal(what: &str) -> SimError {
+    SimError::new(
+        SimErrorKind::InternalError,
+        format!("simulator scheduler: {what}"),
+    )
+}
+
 /// `threadIdx` of linear thread `tl`.
 fn thread_index(bdim: [u32; 3], tl: usize) -> [u32; 3] {
     let tl = tl as u32;
@@ -435,7 +635,7 @@ fn start(
     tid: [u32; 3],
     linear: usize,
 ) {
-    use crate::inst::geom::{LANE, TID};
+    use crate::inst::geom::{LANE, LANEMASK_LT, TID};
     let k = &launch.prog.funcs[0];
     // Reuse the kernel frame a previous thread exited from; otherwise build it.
     if t.frames.len() == 1 && t.frames[0].func == 0 {
@@ -471,5 +671,7 @@ fn start(
     for (d, &x) in tid.iter().enumerate() {
         t.geom[TID as usize + d] = u64::from(x);
     }
-    t.geom[LANE as usize] = (linear % WARP_SIZE as usize) as u64;
+    let lane = linear as u32 % WARP_SIZE;
+    t.geom[LANE as usize] = u64::from(lane);
+    t.geom[LANEMASK_LT as usize] = crate::intrinsics::lanemask_lt(lane);
 }

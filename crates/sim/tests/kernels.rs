@@ -757,7 +757,49 @@ fn assert_failure_reports_the_source_line() {
     let err = launch(&prog, [1, 1, 1], [4, 1, 1], 0, &args, &[]).unwrap_err();
     assert_eq!(err.kind, SimErrorKind::AssertionError);
     assert!(err.message.contains("kernels.py:70:5"), "{}", err.message);
+    assert!(
+        err.message.starts_with("assertion failed\n"),
+        "{}",
+        err.message
+    );
     assert_eq!(err.thread, Some([2, 0, 0]));
+}
+
+#[test]
+fn assert_failure_reports_its_message() {
+    let mut b = B::kernel("checked", vec![array(Scalar::I64, 1)]);
+    let a = b.param(0);
+    let t = b.tid64(Dim::X);
+    let v = b.load(a, &[t]);
+    let zero = b.i64(0);
+    let ok = b.cmp(CmpOp::Ge, v, zero);
+    b.at(70);
+    b.intrinsic(Intrinsic::Assert, &[ok], None);
+    b.ret(None);
+    let mut f = b.finish();
+    let loc = f.blocks[0]
+        .insts
+        .iter()
+        .find(|i| matches!(i.op, oxcuda_ir::Op::Intrinsic(Intrinsic::Assert, _)))
+        .map(|i| i.loc)
+        .unwrap();
+    f.assert_messages.push((loc, "v is negative".to_owned()));
+    let prog = prepare(&module(vec![f], vec![])).unwrap();
+    let mut data = vec![1i64, -2, 3, 4];
+    let args = [arg(&mut data, &[4], Scalar::I64)];
+    let err = launch(&prog, [1, 1, 1], [4, 1, 1], 0, &args, &[]).unwrap_err();
+    assert!(
+        err.message
+            .starts_with("v is negative\n  in kernel 'checked' at "),
+        "{}",
+        err.message
+    );
+    assert!(
+        err.message
+            .ends_with(", thread (1, 0, 0) of block (0, 0, 0)"),
+        "{}",
+        err.message
+    );
 }
 
 #[test]

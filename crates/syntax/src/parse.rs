@@ -18,15 +18,7 @@ pub struct ParsedFunction {
 /// # Errors
 /// A `syntax-error` diagnostic at the parser's error position, or when no `def` is present.
 pub fn parse_function(text: &str) -> Result<ParsedFunction, Diagnostic> {
-    let parsed = ruff_python_parser::parse_module(text).map_err(|e| {
-        Diagnostic::new(
-            codes::SYNTAX_ERROR,
-            e.location,
-            format!("invalid syntax: {}", e.error),
-        )
-    })?;
-    let module = parsed.into_syntax();
-    for stmt in module.body {
+    for stmt in parse_statements(text)? {
         if let Stmt::FunctionDef(def) = stmt {
             return Ok(ParsedFunction { def });
         }
@@ -36,6 +28,21 @@ pub fn parse_function(text: &str) -> Result<ParsedFunction, Diagnostic> {
         TextRange::empty(TextSize::from(0)),
         "the source holds no function definition",
     ))
+}
+
+/// Parses `text` as a module and returns its top-level statements.
+///
+/// # Errors
+/// A `syntax-error` diagnostic at the parser's error position.
+pub fn parse_statements(text: &str) -> Result<Vec<Stmt>, Diagnostic> {
+    let parsed = ruff_python_parser::parse_module(text).map_err(|e| {
+        Diagnostic::new(
+            codes::SYNTAX_ERROR,
+            e.location,
+            format!("invalid syntax: {}", e.error),
+        )
+    })?;
+    Ok(parsed.into_syntax().body.into_iter().collect())
 }
 
 #[cfg(test)]

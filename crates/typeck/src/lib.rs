@@ -12,9 +12,11 @@
 //! Names resolve, in order, to locals, then the captured globals and closure cells
 //! ([`globals::GlobalValue`], snapshotted by the Python side at compile time, as numba freezes
 //! them), then Python builtins. Device functions are compiled once per argument-type tuple into
-//! the same module ([`session::Session`]).
+//! the same module ([`session::Session`]), and so are the functions of the device library
+//! (`library/`: `cmath`, written in Python) that the kernel calls.
 
 pub mod globals;
+pub(crate) mod library;
 mod lower;
 pub mod resolve;
 pub mod session;

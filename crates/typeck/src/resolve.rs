@@ -17,6 +17,8 @@ pub enum Meaning {
     Callable(String),
     /// A float constant (`math.pi`).
     Float(f64),
+    /// A complex constant (`cmath.infj`).
+    Complex(f64, f64),
     /// A scalar type object (`np.float32`, `cuda.int64`).
     Type(Scalar),
     /// A value read with an intrinsic (`cuda.threadIdx.x`, `cuda.laneid`): int32.
@@ -50,6 +52,18 @@ pub const CALLABLES: &[&str] = &[
     "cuda.threadfence_block",
     "cuda.threadfence_system",
     "cuda.syncwarp",
+    "cuda.shfl_sync",
+    "cuda.shfl_up_sync",
+    "cuda.shfl_down_sync",
+    "cuda.shfl_xor_sync",
+    "cuda.all_sync",
+    "cuda.any_sync",
+    "cuda.eq_sync",
+    "cuda.ballot_sync",
+    "cuda.match_any_sync",
+    "cuda.match_all_sync",
+    "cuda.activemask",
+    "cuda.lanemask_lt",
     "cuda.shared.array",
     "cuda.local.array",
     "cuda.const.array_like",
@@ -119,8 +133,16 @@ pub const MATH_FUNCTIONS: &[&str] = &[
     "remainder",
     "nextafter",
     "ldexp",
+    "frexp",
+    "modf",
     "degrees",
     "radians",
+];
+
+/// The `cmath` module's functions, implemented by the device library (`library/cmath.py`).
+pub const CMATH_FUNCTIONS: &[&str] = &[
+    "acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp", "isfinite", "isinf",
+    "isnan", "log", "log10", "phase", "polar", "rect", "sin", "sinh", "sqrt", "tan", "tanh",
 ];
 
 /// NumPy's scalar functions with names of their own (`np.arcsin` is `math.asin`, …).
@@ -210,9 +232,14 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
             "tau" => Some(Meaning::Float(std::f64::consts::TAU)),
             "inf" => Some(Meaning::Float(f64::INFINITY)),
             "nan" => Some(Meaning::Float(f64::NAN)),
+            "infj" if path == "cmath" => Some(Meaning::Complex(0.0, f64::INFINITY)),
+            "nanj" if path == "cmath" => Some(Meaning::Complex(0.0, f64::NAN)),
+            _ if path == "cmath" => CMATH_FUNCTIONS
+                .contains(&attr)
+                .then_some(Meaning::Callable(full)),
             _ => MATH_FUNCTIONS
                 .contains(&attr)
-                .then(|| Meaning::Callable(format!("math.{attr}"))),
+                .then_some(Meaning::Callable(full)),
         },
         "numpy" => match attr {
             "pi" => Some(Meaning::Float(std::f64::consts::PI)),

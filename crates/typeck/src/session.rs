@@ -24,9 +24,26 @@ pub(crate) struct Active {
     pub ret_guess: Option<Type>,
 }
 
+/// The functions a session can compile: the user's (indices from 0) and the device library's
+/// ([`crate::library`], indices from [`crate::library::BASE`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Sources<'a> {
+    user: &'a [FunctionSource],
+}
+
+impl<'a> Sources<'a> {
+    /// Source `index`.
+    pub fn get(self, index: usize) -> &'a FunctionSource {
+        match index.checked_sub(crate::library::BASE) {
+            Some(k) => crate::library::source(k),
+            None => &self.user[index],
+        }
+    }
+}
+
 /// State shared by the lowering of every function of one compilation.
 pub(crate) struct Session<'a> {
-    pub sources: &'a [FunctionSource],
+    pub sources: Sources<'a>,
     pub module: Module,
     pub done: HashMap<(usize, Vec<Type>), (FuncId, Type)>,
     pub active: HashMap<(usize, Vec<Type>), Active>,
@@ -81,7 +98,7 @@ pub fn compile(
     options: CompileOptions,
 ) -> Result<Module, Vec<Resolved>> {
     let mut session = Session {
-        sources,
+        sources: Sources { user: sources },
         module: Module::default(),
         done: HashMap::new(),
         active: HashMap::new(),

@@ -398,3 +398,111 @@ fn errors_inside_loops_are_reported_not_unsettled_types() {
     );
     assert!(!errs.iter().any(|e| e.contains("settle")), "{errs:#?}");
 }
+
+#[test]
+fn warp_functions_have_numba_types() {
+    let ir = lower(
+        "def k(f, d, i, u, out):\n    t = cuda.threadIdx.x\n    m = cuda.activemask()\n    \
+         f[t] = cuda.shfl_sync(m, f[t], 0)\n    d[t] = cuda.shfl_up_sync(m, d[t], 1)\n    \
+         i[t] = cuda.shfl_down_sync(0xFFFFFFFF, i[t], t)\n    \
+         u[t] = cuda.shfl_xor_sync(-1, u[t], 16)\n    \
+         out[0] = cuda.ballot_sync(m, f[t] > 0)\n    \
+         out[1] = cuda.all_sync(m, t) + cuda.any_sync(m, True) + cuda.eq_sync(mask=m, predicate=1)\n    \
+         out[2] = cuda.match_any_sync(m, d[t])\n    \
+         mask, same = cuda.match_all_sync(m, cuda.threadIdx.y)\n    \
+         out[3] = mask + same + cuda.lanemask_lt()\n",
+        "void(float32[:], float64[:], int64[:], uint32[:], int64[:])",
+    )
+    .unwrap();
+    for line in [
+        "uint32 = intrinsic activemask",
+        "float32 = intrinsic shfl.idx",
+        "float64 = intrinsic shfl.up",
+        "int64 = intrinsic shfl.down",
+        "uint32 = intrinsic shfl.bfly",
+        "int32 = intrinsic vote.ballot",
+        "bool = intrinsic vote.all",
+        "bool = intrinsic vote.any",
+        "bool = intrinsic vote.uni",
+        "int32 = intrinsic match.any",
+        "int32 = intrinsic match.all",
+        "uint32 = intrinsic lanemask_lt",
+    ] {
+        assert!(ir.contains(line), "{line} missing:\n{ir}");
+    }
+    // Constant masks and lanes are truncated as numba truncates them.
+    assert!(ir.contains("uint32 = const 4294967295"), "{ir}");
+    assert!(ir.contains("int32 = const 16"), "{ir}");
+}
+
+#[test]
+fn warp_function_misuse_is_a_typing_error() {
+    // (call, code, message, the text the caret is under)
+    let cases = [
+        (
+            "cuda.shfl_sync(m, h[0], 0)",
+            "type-mismatch",
+            "shuffles 32- and 64-bit",
+            "h[0]",
+        ),
+        (
+            "cuda.shfl_sync(1.5, x[0], 0)",
+            "type-mismatch",
+            "takes an integer mask",
+            "1.5",
+        ),
+        (
+            "cuda.shfl_down_sync(m, x[0], 1.0)",
+            "type-mismatch",
+            "integer lane operand",
+            "1.0",
+        ),
+        (
+            "cuda.shfl_xor_sync(m, x[0])",
+            "bad-call",
+            "takes 3 arguments, got 2",
+            "cuda",
+        ),
+        (
+            "cuda.ballot_sync(m)",
+            "bad-call",
+            "takes 2 arguments, got 1",
+            "cuda",
+        ),
+        (
+            "cuda.match_any_sync(m, 1j)",
+            "type-mismatch",
+            "matches integers and floats",
+            "1j",
+        ),
+        (
+            "cuda.activemask(m)",
+            "bad-call",
+            "takes 0 arguments, got 1",
+            "cuda",
+        ),
+        (
+            "cuda.all_sync(m, pred=True)",
+            "bad-call",
+            "no keyword argument 'pred'",
+            "True",
+        ),
+    ];
+    for (call, code, text, under) in cases {
+        let src = format!("def k(h, x):\n    m = 0xFFFFFFFF\n    x[0] = {call}\n");
+        let errs = lower(&src, "void(float16[:], float32[:])").unwrap_err();
+        assert_eq!(errs.len(), 1, "{call}: {errs:?}");
+        assert!(
+            errs[0].contains(&format!("error[{code}]")),
+            "{call}: {}",
+            errs[0]
+        );
+        assert!(errs[0].contains(text), "{call}: {}", errs[0]);
+        let col = "    x[0] = ".len() + call.find(under).unwrap() + 1;
+        assert!(
+            errs[0].contains(&format!("--> test.py:3:{col}")),
+            "{call}: {}",
+            errs[0]
+        );
+    }
+}

@@ -57,6 +57,18 @@ threadfence = _DeviceOnly("cuda.threadfence")
 threadfence_block = _DeviceOnly("cuda.threadfence_block")
 threadfence_system = _DeviceOnly("cuda.threadfence_system")
 syncwarp = _DeviceOnly("cuda.syncwarp")
+shfl_sync = _DeviceOnly("cuda.shfl_sync")
+shfl_up_sync = _DeviceOnly("cuda.shfl_up_sync")
+shfl_down_sync = _DeviceOnly("cuda.shfl_down_sync")
+shfl_xor_sync = _DeviceOnly("cuda.shfl_xor_sync")
+all_sync = _DeviceOnly("cuda.all_sync")
+any_sync = _DeviceOnly("cuda.any_sync")
+eq_sync = _DeviceOnly("cuda.eq_sync")
+ballot_sync = _DeviceOnly("cuda.ballot_sync")
+match_any_sync = _DeviceOnly("cuda.match_any_sync")
+match_all_sync = _DeviceOnly("cuda.match_all_sync")
+activemask = _DeviceOnly("cuda.activemask")
+lanemask_lt = _DeviceOnly("cuda.lanemask_lt")
 nanosleep = _DeviceOnly("cuda.nanosleep")
 fma = _DeviceOnly("cuda.fma")
 popc = _DeviceOnly("cuda.popc")
@@ -91,25 +103,37 @@ atomic = _Namespace(
 )
 
 __all__ = [
+    "activemask",
+    "all_sync",
+    "any_sync",
     "atomic",
+    "ballot_sync",
     "blockDim",
     "blockIdx",
     "brev",
     "cbrt",
     "clz",
     "const",
+    "eq_sync",
     "ffs",
     "fma",
     "grid",
     "gridDim",
     "gridsize",
     "laneid",
+    "lanemask_lt",
     "literal_unroll",
     "local",
+    "match_all_sync",
+    "match_any_sync",
     "nanosleep",
     "popc",
     "selp",
     "shared",
+    "shfl_down_sync",
+    "shfl_sync",
+    "shfl_up_sync",
+    "shfl_xor_sync",
     "syncthreads",
     "syncthreads_and",
     "syncthreads_count",

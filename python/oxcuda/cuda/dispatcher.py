@@ -28,7 +28,7 @@ from oxcuda import _native, _toolchain
 from oxcuda._knobs import config as config_module
 from oxcuda.cuda import _linker, compiler, linkable_code
 from oxcuda.cuda._devices import use_gpu
-from oxcuda.errors import CudaSupportError
+from oxcuda.errors import CudaDriverError, CudaSupportError
 
 
 class NumbaPerformanceWarning(UserWarning):
@@ -166,8 +166,18 @@ class Dispatcher(_native.LaunchCache):
                     self.insert(list(types), compiled.kernel)
                 return compiled
             if gpu:
-                artifacts, image = self._gpu_image(types)
-                kernel = _native.GpuKernel(image, artifacts["kernel_name"], list(types))
+                artifacts, image = self._gpu_image_cached(types)
+                try:
+                    kernel = self._load(image, artifacts, types)
+                except CudaDriverError:
+                    if "cache_key" not in artifacts:
+                        raise
+                    # A cached image this driver will not load: drop it and compile afresh.
+                    from oxcuda.cuda import _disk_cache
+
+                    _disk_cache.discard(self.py_func, artifacts["cache_key"])
+                    artifacts, image = self._gpu_image(types)
+                    kernel = self._load(image, artifacts, types)
                 self.insert(list(types), kernel)
             else:
                 if self.targetoptions.get("link"):
@@ -180,6 +190,44 @@ class Dispatcher(_native.LaunchCache):
             compiled = _Compiled(artifacts, kernel, types)
             self._overloads[key] = compiled
             return compiled
+
+    @staticmethod
+    def _load(image: bytes, artifacts: dict[str, Any], types: tuple[str, ...]) -> Any:
+        """Loads a GPU image, with the table of its checked asserts (debug builds), which the
+        launcher reports a failed assert from (docs/debugging.md)."""
+        return _native.GpuKernel(
+            image, artifacts["kernel_name"], list(types), artifacts.get("asserts")
+        )
+
+    def _gpu_image_cached(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
+        """``_gpu_image``, through the disk cache when the kernel has ``cache=True``
+        (``_disk_cache``): a hit loads the stored image and compiles nothing."""
+        if not self.targetoptions.get("cache"):
+            return self._gpu_image(types)
+        from oxcuda.cuda import _disk_cache
+        from oxcuda.cuda._devices import get_current_device
+
+        start = time.perf_counter()
+        cc = get_current_device().compute_capability
+        driver = tuple(_toolchain.driver_info()["version"])
+        link = self.targetoptions.get("link", ())
+        key = _disk_cache.key(self.py_func, types, self._options(), cc, link, driver)
+        if key is not None:
+            hit = _disk_cache.load(self.py_func, key)
+            if hit is not None:
+                header, image = hit
+                self._stats = {"cache_load": time.perf_counter() - start}
+                artifacts = {"kernel_name": header["kernel_name"], "cc": cc, "cache_key": key}
+                artifacts["asserts"] = _disk_cache.asserts(header)
+                artifacts["cache_file"] = _disk_cache.path(self.py_func, key)
+                return artifacts, image
+        artifacts, image = self._gpu_image(types)
+        if key is not None:
+            stored = _disk_cache.store(
+                self.py_func, key, artifacts["kernel_name"], image, artifacts.get("asserts")
+            )
+            artifacts["cache_file"] = stored
+        return artifacts, image
 
     def _gpu_image(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
         """Compiles for the current device: a cubin linked by nvJitLink, or, when
@@ -271,7 +319,7 @@ class Dispatcher(_native.LaunchCache):
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
         slow = _Configured(self, grid, block, stream, shared)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
-        return _native.ConfiguredLaunch(self, config_module, grid, block, stream, shared, slow)
+        return _native.ConfiguredLaunch(self, grid, block, stream, shared, slow)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._device:
@@ -418,7 +466,7 @@ class Dispatcher(_native.LaunchCache):
 
     def inspect_types(self, signature: Any = None) -> str:
         """The typed IR of a specialisation."""
-        return self._one(signature).artifacts["ir"]
+        return self._stage(signature, "ir", "ir")
 
     def inspect_llvm(self, signature: Any = None) -> Any:
         """NVVM IR: a string for one signature, else a dict by signature."""
@@ -537,9 +585,8 @@ def _is_numpy_record(obj: Any) -> bool:
     )
 
 
-# Accepted for numba-cuda compatibility with these meanings: ``cache`` — compiled kernels are
-# cached in memory for the process; a disk cache does not exist yet, so ``cache=True`` changes
-# nothing. ``inline``/``forceinline`` — libNVVM (-opt=3) decides inlining itself.
+# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline`` and
+# ``forceinline`` are accepted for numba-cuda compatibility: libNVVM (-opt=3) decides inlining.
 _JIT_OPTIONS = {
     "device",
     "debug",
@@ -561,8 +608,8 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
     ``@cuda.jit(["void(float32[:])", "void(float64[:])"], fastmath=True)``.
 
     Options: ``debug``, ``lineinfo``, ``fastmath``, ``opt``, ``max_registers``,
-    ``launch_bounds``, ``lto``, ``link``; ``cache``, ``inline`` and ``forceinline`` are accepted
-    for compatibility (see ``_JIT_OPTIONS``: there is no disk cache yet)."""
+    ``launch_bounds``, ``lto``, ``link``, ``cache`` (the disk cache, ``_disk_cache``);
+    ``inline`` and ``forceinline`` are accepted for compatibility (see ``_JIT_OPTIONS``)."""
     unknown = set(options) - _JIT_OPTIONS
     if unknown:
         raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")

@@ -51,7 +51,7 @@ pub(super) struct FnWriter<'a, 'c> {
     /// The LLVM block being written.
     pub(super) cur_label: String,
     /// The instruction being written, for errors and `!dbg`.
-    loc: Loc,
+    pub(super) loc: Loc,
     location: String,
     /// The `DISubprogram` of this function when writing line info.
     scope: Option<u32>,

@@ -1,12 +1,13 @@
 //! CUDA intrinsics: special registers, barriers, fences, warp synchronisation, bit counting,
-//! `nanosleep` and `assert`.
+//! `nanosleep` and `assert` (shuffles, votes, matches and `activemask`: `warp.rs`).
 //!
 //! Each maps to the NVVM intrinsic numba-cuda uses (`llvm.nvvm.read.ptx.sreg.*`,
 //! `llvm.nvvm.barrier0[.popc|.and|.or]`, `llvm.nvvm.membar.{gl,cta,sys}`,
 //! `llvm.nvvm.bar.warp.sync`) or to a target-independent LLVM intrinsic (`llvm.ctpop`,
 //! `llvm.ctlz`, `llvm.cttz`, `llvm.bitreverse`); `nanosleep` is inline PTX. `warpsize` is the
 //! constant 32. `ffs` is `x == 0 ? 0 : cttz(x) + 1` as uint32, so it needs no libdevice.
-//! `assert` is checked only with `debug`: a false condition calls `llvm.trap`.
+//! `assert` is checked only with `debug`: a false condition records the failure for the host
+//! and ends the thread (`assertions`).
 
 use oxcuda_ir::{Dim, Intrinsic, Scalar, Type, Value};
 
@@ -20,6 +21,7 @@ fn sreg(i: Intrinsic) -> Option<String> {
         Intrinsic::BlockDim(d) => ("ntid", d),
         Intrinsic::GridDim(d) => ("nctaid", d),
         Intrinsic::LaneId => return Some("llvm.nvvm.read.ptx.sreg.laneid".to_owned()),
+        Intrinsic::LanemaskLt => return Some("llvm.nvvm.read.ptx.sreg.lanemask.lt".to_owned()),
         _ => return None,
     };
     let axis = match d {
@@ -105,6 +107,10 @@ impl FnWriter<'_, '_> {
                 self.stmt(format!("call void @llvm.nvvm.bar.warp.sync(i32 {mask})"));
                 Ok(None)
             }
+            Intrinsic::Shfl(_)
+            | Intrinsic::Vote(_)
+            | Intrinsic::Match(_)
+            | Intrinsic::ActiveMask => self.warp_intrinsic(i, args, result),
             Intrinsic::Popc | Intrinsic::Clz | Intrinsic::Brev => {
                 let (x, s) = self.int_operand(args, i)?;
                 let t = scalar_reg(s);
@@ -154,12 +160,7 @@ impl FnWriter<'_, '_> {
                 };
                 if self.cx.opts.debug {
                     let c = self.op(*c)?;
-                    let (ok, fail) = (self.new_label(), self.new_label());
-                    self.stmt(format!("br i1 {c}, label %{ok}, label %{fail}"));
-                    self.begin_block(&fail);
-                    self.void_call("llvm.trap", "");
-                    self.stmt("unreachable".to_owned());
-                    self.begin_block(&ok);
+                    self.assert_check(&c);
                 }
                 Ok(None)
             }

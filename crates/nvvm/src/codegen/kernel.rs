@@ -107,9 +107,10 @@ pub(super) fn is_external(index: usize, f: &oxcuda_ir::Function) -> bool {
     (index == 0 || f.kind == FunctionKind::Kernel) && !f.kind.is_extern()
 }
 
-/// `@llvm.used`, listing every external function, so LTO keeps them.
-pub(super) fn write_llvm_used(out: &mut String, module: &Module) {
-    let used: Vec<String> = module
+/// `@llvm.used`, listing every external function and the assertion record (`assert_info`), so
+/// LTO keeps them.
+pub(super) fn write_llvm_used(out: &mut String, module: &Module, assert_info: bool) {
+    let mut used: Vec<String> = module
         .functions
         .iter()
         .enumerate()
@@ -122,6 +123,14 @@ pub(super) fn write_llvm_used(out: &mut String, module: &Module) {
             )
         })
         .collect();
+    if assert_info {
+        // the launcher looks the record up by name: LTO must neither drop nor rename it
+        used.push(format!(
+            "i8* addrspacecast ([{} x i32] addrspace(1)* @{} to i8*)",
+            super::ASSERT_INFO_WORDS,
+            super::ASSERT_INFO
+        ));
+    }
     let _ = writeln!(
         out,
         "@llvm.used = appending global [{} x i8*] [{}], section \"llvm.metadata\"",

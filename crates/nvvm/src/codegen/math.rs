@@ -1,7 +1,8 @@
 //! Math functions through libdevice: `__nv_<name>f` for float32, `__nv_<name>` for float64;
 //! float16 widens to float32, calls the float32 function and rounds back (as CUDA's `hsin`
-//! and friends do), except `nextafter`, which steps float16 bits directly. The predicates use libdevice's own names (`__nv_isnanf`/`__nv_isnand`,
-//! `__nv_isinff`/`__nv_isinfd`, `__nv_finitef`/`__nv_isfinited`), which return `i32`.
+//! and friends do), except `nextafter`, which steps float16 bits directly. The predicates use
+//! libdevice's own names (`__nv_isnanf`/`__nv_isnand`, `__nv_isinff`/`__nv_isinfd`,
+//! `__nv_finitef`/`__nv_isfinited`), which return `i32`, as does `ilogb`.
 //!
 //! Under `fastmath`, float32 `sin cos tan exp log log2 log10 pow` call libdevice's
 //! `__nv_fast_*f` (as numba-cuda's `unarys_fastmath`/`binarys_fastmath` do): the `.approx`
@@ -101,6 +102,22 @@ impl FnWriter<'_, '_> {
                 self.cx.declare(name, "i32", &[t]);
                 let r = self.emit(format!("call i32 @{name}({t} {x})"));
                 Ok(self.emit(format!("icmp ne i32 {r}, 0")))
+            }
+            MathFn::Ilogb => {
+                if *ty != Type::I32 {
+                    return Err(self.err(format!("math ilogb returns int32, not {ty}")));
+                }
+                let (x, t, name) = match s {
+                    Scalar::F64 => (ops[0].clone(), "double", "__nv_ilogb"),
+                    Scalar::F32 => (ops[0].clone(), "float", "__nv_ilogbf"),
+                    _ => (
+                        self.emit(format!("fpext half {} to float", ops[0])),
+                        "float",
+                        "__nv_ilogbf",
+                    ),
+                };
+                self.cx.declare(name, "i32", &[t]);
+                Ok(self.emit(format!("call i32 @{name}({t} {x})")))
             }
             MathFn::Ldexp => {
                 let e = self.int_as_i32(args[1])?;

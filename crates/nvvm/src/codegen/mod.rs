@@ -7,6 +7,7 @@
 //! - `arith`: unary, binary, comparison, cast, select, complex arithmetic;
 //! - `arrays`: array values, element addresses, loads and stores, shared/local/const arrays;
 //! - `intrinsics`: special registers, barriers, fences, bit operations, nanosleep, assert;
+//! - `assertions`: what a failing `assert` does in a debug build (the record the host reads);
 //! - `records`: elements of arrays of records, field reads and writes, record copies;
 //! - `math`: libdevice calls; `atomics`: atomic operations;
 //! - `kernel`: the kernel ABI (parameter flattening, `docs/abi.md`) and annotations;
@@ -30,6 +31,7 @@
 
 mod arith;
 mod arrays;
+mod assertions;
 mod atomics;
 pub mod constants;
 mod debug;
@@ -42,6 +44,7 @@ mod kernel;
 mod math;
 mod records;
 pub mod types;
+mod warp;
 
 #[cfg(test)]
 mod tests;
@@ -51,6 +54,7 @@ use std::fmt::Write;
 
 use oxcuda_ir::{FunctionKind, GlobalKind, Module};
 
+pub use assertions::{ASSERT_INFO, ASSERT_INFO_WORDS, AssertSite};
 pub use error::CodegenError;
 
 /// `__launch_bounds__`: the most threads per block a kernel is launched with and, optionally,
@@ -77,7 +81,8 @@ pub struct CodegenOptions {
     pub opt_level: u32,
     /// Emit line-table debug metadata (`.loc` in the PTX) from each instruction's `Loc`.
     pub lineinfo: bool,
-    /// Full debug: line tables, `-g -opt=0`, and `assert` checked (traps when false).
+    /// Full debug: line tables, `-g -opt=0`, and `assert` checked (a failure is recorded for
+    /// the host and ends the thread: `assertions`).
     pub debug: bool,
     /// `maxnreg` annotation on every kernel.
     pub max_registers: Option<u32>,
@@ -114,6 +119,9 @@ pub struct WrittenModule {
     pub needs_libdevice: bool,
     /// The kernels' symbols, in module order (what `cuModuleGetFunction` looks up).
     pub kernels: Vec<String>,
+    /// The checked `assert`s (debug builds), by number: a failure stores its index plus one in
+    /// [`ASSERT_INFO`]. Empty when nothing is checked, and then the module has no such global.
+    pub asserts: Vec<AssertSite>,
 }
 
 /// Writes `module` as NVVM IR text.
@@ -165,6 +173,7 @@ pub fn write_module_full(
             arrays::write_global(&mut out, g);
         }
     }
+    cx.write_assert_info(&mut out);
     if cx.uses_dynshared {
         let _ = writeln!(
             out,
@@ -172,7 +181,7 @@ pub fn write_module_full(
             arrays::DYNSHARED
         );
     }
-    kernel::write_llvm_used(&mut out, module);
+    kernel::write_llvm_used(&mut out, module, !cx.asserts.is_empty());
     out.push('\n');
     out.push_str(&functions);
     for text in cx.helpers.values() {
@@ -206,6 +215,7 @@ pub fn write_module_full(
         text: out,
         needs_libdevice: cx.uses_libdevice,
         kernels,
+        asserts: cx.asserts,
     })
 }
 
@@ -225,6 +235,8 @@ pub(crate) struct ModuleCtx<'a> {
     /// Globals referenced by some function (the others are not written).
     used_globals: std::collections::BTreeSet<usize>,
     debug: Option<debug::DebugInfo>,
+    /// The checked `assert`s written so far, by number.
+    asserts: Vec<AssertSite>,
 }
 
 impl<'a> ModuleCtx<'a> {
@@ -239,6 +251,7 @@ impl<'a> ModuleCtx<'a> {
             uses_dynshared: false,
             used_globals: std::collections::BTreeSet::new(),
             debug: None,
+            asserts: Vec::new(),
         };
         if opts.lineinfo || opts.debug {
             cx.debug = Some(debug::DebugInfo::new(&mut cx));

@@ -333,3 +333,66 @@ fn libdevice_functions_may_be_declared_as_external() {
     m.functions[1].name = "__oxcuda_x".to_owned();
     assert!(write_module(&m, &CodegenOptions::default()).is_err());
 }
+
+/// `k(x: T[:])`: `x[0] = shfl_<mode>_sync(0xffffffff, x[0], 1)`.
+fn shuffle_kernel(s: Scalar, mode: oxcuda_ir::ShflMode) -> Module {
+    let loc = Loc { line: 2, col: 5 };
+    let mut k = Function::new("k", FunctionKind::Kernel, vec![arr1(s)], Type::None);
+    let b0 = Block(0);
+    let x = k.push(b0, Op::Param(0), Some(arr1(s)), loc).unwrap();
+    let zero = k
+        .push(b0, Op::Const(Const::Int(0)), Some(Type::I64), loc)
+        .unwrap();
+    let mask = k
+        .push(
+            b0,
+            Op::Const(Const::Int(0xffff_ffff)),
+            Some(Type::Scalar(Scalar::U32)),
+            loc,
+        )
+        .unwrap();
+    let lane = k
+        .push(b0, Op::Const(Const::Int(1)), Some(Type::I32), loc)
+        .unwrap();
+    let v = k
+        .push(b0, Op::Load(x, vec![zero]), Some(Type::Scalar(s)), loc)
+        .unwrap();
+    let r = k
+        .push(
+            b0,
+            Op::Intrinsic(oxcuda_ir::Intrinsic::Shfl(mode), vec![mask, v, lane]),
+            Some(Type::Scalar(s)),
+            loc,
+        )
+        .unwrap();
+    k.push(b0, Op::Store(x, vec![zero], r), None, loc);
+    k.terminate(b0, Terminator::Return(None), loc);
+    Module {
+        functions: vec![k],
+        globals: Vec::new(),
+    }
+}
+
+#[test]
+fn shuffles_move_64_bit_values_in_two_halves() {
+    use oxcuda_ir::ShflMode;
+    let opts = CodegenOptions::default();
+    let text = write_module(&shuffle_kernel(Scalar::F32, ShflMode::Down), &opts).unwrap();
+    assert!(
+        text.contains("call float @llvm.nvvm.shfl.sync.down.f32(i32 -1, float %"),
+        "{text}"
+    );
+    assert!(text.contains(", i32 1, i32 31)"), "{text}");
+    let text = write_module(&shuffle_kernel(Scalar::F64, ShflMode::Up), &opts).unwrap();
+    assert_eq!(
+        text.matches("call i32 @llvm.nvvm.shfl.sync.up.i32(")
+            .count(),
+        2,
+        "{text}"
+    );
+    // The up shuffle clamps at 0; the halves are rejoined and bitcast back.
+    assert!(text.contains(", i32 1, i32 0)"), "{text}");
+    assert!(text.contains("bitcast double"), "{text}");
+    assert!(text.contains("to double"), "{text}");
+    assert!(text.contains("lshr i64"), "{text}");
+}

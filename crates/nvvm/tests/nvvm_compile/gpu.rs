@@ -151,8 +151,7 @@ fn modules() -> Vec<(String, Module)> {
         let mut fs = Vec::new();
         for f in MathFn::ALL {
             let name = format!("k_{}", f.c_name());
-            let pred = matches!(f, MathFn::IsNan | MathFn::IsInf | MathFn::IsFinite);
-            let ret = if pred { Scalar::Bool } else { s };
+            let ret = f.result(s);
             let ins: Vec<Scalar> = match f {
                 MathFn::Ldexp => vec![s, Scalar::I32],
                 _ => vec![s; f.arity()],

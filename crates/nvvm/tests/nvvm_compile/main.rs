@@ -8,6 +8,7 @@
 //! covered by the unit tests in `src/codegen/tests.rs`.
 
 mod arrays;
+mod assertions;
 mod atomics;
 mod build;
 mod calls;
@@ -19,3 +20,4 @@ mod ops;
 mod options;
 mod records;
 mod toolchain;
+mod warp;

@@ -7,7 +7,6 @@ use crate::build::{Fb, arr1, module};
 use crate::toolchain::{check, check_with, ptx_function, tools_or_skip};
 
 fn math_kernel(s: Scalar, fns: &[MathFn]) -> oxcuda_ir::Module {
-    let t = Type::Scalar(s);
     let mut b = Fb::kernel(
         "maths",
         vec![arr1(s), arr1(Scalar::Bool), arr1(Scalar::I32)],
@@ -24,13 +23,12 @@ fn math_kernel(s: Scalar, fns: &[MathFn]) -> oxcuda_ir::Module {
             MathFn::Ldexp => vec![x, n],
             _ => [x, y, z][..m.arity()].to_vec(),
         };
-        let is_pred = matches!(m, MathFn::IsNan | MathFn::IsInf | MathFn::IsFinite);
-        let ty = if is_pred { Type::BOOL } else { t.clone() };
-        let r = b.v(Op::Math(*m, args), ty);
-        if is_pred {
-            b.store1(flags, k as i128, r);
-        } else {
-            b.store1(out, k as i128 + 3, r);
+        let ret = m.result(s);
+        let r = b.v(Op::Math(*m, args), Type::Scalar(ret));
+        match ret {
+            Scalar::Bool => b.store1(flags, k as i128, r),
+            Scalar::I32 => b.store1(ints, k as i128 + 1, r),
+            _ => b.store1(out, k as i128 + 3, r),
         }
     }
     b.ret(None);
@@ -102,6 +100,21 @@ fn predicates_use_libdevice_names() {
         text.contains("@__nv_finitef(float") && text.contains("@__nv_ldexpf(float"),
         "{text}"
     );
+}
+
+#[test]
+fn ilogb_returns_int32_from_libdevice() {
+    for (s, call) in [
+        (Scalar::F64, "call i32 @__nv_ilogb(double"),
+        (Scalar::F32, "call i32 @__nv_ilogbf(float"),
+        (Scalar::F16, "call i32 @__nv_ilogbf(float"),
+    ] {
+        let m = math_kernel(s, &[MathFn::Ilogb]);
+        let text = write_module_full(&m, &CodegenOptions::default())
+            .unwrap()
+            .text;
+        assert!(text.contains(call), "{s}: {text}");
+    }
 }
 
 #[test]

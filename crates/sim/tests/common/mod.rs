@@ -139,11 +139,9 @@ impl B {
     }
 
     pub fn math(&mut self, f: MathFn, args: &[Value]) -> Value {
-        let ty = self.ty(args[0]);
-        let ty = if matches!(f, MathFn::IsNan | MathFn::IsInf | MathFn::IsFinite) {
-            Type::BOOL
-        } else {
-            ty
+        let ty = match self.ty(args[0]) {
+            Type::Scalar(s) => Type::Scalar(f.result(s)),
+            other => other,
         };
         self.val(Op::Math(f, args.to_vec()), ty)
     }

@@ -1,5 +1,6 @@
 //! Calls: Python builtins, `math`/NumPy scalar functions, CUDA intrinsics, atomics, memory
-//! allocation (`cuda.shared.array`, …), type constructors and device functions.
+//! allocation (`cuda.shared.array`, …), type constructors and device functions (warp-level
+//! functions: `warp.rs`).
 
 use oxcuda_ir::{
     AtomicOp, BinOp, CmpOp, Const, Dim, FunctionKind, GlobalKind, Intrinsic, MathFn, Op, UnaryOp,
@@ -66,6 +67,9 @@ impl Lower<'_, '_> {
                 self.call_builtin(&path, args, c.range())
             }
             Val::TypeObj(Type::Scalar(s)) => {
+                if s.is_complex() && args.len() == 2 && keywords.is_empty() {
+                    return self.complex_from_parts(s, &args);
+                }
                 if args.len() != 1 || !keywords.is_empty() {
                     return self.error(
                         codes::BAD_CALL,
@@ -118,7 +122,7 @@ impl Lower<'_, '_> {
             "cuda.shared.array" | "cuda.local.array" => &["shape", "dtype", "alignment"],
             "cuda.syncwarp" => &["mask"],
             "cuda.grid" | "cuda.gridsize" => &["ndim"],
-            _ => &[],
+            _ => super::warp::keywords(path).unwrap_or(&[]),
         };
         for (name, arg) in keywords {
             let Some(pos) = names.iter().position(|n| *n == name) else {
@@ -147,7 +151,7 @@ impl Lower<'_, '_> {
         Ok(())
     }
 
-    fn arity(
+    pub(super) fn arity(
         &mut self,
         path: &str,
         args: &[Arg],
@@ -175,11 +179,17 @@ impl Lower<'_, '_> {
         if let Some(name) = path.strip_prefix("math.") {
             return self.math_call(name, args, range, true);
         }
+        if let Some(name) = path.strip_prefix("cmath.") {
+            return self.cmath_call(name, args, range);
+        }
         if let Some(name) = path.strip_prefix("numpy.") {
             return self.numpy_call(name, args, range);
         }
         if let Some(op) = path.strip_prefix("cuda.atomic.") {
             return self.atomic_call(op, args, range);
+        }
+        if let Some(v) = self.warp_call(path, &args, range) {
+            return v;
         }
         match path {
             "range" | "enumerate" | "zip" => self.error_hint(
@@ -850,6 +860,8 @@ impl Lower<'_, '_> {
             "fmin" => Some((MathFn::Fmin, 2)),
             "fmax" => Some((MathFn::Fmax, 2)),
             "ldexp" => Some((MathFn::Ldexp, 2)),
+            "frexp" => return self.frexp(&args, range),
+            "modf" => return self.modf(&args, range),
             "log" => {
                 // log(x, base) = log(x) / log(base)
                 if !self.arity("math.log", &args, 2, 2, range) {
@@ -1020,6 +1032,9 @@ impl Lower<'_, '_> {
             }
             other => other,
         };
+        if let Some(v) = self.numpy_complex_call(math_name, &args, range) {
+            return v;
+        }
         // NumPy's floor/ceil/trunc return floats, unlike math's.
         self.math_call(math_name, args, range, false)
     }
@@ -1208,11 +1223,12 @@ impl Lower<'_, '_> {
         keywords: Vec<(String, Arg)>,
         range: TextRange,
     ) -> Option<Vec<Arg>> {
-        let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources[src].source.text) else {
+        let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources.get(src).source.text)
+        else {
             return Some(args); // the callee reports its own syntax error
         };
         let params = &parsed.def.parameters;
-        let fname = self.sess.sources[src].name.clone();
+        let fname = self.sess.sources.get(src).name.clone();
         let names: Vec<String> = params
             .posonlyargs
             .iter()
@@ -1268,7 +1284,10 @@ impl Lower<'_, '_> {
                 bound.push(a);
                 continue;
             }
-            let default = self.sess.sources[src]
+            let default = self
+                .sess
+                .sources
+                .get(src)
                 .globals
                 .get(&format!("$default:{name}"))
                 .cloned();
@@ -1293,7 +1312,7 @@ impl Lower<'_, '_> {
     }
 
     /// A call of a `@cuda.jit` function, specialised for the argument types.
-    fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
+    pub(super) fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
         let mut values = Vec::new();
         let mut types = Vec::new();
         for a in args {
@@ -1318,7 +1337,7 @@ impl Lower<'_, '_> {
         match self.sess.function(src, &types, FunctionKind::Device, None) {
             Ok((id, ret)) => self.finish_call(id, values, ret),
             Err(()) => {
-                let name = self.sess.sources[src].name.clone();
+                let name = self.sess.sources.get(src).name.clone();
                 let sig: Vec<String> = types.iter().map(ToString::to_string).collect();
                 self.error(
                     codes::BAD_CALL,

@@ -207,6 +207,7 @@ impl Lower<'_, '_> {
             Meaning::Namespace(p) => Val::Namespace(p),
             Meaning::Callable(p) => Val::Callable(p),
             Meaning::Float(x) => Val::Float(x),
+            Meaning::Complex(re, im) => Val::Complex(re, im),
             Meaning::Type(s) => Val::TypeObj(Type::Scalar(s)),
             Meaning::Intrinsic(i) => {
                 let v = self.emit(Op::Intrinsic(i, Vec::new()), Type::I32);

@@ -6,12 +6,15 @@
 //! and diagnostics are final.
 
 mod array;
+mod assert;
 mod call;
 mod convert;
 mod expr;
 mod extern_call;
+mod library_call;
 mod record;
 mod stmt;
+mod warp;
 
 use std::collections::{HashMap, HashSet};
 
@@ -49,7 +52,7 @@ pub(crate) fn function(
     kind: FunctionKind,
     declared_ret: Option<&Type>,
 ) -> Result<(Function, Type), ()> {
-    let source: &FunctionSource = &sess.sources[src];
+    let source: &FunctionSource = sess.sources.get(src);
     let parsed = match parse_function(&source.source.text) {
         Ok(p) => p,
         Err(d) => {
@@ -71,7 +74,7 @@ pub(crate) fn function(
         let next = widen(&state, next);
         let settled = next == state;
         if settled || pass == MAX_PASSES - 1 {
-            let source = &sess.sources[src].source;
+            let source = &sess.sources.get(src).source;
             if !settled && diags.is_empty() {
                 sess.errors.push(
                     Diagnostic::new(
@@ -181,7 +184,7 @@ impl<'s, 'a> Lower<'s, 'a> {
         state: FnState,
         args: &[Type],
     ) -> Self {
-        let source = &sess.sources[src];
+        let source = sess.sources.get(src);
         let mut f = Function::new(
             &symbol_name(&source.name, id),
             kind,
@@ -215,12 +218,12 @@ impl<'s, 'a> Lower<'s, 'a> {
 
     /// The source being lowered.
     pub fn source(&self) -> &'a SourceFile {
-        &self.sess.sources[self.src].source
+        &self.sess.sources.get(self.src).source
     }
 
     /// The source's globals.
     pub fn globals(&self) -> &'a HashMap<String, crate::GlobalValue> {
-        &self.sess.sources[self.src].globals
+        &self.sess.sources.get(self.src).globals
     }
 
     /// Sets the location instructions get from now on.

@@ -1,6 +1,6 @@
 //! Statements: assignment, control flow, loops, return, assert.
 
-use oxcuda_ir::{BinOp, CmpOp, FunctionKind, Intrinsic, Op, Terminator, Value};
+use oxcuda_ir::{BinOp, CmpOp, FunctionKind, Op, Terminator, Value};
 use oxcuda_syntax::ast::{self, Expr, Stmt};
 use oxcuda_syntax::codes;
 use oxcuda_syntax::{Ranged, TextRange};
@@ -105,14 +105,7 @@ impl Lower<'_, '_> {
                 }
             },
             Stmt::Return(r) => self.return_stmt(r),
-            Stmt::Assert(a) => {
-                if self.sess.options.debug {
-                    let c = self.expr(&a.test);
-                    if let Some(Cond::Runtime(v)) = self.truth(c, a.test.range()) {
-                        self.emit_void(Op::Intrinsic(Intrinsic::Assert, vec![v]));
-                    }
-                }
-            }
+            Stmt::Assert(a) => self.assert_stmt(a),
             other => {
                 let what = stmt_kind(other);
                 self.error_hint(

@@ -1,0 +1,176 @@
+"""The on-disk cache of compiled kernels: ``@cuda.jit(cache=True)``.
+
+A kernel compiled for the GPU is stored as its loadable image (a cubin, or PTX when nvJitLink is
+off) under a key that covers everything the image depends on, so a later process loads it
+instead of compiling (DESIGN §7: a cache hit within 5 ms). The key is a SHA-256 of:
+
+* the captured sources — the text of the kernel and of every device function it reaches, with
+  the values of the globals and closure variables they read (``oxcuda._capture``), so editing
+  the code or changing a global constant misses;
+* the argument types, the compute capability and the compile options;
+* oxcuda's version and the identity of its native core (size and mtime of ``_native``), the
+  driver's CUDA version, and the ``OXCUDA_NVVM_PATH`` / ``OXCUDA_NVJITLINK_PATH`` settings.
+
+The libNVVM and nvJitLink *versions* are not in the key on purpose: finding and opening them
+costs ~70 ms, far above the goal for a hit, and an image they produced stays a correct image of
+the same source. A cache filled by an older compiler keeps serving its images until the
+directory is cleared; an image the driver refuses to load is dropped and compiled afresh
+(``Dispatcher._compile``).
+
+Not cached: kernels that link external code (``link=``, ``declare_device`` with ``link``), whose
+inputs can change on disk without the key seeing it, and simulator kernels (their compile is
+the fast part). Where: ``OXCUDA_CACHE_DIR`` if set, else ``__pycache__`` beside the kernel's
+source file when writable (numba-cuda's choice), else ``$XDG_CACHE_HOME/oxcuda`` (by default
+``~/.cache/oxcuda``).
+
+Invariants: a cache problem never fails a compile — an unreadable, corrupt or foreign file is a
+miss, and a directory that cannot be written is skipped; files are written to a temporary name
+and renamed, so a reader never sees half a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from typing import Any
+
+from oxcuda import _capture, _native
+from oxcuda._knobs import config
+
+#: The first line of every cache file; a file without it is not ours (or of another format).
+MAGIC = b"oxcuda-kernel-cache 1\n"
+
+
+def _links_external_code(sources: list[Any], link: Any) -> bool:
+    if link:
+        return True
+
+    def visit(encoded: tuple) -> bool:
+        if encoded[0] == "extern":
+            return bool(encoded[5])
+        if encoded[0] == "tuple":
+            return any(visit(item) for item in encoded[1])
+        return False
+
+    return any(visit(encoded) for source in sources for encoded in source[5].values())
+
+
+def _native_identity() -> tuple[str, int, int]:
+    path = _native.__file__
+    st = os.stat(path)
+    return (_native.__version__, st.st_size, st.st_mtime_ns)
+
+
+def key(
+    pyfunc: Any,
+    types: tuple[str, ...],
+    options: dict[str, Any],
+    cc: tuple[int, int],
+    link: Any,
+    driver_version: tuple[int, int],
+) -> str | None:
+    """The cache key of this specialisation, or None when it is not cacheable."""
+    sources, _ = _capture.capture(pyfunc)
+    if _links_external_code(sources, link):
+        return None
+    material = repr(
+        (
+            _native_identity(),
+            tuple(driver_version),
+            str(config.resolve("NVVM_PATH").value),
+            str(config.resolve("NVJITLINK_PATH").value),
+            tuple(cc),
+            tuple(types),
+            sorted(options.items()),
+            sources,
+        )
+    )
+    return hashlib.sha256(material.encode()).hexdigest()
+
+
+def directory(pyfunc: Any) -> str:
+    """Where ``pyfunc``'s entries live (see the module documentation)."""
+    configured = config.CACHE_DIR
+    if configured:
+        return str(configured)
+    source = getattr(getattr(pyfunc, "__code__", None), "co_filename", "")
+    if source and os.path.isfile(source):
+        beside = os.path.join(os.path.dirname(os.path.abspath(source)), "__pycache__")
+        parent = os.path.dirname(beside)
+        if os.access(beside if os.path.isdir(beside) else parent, os.W_OK):
+            return beside
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "oxcuda")
+
+
+def path(pyfunc: Any, cache_key: str) -> str:
+    """The file of one entry: the function's qualified name, then the key."""
+    name = getattr(pyfunc, "__qualname__", "kernel").replace("<", "").replace(">", "")
+    return os.path.join(directory(pyfunc), f"{name}-{cache_key[:40]}.oxcuda")
+
+
+def load(pyfunc: Any, cache_key: str) -> tuple[dict[str, Any], bytes] | None:
+    """``(header, image)`` of a stored entry, or None (absent, unreadable or not ours)."""
+    try:
+        with open(path(pyfunc, cache_key), "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    if not data.startswith(MAGIC):
+        return None
+    header_end = data.find(b"\n", len(MAGIC))
+    if header_end < 0:
+        return None
+    try:
+        header = json.loads(data[len(MAGIC) : header_end])
+    except ValueError:
+        return None
+    image = data[header_end + 1 :]
+    if header.get("key") != cache_key or len(image) != header.get("size"):
+        return None
+    return header, image
+
+
+def discard(pyfunc: Any, cache_key: str) -> None:
+    """Removes an entry (one the driver refused to load); a missing file is fine."""
+    try:
+        os.unlink(path(pyfunc, cache_key))
+    except OSError:
+        pass
+
+
+def asserts(header: dict[str, Any]) -> tuple[str, list[tuple]] | None:
+    """The table of checked asserts stored with a debug kernel (``store``'s ``asserts``), in
+    the form ``_native.GpuKernel`` takes; None for a kernel without any."""
+    table = header.get("asserts")
+    if not table:
+        return None
+    kernel, sites = table
+    return kernel, [tuple(site) for site in sites]
+
+
+def store(
+    pyfunc: Any, cache_key: str, kernel_name: str, image: bytes, asserts: Any = None
+) -> str | None:
+    """Writes an entry; returns its path, or None when the directory cannot be written.
+    ``asserts`` is the compile's table of checked asserts (debug builds), kept in the header
+    so that a loaded image reports a failed assert as a compiled one does."""
+    target = path(pyfunc, cache_key)
+    header = {"key": cache_key, "kernel_name": kernel_name, "size": len(image)}
+    if asserts:
+        header["asserts"] = asserts
+    try:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(MAGIC + json.dumps(header).encode() + b"\n" + image)
+            os.replace(tmp, target)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        return None
+    return target
