@@ -321,6 +321,35 @@ def test_atomics_on_misaligned_subarrays_are_refused(target):
     assert "aligned" in exc.diagnostics[0].message
 
 
+@cuda.jit
+def shfl_record_k(recs):
+    cuda.shfl_sync(-1, recs[0], 0)  # <-- here
+
+
+@cuda.jit
+def match_record_k(recs):
+    cuda.match_any_sync(-1, recs[0])  # <-- here
+
+
+@pytest.mark.parametrize("kernel", [shfl_record_k, match_record_k], ids=["shfl", "match"])
+def test_warp_functions_refuse_records(target, kernel):
+    exc = typing_error(kernel, cuda.to_device(np.zeros(2, ALIGNED)))
+    check_caret(exc, "type-mismatch", line_of(kernel, "<-- here"), "recs[0]")
+
+
+@cuda.jit
+def odd_shfl_k(recs, out):
+    i = cuda.grid(1)
+    out[i] = cuda.shfl_down_sync(-1, recs[i].v[1], 1)
+
+
+def test_shuffles_of_misaligned_subarray_items(target, rng):
+    recs = random_records(rng, 32, ODD)
+    (got,) = launch(odd_shfl_k, 32, recs, np.zeros(32))[1:]
+    v = recs["v"][:, 1].astype(np.float64)
+    np.testing.assert_array_equal(got, np.concatenate([v[1:], v[31:]]))
+
+
 # ---- shared and local arrays of records -----------------------------------------------------
 
 NTHREADS = 16
