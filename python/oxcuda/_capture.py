@@ -199,6 +199,12 @@ def _encode(value: Any, add) -> tuple:
     if isinstance(value, type) and issubclass(value, np.generic):
         return ("type", np.dtype(value).name)
     if isinstance(value, np.dtype):
+        if value.names is not None:
+            # A structured dtype is a record type (for cuda.shared/local.array of records).
+            try:
+                return ("type", str(oxtypes.from_dtype(value)))
+            except TypeError as exc:
+                return ("unsupported", f"the structured dtype {value} ({exc})")
         return ("type", value.name)
     if isinstance(value, np.ufunc):
         return ("builtin", f"numpy.{value.__name__}")

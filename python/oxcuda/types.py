@@ -67,25 +67,45 @@ class Scalar(Type):
         return super().__call__(*args)
 
     def __getitem__(self, dims: Any) -> Array:
-        if not isinstance(dims, tuple):
-            dims = (dims,)
-        parts = []
-        for d in dims:
-            if not isinstance(d, slice) or d.start is not None or d.stop is not None:
-                raise TypeError(f"array types are written like {self}[:] or {self}[:, ::1]")
-            if d.step is None:
-                parts.append(":")
-            elif d.step == 1:
-                parts.append("::1")
-            else:
-                raise TypeError("only ::1 may mark the contiguous dimension")
-        return Array(self, parts)
+        return Array(self, _array_parts(self, dims))
+
+
+def _array_parts(dtype: Type, dims: Any) -> list[str]:
+    if not isinstance(dims, tuple):
+        dims = (dims,)
+    parts = []
+    for d in dims:
+        if not isinstance(d, slice) or d.start is not None or d.stop is not None:
+            raise TypeError(f"array types are written like {dtype}[:] or {dtype}[:, ::1]")
+        if d.step is None:
+            parts.append(":")
+        elif d.step == 1:
+            parts.append("::1")
+        else:
+            raise TypeError("only ::1 may mark the contiguous dimension")
+    return parts
+
+
+class Record(Type):
+    """A record type: a NumPy structured dtype, as ``from_dtype(np.dtype([...]))`` gives it
+    (numba's ``types.Record``); ``rec[:]`` is an array of records."""
+
+    def __init__(self, text: str, dtype: Any) -> None:
+        super().__init__(text)
+        self.dtype = dtype
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return dict(self.dtype.fields)
+
+    def __getitem__(self, dims: Any) -> Array:
+        return Array(self, _array_parts(self, dims))
 
 
 class Array(Type):
     """An array type: dtype, ndim and layout, as ``float32[:, ::1]`` writes them."""
 
-    def __init__(self, dtype: Scalar, parts: list[str], readonly: bool = False) -> None:
+    def __init__(self, dtype: Scalar | Record, parts: list[str], readonly: bool = False) -> None:
         text = f"{dtype}[{', '.join(parts)}]"
         super().__init__(("readonly " if readonly else "") + text)
         self.dtype = dtype
@@ -170,11 +190,17 @@ SCALARS = {
 }
 
 
-def from_dtype(dtype: Any) -> Scalar:
-    """The scalar type of a NumPy dtype (``np.float32`` or ``np.dtype('f4')``)."""
+def from_dtype(dtype: Any) -> Scalar | Record:
+    """The type of a NumPy dtype: a scalar type (``np.float32`` or ``np.dtype('f4')``), or a
+    record type for a structured dtype."""
     import numpy as np
 
-    name = np.dtype(dtype).name
+    dtype = np.dtype(dtype)
+    if dtype.names is not None:
+        from oxcuda import _native
+
+        return Record(_native.record_type(dtype), dtype)
+    name = dtype.name
     try:
         return SCALARS[name]
     except KeyError:
@@ -185,6 +211,7 @@ __all__ = [
     "Array",
     "CPointer",
     "NoneType",
+    "Record",
     "Scalar",
     "Signature",
     "Type",

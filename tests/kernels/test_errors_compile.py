@@ -153,6 +153,23 @@ def test_unknown_attribute(arr, kernel):
     check(exc, "unknown-attribute", line_of(kernel, "<-- here"))
 
 
+# ---- unknown-field -------------------------------------------------------------------
+
+RECORD = np.dtype([("x", np.float64), ("n", np.int32)], align=True)
+
+
+@cuda.jit
+def unknown_field_k(a, recs):
+    a[0] = recs[0].y  # <-- here
+
+
+def test_unknown_field(arr):
+    # More cases (keys, positions, stores) in test_records.py.
+    exc = compile_error(unknown_field_k, arr, cuda.to_device(np.zeros(2, RECORD)))
+    check(exc, "unknown-field", line_of(unknown_field_k, "<-- here"))
+    assert "its fields are 'x', 'n'" in exc.diagnostics[0].message
+
+
 # ---- undefined-variable --------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
 //! Functions, modules and their parts.
 
-use oxcuda_types::{Scalar, Type};
+use oxcuda_types::{Dtype, Type};
 
 use crate::entities::{Block, FuncId, Value, Var};
 use crate::ops::{Op, Terminator};
@@ -234,8 +234,8 @@ pub struct Global {
     pub name: String,
     /// Shared or constant.
     pub kind: GlobalKind,
-    /// Element type.
-    pub dtype: Scalar,
+    /// Element type (a scalar, or a record for shared arrays of records).
+    pub dtype: Dtype,
     /// Extents (C layout).
     pub shape: Vec<u64>,
     /// Alignment in bytes (at least the item size).

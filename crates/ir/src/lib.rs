@@ -35,4 +35,4 @@ pub use ops::{
     AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MatchMode, MathFn, Op, ShflMode, Terminator,
     UnaryOp, VoteMode,
 };
-pub use oxcuda_types::{ArrayType, Layout, Scalar, Type};
+pub use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record, RecordType, Scalar, Type, record};

@@ -530,6 +530,20 @@ pub enum Op {
     MakeComplex(Value, Value),
     /// The real (`false`) or imaginary (`true`) part of a complex.
     ComplexPart(Value, bool),
+    /// The element at int64 `indices` of an array of records, as a record: a reference to the
+    /// element's memory (nothing is read). Indices as for `Load` (the simulator checks them).
+    ElemRef(Value, Vec<Value>),
+    /// Field `name` of a record. A scalar field is read from memory, at the field's access
+    /// alignment ([`oxcuda_types::Field::access_align`]: packed records read byte-aligned); a
+    /// nested record field is a reference into the record; a subarray field is a C-contiguous
+    /// array view of its items (extents from the field, strides from the item size).
+    GetField(Value, String),
+    /// Writes `value` to scalar field `name` of a record (the value has the field's scalar
+    /// type; alignment as for `GetField`). No result.
+    SetField(Value, String, Value),
+    /// Copies the bytes of record `src` over record `dst` (both of one record type): numba's
+    /// record assignment (`a[i] = r`). The two are the same record or do not overlap. No result.
+    CopyRecord(Value, Value),
 }
 
 impl Op {
@@ -551,11 +565,14 @@ impl Op {
             | Self::ArrayStride(v, _)
             | Self::ArrayData(v)
             | Self::TupleGet(v, _)
-            | Self::ComplexPart(v, _) => vec![*v],
+            | Self::ComplexPart(v, _)
+            | Self::GetField(v, _) => vec![*v],
             Self::Binary(_, a, b)
             | Self::Compare(_, a, b)
             | Self::PtrOffset(a, b)
-            | Self::MakeComplex(a, b) => vec![*a, *b],
+            | Self::MakeComplex(a, b)
+            | Self::SetField(a, _, b)
+            | Self::CopyRecord(a, b) => vec![*a, *b],
             Self::Select(c, a, b) => vec![*c, *a, *b],
             Self::Math(_, args)
             | Self::Intrinsic(_, args)
@@ -571,7 +588,7 @@ impl Op {
                 v.extend(strides);
                 v
             }
-            Self::Load(a, idx) => {
+            Self::Load(a, idx) | Self::ElemRef(a, idx) => {
                 let mut v = vec![*a];
                 v.extend(idx);
                 v
@@ -609,11 +626,14 @@ impl Op {
             | Self::ArrayStride(v, _)
             | Self::ArrayData(v)
             | Self::TupleGet(v, _)
-            | Self::ComplexPart(v, _) => g(v),
+            | Self::ComplexPart(v, _)
+            | Self::GetField(v, _) => g(v),
             Self::Binary(_, a, b)
             | Self::Compare(_, a, b)
             | Self::PtrOffset(a, b)
-            | Self::MakeComplex(a, b) => {
+            | Self::MakeComplex(a, b)
+            | Self::SetField(a, _, b)
+            | Self::CopyRecord(a, b) => {
                 g(a);
                 g(b);
             }
@@ -635,7 +655,7 @@ impl Op {
                 shape.iter_mut().for_each(&mut g);
                 strides.iter_mut().for_each(g);
             }
-            Self::Load(a, idx) => {
+            Self::Load(a, idx) | Self::ElemRef(a, idx) => {
                 g(a);
                 idx.iter_mut().for_each(g);
             }
@@ -657,7 +677,12 @@ impl Op {
     #[must_use]
     pub fn has_side_effects(&self) -> bool {
         match self {
-            Self::SetVar(..) | Self::Store(..) | Self::Atomic(..) | Self::Call(..) => true,
+            Self::SetVar(..)
+            | Self::Store(..)
+            | Self::Atomic(..)
+            | Self::Call(..)
+            | Self::SetField(..)
+            | Self::CopyRecord(..) => true,
             Self::Intrinsic(i, _) => !matches!(
                 i,
                 Intrinsic::ThreadIdx(_)

@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use oxcuda_types::{Scalar, Type, parse_type};
+use oxcuda_types::{Dtype, Type, parse_type};
 
 use crate::entities::{Block, FuncId, GlobalId, Value, Var};
 use crate::function::{
@@ -255,58 +255,63 @@ impl<'a> Cursor<'a> {
 
 // ---- types ----
 
-/// The index just past the first `stop` character outside parentheses, or the length.
+/// The index of the first `stop` character outside parentheses and string literals (record
+/// field names may hold any character), or the length.
 fn split_top(text: &str, stop: char) -> usize {
     let mut depth = 0i32;
+    let mut in_string = false;
+    let mut escaped = false;
     for (i, c) in text.char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
         if c == stop && depth == 0 {
             return i;
         }
         match c {
             '(' => depth += 1,
             ')' => depth -= 1,
+            '"' => in_string = true,
             _ => {}
         }
     }
     text.len()
 }
 
-/// One type in the printer's syntax: `oxcuda_types::parse_type`, plus `CPointer(dtype)`
-/// (internal pointers, which the signature parser does not know) anywhere in a tuple.
+/// The index of the first `pattern` outside string literals.
+fn find_outside_strings(text: &str, pattern: &str) -> Option<usize> {
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if text[i..].starts_with(pattern) {
+            return Some(i);
+        }
+        if c == '"' {
+            in_string = true;
+        }
+    }
+    None
+}
+
+/// One type in the printer's syntax (`oxcuda_types::parse_type`).
 fn parse_ty(text: &str) -> Result<Type> {
     let t = text.trim();
-    if let Some(inner) = t
-        .strip_prefix("CPointer(")
-        .and_then(|r| r.strip_suffix(')'))
-    {
-        return Scalar::from_name(inner.trim())
-            .map(Type::Pointer)
-            .ok_or_else(|| format!("unknown scalar '{inner}'"));
-    }
-    if !t.contains("CPointer(") {
-        return parse_type(t).map_err(|e| format!("bad type '{t}': {}", e.message));
-    }
-    if let Some(inner) = t.strip_prefix("Tuple(").and_then(|r| r.strip_suffix(')')) {
-        let mut items = Vec::new();
-        let mut rest = inner;
-        while !rest.trim().is_empty() {
-            let end = split_top(rest, ',');
-            items.push(parse_ty(&rest[..end])?);
-            rest = rest.get(end + 1..).unwrap_or("");
-        }
-        return Ok(Type::Tuple(items));
-    }
-    if let Some(inner) = t
-        .strip_prefix("UniTuple(")
-        .and_then(|r| r.strip_suffix(')'))
-    {
-        let (item, n) = inner
-            .rsplit_once(" x ")
-            .ok_or_else(|| format!("bad type '{t}'"))?;
-        let n: usize = n.trim().parse().map_err(|_| format!("bad type '{t}'"))?;
-        return Ok(Type::Tuple(vec![parse_ty(item)?; n]));
-    }
-    Err(format!("bad type '{t}'"))
+    parse_type(t).map_err(|e| format!("bad type '{t}': {}", e.message))
 }
 
 /// Parses a comma-separated list of types (commas inside parentheses belong to the types).
@@ -336,8 +341,14 @@ fn parse_global(text: &str, index: usize) -> Result<Global> {
         "const" => GlobalKind::Const,
         w => return Err(format!("expected 'shared' or 'const', found '{w}'")),
     };
-    let dtype_name = c.word()?;
-    let dtype = Scalar::from_name(dtype_name).ok_or(format!("unknown scalar '{dtype_name}'"))?;
+    c.ws();
+    let end = find_outside_strings(c.rest, " [").ok_or("expected the dtype, then '[extents]'")?;
+    let dtype = match parse_ty(&c.rest[..end])? {
+        Type::Scalar(s) => Dtype::Scalar(s),
+        Type::Record(r) => Dtype::Record(r),
+        other => return Err(format!("{other} is not a dtype")),
+    };
+    c.rest = &c.rest[end..];
     let shape = c.dims()?;
     c.expect("align")?;
     let align = c.number()?;
@@ -614,9 +625,7 @@ fn parse_inst(f: &mut Function, text: &str, loc: Loc) -> Result<Inst> {
         if c.rest.starts_with('v') && c.rest[1..].starts_with(|ch: char| ch.is_ascii_digit()) {
             let v = c.value()?;
             c.expect(":")?;
-            let eq = c
-                .rest
-                .find(" = ")
+            let eq = find_outside_strings(c.rest, " = ")
                 .ok_or("expected ' = ' after the result type")?;
             let ty = parse_ty(&c.rest[..eq])?;
             c.rest = &c.rest[eq + 3..];
@@ -889,6 +898,26 @@ fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
         }
         "real" => Op::ComplexPart(c.value()?, false),
         "imag" => Op::ComplexPart(c.value()?, true),
+        "elemref" => {
+            let (a, idx) = indexed(c)?;
+            Op::ElemRef(a, idx)
+        }
+        "getfield" => {
+            let r = c.value()?;
+            c.expect(",")?;
+            Op::GetField(r, c.string()?)
+        }
+        "setfield" => {
+            let r = c.value()?;
+            c.expect(",")?;
+            let name = c.string()?;
+            c.expect(",")?;
+            Op::SetField(r, name, c.value()?)
+        }
+        "copyrecord" => {
+            let (dst, src) = two(c)?;
+            Op::CopyRecord(dst, src)
+        }
         other => return Err(format!("unknown operation '{other}'")),
     })
 }
@@ -898,14 +927,15 @@ mod tests {
     use super::*;
     use crate::ops::MathFn;
     use crate::print::module_to_string;
-    use oxcuda_types::{ArrayType, Layout};
+    use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record, Scalar};
 
-    fn arr(dtype: Scalar, ndim: u32, layout: Layout, readonly: bool) -> Type {
+    fn arr(dtype: impl Into<Dtype>, ndim: u32, layout: Layout, readonly: bool) -> Type {
         Type::Array(ArrayType {
-            dtype,
+            dtype: dtype.into(),
             ndim,
             layout,
             readonly,
+            aligned: true,
         })
     }
 
@@ -916,17 +946,21 @@ mod tests {
         let a2 = arr(Scalar::I64, 2, Layout::A, true);
         let tup = Type::Tuple(vec![
             Type::I32,
-            Type::Pointer(Scalar::F64),
+            Type::Pointer(Scalar::F64.into()),
             Type::Tuple(vec![Type::BOOL; 2]),
             Type::Tuple(vec![]),
             Type::Tuple(vec![Type::Scalar(Scalar::C64)]),
         ]);
+        let rec = record();
+        let recs = arr(rec, 2, Layout::F, false);
         let params = vec![
             a1.clone(),
             a2.clone(),
             tup.clone(),
             Type::None,
             Type::Scalar(Scalar::F16),
+            recs.clone(),
+            Type::Record(rec),
         ];
         let mut f = Function::new("kernel_0", FunctionKind::Kernel, params, Type::None);
         f.file = "/tmp/dir with \"quotes\"/q\u{e9}.py".to_owned();
@@ -1010,8 +1044,18 @@ mod tests {
         );
         val(&mut f, b0, Op::ArrayShape(p1, 1), Type::I64);
         val(&mut f, b0, Op::ArrayStride(p1, 0), Type::I64);
-        let d = val(&mut f, b0, Op::ArrayData(p0), Type::Pointer(Scalar::F32));
-        let moved = val(&mut f, b0, Op::PtrOffset(d, i), Type::Pointer(Scalar::F32));
+        let d = val(
+            &mut f,
+            b0,
+            Op::ArrayData(p0),
+            Type::Pointer(Scalar::F32.into()),
+        );
+        let moved = val(
+            &mut f,
+            b0,
+            Op::PtrOffset(d, i),
+            Type::Pointer(Scalar::F32.into()),
+        );
         val(
             &mut f,
             b0,
@@ -1080,6 +1124,24 @@ mod tests {
         );
         val(&mut f, b0, Op::ComplexPart(z, false), Type::F64);
         val(&mut f, b0, Op::ComplexPart(z, true), Type::F64);
+        let p5 = val(&mut f, b0, Op::Param(5), recs.clone());
+        let p6 = val(&mut f, b0, Op::Param(6), Type::Record(rec));
+        let r = val(&mut f, b0, Op::ElemRef(p5, vec![i, i]), Type::Record(rec));
+        for field in &rec.fields {
+            val(
+                &mut f,
+                b0,
+                Op::GetField(r, field.name.clone()),
+                field.value_type(rec.align),
+            );
+        }
+        f.push(
+            b0,
+            Op::SetField(p6, "a".into(), fl),
+            None,
+            Loc { line: 8, col: 2 },
+        );
+        f.push(b0, Op::CopyRecord(r, p6), None, Loc { line: 9, col: 3 });
         f.terminate(b0, Terminator::Branch(bt, b1, b2), Loc { line: 99, col: 3 });
         f.terminate(b1, Terminator::Jump(b3), Loc::default());
         f.terminate(b2, Terminator::Unreachable, Loc::default());
@@ -1102,7 +1164,7 @@ mod tests {
                 Global {
                     name: "tile".into(),
                     kind: GlobalKind::Shared,
-                    dtype: Scalar::F32,
+                    dtype: Scalar::F32.into(),
                     shape: vec![16, 16],
                     align: 16,
                     init: None,
@@ -1110,21 +1172,51 @@ mod tests {
                 Global {
                     name: "table".into(),
                     kind: GlobalKind::Const,
-                    dtype: Scalar::U8,
+                    dtype: Scalar::U8.into(),
                     shape: vec![3],
                     align: 1,
                     init: Some(vec![0, 0xab, 0xff]),
                 },
                 Global {
+                    name: "records".into(),
+                    kind: GlobalKind::Shared,
+                    dtype: record().into(),
+                    shape: vec![4, 2],
+                    align: 8,
+                    init: None,
+                },
+                Global {
                     name: "empty".into(),
                     kind: GlobalKind::Const,
-                    dtype: Scalar::C128,
+                    dtype: Scalar::C128.into(),
                     shape: vec![0],
                     align: 8,
                     init: Some(vec![]),
                 },
             ],
         }
+    }
+
+    /// A record with a plain, an oddly named, a subarray and a nested record field.
+    fn record() -> Record {
+        let field = |name: &str, dtype: Dtype, shape: &[u64], offset| Field {
+            name: name.to_owned(),
+            dtype,
+            shape: shape.to_vec(),
+            offset,
+        };
+        let inner = Record::new(vec![field("x", Scalar::I16.into(), &[], 0)], 2, 2).unwrap();
+        Record::new(
+            vec![
+                field("a", Scalar::F64.into(), &[], 0),
+                field("b c, \"d\" = (e) !1:2", Scalar::C64.into(), &[], 8),
+                field("v", Scalar::F32.into(), &[2, 3], 16),
+                field("n", Dtype::Record(inner), &[], 40),
+            ],
+            48,
+            8,
+        )
+        .unwrap()
     }
 
     /// The variant number of an operation; exhaustive, so a new variant fails to compile here
@@ -1159,13 +1251,17 @@ mod tests {
             Op::TupleGet(..) => 25,
             Op::MakeComplex(..) => 26,
             Op::ComplexPart(..) => 27,
+            Op::ElemRef(..) => 28,
+            Op::GetField(..) => 29,
+            Op::SetField(..) => 30,
+            Op::CopyRecord(..) => 31,
         }
     }
 
     #[test]
     fn every_operation_round_trips() {
         let m = everything();
-        let mut seen = [false; 28];
+        let mut seen = [false; 32];
         for b in &m.functions[0].blocks {
             for inst in &b.insts {
                 seen[variant(&inst.op)] = true;
@@ -1176,6 +1272,42 @@ mod tests {
         let back = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back, m);
         assert_eq!(module_to_string(&back), text);
+    }
+
+    #[test]
+    fn records_round_trip_as_text() {
+        let rec = "Record(a: float64 @0, \"b c, (d)\": int32[2, 3] @8, \
+                   n: Record(x: int8 @0; size 1, align 1)[2] @32; size 40, align 8)";
+        let text = format!(
+            "kernel @f0 \"k\"(array({rec}, 2d, F), {rec}) -> none file \"r.py\" {{
+  var $0 \"r\": {rec}
+bb0:
+  v0: array({rec}, 2d, F) = param 0 !1:1
+  v1: {rec} = param 1 !1:1
+  v2: int64 = const 0 !2:5
+  v3: {rec} = elemref v0[v2, v2] !2:5
+  setvar $0, v3 !2:5
+  v4: float64 = getfield v3, \"a\" !3:9
+  v5: array(int32, 2d, C) = getfield v1, \"b c, (d)\" !3:9
+  v6: array(Record(x: int8 @0; size 1, align 1), 1d, C) = getfield v3, \"n\" !4:9
+  setfield v3, \"a\", v4 !5:9
+  copyrecord v3, v1 !6:9
+  ret !7:1
+}}
+"
+        );
+        let m = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(crate::verify::verify(&m), Ok(()));
+        assert_eq!(module_to_string(&m), text);
+        let Type::Record(r) = &m.functions[0].params[1] else {
+            panic!("not a record: {}", m.functions[0].params[1]);
+        };
+        assert_eq!(r.fields[1].name, "b c, (d)");
+        assert_eq!(r.fields[1].shape, [2, 3]);
+        assert!(matches!(
+            &m.functions[0].blocks[0].insts[7].op,
+            Op::GetField(_, name) if name == "n"
+        ));
     }
 
     #[test]
@@ -1268,7 +1400,7 @@ mod tests {
                 loc,
             )
             .unwrap();
-        let ptr = Type::Pointer(Scalar::F64);
+        let ptr = Type::Pointer(Scalar::F64.into());
         k.push(Block(0), Op::Call(FuncId(2), vec![r]), None, loc);
         k.terminate(Block(0), Terminator::Return(None), loc);
         let m = Module {

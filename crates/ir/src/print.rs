@@ -198,6 +198,10 @@ fn write_op(out: &mut String, op: &Op) {
         Op::TupleGet(t, k) => write!(out, "tupleget {t}, {k}"),
         Op::MakeComplex(re, im) => write!(out, "complex {re}, {im}"),
         Op::ComplexPart(c, imag) => write!(out, "{} {c}", if *imag { "imag" } else { "real" }),
+        Op::ElemRef(a, idx) => write!(out, "elemref {a}[{}]", list(idx)),
+        Op::GetField(r, name) => write!(out, "getfield {r}, {name:?}"),
+        Op::SetField(r, name, x) => write!(out, "setfield {r}, {name:?}, {x}"),
+        Op::CopyRecord(dst, src) => write!(out, "copyrecord {dst}, {src}"),
     };
 }
 

@@ -7,10 +7,13 @@
 //! 3. terminator targets exist; `Branch` conditions are bool; `Return` matches the function;
 //! 4. operand types: binary operands and result agree; comparison operands agree and the
 //!    result is bool; `SetVar` writes the variable's type; `Load`/`Store`/`Atomic` index an
-//!    array with one int64 per dimension and move the array's element type; `Param` exists
-//!    and has the parameter's type; calls match the callee's parameters and return type;
-//!    warp intrinsics (`syncwarp`, shuffles, votes, matches, `activemask`, `lanemask_lt`) have
-//!    their operand and result types (`ops.rs`);
+//!    array of scalars with one int64 per dimension and move the array's element type;
+//!    `ElemRef` indexes an array of records the same way and gives its record; `GetField`
+//!    names a field of its record and gives the field's value type, `SetField` writes a
+//!    scalar field with its type, `CopyRecord` copies between two records of one type;
+//!    `Param` exists and has the parameter's type; calls match the callee's parameters and
+//!    return type; warp intrinsics (`syncwarp`, shuffles, votes, matches, `activemask`,
+//!    `lanemask_lt`) have their operand and result types (`ops.rs`);
 //! 5. an external function ([`crate::FunctionKind::Extern`]) has no blocks, variables or values,
 //!    and is never the module's entry (`@f0`); every other function has at least one block.
 //!
@@ -19,7 +22,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use oxcuda_types::{Scalar, Type};
+use oxcuda_types::{Dtype, Scalar, Type};
 
 use crate::entities::{Block, Value};
 use crate::function::{Function, Module};
@@ -238,6 +241,20 @@ fn verify_function(module: &Module, f: &Function, errors: &mut Vec<VerifyError>)
     }
 }
 
+/// The record of a value of type `ty` and its field `name`.
+fn field_of(
+    ty: &Type,
+    name: &str,
+) -> Result<(oxcuda_types::Record, &'static oxcuda_types::Field), String> {
+    let Type::Record(r) = ty else {
+        return Err(format!("field '{name}' of {ty}, which is not a record"));
+    };
+    r.get()
+        .field(name)
+        .map(|(_, f)| (*r, f))
+        .ok_or_else(|| format!("{r} has no field '{name}'"))
+}
+
 fn check_target(f: &Function, t: Block, at: &str, errors: &mut Vec<VerifyError>) {
     if t.index() >= f.blocks.len() {
         errors.push(VerifyError {
@@ -252,7 +269,7 @@ fn check_target(f: &Function, t: Block, at: &str, errors: &mut Vec<VerifyError>)
 fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) -> Option<String> {
     let ty = |v: &Value| f.values.get(v.index()).cloned().unwrap_or(Type::None);
     let int64 = Type::Scalar(Scalar::I64);
-    let index_rule = |a: &Value, idx: &[Value]| -> Result<Scalar, String> {
+    let index_rule = |a: &Value, idx: &[Value]| -> Result<Dtype, String> {
         let Type::Array(arr) = ty(a) else {
             return Err(format!("{a} is not an array"));
         };
@@ -287,21 +304,51 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             .then(|| "select operands disagree".to_owned()),
         Op::Load(a, idx) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(d) => {
+            Ok(Dtype::Record(_)) => Some("load from an array of records (use elemref)".into()),
+            Ok(Dtype::Scalar(d)) => {
                 (result != Some(&Type::Scalar(d))).then(|| format!("load of {d} into {result:?}"))
             }
         },
         Op::Store(a, idx, v) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(d) => (ty(v) != Type::Scalar(d))
+            Ok(Dtype::Record(_)) => Some("store to an array of records (use copyrecord)".into()),
+            Ok(Dtype::Scalar(d)) => (ty(v) != Type::Scalar(d))
                 .then(|| format!("store of {} into an array of {d}", ty(v))),
         },
         Op::Atomic(_, a, idx, args) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(d) => args
+            Ok(Dtype::Record(_)) => Some("atomic on an array of records".into()),
+            Ok(Dtype::Scalar(d)) => args
                 .iter()
                 .any(|v| ty(v) != Type::Scalar(d))
                 .then(|| format!("atomic operands must be {d}")),
+        },
+        Op::ElemRef(a, idx) => match index_rule(a, idx) {
+            Err(e) => Some(e),
+            Ok(Dtype::Scalar(d)) => Some(format!("elemref into an array of {d} (use load)")),
+            Ok(Dtype::Record(r)) => (result != Some(&Type::Record(r)))
+                .then(|| format!("elemref of {r} into {result:?}")),
+        },
+        Op::GetField(r, name) => match field_of(&ty(r), name) {
+            Err(e) => Some(e),
+            Ok((rec, field)) => {
+                let want = field.value_type(rec.align);
+                (result != Some(&want)).then(|| format!("field '{name}' is {want}, not {result:?}"))
+            }
+        },
+        Op::SetField(r, name, v) => match field_of(&ty(r), name) {
+            Err(e) => Some(e),
+            Ok((_, field)) => match (field.dtype, field.shape.is_empty()) {
+                (Dtype::Scalar(s), true) => (ty(v) != Type::Scalar(s))
+                    .then(|| format!("setfield of {} into field '{name}' of {s}", ty(v))),
+                _ => Some(format!(
+                    "setfield of field '{name}', which is not a scalar (use copyrecord or a view)"
+                )),
+            },
+        },
+        Op::CopyRecord(dst, src) => match (ty(dst), ty(src)) {
+            (Type::Record(a), Type::Record(b)) if a == b => None,
+            (a, b) => Some(format!("copyrecord from {b} to {a}")),
         },
         Op::Call(callee, args) => {
             let Some(g) = module.functions.get(callee.index()) else {
@@ -532,5 +579,77 @@ mod tests {
                 .any(|e| e.message.contains("at least one block")),
             "{errs:?}"
         );
+    }
+
+    /// A kernel over an array of records and a record, as text; `body` goes before `ret`.
+    fn record_kernel(body: &str) -> String {
+        let rec = "Record(a: float64 @0, \"b c\": int32[2] @8, n: Record(x: int8 @0; size 1, \
+                   align 1) @16; size 24, align 8)";
+        let other = "Record(a: float64 @0; size 8, align 8)";
+        format!(
+            "kernel @f0 \"k\"(array({rec}, 1d, C), {rec}, array({other}, 1d, A), float64) -> \
+             none file \"r.py\" {{\nbb0:\n  v0: array({rec}, 1d, C) = param 0 !1:1\n  \
+             v1: {rec} = param 1 !1:1\n  v2: array({other}, 1d, A) = param 2 !1:1\n  \
+             v3: float64 = param 3 !1:1\n  v4: int64 = const 0 !2:1\n  \
+             v5: {rec} = elemref v0[v4] !2:1\n{body}  ret !9:1\n}}\n"
+        )
+    }
+
+    fn record_errors(body: &str) -> Vec<VerifyError> {
+        let m = crate::parse::parse_module(&record_kernel(body)).unwrap();
+        verify(&m).err().unwrap_or_default()
+    }
+
+    #[test]
+    fn record_operations_verify() {
+        let body = "  v6: float64 = getfield v5, \"a\" !3:1
+  v7: array(int32, 1d, C) = getfield v5, \"b c\" !3:1
+  v8: Record(x: int8 @0; size 1, align 1) = getfield v1, \"n\" !3:1
+  v9: int8 = getfield v8, \"x\" !3:1
+  setfield v5, \"a\", v3 !4:1
+  copyrecord v5, v1 !5:1
+";
+        assert_eq!(record_errors(body), Vec::new());
+    }
+
+    #[test]
+    fn record_type_errors_are_found() {
+        let cases = [
+            (
+                "  v6: float64 = getfield v5, \"zz\" !3:1\n",
+                "has no field 'zz'",
+            ),
+            (
+                "  v6: float32 = getfield v5, \"a\" !3:1\n",
+                "field 'a' is float64",
+            ),
+            ("  v6: float64 = getfield v3, \"a\" !3:1\n", "not a record"),
+            ("  setfield v5, \"b c\", v3 !3:1\n", "not a scalar"),
+            (
+                "  v6: int64 = const 1 !3:1\n  setfield v5, \"a\", v6 !3:1\n",
+                "setfield of int64",
+            ),
+            (
+                "  v6: Record(a: float64 @0; size 8, align 8) = elemref v2[v4] !3:1\n  \
+              copyrecord v5, v6 !3:1\n",
+                "copyrecord from",
+            ),
+            (
+                "  v6: float64 = load v0[v4] !3:1\n",
+                "load from an array of records",
+            ),
+            ("  store v0[v4], v3 !3:1\n", "store to an array of records"),
+            (
+                "  v6: Record(a: float64 @0; size 8, align 8) = elemref v0[v4] !3:1\n",
+                "elemref of",
+            ),
+        ];
+        for (body, want) in cases {
+            let errs = record_errors(body);
+            assert!(
+                errs.iter().any(|e| e.message.contains(want)),
+                "{body}: {errs:?}"
+            );
+        }
     }
 }

@@ -2,13 +2,14 @@
 //! packed for the GPU (the ABI of `docs/abi.md`) or converted for the simulator.
 //!
 //! Reading creates no Python objects for device arrays (their fields are read in Rust) and
-//! for Python scalars; NumPy scalars go through `.item()`. Nor does it allocate for arrays of
+//! for Python scalars; NumPy scalars go through `.item()`. Structured dtypes (arrays of
+//! records, `DeviceRecord`s) are typed through `records.rs`, cached by dtype object. Nor does it allocate for arrays of
 //! up to [`INLINE_DIMS`] dimensions or launches of up to [`INLINE_ARGS`] arguments: shapes,
 //! strides and argument lists live inline ([`Dims`], [`Args`]), because the launch fast path
 //! runs this on every launch.
 
-use oxcuda_ir::{ArrayType, Layout, Scalar, Type};
-use oxcuda_sim::{ArgValue, ArrayArg};
+use oxcuda_ir::{ArrayType, Dtype, Layout, Record, Scalar, Type};
+use oxcuda_sim::{ArgValue, ArrayArg, RecordArg};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyTuple};
@@ -16,6 +17,7 @@ use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyTuple};
 use smallvec::SmallVec;
 
 use crate::devicearray::DeviceNDArray;
+use crate::devicerecord::DeviceRecord;
 
 /// Dimensions held inline by [`Dims`]; more spill to the heap.
 pub const INLINE_DIMS: usize = 4;
@@ -37,6 +39,13 @@ pub enum Arg {
         ty: ArrayType,
         host: bool,
     },
+    /// A record in device memory (a `DeviceRecord`; host-backend memory under the simulator),
+    /// passed by reference.
+    Record {
+        ptr: u64,
+        record: Record,
+        host: bool,
+    },
     /// An integer or bool of a given type.
     Int(i128, Scalar),
     /// A float of a given type.
@@ -52,6 +61,7 @@ impl Arg {
     pub fn ty(&self) -> Type {
         match self {
             Self::Array { ty, .. } => Type::Array(*ty),
+            Self::Record { record, .. } => Type::Record(*record),
             Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s) => Type::Scalar(*s),
             Self::Tuple(items) => Type::Tuple(items.iter().map(Self::ty).collect()),
         }
@@ -61,6 +71,7 @@ impl Arg {
     pub fn has_type(&self, ty: &Type) -> bool {
         match (self, ty) {
             (Self::Array { ty: a, .. }, Type::Array(b)) => a == b,
+            (Self::Record { record, .. }, Type::Record(r)) => record == r,
             (Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s), Type::Scalar(t)) => {
                 s == t
             }
@@ -82,15 +93,30 @@ pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
 fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) -> PyResult<Arg> {
     if let Ok(arr) = obj.cast::<DeviceNDArray>() {
         let view = arr.get().launch_view();
-        let dtype = Scalar::from_numpy_kind(
-            char::from(view.kind),
-            u32::try_from(view.itemsize).unwrap_or(0),
-        )
-        .ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "argument {index}: arrays of this dtype cannot be passed to kernels"
-            ))
-        })?;
+        let dtype = if view.kind == b'V' {
+            let dtype = arr.get().dtype(obj.py());
+            let record = crate::records::record_of(dtype.bind(obj.py()))
+                .map_err(|e| PyTypeError::new_err(format!("argument {index}: {e}")))?;
+            if obj.is_instance_of::<DeviceRecord>() {
+                return Ok(Arg::Record {
+                    ptr: view.ptr,
+                    record,
+                    host: view.host,
+                });
+            }
+            Dtype::Record(record)
+        } else {
+            Scalar::from_numpy_kind(
+                char::from(view.kind),
+                u32::try_from(view.itemsize).unwrap_or(0),
+            )
+            .ok_or_else(|| {
+                PyTypeError::new_err(format!(
+                    "argument {index}: arrays of this dtype cannot be passed to kernels"
+                ))
+            })?
+            .into()
+        };
         let ndim = u32::try_from(view.shape.len()).unwrap_or(0);
         let layout = if view.c_contiguous {
             Layout::C
@@ -108,6 +134,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
                 ndim,
                 layout,
                 readonly: view.readonly,
+                aligned: true,
             },
             host: view.host,
         });
@@ -241,7 +268,7 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     }
     let kind = rest.chars().next()?;
     let itemsize: u32 = rest.get(1..)?.parse().ok()?;
-    let dtype = Scalar::from_numpy_kind(kind, itemsize)?;
+    let dtype = Dtype::Scalar(Scalar::from_numpy_kind(kind, itemsize)?);
     let shape = dims_of(&item("shape")?)?;
     let (ptr, readonly): (u64, bool) = item("data")?.extract().ok()?;
     let itemsize = i64::from(itemsize);
@@ -263,6 +290,7 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
             ndim,
             layout,
             readonly,
+            aligned: true,
         },
         host: false,
     })
@@ -316,10 +344,12 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
                     || g.layout == w.layout
                     || g.ndim <= 1 && g.layout != Layout::A)
                 && (w.readonly || !g.readonly)
+                && (g.aligned || !w.aligned)
         }
         (Type::Tuple(g), Type::Tuple(w)) => {
             g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b))
         }
+        (Type::Record(g), Type::Record(w)) => g == w,
         _ => false,
     }
 }
@@ -330,9 +360,11 @@ pub type Slots = SmallVec<[[u64; 2]; 32]>;
 
 /// Appends the kernel parameters of `arg` (for a parameter of type `ty`) to `out`, one slot
 /// each, in the order of `docs/abi.md`: an array is its data pointer, its extents, then its
-/// byte strides; scalars by value (little-endian in the slot); tuples element by element.
+/// byte strides; a record is the address of its bytes; scalars by value (little-endian in the
+/// slot); tuples element by element.
 pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
     match (arg, ty) {
+        (Arg::Record { ptr, .. }, Type::Record(_)) => out.push([*ptr, 0]),
         (
             Arg::Array {
                 ptr,
@@ -438,6 +470,15 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
             }
             .map_err(|e| PyTypeError::new_err(e.message))?;
             ArgValue::Array(a)
+        }
+        Arg::Record { ptr, record, host } => {
+            if !host {
+                return Err(PyTypeError::new_err(
+                    "a GPU record was passed to a kernel running on the simulator; copy it to the host backend, or run on the GPU",
+                ));
+            }
+            // SAFETY: forwarded from the caller's contract (a host-backend record kept alive).
+            ArgValue::Record(unsafe { RecordArg::new(*ptr as *mut u8, *record) })
         }
         Arg::Int(i, Scalar::Bool) => ArgValue::Bool(*i != 0),
         Arg::Int(i, _) => ArgValue::Int(*i),

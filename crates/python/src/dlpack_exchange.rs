@@ -189,10 +189,11 @@ pub fn read(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
         shape,
         strides,
         ty: ArrayType {
-            dtype,
+            dtype: dtype.into(),
             ndim: u32::try_from(ndim).ok()?,
             layout,
             readonly: false,
+            aligned: true,
         },
         host: false,
     })

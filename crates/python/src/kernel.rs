@@ -313,12 +313,14 @@ impl GpuKernel {
         read: &[Arg],
     ) -> PyResult<()> {
         check_config(grid, block)?;
-        if let Some(i) = read
-            .iter()
-            .position(|a| matches!(a, Arg::Array { host: true, .. }))
-        {
+        if let Some(i) = read.iter().position(|a| {
+            matches!(
+                a,
+                Arg::Array { host: true, .. } | Arg::Record { host: true, .. }
+            )
+        }) {
             return Err(PyTypeError::new_err(format!(
-                "{}() argument {i} is a host-backend array (made while OXCUDA_TARGET=sim); copy it to the GPU with cuda.to_device",
+                "{}() argument {i} is a host-backend array or record (made while OXCUDA_TARGET=sim); copy it to the GPU with cuda.to_device",
                 self.name
             )));
         }

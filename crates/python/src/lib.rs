@@ -20,6 +20,7 @@ mod kernel;
 mod launcher;
 mod link;
 mod pinned;
+mod records;
 mod runtime;
 mod stream;
 mod toolchain;
@@ -41,6 +42,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     compile::register(m)?;
     link::register(m)?;
     kernel::register(m)?;
+    records::register(m)?;
     runtime::register(m)?;
     c_api::register(m)?; // after runtime: it sets an attribute on DeviceNDArray
     Ok(())

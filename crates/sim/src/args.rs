@@ -7,9 +7,10 @@
 //!
 //! Invariant: an [`ArrayArg`] can only be made through the `unsafe` [`ArrayArg::new`], whose
 //! contract (the memory its shape and strides describe is valid for reads and writes during
-//! every launch that uses it) is what makes the interpreter's pointer accesses sound.
+//! every launch that uses it) is what makes the interpreter's pointer accesses sound; a
+//! [`RecordArg`] likewise through [`RecordArg::new`] (the record's bytes are valid).
 
-use oxcuda_ir::{Scalar, Type};
+use oxcuda_ir::{Dtype, Record, Scalar, Type};
 
 use crate::arith;
 use crate::error::SimError;
@@ -27,6 +28,8 @@ pub enum ArgValue {
     Complex(f64, f64),
     /// An array view on host memory.
     Array(ArrayArg),
+    /// A record in host memory (passed by reference).
+    Record(RecordArg),
     /// A tuple, element by element.
     Tuple(Vec<ArgValue>),
     /// `None` (for a parameter of type `none`).
@@ -39,7 +42,44 @@ pub struct ArrayArg {
     data: *mut u8,
     shape: Vec<i64>,
     strides: Vec<i64>,
-    dtype: Scalar,
+    dtype: Dtype,
+}
+
+/// A record argument: the host address of one record's bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordArg {
+    data: *mut u8,
+    record: Record,
+}
+
+// SAFETY: as for ArrayArg: a description of memory whose validity `RecordArg::new` promises.
+unsafe impl Send for RecordArg {}
+// SAFETY: as above.
+unsafe impl Sync for RecordArg {}
+
+impl RecordArg {
+    /// Describes a record of type `record` at `data`.
+    ///
+    /// # Safety
+    /// The `record.size` bytes at `data` must be valid for reads and writes (from any thread)
+    /// whenever a launch given this argument runs, and nothing else may write them during that
+    /// launch except through the simulator.
+    #[must_use]
+    pub unsafe fn new(data: *mut u8, record: Record) -> Self {
+        Self { data, record }
+    }
+
+    /// The data pointer.
+    #[must_use]
+    pub fn data(&self) -> *mut u8 {
+        self.data
+    }
+
+    /// The record type.
+    #[must_use]
+    pub fn record(&self) -> Record {
+        self.record
+    }
 }
 
 // SAFETY: an ArrayArg is a description of memory; the contract of `ArrayArg::new` makes the
@@ -64,7 +104,7 @@ impl ArrayArg {
         data: *mut u8,
         shape: Vec<i64>,
         strides: Vec<i64>,
-        dtype: Scalar,
+        dtype: impl Into<Dtype>,
     ) -> Result<Self, SimError> {
         if shape.len() != strides.len() {
             return Err(SimError::launch(format!(
@@ -80,7 +120,7 @@ impl ArrayArg {
             data,
             shape,
             strides,
-            dtype,
+            dtype: dtype.into(),
         })
     }
 
@@ -138,7 +178,7 @@ impl ArrayArg {
 
     /// The element type.
     #[must_use]
-    pub fn dtype(&self) -> Scalar {
+    pub fn dtype(&self) -> Dtype {
         self.dtype
     }
 
@@ -209,6 +249,16 @@ pub(crate) fn flatten(
             }
             Ok(())
         }
+        Type::Record(rec) => {
+            let ArgValue::Record(r) = arg else {
+                return Err(mismatch());
+            };
+            if r.record != *rec {
+                return Err(mismatch());
+            }
+            out.push(r.data as u64);
+            Ok(())
+        }
         Type::Pointer(_) => Err(SimError::launch(format!(
             "{what}: pointer parameters cannot be passed to the simulator"
         ))),
@@ -222,6 +272,7 @@ fn describe(arg: &ArgValue) -> String {
         ArgValue::Bool(b) => format!("the bool {b}"),
         ArgValue::Complex(re, im) => format!("the complex ({re}+{im}j)"),
         ArgValue::Array(a) => format!("an array({}, {}d)", a.dtype, a.ndim()),
+        ArgValue::Record(r) => format!("a record {}", r.record),
         ArgValue::Tuple(v) => format!("a tuple of {} items", v.len()),
         ArgValue::None => "None".into(),
     }

@@ -19,8 +19,8 @@
 //! pass `oxcuda_ir::verify` first (checked; a failure is an `InternalError`).
 
 use oxcuda_ir::{
-    AtomicOp, BinOp, CmpOp, Const, Dim, Function, FunctionKind, GlobalKind, Intrinsic, Loc, MathFn,
-    Module, Op, Scalar, Terminator, Type, UnaryOp, Value, VoteMode,
+    AtomicOp, BinOp, CmpOp, Const, Dim, Dtype, Field, Function, FunctionKind, GlobalKind,
+    Intrinsic, Loc, MathFn, Module, Op, Record, Scalar, Terminator, Type, UnaryOp, Value, VoteMode,
 };
 
 use crate::arith;
@@ -652,7 +652,20 @@ impl<'a> FuncDecoder<'a> {
             Op::ArrayShape(..) | Op::ArrayStride(..) => Some(Type::I64),
             Op::ArrayData(a) => self.ty(*a).as_array().map(|at| Type::Pointer(at.dtype)),
             Op::PtrOffset(p, _) => Some(self.ty(*p).clone()),
-            Op::Atomic(_, a, ..) => self.ty(*a).as_array().map(|at| scalar(at.dtype)),
+            Op::Atomic(_, a, ..) => self
+                .ty(*a)
+                .as_array()
+                .and_then(|at| at.dtype.as_scalar())
+                .map(scalar),
+            Op::ElemRef(a, _) => self
+                .ty(*a)
+                .as_array()
+                .and_then(|at| at.dtype.as_record())
+                .map(Type::Record),
+            Op::GetField(r, name) => {
+                let (rec, field) = self.field(*r, name)?;
+                Some(field.value_type(rec.align))
+            }
             Op::MakeTuple(args) => Some(Type::Tuple(
                 args.iter().map(|a| self.ty(*a).clone()).collect(),
             )),
@@ -882,10 +895,10 @@ impl<'a> FuncDecoder<'a> {
                 self.emit(Inst::PtrAdd { d, p, off });
             }
             Op::Load(a, idx) => {
-                let Type::Array(arr) = self.ty(*a) else {
+                let Some(dtype) = self.ty(*a).as_array().and_then(|at| at.dtype.as_scalar()) else {
                     return Err(self.unsupported("a load from a non-array"));
                 };
-                let k = MemKind::of(arr.dtype);
+                let k = MemKind::of(dtype);
                 let arr_slot = self.slot(*a);
                 if idx.len() == 1 {
                     let i = self.slot(idx[0]);
@@ -918,10 +931,10 @@ impl<'a> FuncDecoder<'a> {
                 }
             }
             Op::Store(a, idx, v) => {
-                let Type::Array(arr) = self.ty(*a) else {
+                let Some(dtype) = self.ty(*a).as_array().and_then(|at| at.dtype.as_scalar()) else {
                     return Err(self.unsupported("a store to a non-array"));
                 };
-                let k = MemKind::of(arr.dtype);
+                let k = MemKind::of(dtype);
                 let (arr_slot, v) = (self.slot(*a), self.slot(*v));
                 if idx.len() == 1 {
                     let i = self.slot(idx[0]);
@@ -954,10 +967,9 @@ impl<'a> FuncDecoder<'a> {
                 }
             }
             Op::Atomic(aop, a, idx, args) => {
-                let Type::Array(arr) = self.ty(*a) else {
+                let Some(ty) = self.ty(*a).as_array().and_then(|at| at.dtype.as_scalar()) else {
                     return Err(self.unsupported("an atomic on a non-array"));
                 };
-                let ty = arr.dtype;
                 let want_args = if *aop == AtomicOp::Cas { 2 } else { 1 };
                 if ty.is_complex() || ty == Scalar::Bool || args.len() != want_args {
                     return Err(self.unsupported(format_args!("atomic {aop:?} on {ty}")));
@@ -1096,6 +1108,95 @@ impl<'a> FuncDecoder<'a> {
                 }
                 let s = self.slot(*c) + u32::from(*imag);
                 self.mov(d, s, 1);
+            }
+            Op::ElemRef(a, idx) => {
+                let Some(Dtype::Record(_)) = self.ty(*a).as_array().map(|at| at.dtype) else {
+                    return Err(self.unsupported("a record reference into a non-record array"));
+                };
+                let ndim = self.ndim(idx.len())?;
+                let srcs: Vec<u32> = idx.iter().map(|v| self.slot(*v)).collect();
+                let list = self.list(srcs);
+                let arr = self.slot(*a);
+                self.emit(Inst::ERef { ndim, d, arr, list });
+            }
+            Op::GetField(r, name) => self.get_field(*r, name, d)?,
+            Op::SetField(r, name, v) => {
+                let (_, field) = self.field(*r, name)?;
+                let Dtype::Scalar(s) = field.dtype else {
+                    return Err(self.unsupported("a write of a non-scalar field"));
+                };
+                if !field.shape.is_empty() || *self.ty(*v) != Type::Scalar(s) {
+                    return Err(self.unsupported("a field write whose types disagree"));
+                }
+                let (p, v) = (self.slot(*r), self.slot(*v));
+                self.emit(Inst::StAt {
+                    k: MemKind::of(s),
+                    p,
+                    off: field.offset,
+                    v,
+                });
+            }
+            Op::CopyRecord(dst, src) => {
+                let rec = self.record(*dst)?;
+                if self.record(*src)? != rec {
+                    return Err(self.unsupported("a copy between records of different types"));
+                }
+                let (d, s) = (self.slot(*dst), self.slot(*src));
+                self.emit(Inst::CopyBytes { d, s, n: rec.size });
+            }
+        }
+        Ok(())
+    }
+
+    /// The record type of `r`, or an error.
+    fn record(&self, r: Value) -> R<Record> {
+        self.ty(r)
+            .as_record()
+            .ok_or_else(|| self.unsupported(format_args!("{r} of type {} as a record", self.ty(r))))
+    }
+
+    /// The record of `r` and its field `name`, or an error.
+    fn field(&self, r: Value, name: &str) -> R<(Record, &'static Field)> {
+        let rec = self.record(r)?;
+        let (_, field) = rec
+            .get()
+            .field(name)
+            .ok_or_else(|| self.unsupported(format_args!("a missing field '{name}'")))?;
+        Ok((rec, field))
+    }
+
+    /// `d = getfield r, name`: a load for a scalar field, an address for a nested record, an
+    /// array view (data pointer, extents, strides from the extra table) for a subarray.
+    fn get_field(&mut self, r: Value, name: &str, d: u32) -> R<()> {
+        let (_, field) = self.field(r, name)?;
+        let p = self.slot(r);
+        let off = field.offset;
+        match (field.dtype, field.shape.is_empty()) {
+            (Dtype::Scalar(s), true) => self.emit(Inst::LdAt {
+                k: MemKind::of(s),
+                d,
+                p,
+                off,
+            }),
+            (Dtype::Record(_), true) if off == 0 => self.mov(d, p, 1),
+            (Dtype::Record(_), true) => self.emit(Inst::PtrAddImm { d, p, off }),
+            (dtype, false) => {
+                let ndim = self.ndim(field.shape.len())?;
+                let mut strides = vec![0u64; field.shape.len()];
+                let mut stride = u64::from(dtype.size());
+                for k in (0..field.shape.len()).rev() {
+                    strides[k] = stride;
+                    stride = stride.saturating_mul(field.shape[k]);
+                }
+                let words: Option<Vec<u32>> = std::iter::once(u64::from(off))
+                    .chain(field.shape.iter().copied())
+                    .chain(strides)
+                    .map(|x| u32::try_from(x).ok())
+                    .collect();
+                let words =
+                    words.ok_or_else(|| self.unsupported("a subarray field of over 4 GiB"))?;
+                let list = self.list(words);
+                self.emit(Inst::SubView { ndim, d, p, list });
             }
         }
         Ok(())
@@ -1630,6 +1731,42 @@ fn validate(
                 if itemsize == 0 {
                     return Err("dynamic shared item size".into());
                 }
+            }
+            Inst::ERef {
+                ndim,
+                d,
+                arr,
+                list: l,
+            } => {
+                reg(d, 1)?;
+                reg(arr, 1 + 2 * u32::from(ndim))?;
+                each(list(l, ndim as usize)?)?;
+            }
+            Inst::LdAt { k, d, p, .. } => {
+                reg(d, mem(k))?;
+                reg(p, 1)?;
+            }
+            Inst::StAt { k, p, v, .. } => {
+                reg(v, mem(k))?;
+                reg(p, 1)?;
+            }
+            Inst::PtrAddImm { d, p, .. } => {
+                reg(d, 1)?;
+                reg(p, 1)?;
+            }
+            Inst::SubView {
+                ndim,
+                d,
+                p,
+                list: l,
+            } => {
+                reg(d, 1 + 2 * u32::from(ndim))?;
+                reg(p, 1)?;
+                list(l, 1 + 2 * ndim as usize)?;
+            }
+            Inst::CopyBytes { d, s, .. } => {
+                reg(d, 1)?;
+                reg(s, 1)?;
             }
         }
     }

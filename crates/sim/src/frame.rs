@@ -32,7 +32,7 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
                 1
             }
         }
-        Type::Pointer(_) => 1,
+        Type::Pointer(_) | Type::Record(_) => 1,
         Type::Array(a) => 1 + 2 * a.ndim,
         Type::Tuple(items) => items.iter().map(slots_of).sum(),
     }
@@ -115,10 +115,11 @@ mod tests {
     #[test]
     fn slot_counts() {
         let arr = Type::Array(ArrayType {
-            dtype: Scalar::F32,
+            dtype: Scalar::F32.into(),
             ndim: 2,
             layout: Layout::C,
             readonly: false,
+            aligned: true,
         });
         assert_eq!(slots_of(&arr), 5);
         assert_eq!(slots_of(&Type::Scalar(Scalar::C128)), 2);

@@ -562,6 +562,50 @@ pub(crate) enum Inst {
         d: u32,
         off: u32,
     },
+
+    // ---- records ----
+    /// `d = &arr[extra[list..list+ndim]]`, bounds-checked like a load: an element of an array
+    /// of records, as a reference.
+    ERef {
+        ndim: u8,
+        d: u32,
+        arr: u32,
+        list: u32,
+    },
+    /// `d = *(reg[p] + off)`: a scalar field of the record at `reg[p]`.
+    LdAt {
+        k: MemKind,
+        d: u32,
+        p: u32,
+        off: u32,
+    },
+    /// `*(reg[p] + off) = v`.
+    StAt {
+        k: MemKind,
+        p: u32,
+        off: u32,
+        v: u32,
+    },
+    /// `d = reg[p] + off` (a nested record field).
+    PtrAddImm {
+        d: u32,
+        p: u32,
+        off: u32,
+    },
+    /// A subarray field as an array: `d = reg[p] + extra[list]`, then `d+1 .. d+1+2·ndim` =
+    /// `extra[list+1 ..]` (the extents, then the byte strides).
+    SubView {
+        ndim: u8,
+        d: u32,
+        p: u32,
+        list: u32,
+    },
+    /// Copies `n` bytes from the record at `reg[s]` to the record at `reg[d]`.
+    CopyBytes {
+        d: u32,
+        s: u32,
+        n: u32,
+    },
 }
 
 impl Inst {
@@ -604,8 +648,13 @@ impl Inst {
             | Self::Geom { d, .. }
             | Self::Bits { d, .. }
             | Self::PtrAdd { d, .. }
+            | Self::PtrAddImm { d, .. }
+            | Self::ERef { d, .. }
             | Self::Atomic { d, .. } => *d = to,
-            Self::Ld1 { k, d, .. } | Self::Ld2 { k, d, .. } | Self::LdN { k, d, .. }
+            Self::Ld1 { k, d, .. }
+            | Self::Ld2 { k, d, .. }
+            | Self::LdN { k, d, .. }
+            | Self::LdAt { k, d, .. }
                 if !matches!(k, MemKind::C64 | MemKind::C128) =>
             {
                 *d = to;

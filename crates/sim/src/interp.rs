@@ -600,6 +600,40 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                 Inst::ConstPtr { d, off } => {
                     reg!(d) = env.consts.wrapping_add(off as usize) as u64;
                 }
+                Inst::ERef { ndim, d, arr, list } => {
+                    match element(r.add(arr as usize), ndim as usize, |j| {
+                        reg!(ex!(list as usize + j))
+                    }) {
+                        Ok(p) => reg!(d) = p as u64,
+                        Err(axis) => oob!(
+                            arr,
+                            ndim,
+                            |j| reg!(ex!(list as usize + j)),
+                            axis,
+                            "record access"
+                        ),
+                    }
+                }
+                Inst::LdAt { k, d, p, off } => {
+                    let at = (reg!(p) as usize).wrapping_add(off as usize);
+                    memory::load(k, at as *mut u8, r.add(d as usize));
+                }
+                Inst::StAt { k, p, off, v } => {
+                    let at = (reg!(p) as usize).wrapping_add(off as usize);
+                    memory::store(k, at as *mut u8, r.add(v as usize));
+                }
+                Inst::PtrAddImm { d, p, off } => {
+                    reg!(d) = reg!(p).wrapping_add(u64::from(off));
+                }
+                Inst::SubView { ndim, d, p, list } => {
+                    reg!(d) = reg!(p).wrapping_add(u64::from(ex!(list)));
+                    for k in 0..2 * ndim as usize {
+                        reg!(d as usize + 1 + k) = u64::from(ex!(list as usize + 1 + k));
+                    }
+                }
+                Inst::CopyBytes { d, s, n } => {
+                    memory::copy_bytes(reg!(d) as *mut u8, reg!(s) as *const u8, n as usize);
+                }
             }
         }
     }

@@ -74,6 +74,7 @@ pub(crate) fn same_view(a: &Type, b: &Type) -> bool {
     match (a, b) {
         (Type::Array(x), Type::Array(y)) => x.dtype == y.dtype && x.ndim == y.ndim,
         (Type::Pointer(x), Type::Pointer(y)) => x == y,
+        (Type::Record(x), Type::Record(y)) => x == y,
         (Type::Tuple(xs), Type::Tuple(ys)) => {
             xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| x == y || same_view(x, y))
         }

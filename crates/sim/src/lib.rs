@@ -63,7 +63,7 @@ mod memory;
 mod scheduler;
 mod warp;
 
-pub use args::{ArgValue, ArrayArg};
+pub use args::{ArgValue, ArrayArg, RecordArg};
 pub use decode::{Program, prepare};
 pub use error::{SimError, SimErrorKind, SourceLoc};
 pub use launch::{LaunchConfig, MAX_THREADS_PER_BLOCK, launch, launch_with};

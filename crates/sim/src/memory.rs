@@ -131,6 +131,28 @@ pub(crate) unsafe fn store(k: MemKind, p: *mut u8, v: *const u64) {
     }
 }
 
+/// Copies `n` bytes from `src` to `dst` (a record assignment), byte by byte with relaxed
+/// atomic accesses, so a racing kernel is not undefined behaviour; overlapping ranges copy as
+/// `memmove` does.
+///
+/// # Safety
+/// `src` must be valid for reading and `dst` for writing `n` bytes.
+pub(crate) unsafe fn copy_bytes(dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: both ranges are valid per the contract; byte accesses are always aligned.
+    unsafe {
+        let byte = |p: *const u8| AtomicU8::from_ptr(p.cast_mut());
+        if (dst as usize) <= (src as usize) {
+            for i in 0..n {
+                byte(dst.add(i)).store(byte(src.add(i)).load(Relaxed), Relaxed);
+            }
+        } else {
+            for i in (0..n).rev() {
+                byte(dst.add(i)).store(byte(src.add(i)).load(Relaxed), Relaxed);
+            }
+        }
+    }
+}
+
 /// A zero-initialised byte buffer whose start is 16-byte aligned (shared memory, constant
 /// memory). Its address never changes while it lives.
 #[derive(Debug, Default)]

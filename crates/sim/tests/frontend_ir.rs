@@ -298,12 +298,13 @@ fn prepare_never_panics_on_mutated_ir() {
         Type::Scalar(Scalar::C128),
         Type::BOOL,
         Type::None,
-        Type::Pointer(Scalar::F32),
+        Type::Pointer(Scalar::F32.into()),
         Type::Array(ArrayType {
-            dtype: Scalar::F32,
+            dtype: Scalar::F32.into(),
             ndim: 1,
             layout: Layout::A,
             readonly: false,
+            aligned: true,
         }),
         Type::Tuple(vec![Type::I64, Type::I64]),
     ];

@@ -705,7 +705,7 @@ fn constant_memory_with_init_bytes_and_launch_overrides() {
     let g = oxcuda_ir::Global {
         name: "table".into(),
         kind: oxcuda_ir::GlobalKind::Const,
-        dtype: Scalar::I32,
+        dtype: Scalar::I32.into(),
         shape: vec![4],
         align: 4,
         init: Some(init),
@@ -1002,10 +1002,11 @@ fn casts_between_array_layouts_are_moves() {
     // holds arrays of two layouts; then out[t] = y[t] * 3.
     let c_arr = array(Scalar::I64, 1);
     let a_arr = Type::Array(oxcuda_ir::ArrayType {
-        dtype: Scalar::I64,
+        dtype: Scalar::I64.into(),
         ndim: 1,
         layout: oxcuda_ir::Layout::A,
         readonly: false,
+        aligned: true,
     });
     let mut b = B::kernel("relayout", vec![c_arr.clone(), c_arr]);
     let (x, out) = (b.param(0), b.param(1));

@@ -29,6 +29,7 @@ codes! {
     UNKNOWN_NAME = "unknown-name", true, "A name that is neither a local, a global, a closure variable nor a builtin.";
     UNSUPPORTED_GLOBAL = "unsupported-global", true, "A global or closure value of a kind kernels cannot use.";
     UNKNOWN_ATTRIBUTE = "unknown-attribute", true, "An attribute that the object does not have in device code.";
+    UNKNOWN_FIELD = "unknown-field", true, "A record field (r.name, r['name'], r[k]) that the record's dtype does not have.";
     UNDEFINED_VARIABLE = "undefined-variable", true, "A local variable read before any assignment reaches it.";
     TYPE_MISMATCH = "type-mismatch", true, "An operation applied to values of types it does not accept.";
     VARIABLE_TYPE_CONFLICT = "variable-type-conflict", true, "A variable assigned values of types that cannot be unified.";

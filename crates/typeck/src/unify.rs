@@ -5,7 +5,8 @@
 //!   either is (numba gives float64 for int64 ∪ uint64; we give int64, as the arithmetic rule
 //!   does: documented in `docs/typing.md`);
 //! - an integer or bool with a float, or two floats, follow [`promote::unify`];
-//! - arrays of one dtype and ndim unify with layout `A` where layouts differ, readonly if either is;
+//! - arrays of one dtype and ndim unify with layout `A` where layouts differ, readonly if either is,
+//!   unaligned if either is;
 //! - tuples unify element-wise;
 //! - anything else does not unify (a `variable-type-conflict`).
 
@@ -27,6 +28,7 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
                     Layout::A
                 },
                 readonly: x.readonly || y.readonly,
+                aligned: x.aligned && y.aligned,
                 ..*x
             }))
         }
@@ -77,10 +79,11 @@ mod tests {
         assert_eq!(unify(&s(Scalar::U32), &s(Scalar::I8)), Some(s(Scalar::I32)));
         let a = |layout| {
             Type::Array(ArrayType {
-                dtype: Scalar::F32,
+                dtype: Scalar::F32.into(),
                 ndim: 1,
                 layout,
                 readonly: false,
+                aligned: true,
             })
         };
         assert_eq!(unify(&a(Layout::C), &a(Layout::F)), Some(a(Layout::A)));

@@ -127,10 +127,11 @@ fn arrays_pass_their_data_pointer_to_cpointer_parameters() {
     assert_eq!(
         f.params[1],
         Type::Array(oxcuda_types::ArrayType {
-            dtype: Scalar::F32,
+            dtype: Scalar::F32.into(),
             ndim: 1,
             layout: oxcuda_types::Layout::A,
             readonly: false,
+            aligned: true,
         })
     );
 }

@@ -1,7 +1,9 @@
 //! The types kernels compute with, named and promoted as numba-cuda's CUDA target does.
 //!
 //! - [`scalar`]: bool, int8–uint64, float16–float64, complex64/128.
-//! - [`ty`]: [`Type`]: scalars, arrays (dtype, ndim, layout C/F/A, readonly), tuples, none.
+//! - [`ty`]: [`Type`]: scalars, arrays (dtype, ndim, layout C/F/A, readonly), tuples, records,
+//!   none.
+//! - [`record`]: records (NumPy structured dtypes) and [`Dtype`], a scalar or a record.
 //! - [`promote`]: the result types of arithmetic (`int32 + int32 → int64`, float literals are
 //!   float64, …), inventory §6.
 //! - [`signature`]: parsing `"void(float32[:, ::1], int64)"`.
@@ -9,10 +11,12 @@
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
 pub mod promote;
+pub mod record;
 pub mod scalar;
 pub mod signature;
 pub mod ty;
 
+pub use record::{Dtype, Field, Record, RecordType};
 pub use scalar::Scalar;
 pub use signature::{Signature, parse_signature, parse_type};
 pub use ty::{ArrayType, Layout, Type};

@@ -4,17 +4,25 @@
 //! signature := type "(" [type ("," type)*] ")"     return type and arguments
 //!            | type ("," type)*                   arguments only
 //! type      := "readonly" type
+//!            | "unaligned" type                    an array whose elements may be misaligned
 //!            | NAME ["[" dim ("," dim)* "]"]      float32, int64[:], float32[:, ::1]
 //!            | "UniTuple(" type ("x" | ",") INT ")" | "Tuple(" type ("," type)* ")"
-//!            | "array(" NAME "," INT "d," ("C"|"F"|"A") ")"
-//!            | "CPointer(" NAME ")"                a data pointer (external functions' parameters)
+//!            | "array(" dtype "," INT "d," ("C"|"F"|"A") ")"
+//!            | "CPointer(" dtype ")"               a data pointer (external functions' parameters)
+//!            | record ["[" dim ("," dim)* "]"]      a record, an array of records
 //!            | "void" | "none"
 //! dim       := ":" | "::1"
+//! dtype     := NAME | record
+//! record    := "Record(" [field ("," field)* ";"] "size" INT "," "align" INT ")"
+//! field     := (NAME | STRING) ":" dtype ["[" INT ("," INT)* "]"] "@" INT
 //! ```
+//! A record's field `STRING` is a Rust string literal (`"a b"`), for names that are not
+//! identifiers.
 //! `[:, ::1]` is layout C, `[::1, :]` layout F, all-`:` layout A; `[::1]` in 1-D is C.
 
 use std::fmt;
 
+use crate::record::{Dtype, Field, Record};
 use crate::scalar::Scalar;
 use crate::ty::{ArrayType, Layout, Type};
 
@@ -114,6 +122,57 @@ impl<'a> Cursor<'a> {
             .map_err(|_| self.error(format!("expected an integer, found '{w}'")))
     }
 
+    fn integer64(&mut self) -> Result<u64, ParseError> {
+        let w = self.word()?;
+        w.parse()
+            .map_err(|_| self.error(format!("expected an integer, found '{w}'")))
+    }
+
+    /// A string literal as Rust's `{:?}` writes it.
+    fn string(&mut self) -> Result<String, ParseError> {
+        self.skip_ws();
+        let Some(body) = self.text[self.pos..].strip_prefix('"') else {
+            return Err(self.error("expected a string".into()));
+        };
+        let mut out = String::new();
+        let mut chars = body.char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    self.pos += 1 + i + 1;
+                    return Ok(out);
+                }
+                '\\' => {
+                    let Some((_, e)) = chars.next() else { break };
+                    out.push(match e {
+                        'n' => '\n',
+                        't' => '\t',
+                        'r' => '\r',
+                        '0' => '\0',
+                        '\\' | '"' | '\'' => e,
+                        'u' => {
+                            let rest = &body[i + 2..];
+                            let code = rest
+                                .strip_prefix('{')
+                                .and_then(|r| r.split_once('}'))
+                                .and_then(|(hex, _)| u32::from_str_radix(hex, 16).ok())
+                                .and_then(char::from_u32)
+                                .ok_or_else(|| self.error("bad \\u{…} escape".into()))?;
+                            let close = rest.find('}').unwrap_or(0);
+                            for _ in 0..=close {
+                                chars.next();
+                            }
+                            code
+                        }
+                        other => return Err(self.error(format!("unknown escape '\\{other}'"))),
+                    });
+                }
+                c => out.push(c),
+            }
+        }
+        Err(self.error("unterminated string".into()))
+    }
+
     fn error(&self, message: String) -> ParseError {
         ParseError {
             offset: self.pos,
@@ -141,13 +200,30 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
                 message: "'readonly' applies to arrays only".into(),
             }),
         },
+        "unaligned" => match parse_type_at(c)? {
+            Type::Array(a) => Ok(Type::Array(ArrayType {
+                aligned: false,
+                ..a
+            })),
+            _ => Err(ParseError {
+                offset: start,
+                message: "'unaligned' applies to arrays only".into(),
+            }),
+        },
         "void" | "none" | "None" => Ok(Type::None),
         "CPointer" => {
             c.expect("(")?;
-            let dtype_name = c.word()?;
-            let dtype = scalar_named(c, dtype_name)?;
+            let dtype = parse_dtype(c)?;
             c.expect(")")?;
             Ok(Type::Pointer(dtype))
+        }
+        "Record" => {
+            let record = parse_record_body(c)?;
+            if c.peek() == Some('[') {
+                array_of(c, Dtype::Record(record))
+            } else {
+                Ok(Type::Record(record))
+            }
         }
         "UniTuple" => {
             c.expect("(")?;
@@ -175,8 +251,7 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
         }
         "array" => {
             c.expect("(")?;
-            let dtype_name = c.word()?;
-            let dtype = scalar_named(c, dtype_name)?;
+            let dtype = parse_dtype(c)?;
             c.expect(",")?;
             let dims = c.word()?;
             let ndim = dims
@@ -196,40 +271,109 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
                 ndim,
                 layout,
                 readonly: false,
+                aligned: true,
             }))
         }
         _ => {
             let scalar = scalar_named(c, name)?;
             if c.peek() == Some('[') {
-                c.expect("[")?;
-                let mut unit = Vec::new();
-                loop {
-                    if c.eat("::1") {
-                        unit.push(true);
-                    } else {
-                        c.expect(":")?;
-                        unit.push(false);
-                    }
-                    if c.eat("]") {
-                        break;
-                    }
-                    c.expect(",")?;
-                }
-                let ndim = u32::try_from(unit.len()).unwrap_or(u32::MAX);
-                let layout = layout_of(&unit).ok_or_else(|| {
-                    c.error("'::1' may only mark the first or last dimension".into())
-                })?;
-                Ok(Type::Array(ArrayType {
-                    dtype: scalar,
-                    ndim,
-                    layout,
-                    readonly: false,
-                }))
+                array_of(c, Dtype::Scalar(scalar))
             } else {
                 Ok(Type::Scalar(scalar))
             }
         }
     }
+}
+
+/// `[dim, …]` after a dtype: an array type (`float32[:, ::1]`, `Record(…)[:]`).
+fn array_of(c: &mut Cursor<'_>, dtype: Dtype) -> Result<Type, ParseError> {
+    c.expect("[")?;
+    let mut unit = Vec::new();
+    loop {
+        if c.eat("::1") {
+            unit.push(true);
+        } else {
+            c.expect(":")?;
+            unit.push(false);
+        }
+        if c.eat("]") {
+            break;
+        }
+        c.expect(",")?;
+    }
+    let ndim = u32::try_from(unit.len()).unwrap_or(u32::MAX);
+    let layout = layout_of(&unit)
+        .ok_or_else(|| c.error("'::1' may only mark the first or last dimension".into()))?;
+    Ok(Type::Array(ArrayType {
+        dtype,
+        ndim,
+        layout,
+        readonly: false,
+        aligned: true,
+    }))
+}
+
+/// A dtype: a scalar name or a record.
+fn parse_dtype(c: &mut Cursor<'_>) -> Result<Dtype, ParseError> {
+    let name = c.word()?;
+    if name == "Record" {
+        return parse_record_body(c).map(Dtype::Record);
+    }
+    scalar_named(c, name).map(Dtype::Scalar)
+}
+
+/// The rest of a record after the word `Record`: `(fields; size N, align N)`.
+fn parse_record_body(c: &mut Cursor<'_>) -> Result<Record, ParseError> {
+    let start = c.pos;
+    c.expect("(")?;
+    let mut fields = Vec::new();
+    loop {
+        let name = if c.peek() == Some('"') {
+            c.string()?
+        } else {
+            let before = c.pos;
+            let word = c.word()?;
+            if word == "size" && c.peek() != Some(':') {
+                c.pos = before;
+                break;
+            }
+            word.to_owned()
+        };
+        c.expect(":")?;
+        let dtype = parse_dtype(c)?;
+        let mut shape = Vec::new();
+        if c.eat("[") {
+            loop {
+                shape.push(c.integer64()?);
+                if c.eat("]") {
+                    break;
+                }
+                c.expect(",")?;
+            }
+        }
+        c.expect("@")?;
+        let offset = c.integer()?;
+        fields.push(Field {
+            name,
+            dtype,
+            shape,
+            offset,
+        });
+        if c.eat(";") {
+            break;
+        }
+        c.expect(",")?;
+    }
+    c.expect("size")?;
+    let size = c.integer()?;
+    c.expect(",")?;
+    c.expect("align")?;
+    let align = c.integer()?;
+    c.expect(")")?;
+    Record::new(fields, size, align).map_err(|message| ParseError {
+        offset: start,
+        message,
+    })
 }
 
 fn scalar_named(c: &Cursor<'_>, name: &str) -> Result<Scalar, ParseError> {
@@ -308,10 +452,11 @@ mod tests {
 
     fn arr(dtype: Scalar, ndim: u32, layout: Layout) -> Type {
         Type::Array(ArrayType {
-            dtype,
+            dtype: dtype.into(),
             ndim,
             layout,
             readonly: false,
+            aligned: true,
         })
     }
 
@@ -357,15 +502,41 @@ mod tests {
     }
 
     #[test]
+    fn arrays_of_records_in_numba_form() {
+        let t = parse_type("Record(a: int8 @0; size 1, align 1)[:, ::1]").unwrap();
+        assert_eq!(
+            t.to_string(),
+            "array(Record(a: int8 @0; size 1, align 1), 2d, C)"
+        );
+        let s = parse_signature("void(Record(a: int8 @0; size 1, align 1)[::1], int32)").unwrap();
+        assert_eq!(s.args.len(), 2);
+        assert!(
+            parse_type("Record(a: int8 @2; size 1, align 1)")
+                .unwrap_err()
+                .message
+                .contains("does not fit")
+        );
+    }
+
+    #[test]
     fn display_round_trips() {
         for text in [
             "float32",
             "array(float32, 2d, C)",
             "readonly array(int8, 1d, A)",
+            "unaligned array(float32, 2d, C)",
+            "readonly unaligned array(int16, 1d, C)",
             "UniTuple(int64 x 3)",
             "Tuple(float32, int64)",
             "CPointer(float32)",
             "Tuple(CPointer(uint8), int32)",
+            "Record(a: float64 @0, b: int32 @8; size 16, align 8)",
+            "Record(size: int8 @0, \"a, b;\\\"\\n\": uint16[3, 2] @2; size 14, align 2)",
+            "Record(size 0, align 1)",
+            "Record(\"\\u{7f}é\": int8 @0; size 1, align 1)",
+            "array(Record(x: float32 @0, n: Record(y: int8 @0; size 1, align 1)[2] @4; size 8, align 4), 2d, F)",
+            "CPointer(Record(z: complex64 @0; size 8, align 4))",
+            "UniTuple(Record(q: bool @0; size 1, align 1) x 2)",
         ] {
             let t = parse_type(text).unwrap();
             assert_eq!(t.to_string(), text);

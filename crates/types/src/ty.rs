@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::record::{Dtype, Record};
 use crate::scalar::Scalar;
 
 /// Array memory layout, as numba names it.
@@ -30,14 +31,18 @@ impl Layout {
 /// An array type: element type, dimensions, layout and whether writes are refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ArrayType {
-    /// The element type.
-    pub dtype: Scalar,
+    /// The element type: a scalar or a record.
+    pub dtype: Dtype,
     /// Number of dimensions (0 allowed).
     pub ndim: u32,
     /// Memory layout.
     pub layout: Layout,
     /// Writes are a typing error.
     pub readonly: bool,
+    /// Every element is at its dtype's natural alignment (numba's `Array.aligned`). Only the
+    /// subarray fields of packed records are not: their elements are read and written byte by
+    /// byte, and atomics on them are refused.
+    pub aligned: bool,
 }
 
 /// The type of a value.
@@ -51,8 +56,11 @@ pub enum Type {
     Array(ArrayType),
     /// A tuple, possibly heterogeneous and nested.
     Tuple(Vec<Type>),
-    /// An untyped-length address of elements of a scalar type (internal: array data pointers).
-    Pointer(Scalar),
+    /// An untyped-length address of elements of a dtype (internal: array data pointers).
+    Pointer(Dtype),
+    /// A record: a reference to a structured value in memory (an element of an array of
+    /// records, a record argument, a nested record field), as numba passes records.
+    Record(Record),
 }
 
 impl Type {
@@ -67,6 +75,24 @@ impl Type {
     pub const fn as_scalar(&self) -> Option<Scalar> {
         match self {
             Self::Scalar(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The type of one item of `dtype` as a value: the scalar, or a record reference.
+    #[must_use]
+    pub const fn of_dtype(dtype: Dtype) -> Self {
+        match dtype {
+            Dtype::Scalar(s) => Self::Scalar(s),
+            Dtype::Record(r) => Self::Record(r),
+        }
+    }
+
+    /// The record, if this is one.
+    #[must_use]
+    pub const fn as_record(&self) -> Option<Record> {
+        match self {
+            Self::Record(r) => Some(*r),
             _ => None,
         }
     }
@@ -94,6 +120,9 @@ impl fmt::Display for ArrayType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.readonly {
             f.write_str("readonly ")?;
+        }
+        if !self.aligned {
+            f.write_str("unaligned ")?;
         }
         write!(
             f,
@@ -128,6 +157,7 @@ impl fmt::Display for Type {
                 f.write_str(")")
             }
             Self::Pointer(s) => write!(f, "CPointer({s})"),
+            Self::Record(r) => r.fmt(f),
         }
     }
 }

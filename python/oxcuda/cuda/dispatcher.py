@@ -3,9 +3,11 @@
 A :class:`Dispatcher` wraps a Python function. Launching it (``k[grid, block, stream,
 sharedmem](*args)``):
 
-1. converts host arguments: NumPy arrays are copied to the device and back after the launch
-   (with a performance warning, as numba-cuda does; ``cuda.In``/``cuda.Out``/``cuda.InOut``
-   choose the direction), CUDA Array Interface producers are wrapped zero-copy;
+1. converts host arguments: NumPy arrays (structured ones too) are copied to the device and
+   back after the launch (with a performance warning, as numba-cuda does;
+   ``cuda.In``/``cuda.Out``/``cuda.InOut`` choose the direction), NumPy records (``np.void``,
+   ``np.record``) become ``DeviceRecord`` objects, copied back into the record's memory, CUDA Array
+   Interface producers are wrapped zero-copy;
 2. types the arguments in Rust (``_native.typeof_args``) — that tuple is the overload key;
 3. compiles on a miss (lazily; with explicit signatures at decoration, other types are refused);
 4. launches: on the GPU a cubin loaded once per context (``_native.GpuKernel``), under the
@@ -378,6 +380,17 @@ class Dispatcher(_native.LaunchCache):
                         NumbaPerformanceWarning,
                         stacklevel=4,
                     )
+            elif _is_numpy_record(a):
+                # numba passes records by reference: the kernel sees a device copy, written
+                # back into the record's memory (the array it was indexed from) afterwards.
+                import numpy as np
+
+                dev = devicearray.to_device(a, stream=stream)
+                out.append(dev)
+                host = np.asarray(a)
+                if host.flags.writeable:
+                    copy_back.append((dev, host))
+                continue
             elif isinstance(a, tuple):
                 inner, back = self._prepare_args(a, gpu, stream)
                 out.append(inner)
@@ -398,8 +411,10 @@ class Dispatcher(_native.LaunchCache):
             )
             if not host.flags.writeable:
                 # A read-only NumPy array stays read-only in the kernel (numba types it
-                # `readonly`, so writes are compile errors) and is not copied back.
-                dev = _readonly_view(dev)
+                # `readonly`, so writes are compile errors) and is not copied back. (Records
+                # have no read-only type: a structured array keeps its device copy writable.)
+                if host.dtype.names is None:
+                    dev = _readonly_view(dev)
                 copy_out = False
             out.append(dev)
             if copy_out:
@@ -556,7 +571,18 @@ def _readonly_view(dev: Any) -> Any:
 
 
 def _is_numpy_array(obj: Any) -> bool:
-    return type(obj).__module__ == "numpy" and type(obj).__name__ == "ndarray"
+    kind = type(obj)
+    return (kind.__module__, kind.__name__) in (("numpy", "ndarray"), ("numpy.rec", "recarray"))
+
+
+def _is_numpy_record(obj: Any) -> bool:
+    """A NumPy structured scalar: ``np.void`` with fields, or ``np.record``."""
+    kind = type(obj)
+    return (
+        kind.__module__ == "numpy"
+        and kind.__name__ in ("void", "record")
+        and getattr(obj.dtype, "names", None) is not None
+    )
 
 
 # ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline`` and

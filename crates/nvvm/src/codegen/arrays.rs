@@ -7,6 +7,9 @@
 //!   so that dimension is a typed `getelementptr` on the element type (which the optimizer
 //!   vectorises and strength-reduces) and only the others read their stride;
 //! - a bool element is a byte: a load is `!= 0`, a store writes 0 or 1;
+//! - loads and stores assume the element's natural alignment, except in an `unaligned` array
+//!   (a packed record's subarray field), where they assume 1 and libNVVM splits them into
+//!   byte accesses;
 //! - shared arrays are `internal addrspace(3)` globals with an `undef` initialiser (shared
 //!   memory cannot be initialised); constant arrays are `internal addrspace(4)` byte arrays
 //!   holding the little-endian initial bytes; both are cast to generic pointers, as are local
@@ -17,18 +20,18 @@
 
 use std::fmt::Write;
 
-use oxcuda_ir::{ArrayType, Global, GlobalId, GlobalKind, Layout, Scalar, Type, Value};
+use oxcuda_ir::{ArrayType, Dtype, Global, GlobalId, GlobalKind, Layout, Scalar, Type, Value};
 
 use super::constants::bytes_literal;
 use super::function::{FnWriter, Result};
-use super::types::{array_reg, scalar_align, scalar_mem};
+use super::types::{array_reg, dtype_mem, scalar_align, scalar_mem};
 
 /// The symbol of the dynamic shared-memory array.
 pub(super) const DYNSHARED: &str = "__oxcuda_dynshared";
 
 /// Writes the definition of a module-level array.
 pub(super) fn write_global(out: &mut String, g: &Global) {
-    let align = g.align.max(scalar_align(g.dtype));
+    let align = g.align.max(g.dtype.align());
     let len: u64 = g.len();
     match g.kind {
         GlobalKind::Shared => {
@@ -36,7 +39,7 @@ pub(super) fn write_global(out: &mut String, g: &Global) {
                 out,
                 "@{} = internal addrspace(3) global [{len} x {}] undef, align {align}",
                 g.name,
-                scalar_mem(g.dtype)
+                dtype_mem(g.dtype)
             );
         }
         GlobalKind::Const => {
@@ -114,14 +117,24 @@ impl FnWriter<'_, '_> {
         self.emit(format!("bitcast i8* {moved} to {pty}"))
     }
 
-    /// The address of an element: a pointer to the element's memory type.
+    /// The address of an element of an array of scalars: a pointer to the element's memory
+    /// type.
     pub(super) fn element_ptr(&mut self, a: Value, idx: &[Value]) -> Result<(String, Scalar)> {
+        let (ptr, dtype) = self.item_ptr(a, idx)?;
+        match dtype {
+            Dtype::Scalar(s) => Ok((ptr, s)),
+            Dtype::Record(_) => Err(self.err(format!("a scalar access to an array of {dtype}"))),
+        }
+    }
+
+    /// The address of an element of any array: a pointer to its dtype's memory type.
+    pub(super) fn item_ptr(&mut self, a: Value, idx: &[Value]) -> Result<(String, Dtype)> {
         let arr = self.array_type(a)?;
         if idx.len() != arr.ndim as usize {
             return Err(self.err(format!("{} indices for a {}-d array", idx.len(), arr.ndim)));
         }
         let llty = array_reg(&arr);
-        let t = scalar_mem(arr.dtype);
+        let t = dtype_mem(arr.dtype);
         let av = self.op(a)?;
         let data = self.emit(format!("extractvalue {llty} {av}, 0"));
         let contiguous = match arr.layout {
@@ -154,10 +167,19 @@ impl FnWriter<'_, '_> {
         Ok((ptr, arr.dtype))
     }
 
+    /// The alignment element accesses of array `a` of `s` may assume.
+    fn access_align(&self, a: Value, s: Scalar) -> u32 {
+        match self.ty(a).as_array() {
+            Some(arr) if !arr.aligned => 1,
+            _ => scalar_align(s),
+        }
+    }
+
     pub(super) fn load(&mut self, a: Value, idx: &[Value]) -> Result<String> {
         let (ptr, s) = self.element_ptr(a, idx)?;
         let t = scalar_mem(s);
-        let x = self.emit(format!("load {t}, {t}* {ptr}, align {}", scalar_align(s)));
+        let align = self.access_align(a, s);
+        let x = self.emit(format!("load {t}, {t}* {ptr}, align {align}"));
         Ok(if s == Scalar::Bool {
             self.emit(format!("icmp ne i8 {x}, 0"))
         } else {
@@ -172,19 +194,17 @@ impl FnWriter<'_, '_> {
         if s == Scalar::Bool {
             x = self.emit(format!("zext i1 {x} to i8"));
         }
-        self.stmt(format!(
-            "store {t} {x}, {t}* {ptr}, align {}",
-            scalar_align(s)
-        ));
+        let align = self.access_align(a, s);
+        self.stmt(format!("store {t} {x}, {t}* {ptr}, align {align}"));
         Ok(())
     }
 
     /// A C-contiguous array value over `data` (a generic pointer to `dtype`) with constant
     /// extents.
-    fn fixed_array(
+    pub(super) fn fixed_array(
         &mut self,
         data: &str,
-        dtype: Scalar,
+        dtype: Dtype,
         shape: &[u64],
         ty: &Type,
     ) -> Result<String> {
@@ -198,7 +218,7 @@ impl FnWriter<'_, '_> {
             }
         };
         let llty = array_reg(&arr);
-        let t = scalar_mem(dtype);
+        let t = dtype_mem(dtype);
         let mut acc = self.emit(format!("insertvalue {llty} undef, {t}* {data}, 0"));
         let mut stride = u64::from(dtype.size());
         let mut strides = vec![0u64; shape.len()];
@@ -231,7 +251,7 @@ impl FnWriter<'_, '_> {
         self.global(g, GlobalKind::Shared)?;
         let module = self.cx.module;
         let global = &module.globals[g.index()];
-        let t = scalar_mem(global.dtype);
+        let t = dtype_mem(global.dtype);
         let arr = format!("[{} x {t}]", global.len());
         let p = self.emit(format!(
             "getelementptr {arr}, {arr} addrspace(3)* @{}, i64 0, i64 0",
@@ -245,7 +265,7 @@ impl FnWriter<'_, '_> {
         self.global(g, GlobalKind::Const)?;
         let module = self.cx.module;
         let global = &module.globals[g.index()];
-        let t = scalar_mem(global.dtype);
+        let t = dtype_mem(global.dtype);
         let bytes = global.len() * u64::from(global.dtype.size());
         let arr = format!("[{bytes} x i8]");
         let p = self.emit(format!(
@@ -265,9 +285,9 @@ impl FnWriter<'_, '_> {
             .iter()
             .try_fold(1u64, |acc, n| acc.checked_mul(*n))
             .ok_or_else(|| self.err("local array size overflows".to_owned()))?;
-        let t = scalar_mem(arr.dtype);
+        let t = dtype_mem(arr.dtype);
         let storage = format!("[{len} x {t}]");
-        let slot = self.alloca(&storage, scalar_align(arr.dtype).max(16));
+        let slot = self.alloca(&storage, arr.dtype.align().max(16));
         let data = self.emit(format!(
             "getelementptr {storage}, {storage}* {slot}, i64 0, i64 0"
         ));
@@ -280,7 +300,7 @@ impl FnWriter<'_, '_> {
             _ => return Err(self.err(format!("the dynamic shared array typed {ty}"))),
         };
         self.cx.uses_dynshared = true;
-        let t = scalar_mem(arr.dtype);
+        let t = dtype_mem(arr.dtype);
         let llty = array_reg(&arr);
         let p = self.emit(format!(
             "getelementptr [0 x i8], [0 x i8] addrspace(3)* @{DYNSHARED}, i64 0, i64 0"

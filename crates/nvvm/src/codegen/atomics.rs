@@ -34,6 +34,9 @@ impl FnWriter<'_, '_> {
             return Err(self.err(format!("atomic {op:?} takes {want} operands")));
         }
         let ops: Vec<String> = args.iter().map(|v| self.op(*v)).collect::<Result<_>>()?;
+        if self.ty(a).as_array().is_some_and(|arr| !arr.aligned) {
+            return Err(self.err("an atomic on an unaligned array".to_owned()));
+        }
         let (ptr, s) = self.element_ptr(a, idx)?;
         let t = scalar_mem(s);
         let wide_int = s.is_int() && s.bits() >= 32;

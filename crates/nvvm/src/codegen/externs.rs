@@ -38,7 +38,9 @@ fn abi_type(ty: &Type) -> std::result::Result<String, String> {
             "{s} has no agreed C ABI form (pass the real and imaginary parts)"
         )),
         Type::Scalar(s) => Ok(types::scalar_mem(*s).to_owned()),
-        Type::Pointer(s) => Ok(format!("{}*", types::scalar_mem(*s))),
+        Type::Pointer(d) => Ok(format!("{}*", types::dtype_mem(*d))),
+        // A record is the address of its bytes, as numba passes records.
+        Type::Record(_) => Ok("i8*".to_owned()),
         Type::Array(_) => Err(format!(
             "{ty} cannot cross a foreign call: declare the parameter as CPointer(<dtype>) and \
              pass the array (its data pointer is passed)"

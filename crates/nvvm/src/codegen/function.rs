@@ -245,6 +245,16 @@ impl<'a, 'c> FnWriter<'a, 'c> {
                 let c = self.typed(*c)?;
                 Some(self.emit(format!("extractvalue {c}, {}", u8::from(*imag))))
             }
+            Op::ElemRef(a, idx) => Some(self.elem_ref(*a, idx)?),
+            Op::GetField(r, name) => Some(self.get_field(*r, name, &want(self)?)?),
+            Op::SetField(r, name, x) => {
+                self.set_field(*r, name, *x)?;
+                None
+            }
+            Op::CopyRecord(dst, src) => {
+                self.copy_record(*dst, *src)?;
+                None
+            }
         };
         match (inst.result, value) {
             (Some(v), Some(text)) => {

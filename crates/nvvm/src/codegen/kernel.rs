@@ -49,13 +49,15 @@ impl FnWriter<'_, '_> {
                     p
                 }
             }
-            Type::Pointer(s) => fresh(list, format!("{}*", types::scalar_mem(*s))),
+            Type::Pointer(d) => fresh(list, format!("{}*", types::dtype_mem(*d))),
+            // A record argument is the address of its bytes (`docs/abi.md`).
+            Type::Record(_) => fresh(list, "i8*".to_owned()),
             Type::Array(a) => {
                 let llty = types::array_reg(a);
-                let data = fresh(list, format!("{}*", types::scalar_mem(a.dtype)));
+                let data = fresh(list, format!("{}*", types::dtype_mem(a.dtype)));
                 let mut acc = self.emit(format!(
                     "insertvalue {llty} undef, {}* {data}, 0",
-                    types::scalar_mem(a.dtype)
+                    types::dtype_mem(a.dtype)
                 ));
                 for field in 1..=2 {
                     for k in 0..a.ndim {

@@ -8,6 +8,7 @@
 //! - `arrays`: array values, element addresses, loads and stores, shared/local/const arrays;
 //! - `intrinsics`: special registers, barriers, fences, bit operations, nanosleep, assert;
 //! - `assertions`: what a failing `assert` does in a debug build (the record the host reads);
+//! - `records`: elements of arrays of records, field reads and writes, record copies;
 //! - `math`: libdevice calls; `atomics`: atomic operations;
 //! - `kernel`: the kernel ABI (parameter flattening, `docs/abi.md`) and annotations;
 //! - `externs`: external functions' declarations and calls (C and numba ABIs);
@@ -41,6 +42,7 @@ mod helpers;
 mod intrinsics;
 mod kernel;
 mod math;
+mod records;
 pub mod types;
 mod warp;
 

@@ -11,10 +11,11 @@ use super::{CodegenOptions, LaunchBounds, write_module, write_module_full};
 
 fn arr1(dtype: Scalar) -> Type {
     Type::Array(ArrayType {
-        dtype,
+        dtype: dtype.into(),
         ndim: 1,
         layout: Layout::C,
         readonly: false,
+        aligned: true,
     })
 }
 
@@ -205,7 +206,12 @@ fn extern_sample() -> Module {
         .unwrap();
     k.push(b0, Op::Store(flags, vec![zero], odd), None, loc);
     let data = k
-        .push(b0, Op::ArrayData(a), Some(Type::Pointer(Scalar::F32)), loc)
+        .push(
+            b0,
+            Op::ArrayData(a),
+            Some(Type::Pointer(Scalar::F32.into())),
+            loc,
+        )
         .unwrap();
     let two = k
         .push(b0, Op::Const(Const::Float(2.0)), Some(Type::F64), loc)
@@ -234,13 +240,13 @@ fn extern_sample() -> Module {
             Function::external(
                 "scale",
                 ExternAbi::Numba,
-                vec![Type::Pointer(Scalar::F32), Type::F64],
+                vec![Type::Pointer(Scalar::F32.into()), Type::F64],
                 Type::None,
             ),
             Function::external(
                 "total",
                 ExternAbi::C,
-                vec![Type::Pointer(Scalar::F32), Type::I64],
+                vec![Type::Pointer(Scalar::F32.into()), Type::I64],
                 Type::F64,
             ),
         ],

@@ -7,10 +7,13 @@
 //!   memory type, the extents, the byte strides; layout and readonly do not change the LLVM type,
 //!   so a cast between arrays of one dtype and ndim is free;
 //! - a tuple is an LLVM struct of its elements' register types; `none` is the empty struct `{}`;
+//! - a record is `i8*`, the address of its first byte (numba passes records by reference); in
+//!   memory (as an array's element type) it is `[size x i8]`, so an element address is a typed
+//!   `getelementptr` like any other;
 //! - every pointer is generic (address space 0): the IR does not say where memory lives, and
 //!   libNVVM's address-space inference recovers `ld.global`/`ld.shared` where it can.
 
-use oxcuda_ir::{ArrayType, Scalar, Type};
+use oxcuda_ir::{ArrayType, Dtype, Scalar, Type};
 
 /// The register type of a scalar.
 pub(super) const fn scalar_reg(s: Scalar) -> &'static str {
@@ -37,9 +40,14 @@ pub(super) const fn scalar_mem(s: Scalar) -> &'static str {
 
 /// The natural alignment of a scalar in memory (a complex aligns as its parts).
 pub(super) const fn scalar_align(s: Scalar) -> u32 {
-    match s {
-        Scalar::C64 | Scalar::C128 => s.size() / 2,
-        _ => s.size(),
+    oxcuda_ir::record::scalar_align(s)
+}
+
+/// The memory type of an array element: a scalar's, or a record's bytes.
+pub(super) fn dtype_mem(d: Dtype) -> String {
+    match d {
+        Dtype::Scalar(s) => scalar_mem(s).to_owned(),
+        Dtype::Record(r) => format!("[{} x i8]", r.size),
     }
 }
 
@@ -47,7 +55,7 @@ pub(super) const fn scalar_align(s: Scalar) -> u32 {
 pub(super) fn array_reg(a: &ArrayType) -> String {
     format!(
         "{{ {}*, [{n} x i64], [{n} x i64] }}",
-        scalar_mem(a.dtype),
+        dtype_mem(a.dtype),
         n = a.ndim
     )
 }
@@ -66,7 +74,8 @@ pub(super) fn reg(ty: &Type) -> String {
                 format!("{{ {} }}", parts.join(", "))
             }
         }
-        Type::Pointer(s) => format!("{}*", scalar_mem(*s)),
+        Type::Pointer(d) => format!("{}*", dtype_mem(*d)),
+        Type::Record(_) => "i8*".to_owned(),
     }
 }
 
@@ -77,9 +86,10 @@ pub(super) fn kernel_params(ty: &Type, out: &mut Vec<String>) {
     match ty {
         Type::None => {}
         Type::Scalar(s) => out.push(scalar_mem(*s).to_owned()),
-        Type::Pointer(s) => out.push(format!("{}*", scalar_mem(*s))),
+        Type::Pointer(d) => out.push(format!("{}*", dtype_mem(*d))),
+        Type::Record(_) => out.push("i8*".to_owned()),
         Type::Array(a) => {
-            out.push(format!("{}*", scalar_mem(a.dtype)));
+            out.push(format!("{}*", dtype_mem(a.dtype)));
             for _ in 0..2 * a.ndim {
                 out.push("i64".to_owned());
             }
@@ -96,10 +106,11 @@ mod tests {
     #[test]
     fn register_and_parameter_types() {
         let arr = Type::Array(ArrayType {
-            dtype: Scalar::Bool,
+            dtype: Scalar::Bool.into(),
             ndim: 2,
             layout: Layout::C,
             readonly: false,
+            aligned: true,
         });
         assert_eq!(reg(&arr), "{ i8*, [2 x i64], [2 x i64] }");
         let tup = Type::Tuple(vec![Type::BOOL, arr.clone(), Type::Scalar(Scalar::C64)]);

@@ -68,8 +68,8 @@ fn array_fields_makearray_and_ptroffset() {
         b.store1(out, k as i128, v);
     }
     // The transpose, moved by one row: makearray(data + s0, [n1, n0], [s1, s0]).
-    let data = b.v(Op::ArrayData(x), Type::Pointer(Scalar::F32));
-    let moved = b.v(Op::PtrOffset(data, s0), Type::Pointer(Scalar::F32));
+    let data = b.v(Op::ArrayData(x), Type::Pointer(Scalar::F32.into()));
+    let moved = b.v(Op::PtrOffset(data, s0), Type::Pointer(Scalar::F32.into()));
     let t = b.v(
         Op::MakeArray {
             data: moved,
@@ -130,7 +130,7 @@ fn shared_local_and_constant_arrays() {
         Global {
             name: "tile".into(),
             kind: GlobalKind::Shared,
-            dtype: Scalar::F32,
+            dtype: Scalar::F32.into(),
             shape: vec![16, 16],
             align: 16,
             init: None,
@@ -138,7 +138,7 @@ fn shared_local_and_constant_arrays() {
         Global {
             name: "table".into(),
             kind: GlobalKind::Const,
-            dtype: Scalar::F64,
+            dtype: Scalar::F64.into(),
             shape: vec![3],
             align: 8,
             init: Some(init),
@@ -146,7 +146,7 @@ fn shared_local_and_constant_arrays() {
         Global {
             name: "unused".into(),
             kind: GlobalKind::Shared,
-            dtype: Scalar::I8,
+            dtype: Scalar::I8.into(),
             shape: vec![7],
             align: 1,
             init: None,
@@ -188,7 +188,7 @@ fn bad_constant_initialiser_is_refused() {
     m.globals = vec![Global {
         name: "t".into(),
         kind: GlobalKind::Const,
-        dtype: Scalar::F64,
+        dtype: Scalar::F64.into(),
         shape: vec![3],
         align: 8,
         init: Some(vec![0; 5]),

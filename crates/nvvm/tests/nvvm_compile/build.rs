@@ -106,7 +106,7 @@ impl Fb {
     pub fn load1(&mut self, a: Value, i: i128) -> Value {
         let dtype = self.f.value_type(a).as_array().expect("an array").dtype;
         let i = self.i64(i);
-        self.v(Op::Load(a, vec![i]), Type::Scalar(dtype))
+        self.v(Op::Load(a, vec![i]), Type::of_dtype(dtype))
     }
 
     pub fn finish(self) -> Function {
@@ -114,12 +114,13 @@ impl Fb {
     }
 }
 
-pub fn arr(dtype: Scalar, ndim: u32, layout: Layout) -> Type {
+pub fn arr(dtype: impl Into<oxcuda_ir::Dtype>, ndim: u32, layout: Layout) -> Type {
     Type::Array(ArrayType {
-        dtype,
+        dtype: dtype.into(),
         ndim,
         layout,
         readonly: false,
+        aligned: true,
     })
 }
 

@@ -544,7 +544,7 @@ fn memory_module() -> Module {
             oxcuda_ir::Global {
                 name: "tile".into(),
                 kind: GlobalKind::Shared,
-                dtype: Scalar::F32,
+                dtype: Scalar::F32.into(),
                 shape: vec![2, 32],
                 align: 4,
                 init: None,
@@ -552,7 +552,7 @@ fn memory_module() -> Module {
             oxcuda_ir::Global {
                 name: "table".into(),
                 kind: GlobalKind::Const,
-                dtype: Scalar::F64,
+                dtype: Scalar::F64.into(),
                 shape: vec![3],
                 align: 8,
                 init: Some(init),

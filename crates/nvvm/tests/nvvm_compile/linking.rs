@@ -267,7 +267,7 @@ fn every_abi_type_compiles() {
     let mut functions = Vec::new();
     let mut b = Fb::kernel("k", vec![arr1(Scalar::F64)]);
     let a = b.param(0);
-    let data = b.v(Op::ArrayData(a), Type::Pointer(Scalar::F64));
+    let data = b.v(Op::ArrayData(a), Type::Pointer(Scalar::F64.into()));
     let mut id = 1;
     for abi in [ExternAbi::C, ExternAbi::Numba] {
         for s in scalars {
@@ -277,7 +277,7 @@ fn every_abi_type_compiles() {
             functions.push(Function::external(
                 &format!("f_{}_{s}", abi.name()),
                 abi,
-                vec![t.clone(), Type::Pointer(Scalar::F64)],
+                vec![t.clone(), Type::Pointer(Scalar::F64.into())],
                 t,
             ));
             id += 1;
@@ -286,7 +286,7 @@ fn every_abi_type_compiles() {
         functions.push(Function::external(
             &format!("sink_{}", abi.name()),
             abi,
-            vec![Type::Pointer(Scalar::F64)],
+            vec![Type::Pointer(Scalar::F64.into())],
             Type::None,
         ));
         id += 1;

@@ -18,5 +18,6 @@ mod linking;
 mod math;
 mod ops;
 mod options;
+mod records;
 mod toolchain;
 mod warp;

@@ -16,10 +16,11 @@ use oxcuda_sim::ArrayArg;
 /// An array type (C layout).
 pub fn array(dtype: Scalar, ndim: u32) -> Type {
     Type::Array(ArrayType {
-        dtype,
+        dtype: dtype.into(),
         ndim,
         layout: Layout::C,
         readonly: false,
+        aligned: true,
     })
 }
 
@@ -183,7 +184,7 @@ impl B {
         let Type::Array(a) = self.ty(arr) else {
             panic!("not an array")
         };
-        self.val(Op::Load(arr, idx.to_vec()), Type::Scalar(a.dtype))
+        self.val(Op::Load(arr, idx.to_vec()), Type::of_dtype(a.dtype))
     }
 
     pub fn store(&mut self, arr: Value, idx: &[Value], v: Value) {
@@ -196,7 +197,7 @@ impl B {
         };
         self.val(
             Op::Atomic(op, arr, idx.to_vec(), args.to_vec()),
-            Type::Scalar(a.dtype),
+            Type::of_dtype(a.dtype),
         )
     }
 
@@ -299,7 +300,7 @@ pub fn shared_global(name: &str, dtype: Scalar, shape: &[u64]) -> Global {
     Global {
         name: name.into(),
         kind: GlobalKind::Shared,
-        dtype,
+        dtype: dtype.into(),
         shape: shape.to_vec(),
         align: dtype.size(),
         init: None,

@@ -5,7 +5,7 @@ use oxcuda_ir::{BinOp, CmpOp, Op, UnaryOp, Value};
 use oxcuda_syntax::TextRange;
 use oxcuda_syntax::ast::Expr;
 use oxcuda_syntax::codes;
-use oxcuda_types::{ArrayType, Layout, Scalar, Type};
+use oxcuda_types::{ArrayType, Dtype, Layout, Scalar, Type};
 
 use super::Lower;
 use crate::unify::unify;
@@ -71,6 +71,7 @@ impl Lower<'_, '_> {
         match base {
             Val::Poison => Val::Poison,
             Val::Rt(v, ty @ Type::Array(_)) => self.index_array(v, ty, index, range),
+            Val::Rt(v, Type::Record(rec)) => self.record_subscript(v, rec, index, range),
             Val::GlobalArray(_) => match self.materialize(base, range) {
                 Some((v, ty)) => self.index_array(v, ty, index, range),
                 None => Val::Poison,
@@ -303,8 +304,13 @@ impl Lower<'_, '_> {
             let Some(idx) = idx.into_iter().collect::<Option<Vec<_>>>() else {
                 return Val::Poison;
             };
-            let t = Type::Scalar(a.dtype);
-            return Val::Rt(self.emit(Op::Load(array, idx), t.clone()), t);
+            // An element of an array of records is a reference to it, as in numba.
+            let op = match a.dtype {
+                Dtype::Scalar(_) => Op::Load(array, idx),
+                Dtype::Record(_) => Op::ElemRef(array, idx),
+            };
+            let t = Type::of_dtype(a.dtype);
+            return Val::Rt(self.emit(op, t.clone()), t);
         }
         self.view(array, a, index, range)
     }
@@ -414,6 +420,7 @@ impl Lower<'_, '_> {
             ndim,
             layout,
             readonly: a.readonly,
+            aligned: a.aligned,
         });
         if ndim == 0 {
             // Integer indices on every dimension were handled as loads; this is x[()] on 0-d.
@@ -539,6 +546,10 @@ impl Lower<'_, '_> {
     ) {
         let (array, a) = match base {
             Val::Rt(v, Type::Array(a)) => (v, a),
+            Val::Rt(r, Type::Record(rec)) => {
+                self.store_record_subscript(r, rec, index, range, value, value_range);
+                return;
+            }
             Val::Poison => return,
             Val::GlobalArray(name) => {
                 self.error_hint(
@@ -597,15 +608,24 @@ impl Lower<'_, '_> {
         if value == Val::Poison {
             return;
         }
-        let Some(v) = self.convert(value, &Type::Scalar(a.dtype), value_range) else {
+        let s = match a.dtype {
+            Dtype::Scalar(s) => s,
+            Dtype::Record(rec) => {
+                let dst = self.emit(Op::ElemRef(array, idx), Type::Record(rec));
+                self.copy_record_into(dst, rec, value, value_range);
+                return;
+            }
+        };
+        let Some(v) = self.convert(value, &Type::Scalar(s), value_range) else {
             return;
         };
         self.emit_void(Op::Store(array, idx, v));
     }
 
-    /// `view[...] = value` for a whole view: a scalar is broadcast, an array of the same
-    /// number of dimensions is copied element by element (over the view's shape).
-    fn fill_view(&mut self, dst: Value, da: ArrayType, value: Val, value_range: TextRange) {
+    /// `view[...] = value` for a whole view: a scalar (or a record, for an array of records) is
+    /// broadcast, an array of the same number of dimensions is copied element by element (over
+    /// the view's shape).
+    pub fn fill_view(&mut self, dst: Value, da: ArrayType, value: Val, value_range: TextRange) {
         let source = match value {
             Val::Poison => return,
             Val::Rt(v, Type::Array(sa)) => (v, Some(sa)),
@@ -613,7 +633,7 @@ impl Lower<'_, '_> {
                 Some((v, Type::Array(sa))) => (v, Some(sa)),
                 _ => return,
             },
-            other => match self.convert(other, &Type::Scalar(da.dtype), value_range) {
+            other => match self.convert(other, &Type::of_dtype(da.dtype), value_range) {
                 Some(v) => (v, None),
                 None => return,
             },
@@ -631,19 +651,47 @@ impl Lower<'_, '_> {
             );
             return;
         }
+        if let (_, Some(sa)) = source
+            && sa.dtype != da.dtype
+            && (sa.dtype.as_record().is_some() || da.dtype.as_record().is_some())
+        {
+            self.error(
+                codes::TYPE_MISMATCH,
+                value_range,
+                format!(
+                    "cannot assign an array of {} to an array of {}",
+                    sa.dtype, da.dtype
+                ),
+            );
+            return;
+        }
         let shape: Vec<Value> = (0..da.ndim)
             .map(|k| self.emit(Op::ArrayShape(dst, k), Type::I64))
             .collect();
         let mut idx = Vec::new();
         self.nested_loops(&shape, &mut idx, &mut |this: &mut Self, idx: &[Value]| {
-            let v = match source {
-                (v, None) => v,
-                (src, Some(sa)) => {
-                    let x = this.emit(Op::Load(src, idx.to_vec()), Type::Scalar(sa.dtype));
-                    this.cast(x, sa.dtype, da.dtype)
+            match (da.dtype, source) {
+                (Dtype::Record(rec), (src, sa)) => {
+                    let s = match sa {
+                        None => src,
+                        Some(_) => this.emit(Op::ElemRef(src, idx.to_vec()), Type::Record(rec)),
+                    };
+                    let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::Record(rec));
+                    this.emit_void(Op::CopyRecord(d, s));
                 }
-            };
-            this.emit_void(Op::Store(dst, idx.to_vec(), v));
+                (Dtype::Scalar(_), (v, None)) => {
+                    this.emit_void(Op::Store(dst, idx.to_vec(), v));
+                }
+                (Dtype::Scalar(ds), (src, Some(sa))) => {
+                    // A source array of records was refused above.
+                    let Some(ss) = sa.dtype.as_scalar() else {
+                        return;
+                    };
+                    let x = this.emit(Op::Load(src, idx.to_vec()), Type::Scalar(ss));
+                    let v = this.cast(x, ss, ds);
+                    this.emit_void(Op::Store(dst, idx.to_vec(), v));
+                }
+            }
         });
     }
 
@@ -745,7 +793,7 @@ impl Lower<'_, '_> {
             ),
             "ndim" => Val::Int(i128::from(a.ndim)),
             "itemsize" => Val::Int(i128::from(a.dtype.size())),
-            "dtype" => Val::TypeObj(Type::Scalar(a.dtype)),
+            "dtype" => Val::TypeObj(Type::of_dtype(a.dtype)),
             "size" => {
                 let mut total = self.const_int(1, Scalar::I64);
                 for k in dims {

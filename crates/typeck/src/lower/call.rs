@@ -10,7 +10,7 @@ use oxcuda_syntax::ast;
 use oxcuda_syntax::codes;
 use oxcuda_syntax::{Ranged, TextRange};
 use oxcuda_types::promote::{self, BinaryClass};
-use oxcuda_types::{ArrayType, Layout, Scalar, Type};
+use oxcuda_types::{ArrayType, Dtype, Layout, Scalar, Type};
 
 use super::Lower;
 use crate::value::Val;
@@ -693,10 +693,12 @@ impl Lower<'_, '_> {
             }
             _ => return self.not_constant_shape(what, args[0].range),
         };
-        let dtype = match &args[1].val {
-            Val::TypeObj(Type::Scalar(s)) => *s,
+        let dtype: Dtype = match &args[1].val {
+            Val::TypeObj(Type::Scalar(s)) => (*s).into(),
+            // An array of records (numba-cuda: `cuda.shared.array(n, dtype=from_dtype(rec))`).
+            Val::TypeObj(Type::Record(r)) => (*r).into(),
             Val::Str(name) => match Scalar::from_name(name) {
-                Some(s) => s,
+                Some(s) => s.into(),
                 None => {
                     return self.error(
                         codes::TYPE_MISMATCH,
@@ -710,14 +712,18 @@ impl Lower<'_, '_> {
                 return self.error(
                     codes::TYPE_MISMATCH,
                     args[1].range,
-                    format!("{what}() dtype must be a scalar type, not {d}"),
+                    format!("{what}() dtype must be a scalar or record type, not {d}"),
                 );
             }
         };
+        let natural = match dtype {
+            Dtype::Scalar(s) => s.size(),
+            Dtype::Record(r) => r.align,
+        };
         let align = match args.get(2).map(|a| &a.val) {
-            None | Some(Val::NoneV) => dtype.size(),
+            None | Some(Val::NoneV) => natural,
             Some(Val::Int(n)) if *n > 0 && (*n & (*n - 1)) == 0 => {
-                u32::try_from(*n).unwrap_or(16).max(dtype.size())
+                u32::try_from(*n).unwrap_or(16).max(natural)
             }
             Some(_) => {
                 return self.error(
@@ -733,6 +739,7 @@ impl Lower<'_, '_> {
             ndim,
             layout: Layout::C,
             readonly: false,
+            aligned: true,
         });
         if shared && shape == [0] {
             return Val::Rt(self.emit(Op::DynSharedArray, t.clone()), t);
@@ -1123,6 +1130,13 @@ impl Lower<'_, '_> {
                 "atomics cannot write a read-only array",
             );
         }
+        if !a.aligned {
+            return self.error(
+                codes::TYPE_MISMATCH,
+                args[0].range,
+                "atomics need naturally aligned elements; this subarray of a packed record is not",
+            );
+        }
         use Scalar::*;
         let allowed: &[Scalar] = match op {
             AtomicOp::Add
@@ -1134,7 +1148,7 @@ impl Lower<'_, '_> {
             AtomicOp::Inc | AtomicOp::Dec => &[U32, U64],
             _ => &[I32, U32, I64, U64],
         };
-        if !allowed.contains(&a.dtype) {
+        let Some(dtype) = a.dtype.as_scalar().filter(|s| allowed.contains(s)) else {
             let names: Vec<&str> = allowed.iter().map(|s| s.name()).collect();
             return self.error(
                 codes::TYPE_MISMATCH,
@@ -1145,7 +1159,7 @@ impl Lower<'_, '_> {
                     a.dtype
                 ),
             );
-        }
+        };
         let (index, rest) = if legacy {
             if a.ndim != 1 {
                 return self.error(
@@ -1163,7 +1177,7 @@ impl Lower<'_, '_> {
         else {
             return Val::Poison;
         };
-        let t = Type::Scalar(a.dtype);
+        let t = Type::Scalar(dtype);
         let mut values = Vec::new();
         for r in rest {
             let Some(v) = self.convert(r.val.clone(), &t, r.range) else {

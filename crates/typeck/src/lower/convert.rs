@@ -79,10 +79,11 @@ impl Lower<'_, '_> {
         };
         let g = self.const_global(name, *dtype, shape.clone(), data.clone());
         let ty = Type::Array(ArrayType {
-            dtype: *dtype,
+            dtype: (*dtype).into(),
             ndim: u32::try_from(shape.len()).unwrap_or(u32::MAX),
             layout: Layout::C,
             readonly: true,
+            aligned: true,
         });
         Some((self.emit(Op::ConstArray(g), ty.clone()), ty))
     }
@@ -112,7 +113,7 @@ impl Lower<'_, '_> {
         globals.push(oxcuda_ir::Global {
             name: symbol,
             kind: GlobalKind::Const,
-            dtype,
+            dtype: dtype.into(),
             shape,
             align: dtype.size().max(16),
             init: Some(data),
@@ -171,7 +172,8 @@ impl Lower<'_, '_> {
                 let ok = a.dtype == b.dtype
                     && a.ndim == b.ndim
                     && layout_ok
-                    && (!a.readonly || b.readonly);
+                    && (!a.readonly || b.readonly)
+                    && (a.aligned || !b.aligned);
                 // Arrays share one representation whatever the layout: the value is reused.
                 if ok {
                     let t = to.clone();

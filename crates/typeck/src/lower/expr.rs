@@ -31,6 +31,9 @@ impl Lower<'_, '_> {
             Expr::Name(n) => self.name(n.id.as_str(), n.range()),
             Expr::Attribute(a) => {
                 let base = self.expr(&a.value);
+                if let Val::Rt(r, Type::Record(rec)) = base {
+                    return self.record_attribute(r, rec, a.attr.as_str(), a.attr.range());
+                }
                 self.attribute(base, a.attr.as_str(), a.range())
             }
             Expr::BinOp(b) => {
@@ -49,7 +52,12 @@ impl Lower<'_, '_> {
             Expr::Subscript(s) => {
                 let base = self.expr(&s.value);
                 let index = self.index_vals(&s.slice);
-                self.subscript_load(base, index, s.range())
+                let range = if matches!(base, Val::Rt(_, Type::Record(_))) {
+                    s.slice.range()
+                } else {
+                    s.range()
+                };
+                self.subscript_load(base, index, range)
             }
             Expr::Tuple(t) => self.tuple_display(&t.elts),
             Expr::Named(n) => {

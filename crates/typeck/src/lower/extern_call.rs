@@ -10,7 +10,7 @@
 use oxcuda_ir::{FuncId, Function, FunctionKind, Op, Value};
 use oxcuda_syntax::TextRange;
 use oxcuda_syntax::codes;
-use oxcuda_types::{Scalar, Type};
+use oxcuda_types::{Dtype, Type};
 
 use super::Lower;
 use super::call::Arg;
@@ -75,7 +75,7 @@ impl Lower<'_, '_> {
 
     /// The value for a `CPointer(dtype)` parameter: a pointer of that type, or the data pointer
     /// of an array of that dtype.
-    fn pointer_argument(&mut self, a: Arg, dtype: Scalar, name: &str, k: usize) -> Option<Value> {
+    fn pointer_argument(&mut self, a: Arg, dtype: Dtype, name: &str, k: usize) -> Option<Value> {
         let (v, t) = self.materialize(a.val, a.range)?;
         match &t {
             Type::Pointer(s) if *s == dtype => Some(v),

@@ -12,6 +12,7 @@ mod convert;
 mod expr;
 mod extern_call;
 mod library_call;
+mod record;
 mod stmt;
 mod warp;
 

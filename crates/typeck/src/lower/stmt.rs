@@ -142,8 +142,32 @@ impl Lower<'_, '_> {
             Expr::List(l) => self.unpack(&l.elts, value, target.range(), value_range),
             Expr::Subscript(s) => {
                 let base = self.expr(&s.value);
-                self.store_subscript(base, &s.slice, value, s.range(), value_range);
+                let range = if matches!(base, Val::Rt(_, Type::Record(_))) {
+                    s.slice.range()
+                } else {
+                    s.range()
+                };
+                self.store_subscript(base, &s.slice, value, range, value_range);
             }
+            Expr::Attribute(a) => match self.expr(&a.value) {
+                Val::Rt(r, Type::Record(rec)) => self.store_record_attribute(
+                    r,
+                    rec,
+                    a.attr.as_str(),
+                    a.attr.range(),
+                    value,
+                    value_range,
+                ),
+                Val::Poison => {}
+                other => {
+                    let what = other.describe();
+                    self.error(
+                        codes::UNSUPPORTED_SYNTAX,
+                        a.range(),
+                        format!("cannot assign to an attribute of {what} in device code"),
+                    );
+                }
+            },
             other => {
                 self.error(
                     codes::UNSUPPORTED_SYNTAX,
