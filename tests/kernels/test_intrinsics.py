@@ -149,7 +149,10 @@ def test_cbrt_and_selp(target, rng, dtype):
     y = rand(rng, 96, dtype, -100, 100)
     out = poison((96, 3), np.float64)
     (got, _, _) = run(cbrt_selp_k, 3, 32, out, x, y)
-    assert_ulps(got[:, 0].astype(dtype), np.cbrt(x.astype(np.float64)), dtype, 2)
+    # The reference in extended precision: glibc's float64 cbrt, behind np.cbrt, is itself up to
+    # 3 ulp off (cbrt(21.371213362282518) is 2.7750856608476524, np.cbrt says ...537).
+    want = np.cbrt(x.astype(np.longdouble)).astype(np.float64)
+    assert_ulps(got[:, 0].astype(dtype), want, dtype, 2)
     np.testing.assert_array_equal(got[:, 1], np.maximum(x, y))
     np.testing.assert_array_equal(got[:, 2], np.where(np.arange(96) % 2 == 0, 1.5, x))
 

@@ -20,7 +20,7 @@ use crate::f16;
 macro_rules! unary_fn {
     (
         $name:ident, $t:ty, $erf:path, $erfc:path, $tgamma:path, $lgamma:path, $asinh:path,
-        $acosh:path, $atanh:path
+        $acosh:path, $atanh:path, $cbrt:path
     ) => {
         fn $name(f: MathFn, x: $t) -> $t {
             match f {
@@ -47,7 +47,9 @@ macro_rules! unary_fn {
                 MathFn::Log1p => x.ln_1p(),
                 MathFn::Sqrt => x.sqrt(),
                 MathFn::Rsqrt => 1.0 / x.sqrt(),
-                MathFn::Cbrt => x.cbrt(),
+                // musl's cbrt (the libm crate) is within 1 ulp on every platform; glibc's, which
+                // NumPy and CPython call, is 3 ulp off for some float64 inputs.
+                MathFn::Cbrt => $cbrt(x),
                 MathFn::Fabs => x.abs(),
                 MathFn::Ceil => x.ceil(),
                 MathFn::Floor => x.floor(),
@@ -73,7 +75,8 @@ unary_fn!(
     libm::lgammaf,
     libm::asinhf,
     libm::acoshf,
-    libm::atanhf
+    libm::atanhf,
+    libm::cbrtf
 );
 unary_fn!(
     unary_f64,
@@ -84,7 +87,8 @@ unary_fn!(
     libm::lgamma,
     libm::asinh,
     libm::acosh,
-    libm::atanh
+    libm::atanh,
+    libm::cbrt
 );
 
 macro_rules! binary_fn {

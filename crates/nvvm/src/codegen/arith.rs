@@ -104,10 +104,17 @@ impl FnWriter<'_, '_> {
         }
         let signed = s.is_signed();
         let simple = |name: &str| format!("{name} {t} {x}, {y}");
+        // Signed add/sub/mul carry `nsw`, as numba-cuda's do (`_int_arith_flags`): signed
+        // overflow is undefined on the GPU, as it is there, and LLVM may then compute the trip
+        // count of a grid-stride loop and unroll it (docs/codegen-performance.md).
+        let arith = |name: &str| {
+            let flag = if signed { " nsw" } else { "" };
+            format!("{name}{flag} {t} {x}, {y}")
+        };
         Ok(match op {
-            BinOp::Add => self.emit(simple("add")),
-            BinOp::Sub => self.emit(simple("sub")),
-            BinOp::Mul => self.emit(simple("mul")),
+            BinOp::Add => self.emit(arith("add")),
+            BinOp::Sub => self.emit(arith("sub")),
+            BinOp::Mul => self.emit(arith("mul")),
             BinOp::BitAnd => self.emit(simple("and")),
             BinOp::BitOr => self.emit(simple("or")),
             BinOp::BitXor => self.emit(simple("xor")),
