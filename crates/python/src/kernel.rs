@@ -182,12 +182,8 @@ impl GpuKernel {
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            let mut slots = Slots::new();
-            for (a, p) in read.iter().zip(&self.params) {
-                args::pack(a, p, &mut slots);
-            }
-            let mut ptrs: SmallVec<[*mut c_void; 32]> =
-                slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+            let mut slots = self.pack(&read);
+            let mut ptrs = param_pointers(&mut slots);
             self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
             let driver = self.ctx.driver();
             for _ in 0..n {
@@ -296,7 +292,21 @@ pub fn check_config(grid: [u32; 3], block: [u32; 3]) -> PyResult<()> {
     Ok(())
 }
 
+/// `cuLaunchKernel`'s parameter array: one pointer to each slot.
+fn param_pointers(slots: &mut Slots) -> SmallVec<[*mut c_void; 32]> {
+    slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect()
+}
+
 impl GpuKernel {
+    /// The parameter values of arguments already read and checked, in ABI order.
+    fn pack(&self, read: &[Arg]) -> Slots {
+        let mut slots = Slots::new();
+        for (a, p) in read.iter().zip(&self.params) {
+            args::pack(a, p, &mut slots);
+        }
+        slots
+    }
+
     /// The kernel's parameter types.
     pub fn params(&self) -> &[Type] {
         &self.params
@@ -324,12 +334,8 @@ impl GpuKernel {
                 self.name
             )));
         }
-        let mut slots = Slots::new();
-        for (a, p) in read.iter().zip(&self.params) {
-            args::pack(a, p, &mut slots);
-        }
-        let mut ptrs: SmallVec<[*mut c_void; 32]> =
-            slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect();
+        let mut slots = self.pack(read);
+        let mut ptrs = param_pointers(&mut slots);
         self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
         // alive for the call; the kernel's context is current.
