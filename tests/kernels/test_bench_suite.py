@@ -10,40 +10,20 @@ kernels must type without any float64, which would make the comparison with C++ 
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from oxcuda import cuda
 
-SUITE_DIR = Path(__file__).resolve().parents[2] / "bench" / "kernels"
+from ._bench import suite_module
 
-
-def _load_suite() -> ModuleType:
-    if "bench_kernels" in sys.modules:
-        return sys.modules["bench_kernels"]
-    spec = importlib.util.spec_from_file_location(
-        "bench_kernels", SUITE_DIR / "__init__.py", submodule_search_locations=[str(SUITE_DIR)]
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_kernels"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_load_suite()
-backends = importlib.import_module("bench_kernels.backends")
-catalog = importlib.import_module("bench_kernels.catalog")
-runner = importlib.import_module("bench_kernels.runner")
+backends = suite_module("backends")
+catalog = suite_module("catalog")
+runner = suite_module("runner")
 
 
 #: The suite's kernels compiled by oxcuda; also module globals, so that conftest.py's
-#: ``OXCUDA_TEST_PTX=1`` check compiles what the simulator ran to PTX as well.
+#: cubin check compiles what the simulator ran for sm_75, sm_90 and sm_100 as well.
 KERNELS = catalog.build(cuda)
 globals().update({f"{name}_kernel": kernel for name, kernel in KERNELS.items()})
 

@@ -8,72 +8,15 @@ multiply or wraparound arithmetic.
 
 import re
 
-import numpy as np
 from oxcuda import cuda
 from oxcuda.cuda import compiler
 
-TILE = 32
-ROWS_PER_PASS = 8
-THREADS = 256
-MATMUL_TILE = 16
+from ._bench import suite_module
 
-
-def transpose(out, a):
-    tile = cuda.shared.array((TILE, TILE + 1), np.float32)
-    tx = cuda.threadIdx.x
-    ty = cuda.threadIdx.y
-    rows, cols = a.shape
-    x = cuda.blockIdx.x * TILE + tx
-    y = cuda.blockIdx.y * TILE + ty
-    for j in range(0, TILE, ROWS_PER_PASS):
-        if x < cols and y + j < rows:
-            tile[ty + j, tx] = a[y + j, x]
-    cuda.syncthreads()
-    x = cuda.blockIdx.y * TILE + tx
-    y = cuda.blockIdx.x * TILE + ty
-    for j in range(0, TILE, ROWS_PER_PASS):
-        if x < rows and y + j < cols:
-            out[y + j, x] = tile[tx, ty + j]
-
-
-def block_sum(total, x):
-    partial = cuda.shared.array(THREADS, np.float32)
-    t = cuda.threadIdx.x
-    acc = np.float32(0.0)
-    i = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    while i < x.size:
-        acc += x[i]
-        i += stride
-    partial[t] = acc
-    cuda.syncthreads()
-    step = THREADS // 2
-    while step > 0:
-        if t < step:
-            partial[t] += partial[t + step]
-        cuda.syncthreads()
-        step //= 2
-    if t == 0:
-        cuda.atomic.add(total, 0, np.float64(partial[0]))
-
-
-def matmul(c, a, b):
-    sa = cuda.shared.array((MATMUL_TILE, MATMUL_TILE), np.float32)
-    sb = cuda.shared.array((MATMUL_TILE, MATMUL_TILE), np.float32)
-    tx = cuda.threadIdx.x
-    ty = cuda.threadIdx.y
-    row = cuda.blockIdx.y * MATMUL_TILE + ty
-    col = cuda.blockIdx.x * MATMUL_TILE + tx
-    acc = np.float32(0.0)
-    for t in range(a.shape[1] // MATMUL_TILE):
-        sa[ty, tx] = a[row, t * MATMUL_TILE + tx]
-        sb[ty, tx] = b[t * MATMUL_TILE + ty, col]
-        cuda.syncthreads()
-        for k in range(MATMUL_TILE):
-            acc += sa[ty, k] * sb[k, tx]
-        cuda.syncthreads()
-    c[row, col] = acc
-
+_catalog, _matmul = suite_module("catalog"), suite_module("matmul")
+_KERNELS = _catalog.build(cuda)  # the suite's own kernels, as oxcuda dispatchers
+transpose, block_sum, matmul = (_KERNELS[k] for k in ("transpose", "block_sum", "matmul_tiled"))
+MATMUL_TILE = _matmul.TILE
 
 SIGS = {
     transpose: "void(float32[:, ::1], float32[:, ::1])",
