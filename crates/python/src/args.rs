@@ -12,7 +12,7 @@ use oxcuda_ir::{ArrayType, Dtype, Layout, Record, Scalar, Type};
 use oxcuda_sim::{ArgValue, ArrayArg, RecordArg};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyTuple};
+use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyString, PyTuple};
 
 use smallvec::SmallVec;
 
@@ -261,8 +261,9 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
             return None;
         }
     }
-    let typestr: String = item("typestr")?.extract().ok()?;
-    let (order, rest) = typestr.split_at(1);
+    let typestr = item("typestr")?;
+    let typestr = typestr.cast::<PyString>().ok()?.to_str().ok()?; // borrowed: no allocation
+    let (order, rest) = typestr.split_at_checked(1)?;
     if order != "<" && order != "|" {
         return None;
     }
