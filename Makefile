@@ -47,7 +47,8 @@ fmt: ## format Rust and Python
 detect: setup ## print the toolchain, GPUs and settings found (python -m oxcuda)
 	$(PY) -m oxcuda
 
-wheel: ## build an abi3 release wheel into .gpu/ (for the GPU machine)
+wheel: setup ## build an abi3 release wheel into .gpu/ (for the GPU machine)
+	$(PY) -m pip install -q "maturin>=1.7,<2"
 	$(VENV)/bin/maturin build --release -q -o .gpu
 
 bench: setup ## run the benchmarks (on the GPU machine)
