@@ -200,7 +200,8 @@ KNOBS: dict[str, Knob] = {
             parse_stages,
             (),
             "Print compile stages to stderr as they are produced: a comma-separated list of "
-            "'typed' (the typed IR), 'nvvm' (NVVM IR) and 'ptx'.",
+            "stage names, any of `python -m oxcuda.compile_stage --list` (source, typed IR "
+            "before and after the optimiser, NVVM IR, PTX, ...; docs/debugging.md).",
         ),
         Knob(
             "USE_NVJITLINK",

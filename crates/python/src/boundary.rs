@@ -83,3 +83,65 @@ pub fn guard<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
         }
     }
 }
+
+/// A compile failure as the `oxcuda.errors` class for whose fault it is: the kernel's
+/// (`CompileError`/`TypingError` with the diagnostics), a missing or unusable library
+/// (`CudaSupportError`), a link input (`LinkerError`), a bad stage input (`ValueError`), or
+/// oxcuda's own bug (`InternalCompilerError`, with the IR it is about).
+pub fn compile_error(py: Python<'_>, e: oxcuda_compiler::CompileError) -> PyErr {
+    use oxcuda_compiler::{CompileError as E, Tool};
+    match e {
+        E::Diagnostics(diags) => diagnostics_error(py, &diags),
+        E::ToolMissing(tool) => {
+            let call = match tool {
+                Tool::Nvvm => "nvvm_info",
+                Tool::NvJitLink => "nvjitlink_info",
+            };
+            raise(
+                py,
+                ErrorKind::CudaSupport,
+                (format!(
+                    "{} is not open: call oxcuda._toolchain.{call}() first",
+                    tool.name()
+                ),),
+            )
+        }
+        E::MissingLibdevice | E::Libdevice { .. } => {
+            raise(py, ErrorKind::CudaSupport, (e.to_string(),))
+        }
+        E::Link { .. } => raise(py, ErrorKind::Linker, (e.to_string(),)),
+        E::Input { .. } | E::Unreachable { .. } => {
+            pyo3::exceptions::PyValueError::new_err(e.to_string())
+        }
+        E::Verification { .. } | E::Codegen { .. } | E::Nvvm { .. } => {
+            raise(py, ErrorKind::InternalCompiler, (e.to_string(),))
+        }
+    }
+}
+
+/// Diagnostics as the Python `CompileError`/`TypingError` built by `oxcuda.errors`.
+pub fn diagnostics_error(py: Python<'_>, diags: &[oxcuda_syntax::diagnostic::Resolved]) -> PyErr {
+    use pyo3::types::{PyDict, PyList};
+    let build = || -> PyResult<PyErr> {
+        let list = PyList::empty(py);
+        for d in diags {
+            let item = PyDict::new(py);
+            item.set_item("code", d.code)?;
+            item.set_item("typing", d.typing)?;
+            item.set_item("message", &d.message)?;
+            item.set_item("file", &d.file)?;
+            item.set_item("line", d.line)?;
+            item.set_item("column", d.column)?;
+            item.set_item("source_line", &d.source_line)?;
+            item.set_item("hint", &d.hint)?;
+            item.set_item("rendered", d.render())?;
+            list.append(item)?;
+        }
+        let exc = py
+            .import("oxcuda.errors")?
+            .getattr("_from_diagnostics")?
+            .call1((list,))?;
+        Ok(PyErr::from_value(exc))
+    };
+    build().unwrap_or_else(|e| e)
+}

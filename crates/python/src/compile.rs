@@ -1,267 +1,27 @@
-//! The compile pipeline behind `cuda.compile_ptx`, `cuda.compile` and the dispatcher:
-//! captured sources → typed IR → NVVM IR → PTX or LTO-IR → cubin, each stage timed.
+//! The Python face of the compile pipeline (`oxcuda-compiler`): Python values → a
+//! [`Request`], and the [`Artifacts`] back as a [`CompileArtifacts`] object that reads each stage
+//! when asked (typed IR is printed only then). Errors go through `boundary::compile_error`.
+//!
+//! The stage names Python uses (`OXCUDA_DUMP`, `inspect_*`, `python -m oxcuda.compile_stage`)
+//! come from `compile_stages()`, i.e. from `oxcuda_compiler::STAGES`; nothing here lists them.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use oxcuda_ir::{FunctionKind, Module};
-use oxcuda_nvvm::codegen::{CodegenOptions, LaunchBounds};
-use oxcuda_nvvm::pipeline::{self, LinkDebug};
-use oxcuda_nvvm::{LinkInput, NvvmOutput, ptx_version};
-use oxcuda_syntax::diagnostic::Resolved;
-use oxcuda_typeck::{CompileOptions, FunctionSource};
+use oxcuda_compiler::{
+    Artifacts, Form, Options, Request, STAGES, Signature, Stage, Toolchain,
+};
+use oxcuda_ir::FunctionKind;
+use oxcuda_nvvm::ptx_version;
+use oxcuda_nvvm::{CodegenOptions, LaunchBounds};
+use oxcuda_typeck::CompileOptions;
 use oxcuda_types::{Type, parse_type};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
-use crate::boundary::{ErrorKind, guard, raise};
+use crate::boundary::{ErrorKind, compile_error, guard, raise};
 use crate::toolchain;
-
-/// How far to go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Output {
-    /// Typed IR only (the simulator's input).
-    Ir,
-    /// NVVM IR text.
-    Nvvm,
-    /// PTX text.
-    Ptx,
-    /// LTO-IR bytes.
-    LtoIr,
-    /// A cubin for the exact architecture.
-    Cubin,
-}
-
-/// What to compile and how.
-#[derive(Debug, Clone)]
-pub struct Request {
-    pub sources: Vec<FunctionSource>,
-    pub entry: usize,
-    pub args: Vec<Type>,
-    pub kind: FunctionKind,
-    pub ret: Option<Type>,
-    pub typeck: CompileOptions,
-    pub codegen: CodegenOptions,
-    pub output: Output,
-    pub libdevice: Option<PathBuf>,
-    /// The entry function's symbol, when the caller chose it (`abi="c"`).
-    pub symbol: Option<String>,
-    /// The user's link inputs (`link=`, `declare_device(link=)`), linked into the cubin.
-    pub link: Vec<LinkInput>,
-}
-
-/// Everything a compile produced.
-#[derive(Debug, Clone)]
-pub struct Artifacts {
-    pub module: Module,
-    pub nvvm: Option<String>,
-    pub ptx: Option<String>,
-    pub ltoir: Option<Vec<u8>>,
-    pub cubin: Option<Vec<u8>>,
-    pub kernel_name: String,
-    pub ret: Type,
-    /// The cubin was linked with link-time optimisation (our LTO-IR, `-lto`).
-    pub lto: bool,
-    /// `(stage, seconds)` in pipeline order.
-    pub times: Vec<(&'static str, f64)>,
-    /// The checked `assert`s (debug builds), by number (`oxcuda_nvvm::AssertSite`).
-    pub asserts: Vec<oxcuda_nvvm::AssertSite>,
-}
-
-fn libdevice_bytes(path: &PathBuf) -> std::io::Result<Arc<Vec<u8>>> {
-    static CACHE: Mutex<Option<HashMap<PathBuf, Arc<Vec<u8>>>>> = Mutex::new(None);
-    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
-    let map = cache.get_or_insert_with(HashMap::new);
-    if let Some(bytes) = map.get(path) {
-        return Ok(Arc::clone(bytes));
-    }
-    let bytes = Arc::new(std::fs::read(path)?);
-    map.insert(path.clone(), Arc::clone(&bytes));
-    Ok(bytes)
-}
-
-/// Diagnostics as the Python `CompileError`/`TypingError` built by `oxcuda.errors`.
-pub fn diagnostics_error(py: Python<'_>, diags: &[Resolved]) -> PyErr {
-    let build = || -> PyResult<PyErr> {
-        let list = PyList::empty(py);
-        for d in diags {
-            let item = PyDict::new(py);
-            item.set_item("code", d.code)?;
-            item.set_item("typing", d.typing)?;
-            item.set_item("message", &d.message)?;
-            item.set_item("file", &d.file)?;
-            item.set_item("line", d.line)?;
-            item.set_item("column", d.column)?;
-            item.set_item("source_line", &d.source_line)?;
-            item.set_item("hint", &d.hint)?;
-            item.set_item("rendered", d.render())?;
-            list.append(item)?;
-        }
-        let exc = py
-            .import("oxcuda.errors")?
-            .getattr("_from_diagnostics")?
-            .call1((list,))?;
-        Ok(PyErr::from_value(exc))
-    };
-    build().unwrap_or_else(|e| e)
-}
-
-/// Runs the pipeline up to `request.output`.
-pub fn run(py: Python<'_>, request: &Request) -> PyResult<Artifacts> {
-    let mut times = Vec::new();
-    let t = Instant::now();
-    let module = oxcuda_typeck::compile(
-        &request.sources,
-        request.entry,
-        &request.args,
-        request.kind,
-        request.ret.as_ref(),
-        request.typeck,
-    )
-    .map_err(|d| diagnostics_error(py, &d))?;
-    let mut module = module;
-    if let Some(symbol) = &request.symbol {
-        module.functions[0].name.clone_from(symbol);
-    }
-    times.push(("typing", t.elapsed().as_secs_f64()));
-    let t = Instant::now();
-    // Verifying after every pass costs little next to libNVVM; a failure is our bug.
-    // An internal error carries the IR it is about, so a bug report holds what is needed.
-    let verified = oxcuda_opt::optimize(&mut module, true);
-    verified.map_err(|(pass, errors)| {
-        let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        raise(
-            py,
-            ErrorKind::InternalCompiler,
-            (format!(
-                "the IR failed verification after pass '{pass}':\n{}\n\nthe typed IR:\n{module}",
-                list.join("\n")
-            ),),
-        )
-    })?;
-    times.push(("optimize", t.elapsed().as_secs_f64()));
-    let entry = &module.functions[0];
-    let mut out = Artifacts {
-        kernel_name: entry.name.clone(),
-        ret: entry.ret.clone(),
-        lto: false,
-        module: module.clone(),
-        nvvm: None,
-        ptx: None,
-        ltoir: None,
-        cubin: None,
-        times: Vec::new(),
-        asserts: Vec::new(),
-    };
-    if request.output == Output::Ir {
-        out.times = times;
-        return Ok(out);
-    }
-    let t = Instant::now();
-    let nvvm_lib = toolchain::nvvm().ok_or_else(|| {
-        raise(
-            py,
-            ErrorKind::CudaSupport,
-            ("libNVVM is not open: call oxcuda._toolchain.nvvm_info() first",),
-        )
-    })?;
-    let mut options = request.codegen.clone();
-    options.ir_version = nvvm_lib.ir_version();
-    options.lto = request.output == Output::LtoIr || options.lto;
-    let written = oxcuda_nvvm::codegen::write_module_full(&module, &options).map_err(|e| {
-        raise(
-            py,
-            ErrorKind::InternalCompiler,
-            (format!(
-                "writing NVVM IR failed: {e}\n\nthe typed IR:\n{module}"
-            ),),
-        )
-    })?;
-    times.push(("nvvm-ir", t.elapsed().as_secs_f64()));
-    out.nvvm = Some(written.text.clone());
-    out.asserts.clone_from(&written.asserts);
-    if let Some(name) = written.kernels.first() {
-        out.kernel_name.clone_from(name);
-    }
-    if request.output == Output::Nvvm {
-        out.times = times;
-        return Ok(out);
-    }
-    let t = Instant::now();
-    let libdevice = match (&request.libdevice, written.needs_libdevice) {
-        (Some(path), true) => Some(libdevice_bytes(path).map_err(|e| {
-            raise(
-                py,
-                ErrorKind::CudaSupport,
-                (format!("cannot read libdevice at {}: {e}", path.display()),),
-            )
-        })?),
-        _ => None,
-    };
-    let compiled = pipeline::compile_written(
-        &nvvm_lib,
-        &written,
-        &options,
-        libdevice.as_deref().map(Vec::as_slice),
-    )
-    .map_err(|e| match e {
-        pipeline::CompileError::MissingLibdevice => {
-            raise(py, ErrorKind::CudaSupport, (e.to_string(),))
-        }
-        other => raise(
-            py,
-            ErrorKind::InternalCompiler,
-            (format!(
-                "libNVVM rejected the IR oxcuda wrote for {}: {other}\n\nthe NVVM IR:\n{}",
-                request.sources[request.entry].name, written.text
-            ),),
-        ),
-    })?;
-    times.push(("libnvvm", t.elapsed().as_secs_f64()));
-    match &compiled {
-        NvvmOutput::Ptx(ptx) => out.ptx = Some(ptx.clone()),
-        NvvmOutput::LtoIr(bytes) => out.ltoir = Some(bytes.clone()),
-    }
-    if request.output != Output::Cubin {
-        out.times = times;
-        return Ok(out);
-    }
-    let t = Instant::now();
-    let link = toolchain::nvjitlink().ok_or_else(|| {
-        raise(
-            py,
-            ErrorKind::CudaSupport,
-            ("nvJitLink is not open: call oxcuda._toolchain.nvjitlink_info() first",),
-        )
-    })?;
-    let debug = if request.codegen.debug {
-        LinkDebug::Full
-    } else if request.codegen.lineinfo {
-        LinkDebug::LineInfo
-    } else {
-        LinkDebug::None
-    };
-    let cubin = pipeline::link_cubin(
-        &link,
-        &compiled,
-        &request.link,
-        request.codegen.cc,
-        options.lto,
-        debug,
-    )
-    .map_err(|e| {
-        let message = crate::link::link_error_message(&out.kernel_name, &request.link, &e);
-        raise(py, ErrorKind::Linker, (message,))
-    })?;
-    times.push(("nvjitlink", t.elapsed().as_secs_f64()));
-    out.lto = matches!(compiled, NvvmOutput::LtoIr(_));
-    out.cubin = Some(cubin);
-    out.times = times;
-    Ok(out)
-}
 
 fn parse_types(py: Python<'_>, texts: &[String]) -> PyResult<Vec<Type>> {
     texts
@@ -288,44 +48,22 @@ where
     }
 }
 
-/// Builds a [`Request`] from the Python arguments of `_native.compile`.
-#[allow(clippy::too_many_arguments, reason = "mirrors the Python call")]
-pub fn request(
-    py: Python<'_>,
-    sources: &Bound<'_, PyList>,
-    entry: usize,
-    args: Vec<String>,
-    kind: &str,
-    ret: Option<String>,
+/// A stage by name (or alias), or `ValueError` listing the names.
+fn stage(name: &str, what: &str) -> PyResult<Stage> {
+    Stage::from_name(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "{what} must be a compile stage ({}), not {name:?}",
+            Stage::names()
+        ))
+    })
+}
+
+/// The compile options of a Python dict, for `target`.
+fn options(
     options: &Bound<'_, PyDict>,
-    output: &str,
+    target: Stage,
     libdevice: Option<PathBuf>,
-) -> PyResult<Request> {
-    let kind = match kind {
-        "kernel" => FunctionKind::Kernel,
-        "device" => FunctionKind::Device,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "kind must be 'kernel' or 'device', not {other:?}"
-            )));
-        }
-    };
-    let output = match output {
-        "ir" => Output::Ir,
-        "nvvm" | "llvm" => Output::Nvvm,
-        "ptx" => Output::Ptx,
-        "ltoir" => Output::LtoIr,
-        "cubin" => Output::Cubin,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "output must be one of ir, nvvm, ptx, ltoir, cubin; not {other:?}"
-            )));
-        }
-    };
-    let ret = match ret {
-        Some(r) => Some(parse_types(py, &[r])?.remove(0)),
-        None => None,
-    };
+) -> PyResult<Options> {
     let cc: (u32, u32) = option(options, "cc")?.unwrap_or((7, 5));
     let launch_bounds = match option::<Vec<u32>>(options, "launch_bounds")? {
         None => None,
@@ -336,14 +74,13 @@ pub fn request(
             max_blocks_per_cluster: v.get(2).copied(),
         }),
     };
-    let debug = option(options, "debug")?.unwrap_or(false);
-    Ok(Request {
-        sources: crate::capture::sources(sources)?,
-        entry,
-        args: parse_types(py, &args)?,
-        kind,
-        ret,
-        typeck: CompileOptions { debug },
+    let keep = option::<Vec<String>>(options, "keep")?
+        .unwrap_or_default()
+        .iter()
+        .map(|n| stage(n, "a kept stage"))
+        .collect::<PyResult<_>>()?;
+    Ok(Options {
+        target,
         codegen: CodegenOptions {
             cc,
             fastmath: option(options, "fastmath")?.unwrap_or(false),
@@ -353,44 +90,138 @@ pub fn request(
                 0
             },
             lineinfo: option(options, "lineinfo")?.unwrap_or(false),
-            debug,
+            debug: option(options, "debug")?.unwrap_or(false),
             max_registers: option(options, "max_registers")?,
             launch_bounds,
             lto: option(options, "lto")?.unwrap_or(false),
             ir_version: (2, 0, 3, 2),
         },
-        output,
         libdevice,
-        symbol: option(options, "symbol")?,
         link: match options.get_item("link")? {
             Some(list) if !list.is_none() => crate::link::inputs(list.cast::<PyList>()?)?,
             _ => Vec::new(),
         },
+        keep,
     })
 }
 
-/// Artifacts as a Python dict: `ir`, `nvvm`, `ptx`, `ltoir`, `cubin`, `kernel_name`,
-/// `return_type`, `times`, `lto`, `asserts`.
-pub fn artifacts_dict<'py>(py: Python<'py>, a: &Artifacts) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("ir", a.module.to_string())?;
-    d.set_item(
-        "module",
-        crate::kernel::IrModule {
-            module: a.module.clone(),
+/// Builds a [`Request`] from the Python arguments of `_native.compile`.
+#[allow(clippy::too_many_arguments, reason = "mirrors the Python call")]
+fn request(
+    py: Python<'_>,
+    sources: &Bound<'_, PyList>,
+    entry: usize,
+    args: Vec<String>,
+    kind: &str,
+    ret: Option<String>,
+    opts: &Bound<'_, PyDict>,
+    output: &str,
+    libdevice: Option<PathBuf>,
+) -> PyResult<Request> {
+    let start = Instant::now();
+    let kind = match kind {
+        "kernel" => FunctionKind::Kernel,
+        "device" => FunctionKind::Device,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "kind must be 'kernel' or 'device', not {other:?}"
+            )));
+        }
+    };
+    let target = stage(output, "output")?;
+    let ret = match ret {
+        Some(r) => Some(parse_types(py, &[r])?.remove(0)),
+        None => None,
+    };
+    let options = options(opts, target, libdevice)?;
+    let signature = Signature {
+        args: parse_types(py, &args)?,
+        kind,
+        ret,
+        typeck: CompileOptions {
+            debug: options.codegen.debug,
         },
-    )?;
-    d.set_item("nvvm", &a.nvvm)?;
-    d.set_item("ptx", &a.ptx)?;
-    d.set_item("ltoir", a.ltoir.as_ref().map(|b| PyBytes::new(py, b)))?;
-    d.set_item("cubin", a.cubin.as_ref().map(|b| PyBytes::new(py, b)))?;
-    d.set_item("kernel_name", &a.kernel_name)?;
-    d.set_item("return_type", a.ret.to_string())?;
-    d.set_item("times", a.times.clone())?;
-    d.set_item("lto", a.lto)?;
-    // (kernel's Python name, [(message, function, file, line, col)]) for GpuKernel; None
-    // when no assert is checked
-    let asserts = (!a.asserts.is_empty()).then(|| {
+        symbol: option(opts, "symbol")?,
+    };
+    let sources = crate::capture::sources(sources)?;
+    Ok(Request {
+        sources,
+        entry,
+        signature,
+        options,
+        source_seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The libraries `crates/python/src/toolchain.rs` has opened.
+fn tools() -> Toolchain {
+    Toolchain {
+        nvvm: toolchain::nvvm(),
+        nvjitlink: toolchain::nvjitlink(),
+    }
+}
+
+/// What a compile produced (`oxcuda_compiler::Artifacts`), read like a dict: a stage's name
+/// (or alias) gives its output (`str`, or `bytes` for LTO-IR and cubins; `None` when this
+/// compile did not produce it), and `kernel_name`, `return_type`, `times`, `lto`, `asserts`,
+/// `ptx_isa` and `module` (the typed IR for the simulator) give the rest. Keys the Python side
+/// sets (`cache_file`, …) are kept beside them.
+#[derive(Debug)]
+#[pyclass(module = "oxcuda._native", name = "CompileArtifacts")]
+pub struct CompileArtifacts {
+    artifacts: Artifacts,
+    extra: Py<PyDict>,
+}
+
+impl CompileArtifacts {
+    fn new(py: Python<'_>, artifacts: Artifacts) -> Self {
+        Self {
+            artifacts,
+            extra: PyDict::new(py).unbind(),
+        }
+    }
+
+    fn stage_value<'py>(&self, py: Python<'py>, stage: Stage) -> Option<Bound<'py, PyAny>> {
+        match stage.info().form {
+            Form::Bytes => self
+                .artifacts
+                .bytes(stage)
+                .map(|b| PyBytes::new(py, b).into_any()),
+            _ => self.artifacts.text(stage).map(|t| {
+                pyo3::types::PyString::new(py, &t).into_any()
+            }),
+        }
+    }
+
+    fn field<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let a = &self.artifacts;
+        Ok(Some(match key {
+            "kernel_name" => a.kernel_name.clone().into_pyobject(py)?.into_any(),
+            "return_type" => a.ret.to_string().into_pyobject(py)?.into_any(),
+            "times" => a.times.clone().into_pyobject(py)?.into_any(),
+            "lto" => pyo3::types::PyBool::new(py, a.lto).to_owned().into_any(),
+            "asserts" => self.asserts(py)?,
+            "ptx_isa" => match a.text(Stage::Ptx) {
+                Some(ptx) => ptx_version::ptx_isa_version(&ptx).into_pyobject(py)?.into_any(),
+                None => return Ok(None),
+            },
+            "module" => match a.typed() {
+                // The simulator's input: the one copy of the typed IR a simulator compile makes.
+                Some(m) => Bound::new(py, crate::kernel::IrModule { module: m.clone() })?
+                    .into_any(),
+                None => return Ok(None),
+            },
+            _ => return Err(PyKeyError::new_err(key.to_owned())),
+        }))
+    }
+
+    /// `(kernel's Python name, [(message, function, file, line, col)])` for `GpuKernel`, or
+    /// `None` when no assert is checked.
+    fn asserts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let a = &self.artifacts;
+        if a.asserts.is_empty() {
+            return Ok(py.None().into_bound(py));
+        }
         let sites: Vec<crate::assertions::Site> = a
             .asserts
             .iter()
@@ -404,38 +235,150 @@ pub fn artifacts_dict<'py>(py: Python<'py>, a: &Artifacts) -> PyResult<Bound<'py
                 )
             })
             .collect();
-        (a.module.functions[0].display_name.clone(), sites)
-    });
-    d.set_item("asserts", asserts)?;
-    if let Some(ptx) = &a.ptx {
-        d.set_item("ptx_isa", ptx_version::ptx_isa_version(ptx))?;
+        let name = a
+            .typed()
+            .map_or_else(|| a.kernel_name.clone(), |m| m.functions[0].display_name.clone());
+        Ok((name, sites).into_pyobject(py)?.into_any())
     }
-    Ok(d)
+}
+
+#[pymethods]
+impl CompileArtifacts {
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        guard(|| {
+            if let Some(v) = self.extra.bind(py).get_item(key)? {
+                return Ok(v);
+            }
+            if let Some(stage) = Stage::from_name(key) {
+                return Ok(self
+                    .stage_value(py, stage)
+                    .unwrap_or_else(|| py.None().into_bound(py)));
+            }
+            Ok(self
+                .field(py, key)?
+                .unwrap_or_else(|| py.None().into_bound(py)))
+        })
+    }
+
+    fn __setitem__(&self, py: Python<'_>, key: &str, value: Bound<'_, PyAny>) -> PyResult<()> {
+        guard(|| self.extra.bind(py).set_item(key, value))
+    }
+
+    fn __contains__(&self, py: Python<'_>, key: &str) -> PyResult<bool> {
+        guard(|| {
+            Ok(self.extra.bind(py).contains(key)?
+                || Stage::from_name(key).is_some_and(|s| self.artifacts.get(s).is_some())
+                || self.field(py, key).is_ok_and(|v| v.is_some()))
+        })
+    }
+
+    /// `self[key]`, or `default` when the key is unknown or its value is `None`.
+    #[pyo3(signature = (key, default=None))]
+    fn get<'py>(
+        &self,
+        py: Python<'py>,
+        key: &str,
+        default: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let default = default.unwrap_or_else(|| py.None().into_bound(py));
+        match self.__getitem__(py, key) {
+            Ok(v) if !v.is_none() => Ok(v),
+            Ok(_) => Ok(default),
+            Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(default),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The names of the stages this compile holds, in pipeline order.
+    fn stored(&self) -> Vec<&'static str> {
+        self.artifacts.stored().map(Stage::name).collect()
+    }
+
+    /// Produces `target` from the stored stages (the typed IR of a simulator compile, the NVVM
+    /// IR of an LTO compile), running only the steps after them; the libraries it needs must be
+    /// open (`oxcuda._toolchain`). `libdevice` replaces the compile's (a simulator compile
+    /// has none).
+    #[pyo3(signature = (target, libdevice=None))]
+    fn advance(&mut self, py: Python<'_>, target: &str, libdevice: Option<PathBuf>) -> PyResult<()> {
+        guard(|| {
+            let target = stage(target, "target")?;
+            if libdevice.is_some() {
+                self.artifacts.options.libdevice = libdevice;
+            }
+            let tools = tools();
+            self.artifacts
+                .advance(target, &tools)
+                .map_err(|e| compile_error(py, e))
+        })
+    }
 }
 
 /// `_native.compile(sources, entry, args, kind, ret, options, output, libdevice)`: the pipeline
-/// for `cuda.compile_ptx` and `cuda.compile`.
+/// for `cuda.compile_ptx`, `cuda.compile` and the dispatcher, up to the stage `output`.
 #[pyfunction]
 #[pyo3(signature = (sources, entry, args, kind, ret, options, output, libdevice=None))]
 #[allow(clippy::too_many_arguments, reason = "mirrors the Python call")]
-fn compile<'py>(
-    py: Python<'py>,
-    sources: &Bound<'py, PyList>,
+fn compile(
+    py: Python<'_>,
+    sources: &Bound<'_, PyList>,
     entry: usize,
     args: Vec<String>,
     kind: &str,
     ret: Option<String>,
-    options: &Bound<'py, PyDict>,
+    options: &Bound<'_, PyDict>,
     output: &str,
     libdevice: Option<PathBuf>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<CompileArtifacts> {
     guard(|| {
         let req = request(
             py, sources, entry, args, kind, ret, options, output, libdevice,
         )?;
-        let artifacts = run(py, &req)?;
-        artifacts_dict(py, &artifacts)
+        let artifacts =
+            oxcuda_compiler::compile(req, &tools()).map_err(|e| compile_error(py, e))?;
+        Ok(CompileArtifacts::new(py, artifacts))
     })
+}
+
+/// `_native.compile_from(stage, data, target, options, libdevice)`: `data` (a file's bytes) fed
+/// into the pipeline as the output of `stage`, compiled up to `target` (docs/debugging.md).
+#[pyfunction]
+#[pyo3(signature = (stage, data, target, options, libdevice=None))]
+fn compile_from(
+    py: Python<'_>,
+    stage: &str,
+    data: &[u8],
+    target: &str,
+    options: &Bound<'_, PyDict>,
+    libdevice: Option<PathBuf>,
+) -> PyResult<CompileArtifacts> {
+    guard(|| {
+        let fed = self::stage(stage, "the stage fed in")?;
+        let target = self::stage(target, "the target")?;
+        let options = self::options(options, target, libdevice)?;
+        let artifacts = oxcuda_compiler::compile_from(fed, data, options, &tools())
+            .map_err(|e| compile_error(py, e))?;
+        Ok(CompileArtifacts::new(py, artifacts))
+    })
+}
+
+/// `_native.compile_stages()`: every stage in pipeline order, as
+/// `(name, aliases, timer, form, feedable, what)` (`form`: `sources`, `module`, `text`,
+/// `bytes`).
+#[pyfunction]
+fn compile_stages() -> Vec<(&'static str, Vec<&'static str>, &'static str, &'static str, bool, &'static str)>
+{
+    STAGES
+        .iter()
+        .map(|i| {
+            let form = match i.form {
+                Form::Sources => "sources",
+                Form::Module => "module",
+                Form::Text => "text",
+                Form::Bytes => "bytes",
+            };
+            (i.name, i.aliases.to_vec(), i.timer, form, i.feedable, i.what)
+        })
+        .collect()
 }
 
 /// `_native.cuda_release_for_isa((major, minor))`: the CUDA release that introduced a PTX ISA
@@ -446,7 +389,10 @@ fn cuda_release_for_isa(isa: (u32, u32)) -> (u32, u32) {
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<CompileArtifacts>()?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;
+    m.add_function(wrap_pyfunction!(compile_from, m)?)?;
+    m.add_function(wrap_pyfunction!(compile_stages, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_release_for_isa, m)?)?;
     m.add_function(wrap_pyfunction!(parse_signature, m)?)?;
     Ok(())
@@ -456,15 +402,17 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// canonical form, or `TypingError` naming the problem.
 #[pyfunction]
 fn parse_signature(py: Python<'_>, text: &str) -> PyResult<(Vec<String>, Option<String>)> {
-    let sig = oxcuda_types::parse_signature(text).map_err(|e| {
-        raise(
-            py,
-            ErrorKind::Typing,
-            (format!("bad signature {text:?}: {e}"),),
-        )
-    })?;
-    Ok((
-        sig.args.iter().map(ToString::to_string).collect(),
-        sig.ret.map(|t| t.to_string()),
-    ))
+    guard(|| {
+        let sig = oxcuda_types::parse_signature(text).map_err(|e| {
+            raise(
+                py,
+                ErrorKind::Typing,
+                (format!("bad signature {text:?}: {e}"),),
+            )
+        })?;
+        Ok((
+            sig.args.iter().map(ToString::to_string).collect(),
+            sig.ret.map(|t| t.to_string()),
+        ))
+    })
 }

@@ -2,11 +2,11 @@
 //! `link` compile option, `[(kind, bytes, name), …]`, read into nvJitLink inputs.
 //!
 //! Python decides what to link (`python/oxcuda/cuda/_linker.py`: files read, `.cu` compiled
-//! here, the LTO choice); the compile pipeline (`compile.rs`) hands the inputs to
+//! here, the LTO choice); the compile pipeline (`oxcuda-compiler`) hands the inputs to
 //! `oxcuda_nvvm::link_cubin` with our own PTX or LTO-IR. Every failure is a `LinkerError` whose
 //! message names the input and carries the tool's log.
 
-use oxcuda_nvvm::{LinkInput, LinkInputKind, NvrtcOutput, ToolError};
+use oxcuda_nvvm::{LinkInput, LinkInputKind, NvrtcOutput};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
@@ -77,15 +77,6 @@ pub fn inputs(list: &Bound<'_, PyList>) -> PyResult<Vec<LinkInput>> {
             Ok(LinkInput { kind, data, name })
         })
         .collect()
-}
-
-/// The message of a failed link: what was linked, then nvJitLink's status and log.
-pub fn link_error_message(kernel: &str, inputs: &[LinkInput], e: &ToolError) -> String {
-    if inputs.is_empty() {
-        return format!("linking {kernel} failed: {e}");
-    }
-    let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
-    format!("linking {kernel} with {} failed: {e}", names.join(", "))
 }
 
 /// `_native.driver_link(kernel, inputs)`: links `[(kind, bytes, name), …]` (`ptx`, `cubin`,

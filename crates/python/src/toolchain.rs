@@ -54,19 +54,16 @@ static NVRTC: Slot<Nvrtc> = Slot::new();
 static DRIVER: Slot<Driver> = Slot::new();
 
 /// The driver opened by `open_driver`, for the runtime.
-#[allow(dead_code, reason = "the runtime and launcher use it")]
 pub fn driver() -> Option<Arc<Driver>> {
     DRIVER.current()
 }
 
 /// The libNVVM opened by `open_nvvm`, for the compiler.
-#[allow(dead_code, reason = "the compile pipeline uses it")]
 pub fn nvvm() -> Option<Arc<Libnvvm>> {
     NVVM.current()
 }
 
 /// The nvJitLink opened by `open_nvjitlink`, for the linker.
-#[allow(dead_code, reason = "the link step uses it")]
 pub fn nvjitlink() -> Option<Arc<Nvjitlink>> {
     NVJITLINK.current()
 }

@@ -70,9 +70,12 @@ def key(
     cc: tuple[int, int],
     link: Any,
     driver_version: tuple[int, int],
+    sources: list[Any] | None = None,
 ) -> str | None:
-    """The cache key of this specialisation, or None when it is not cacheable."""
-    sources, _ = _capture.capture(pyfunc)
+    """The cache key of this specialisation, or None when it is not cacheable. ``sources``:
+    the captured sources (``oxcuda._capture``), when the caller has captured them already."""
+    if sources is None:
+        sources, _ = _capture.capture(pyfunc)
     if _links_external_code(sources, link):
         return None
     material = repr(

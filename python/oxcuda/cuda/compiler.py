@@ -1,12 +1,21 @@
 """Ahead-of-time compilation: ``compile_ptx``, ``compile``, ``compile_ptx_for_current_device``.
 
-These run the same pipeline as the dispatcher (``crates/python/src/compile.rs``): source →
-typed IR → NVVM IR → PTX or LTO-IR (→ cubin), without a GPU.
+These run the same pipeline as the dispatcher (``crates/compiler``, through
+``crates/python/src/compile.rs``): source → typed IR → NVVM IR → PTX or LTO-IR (→ cubin), without
+a GPU. The stages and their names come from the native core (:func:`stages`); ``OXCUDA_DUMP``,
+``Dispatcher.inspect_*`` and ``python -m oxcuda.compile_stage`` use those names.
+
+A compile returns ``_native.CompileArtifacts``: each stage's output by name (``artifacts["ptx"]``,
+``None`` for a stage this compile did not produce) and ``kernel_name``, ``return_type``,
+``times``, ``lto``, ``asserts``, ``ptx_isa``, ``module``. A kernel's source is captured once per
+compile (``_capture.capture``) and handed to whatever needs it (``compile_pyfunc``'s
+``captured``), never captured again.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, NamedTuple
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda import types as oxtypes
@@ -14,6 +23,62 @@ from oxcuda.cuda import _linker
 
 #: numba-cuda's default target for compile_ptx without a device (CUDA_DEFAULT_PTX_CC).
 DEFAULT_CC = (7, 5)
+
+
+class StageInfo(NamedTuple):
+    """One compile stage, as the native core lists it (``oxcuda_compiler::STAGES``)."""
+
+    name: str
+    aliases: tuple[str, ...]
+    timer: str
+    form: str
+    feedable: bool
+    what: str
+
+
+@functools.cache
+def stages() -> tuple[StageInfo, ...]:
+    """Every compile stage in pipeline order."""
+    return tuple(
+        StageInfo(name, tuple(aliases), timer, form, feedable, what)
+        for name, aliases, timer, form, feedable, what in _native.compile_stages()
+    )
+
+
+def stage_info(name: str) -> StageInfo | None:
+    """The stage called ``name`` (or one of its aliases), or None."""
+    for info in stages():
+        if name == info.name or name in info.aliases:
+            return info
+    return None
+
+
+def _position(name: str) -> int:
+    info = stage_info(name)
+    if info is None:
+        known = ", ".join(s.name for s in stages())
+        raise ValueError(f"{name!r} is not a compile stage (known: {known})")
+    return stages().index(info)
+
+
+def open_tools(target: str) -> None:
+    """Opens the libraries a compile up to ``target`` needs (libNVVM after the typed IR,
+    nvJitLink for a cubin), raising ``CudaSupportError`` when one is missing."""
+    position = _position(target)
+    if position > _position("typed"):
+        _toolchain.nvvm_info()
+    if position == _position("cubin"):
+        _toolchain.nvjitlink_info()
+        _toolchain.check_versions()
+
+
+def libdevice_path() -> str | None:
+    """libdevice.10.bc, or None when it cannot be found (only math needs it; the core reports
+    its absence when a kernel does)."""
+    try:
+        return _toolchain.locate_libdevice().path
+    except Exception:  # noqa: BLE001 - the core names what is missing
+        return None
 
 
 def normalize_signature(sig: Any) -> tuple[list[str], str | None]:
@@ -58,13 +123,17 @@ def compile_pyfunc(
     output: str,
     cc: tuple[int, int] | None,
     link: Any = (),
+    captured: tuple[list[Any], int] | None = None,
     **options: Any,
-) -> dict[str, Any]:
-    """Compiles ``pyfunc`` for ``sig`` up to ``output`` and returns the core's artifacts.
+) -> Any:
+    """Compiles ``pyfunc`` for ``sig`` up to the stage ``output`` and returns the core's
+    artifacts (``_native.CompileArtifacts``).
 
-    For a cubin, ``link`` (the kernel's ``link=`` items) and the link items of the
-    ``declare_device`` functions it calls are linked in (``_linker``); ``lto`` (``None``:
-    automatic) decides whether the kernel is compiled to LTO-IR for that link.
+    ``captured`` is ``_capture.capture(pyfunc)`` when the caller has it already (the dispatcher
+    captures once per compile, for the disk cache's key too). For a cubin, ``link`` (the
+    kernel's ``link=`` items) and the link items of the ``declare_device`` functions it calls
+    are linked in (``_linker``); ``lto`` (``None``: automatic) decides whether the kernel is
+    compiled to LTO-IR for that link.
     """
     if _capture.is_dispatcher(pyfunc):
         # compile_ptx(kernel, ...) with a @cuda.jit function, whose link= items come along.
@@ -77,17 +146,9 @@ def compile_pyfunc(
         from oxcuda.errors import TypingError
 
         raise TypingError(f"a kernel returns void, but the signature says it returns {ret}")
-    libdevice = None
-    if output != "ir":
-        _toolchain.nvvm_info()
-        try:
-            libdevice = _toolchain.locate_libdevice().path
-        except Exception:  # noqa: BLE001 - only needed for math; the core reports its absence
-            libdevice = None
-    if output == "cubin":
-        _toolchain.nvjitlink_info()
-        _toolchain.check_versions()
-    sources, entry = _capture.capture(pyfunc)
+    open_tools(output)
+    libdevice = libdevice_path() if _position(output) > _position("typed") else None
+    sources, entry = captured if captured is not None else _capture.capture(pyfunc)
     cc = tuple(cc or DEFAULT_CC)
     requested_lto = options.pop("lto", None)
     if output == "cubin":
@@ -100,42 +161,54 @@ def compile_pyfunc(
             options["link"] = _linker.prepare(items, cc, lto, debug, lineinfo)
     # Other outputs link nothing: PTX and NVVM IR are the kernel's own (LTO-IR is forced on by
     # output="ltoir").
+    dump = _dump_stages()
+    if dump:
+        # A stage the next step consumes (the lowered IR) is kept only when asked for.
+        options["keep"] = [stage for stage in dump if stage_info(stage) is not None]
     opts = options_dict(cc=cc, **options)
     result = _native.compile(
         sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
     )
-    _dump(pyfunc, args, result)
+    if dump:
+        _dump(pyfunc, args, result, dump)
     return result
 
 
-def link_items(pyfunc: Any, link: Any = ()) -> list[Any]:
+def link_items(pyfunc: Any, link: Any = (), sources: list[Any] | None = None) -> list[Any]:
     """What a kernel links: its ``link=`` items and those of every ``declare_device`` function
-    its source names, each once."""
-    sources, _ = _capture.capture(pyfunc)
+    its source names, each once (``sources``: its captured sources, if the caller has them)."""
+    if sources is None:
+        sources, _ = _capture.capture(pyfunc)
     return _linker.unique([*link, *_linker.extern_links(sources)])
 
 
-_DUMP_STAGES = {"typed": "ir", "nvvm": "nvvm", "ptx": "ptx"}
-
-
-def _dump(pyfunc: Any, args: list[str], result: dict[str, Any]) -> None:
-    """Prints the stages ``OXCUDA_DUMP`` asks for (those this compile produced)."""
+def _dump_stages() -> tuple[str, ...]:
+    """The known stages ``OXCUDA_DUMP`` names (an unknown name is reported, once per compile,
+    by ``_dump``)."""
     from oxcuda._knobs import config
 
-    stages = config.DUMP
-    if not stages:
-        return
+    return tuple(config.DUMP)
+
+
+def _dump(pyfunc: Any, args: list[str], result: Any, wanted: tuple[str, ...]) -> None:
+    """Prints the stages ``OXCUDA_DUMP`` asks for (those this compile produced)."""
     import sys
 
     name = getattr(pyfunc, "__qualname__", "?")
-    for stage in stages:
-        key = _DUMP_STAGES.get(stage)
-        if key is None:
-            known = ", ".join(_DUMP_STAGES)
+    for stage in wanted:
+        info = stage_info(stage)
+        if info is None:
+            known = ", ".join(s.name for s in stages())
             print(f"OXCUDA_DUMP: unknown stage {stage!r} (known: {known})", file=sys.stderr)
-        elif result.get(key):
-            print(f"==== {stage}: {name}({', '.join(args)}) ====", file=sys.stderr)
-            print(result[key], file=sys.stderr)
+            continue
+        value = result.get(info.name)
+        if not value:
+            continue
+        print(f"==== {stage}: {name}({', '.join(args)}) ====", file=sys.stderr)
+        if isinstance(value, bytes):
+            print(f"({len(value)} bytes: {info.what})", file=sys.stderr)
+        else:
+            print(value, file=sys.stderr)
 
 
 def _check_abi(abi: str, device: bool) -> None:

@@ -24,7 +24,7 @@ import time
 import warnings
 from typing import Any, NoReturn
 
-from oxcuda import _native, _toolchain
+from oxcuda import _capture, _native, _toolchain
 from oxcuda._knobs import config as config_module
 from oxcuda.cuda import _linker, compiler, linkable_code
 from oxcuda.cuda._devices import use_gpu
@@ -132,7 +132,11 @@ class Dispatcher(_native.LaunchCache):
             options["launch_bounds"] = list(bounds)
         return options
 
-    def _artifacts(self, types: tuple[str, ...], output: str, cc=None) -> dict[str, Any]:
+    def _artifacts(
+        self, types: tuple[str, ...], output: str, cc=None, captured=None
+    ) -> dict[str, Any]:
+        """Compiles for ``types`` up to the stage ``output`` (``captured``: the source, when the
+        caller captured it already) and records the stages' times in ``stats``."""
         start = time.perf_counter()
         result = compiler.compile_pyfunc(
             self.py_func,
@@ -141,6 +145,7 @@ class Dispatcher(_native.LaunchCache):
             output=output,
             cc=cc,
             link=self.targetoptions.get("link", ()),
+            captured=captured,
             **self._options(),
         )
         self._stats["compile_seconds"] = time.perf_counter() - start
@@ -211,7 +216,10 @@ class Dispatcher(_native.LaunchCache):
         cc = get_current_device().compute_capability
         driver = tuple(_toolchain.driver_info()["version"])
         link = self.targetoptions.get("link", ())
-        key = _disk_cache.key(self.py_func, types, self._options(), cc, link, driver)
+        captured = _capture.capture(self.py_func)  # once: for the key and for a compile
+        key = _disk_cache.key(
+            self.py_func, types, self._options(), cc, link, driver, sources=captured[0]
+        )
         if key is not None:
             hit = _disk_cache.load(self.py_func, key)
             if hit is not None:
@@ -221,7 +229,7 @@ class Dispatcher(_native.LaunchCache):
                 artifacts["asserts"] = _disk_cache.asserts(header)
                 artifacts["cache_file"] = _disk_cache.path(self.py_func, key)
                 return artifacts, image
-        artifacts, image = self._gpu_image(types)
+        artifacts, image = self._gpu_image(types, captured)
         if key is not None:
             stored = _disk_cache.store(
                 self.py_func, key, artifacts["kernel_name"], image, artifacts.get("asserts")
@@ -229,14 +237,19 @@ class Dispatcher(_native.LaunchCache):
             artifacts["cache_file"] = stored
         return artifacts, image
 
-    def _gpu_image(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
+    def _gpu_image(
+        self, types: tuple[str, ...], captured=None
+    ) -> tuple[dict[str, Any], bytes]:
         """Compiles for the current device: a cubin linked by nvJitLink, or, when
         ``OXCUDA_USE_NVJITLINK`` is off, PTX for the driver's JIT — linked first by the
-        driver's linker with the kernel's link inputs, if it has any (DESIGN decision 4)."""
+        driver's linker with the kernel's link inputs, if it has any (DESIGN decision 4).
+        ``captured``: the kernel's source, when the caller captured it already."""
         from oxcuda._knobs import config
         from oxcuda.cuda._devices import get_current_device
 
         cc = get_current_device().compute_capability
+        if captured is None:
+            captured = _capture.capture(self.py_func)  # once per compile
         setting = config.resolve("USE_NVJITLINK")
         if setting.value:
             if setting.explicit:
@@ -246,9 +259,9 @@ class Dispatcher(_native.LaunchCache):
                     raise CudaSupportError(
                         f"{setting.describe()} asks for nvJitLink, which is unusable: {exc}"
                     ) from None
-            artifacts = self._artifacts(types, "cubin", cc=cc)
+            artifacts = self._artifacts(types, "cubin", cc=cc, captured=captured)
             return artifacts, artifacts["cubin"]
-        artifacts = self._artifacts(types, "ptx", cc=cc)
+        artifacts = self._artifacts(types, "ptx", cc=cc, captured=captured)
         release = tuple(_native.cuda_release_for_isa(tuple(artifacts["ptx_isa"])))
         driver = tuple(_toolchain.driver_info()["version"])
         if release > driver:
@@ -259,7 +272,9 @@ class Dispatcher(_native.LaunchCache):
                 f"{setting.describe()}: let oxcuda link with nvJitLink, or install a libNVVM "
                 "no newer than the driver"
             )
-        items = compiler.link_items(self.py_func, self.targetoptions.get("link", ()))
+        items = compiler.link_items(
+            self.py_func, self.targetoptions.get("link", ()), sources=captured[0]
+        )
         if items:
             # The driver's linker: our PTX with every link= / declare_device input (CUDA C++
             # compiled to PTX, never LTO-IR, which only nvJitLink reads).
@@ -451,40 +466,48 @@ class Dispatcher(_native.LaunchCache):
             raise ValueError(f"{self.__name__} has not been compiled yet: launch it first")
         return next(iter(self._overloads.values()))
 
-    def _stage(self, signature: Any, stage: str, output: str) -> Any:
+    def _stage(self, signature: Any, stage: str) -> Any:
+        """The output of the compile stage ``stage`` (a name of ``compiler.stages()``) for a
+        specialisation, read from what its compile stored. A stage that compile did not
+        produce (the NVVM IR of a simulator kernel, the PTX of an LTO link) is produced from the
+        latest stored stage and kept; a kernel loaded from the disk cache, which stores only its
+        image, is compiled again from its source."""
         compiled = self._one(signature)
-        if compiled.artifacts.get(stage) is None:
-            cc = compiled.artifacts.get("cc")
-            compiled.artifacts.update(
-                {
-                    k: v
-                    for k, v in self._artifacts(compiled.types, output, cc).items()
-                    if v is not None
-                }
-            )
-        return compiled.artifacts[stage]
+        artifacts = compiled.artifacts
+        value = artifacts.get(stage)
+        if value is not None:
+            return value
+        if isinstance(artifacts, _native.CompileArtifacts):
+            compiler.open_tools(stage)
+            artifacts.advance(stage, compiler.libdevice_path())
+        else:
+            fresh = self._artifacts(compiled.types, stage, artifacts.get("cc"))
+            for key, kept in artifacts.items():
+                fresh[key] = kept  # the cache entry's key and file
+            compiled.artifacts = artifacts = fresh
+        return artifacts[stage]
 
     def inspect_types(self, signature: Any = None) -> str:
         """The typed IR of a specialisation."""
-        return self._stage(signature, "ir", "ir")
+        return self._stage(signature, "typed")
 
     def inspect_llvm(self, signature: Any = None) -> Any:
         """NVVM IR: a string for one signature, else a dict by signature."""
         if signature is None and len(self._overloads) > 1:
-            return {t: self._stage(t, "nvvm", "nvvm") for (_, t) in self._overloads}
-        return self._stage(signature, "nvvm", "nvvm")
+            return {t: self._stage(t, "nvvm") for (_, t) in self._overloads}
+        return self._stage(signature, "nvvm")
 
     def inspect_asm(self, signature: Any = None) -> Any:
         """PTX: a string for one signature, else a dict by signature."""
         if signature is None and len(self._overloads) > 1:
-            return {t: self._stage(t, "ptx", "ptx") for (_, t) in self._overloads}
-        return self._stage(signature, "ptx", "ptx")
+            return {t: self._stage(t, "ptx") for (_, t) in self._overloads}
+        return self._stage(signature, "ptx")
 
     def inspect_sass(self, signature: Any = None) -> str:
         """SASS of the kernel's cubin (needs ``nvdisasm``; see ``oxcuda.cuda._sass``)."""
         from oxcuda.cuda._sass import disassemble
 
-        return disassemble(self._stage(signature, "cubin", "cubin"))
+        return disassemble(self._stage(signature, "cubin"))
 
     def _gpu_kernel(self, signature: Any, what: str) -> Any:
         kernel = self._one(signature).kernel

@@ -1,0 +1,267 @@
+//! What a compile produced: each stage's output by [`Stage`], the facts later users need
+//! (kernel symbol, return type, checked asserts), each step's time, and the options, so a later
+//! stage can be produced from what is stored ([`Artifacts::advance`]) instead of compiling again.
+//!
+//! Invariants: outputs are moved from step to step, not copied; the only stage a step consumes
+//! is [`Stage::Lowered`] (the optimiser rewrites it in place into [`Stage::Typed`]), which is
+//! kept only when [`Options::keep`] names it. Typed IR is printed only when its text is asked
+//! for ([`Artifacts::text`]).
+
+use std::borrow::Cow;
+use std::time::Instant;
+
+use oxcuda_ir::Module;
+use oxcuda_nvvm::AssertSite;
+use oxcuda_typeck::FunctionSource;
+use oxcuda_types::Type;
+
+use crate::error::CompileError;
+use crate::request::{Options, Request, Signature, Toolchain};
+use crate::stage::{Form, STAGE_COUNT, STAGES, Stage};
+
+/// One stage's output.
+#[derive(Debug, Clone)]
+pub enum Output {
+    /// The captured sources.
+    Sources(Vec<FunctionSource>),
+    /// A typed IR module.
+    Module(Module),
+    /// Text (NVVM IR, PTX).
+    Text(String),
+    /// Bytes (LTO-IR, cubin).
+    Bytes(Vec<u8>),
+}
+
+/// Everything a compile produced so far.
+#[derive(Debug, Clone)]
+pub struct Artifacts {
+    outputs: [Option<Output>; STAGE_COUNT],
+    /// How the sources are typed; `None` when the pipeline started from a fed file.
+    pub(crate) signature: Option<Signature>,
+    /// The entry's index in the sources.
+    pub(crate) entry: usize,
+    /// The options (target, code generation, libdevice, link inputs, kept stages).
+    pub options: Options,
+    /// The kernel's (or device function's) symbol.
+    pub kernel_name: String,
+    /// The entry's return type.
+    pub ret: Type,
+    /// The cubin was linked with link-time optimisation (our LTO-IR, `-lto`).
+    pub lto: bool,
+    /// The NVVM IR calls libdevice functions.
+    pub needs_libdevice: bool,
+    /// `(timer, seconds)` for each step run, in order ([`crate::StageInfo::timer`]).
+    pub times: Vec<(&'static str, f64)>,
+    /// The checked `assert`s (debug builds), by number (`oxcuda_nvvm::AssertSite`).
+    pub asserts: Vec<AssertSite>,
+}
+
+impl Artifacts {
+    /// Artifacts holding only `request`'s sources, ready to [`advance`](Self::advance).
+    #[must_use]
+    pub fn from_request(request: Request) -> Self {
+        let mut a = Self::empty(request.options);
+        a.kernel_name = request
+            .sources
+            .get(request.entry)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        a.outputs[Stage::Source as usize] = Some(Output::Sources(request.sources));
+        a.entry = request.entry;
+        a.signature = Some(request.signature);
+        a.times.push((Stage::Source.info().timer, request.source_seconds));
+        a
+    }
+
+    /// Artifacts holding `output` as the output of `stage` (fed from a file).
+    #[must_use]
+    pub fn from_output(stage: Stage, output: Output, options: Options) -> Self {
+        let mut a = Self::empty(options);
+        if let Output::Module(m) = &output
+            && let Some(f) = m.functions.first()
+        {
+            a.kernel_name.clone_from(&f.name);
+            a.ret = f.ret.clone();
+        }
+        a.outputs[stage as usize] = Some(output);
+        a
+    }
+
+    fn empty(options: Options) -> Self {
+        Self {
+            outputs: std::array::from_fn(|_| None),
+            signature: None,
+            entry: 0,
+            options,
+            kernel_name: String::new(),
+            ret: Type::None,
+            lto: false,
+            needs_libdevice: false,
+            times: Vec::new(),
+            asserts: Vec::new(),
+        }
+    }
+
+    /// Runs the steps after the last stored stage up to `target`, timing each.
+    ///
+    /// The path through the PTX or LTO-IR stage is chosen for `target`
+    /// ([`Options::lto_for`]), so PTX can be produced later from the artifacts of an LTO
+    /// compile (the stored NVVM IR is the same).
+    ///
+    /// # Errors
+    /// The first step's failure; [`CompileError::Unreachable`] when nothing stored leads to
+    /// `target`.
+    pub fn advance(&mut self, target: Stage, tools: &Toolchain) -> Result<(), CompileError> {
+        let lto = self.options.lto_for(target);
+        let path: Vec<Stage> = STAGES
+            .iter()
+            .filter(|i| i.stage <= target && i.path.taken(lto))
+            .map(|i| i.stage)
+            .collect();
+        let Some(start) = path.iter().rposition(|s| self.outputs[*s as usize].is_some()) else {
+            return Err(CompileError::Unreachable {
+                target,
+                message: format!(
+                    "nothing before it was compiled or fed in (stored: {})",
+                    self.stored_names()
+                ),
+            });
+        };
+        for &stage in &path[start + 1..] {
+            let t = Instant::now();
+            (stage.info().step)(self, tools, lto)?;
+            self.times
+                .push((stage.info().timer, t.elapsed().as_secs_f64()));
+        }
+        Ok(())
+    }
+
+    /// The output of `stage`, if this compile produced (and kept) it.
+    #[must_use]
+    pub fn get(&self, stage: Stage) -> Option<&Output> {
+        self.outputs[stage as usize].as_ref()
+    }
+
+    /// The stored stages, in pipeline order.
+    pub fn stored(&self) -> impl Iterator<Item = Stage> + '_ {
+        STAGES
+            .iter()
+            .map(|i| i.stage)
+            .filter(|s| self.outputs[*s as usize].is_some())
+    }
+
+    fn stored_names(&self) -> String {
+        let names: Vec<&str> = self.stored().map(Stage::name).collect();
+        if names.is_empty() {
+            "nothing".to_owned()
+        } else {
+            names.join(", ")
+        }
+    }
+
+    /// The text of a stage's output: sources and typed IR are rendered (typed IR in the form of
+    /// docs/ir.md, which `oxcuda_ir::parse` reads back); `None` for a stage not produced or one
+    /// held as bytes.
+    #[must_use]
+    pub fn text(&self, stage: Stage) -> Option<Cow<'_, str>> {
+        match self.get(stage)? {
+            Output::Sources(sources) => Some(Cow::Owned(render_sources(sources))),
+            Output::Module(m) => Some(Cow::Owned(m.to_string())),
+            Output::Text(t) => Some(Cow::Borrowed(t)),
+            Output::Bytes(_) => None,
+        }
+    }
+
+    /// The bytes of a stage held as bytes (LTO-IR, cubin).
+    #[must_use]
+    pub fn bytes(&self, stage: Stage) -> Option<&[u8]> {
+        match self.get(stage)? {
+            Output::Bytes(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The typed IR module of [`Stage::Lowered`] or [`Stage::Typed`].
+    #[must_use]
+    pub fn module(&self, stage: Stage) -> Option<&Module> {
+        match self.get(stage)? {
+            Output::Module(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The optimised typed IR (what the simulator runs and the NVVM IR writer reads).
+    #[must_use]
+    pub fn typed(&self) -> Option<&Module> {
+        self.module(Stage::Typed)
+    }
+
+    /// The captured sources, when the pipeline started from them.
+    #[must_use]
+    pub fn sources(&self) -> Option<&[FunctionSource]> {
+        match self.get(Stage::Source)? {
+            Output::Sources(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The Python name of the entry function, else the kernel's symbol.
+    #[must_use]
+    pub fn display_name(&self) -> &str {
+        self.sources()
+            .and_then(|s| s.get(self.entry))
+            .map_or(&self.kernel_name, |s| &s.name)
+    }
+
+    pub(crate) fn set(&mut self, stage: Stage, output: Output) {
+        debug_assert!(
+            matches!(
+                (&output, stage.info().form),
+                (Output::Sources(_), Form::Sources)
+                    | (Output::Module(_), Form::Module)
+                    | (Output::Text(_), Form::Text)
+                    | (Output::Bytes(_), Form::Bytes)
+            ),
+            "{stage} holds a {:?}",
+            stage.info().form
+        );
+        self.outputs[stage as usize] = Some(output);
+    }
+
+    /// The output of `stage` for a step that consumes it: moved out, or copied when the caller
+    /// asked to keep it.
+    pub(crate) fn take(&mut self, stage: Stage) -> Option<Output> {
+        if self.options.keep.contains(&stage) {
+            self.outputs[stage as usize].clone()
+        } else {
+            self.outputs[stage as usize].take()
+        }
+    }
+
+    pub(crate) fn slot_mut(&mut self, stage: Stage) -> &mut Option<Output> {
+        &mut self.outputs[stage as usize]
+    }
+
+    pub(crate) fn signature(&self) -> Option<&Signature> {
+        self.signature.as_ref()
+    }
+
+    pub(crate) fn entry(&self) -> usize {
+        self.entry
+    }
+}
+
+/// The sources as text: each function's text under a comment naming it and where it is.
+fn render_sources(sources: &[FunctionSource]) -> String {
+    let mut out = String::new();
+    for s in sources {
+        out.push_str(&format!(
+            "# {} ({}:{})\n{}",
+            s.name, s.source.file, s.source.first_line, s.source.text
+        ));
+        if !s.source.text.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
