@@ -200,8 +200,9 @@ KNOBS: dict[str, Knob] = {
             parse_stages,
             (),
             "Print compile stages to stderr as they are produced: a comma-separated list of "
-            "stage names, any of `python -m oxcuda.compile_stage --list` (source, typed IR "
-            "before and after the optimiser, NVVM IR, PTX, ...; docs/debugging.md).",
+            "compile stage names, such as 'lowered,typed,nvvm,ptx' (typed IR before and after "
+            "the optimiser, NVVM IR, PTX); python -m oxcuda.compile_stage --list names them "
+            "all (docs/debugging.md).",
         ),
         Knob(
             "USE_NVJITLINK",

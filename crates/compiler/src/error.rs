@@ -38,9 +38,9 @@ impl Tool {
 pub enum CompileError {
     /// The Python code has errors: every diagnostic, resolved to file lines.
     Diagnostics(Vec<Resolved>),
-    /// An optimiser pass left IR the verifier rejects (or a fed typed IR does not verify).
+    /// An optimiser pass left IR the verifier rejects.
     Verification {
-        /// The pass after which it failed (`input` for IR fed from a file).
+        /// The pass after which it failed.
         pass: String,
         /// The verifier's errors.
         errors: Vec<String>,
@@ -83,7 +83,7 @@ pub enum CompileError {
         /// nvJitLink's status and log.
         error: ToolError,
     },
-    /// A file fed into a stage does not parse, or the stage cannot be fed.
+    /// A file fed into a stage does not parse or verify, or the stage cannot be fed.
     Input {
         /// The stage it was fed into.
         stage: Stage,

@@ -63,10 +63,9 @@ pub fn compile_from(
     let output = match info.form {
         Form::Module => {
             let module = parse_module(text()?).map_err(|e| bad(e.to_string()))?;
-            oxcuda_ir::verify::verify(&module).map_err(|errors| CompileError::Verification {
-                pass: "input".to_owned(),
-                errors: errors.iter().map(ToString::to_string).collect(),
-                ir: module.to_string(),
+            oxcuda_ir::verify::verify(&module).map_err(|errors| {
+                let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                bad(format!("the typed IR does not verify:\n{}", errors.join("\n")))
             })?;
             if module.functions.is_empty() {
                 return Err(bad("the module has no function".to_owned()));
