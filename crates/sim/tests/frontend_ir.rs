@@ -1,7 +1,9 @@
-//! Kernels as the Python front end (`oxcuda-typeck`) lowers them, stored as IR text in
-//! `tests/ir/` — `NAME.ir` straight from the front end, `NAME.opt.ir` after `oxcuda-opt` —
-//! (regenerate them when the front end's output changes), parsed with `oxcuda_ir::parse` and run
-//! against references computed in Rust.
+//! Kernels as the Python front end (`oxcuda-typeck`) lowers them, stored as IR text in the
+//! compiler's filetests (`crates/compiler/filetests/opt/NAME.oxir`: the front end's IR, then in
+//! its `; output:` block the IR after `oxcuda-opt`, which the filetest runner checks), parsed
+//! with `oxcuda_ir::parse` and run against references computed in Rust. Regenerate them when the
+//! front end's output changes (`OXCUDA_BLESS=1 cargo test -p oxcuda-compiler --test filetests`
+//! rewrites the output blocks).
 //!
 //! The Python source of each is in the file's header comment below.
 
@@ -14,13 +16,32 @@ use oxcuda_sim::{ArgValue, LaunchConfig, SimErrorKind, launch, launch_with, prep
 /// The module as the front end lowers it, and after the optimizer (`oxcuda-opt`), which is what
 /// the pipeline hands to the back ends.
 fn variants(name: &str) -> [Module; 2] {
-    [load(name), load(&format!("{name}.opt"))]
+    let text = read(name);
+    // The output block: every line after `; output:`, without its `; ` (or bare `;`).
+    let optimised: String = text
+        .lines()
+        .skip_while(|l| *l != "; output:")
+        .skip(1)
+        .map(|l| format!("{}\n", l.strip_prefix("; ").unwrap_or("")))
+        .collect();
+    [parse(name, &text), parse(name, &optimised)]
 }
 
+fn read(name: &str) -> String {
+    let path = format!(
+        "{}/../compiler/filetests/opt/{name}.oxir",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn parse(name: &str, text: &str) -> Module {
+    parse_module(text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The front end's module (the parser skips the `;` lines of the output block).
 fn load(name: &str) -> Module {
-    let path = format!("{}/tests/ir/{name}.ir", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    parse_module(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    parse(name, &read(name))
 }
 
 /// ```python
