@@ -69,7 +69,8 @@ impl Artifacts {
         a.outputs[Stage::Source as usize] = Some(Output::Sources(request.sources));
         a.entry = request.entry;
         a.signature = Some(request.signature);
-        a.times.push((Stage::Source.info().timer, request.source_seconds));
+        a.times
+            .push((Stage::Source.info().timer, request.source_seconds));
         a
     }
 
@@ -118,7 +119,10 @@ impl Artifacts {
             .filter(|i| i.stage <= target && i.path.taken(lto))
             .map(|i| i.stage)
             .collect();
-        let Some(start) = path.iter().rposition(|s| self.outputs[*s as usize].is_some()) else {
+        let Some(start) = path
+            .iter()
+            .rposition(|s| self.outputs[*s as usize].is_some())
+        else {
             return Err(CompileError::Unreachable {
                 target,
                 message: format!(

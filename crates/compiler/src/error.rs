@@ -134,9 +134,7 @@ impl fmt::Display for CompileError {
                 "libNVVM rejected the IR oxcuda wrote for {function}: {error}\n\nthe NVVM IR:\n{nvvm}"
             ),
             Self::ToolMissing(tool) => write!(f, "{} is not open", tool.name()),
-            Self::MissingLibdevice => {
-                oxcuda_nvvm::CompileError::MissingLibdevice.fmt(f)
-            }
+            Self::MissingLibdevice => oxcuda_nvvm::CompileError::MissingLibdevice.fmt(f),
             Self::Libdevice { path, error } => {
                 write!(f, "cannot read libdevice at {}: {error}", path.display())
             }
@@ -148,7 +146,11 @@ impl fmt::Display for CompileError {
                 if inputs.is_empty() {
                     write!(f, "linking {kernel} failed: {error}")
                 } else {
-                    write!(f, "linking {kernel} with {} failed: {error}", inputs.join(", "))
+                    write!(
+                        f,
+                        "linking {kernel} with {} failed: {error}",
+                        inputs.join(", ")
+                    )
                 }
             }
             Self::Input { stage, message } => write!(f, "{stage} input: {message}"),

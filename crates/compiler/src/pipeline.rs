@@ -57,15 +57,16 @@ pub fn compile_from(
             options.target
         )));
     }
-    let text = || {
-        std::str::from_utf8(input).map_err(|e| bad(format!("not UTF-8 text: {e}")))
-    };
+    let text = || std::str::from_utf8(input).map_err(|e| bad(format!("not UTF-8 text: {e}")));
     let output = match info.form {
         Form::Module => {
             let module = parse_module(text()?).map_err(|e| bad(e.to_string()))?;
             oxcuda_ir::verify::verify(&module).map_err(|errors| {
                 let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                bad(format!("the typed IR does not verify:\n{}", errors.join("\n")))
+                bad(format!(
+                    "the typed IR does not verify:\n{}",
+                    errors.join("\n")
+                ))
             })?;
             if module.functions.is_empty() {
                 return Err(bad("the module has no function".to_owned()));
@@ -183,7 +184,10 @@ pub(crate) fn write_nvvm(
     tools: &Toolchain,
     lto: bool,
 ) -> Result<(), CompileError> {
-    let nvvm = tools.nvvm.as_ref().ok_or(CompileError::ToolMissing(Tool::Nvvm))?;
+    let nvvm = tools
+        .nvvm
+        .as_ref()
+        .ok_or(CompileError::ToolMissing(Tool::Nvvm))?;
     let options = codegen_options(a, nvvm, lto);
     let module = a.typed().ok_or_else(|| CompileError::Unreachable {
         target: Stage::Nvvm,
@@ -206,14 +210,15 @@ pub(crate) fn write_nvvm(
 
 /// libNVVM: NVVM IR → PTX, or LTO-IR for link-time optimisation (libdevice added when needed).
 pub(crate) fn libnvvm(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<(), CompileError> {
-    let nvvm = tools.nvvm.as_ref().ok_or(CompileError::ToolMissing(Tool::Nvvm))?;
+    let nvvm = tools
+        .nvvm
+        .as_ref()
+        .ok_or(CompileError::ToolMissing(Tool::Nvvm))?;
     let options = codegen_options(a, nvvm, lto);
     let libdevice = match (&a.options.libdevice, a.needs_libdevice) {
-        (Some(path), true) => Some(libdevice_bytes(path).map_err(|e| {
-            CompileError::Libdevice {
-                path: path.clone(),
-                error: e.to_string(),
-            }
+        (Some(path), true) => Some(libdevice_bytes(path).map_err(|e| CompileError::Libdevice {
+            path: path.clone(),
+            error: e.to_string(),
         })?),
         _ => None,
     };
@@ -296,8 +301,7 @@ pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<()
         NvvmOutput::Ptx(t) => a.set(stage, Output::Text(t)),
         NvvmOutput::LtoIr(b) => a.set(stage, Output::Bytes(b)),
     }
-    let cubin =
-        linked.map_err(|e| CompileError::link(&a.kernel_name, &a.options.link, e))?;
+    let cubin = linked.map_err(|e| CompileError::link(&a.kernel_name, &a.options.link, e))?;
     a.lto = lto;
     a.set(Stage::Cubin, Output::Bytes(cubin));
     Ok(())

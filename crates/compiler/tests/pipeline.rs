@@ -4,9 +4,7 @@
 
 mod common;
 
-use oxcuda_compiler::{
-    Artifacts, CompileError, Options, STAGES, Stage, compile, compile_from,
-};
+use oxcuda_compiler::{Artifacts, CompileError, Options, STAGES, Stage, compile, compile_from};
 
 const AXPY: &str = "\
 def axpy(r, a, x, y):
@@ -58,9 +56,19 @@ fn python_source_compiles_to_a_cubin_for_each_architecture() {
             let stored: Vec<Stage> = a.stored().collect();
             assert_eq!(
                 stored,
-                [Stage::Source, Stage::Typed, Stage::Nvvm, Stage::Ptx, Stage::Cubin]
+                [
+                    Stage::Source,
+                    Stage::Typed,
+                    Stage::Nvvm,
+                    Stage::Ptx,
+                    Stage::Cubin
+                ]
             );
-            assert!(a.text(Stage::Source).unwrap().contains(&format!("def {entry}(")));
+            assert!(
+                a.text(Stage::Source)
+                    .unwrap()
+                    .contains(&format!("def {entry}("))
+            );
             assert!(!a.lto);
         }
     }
@@ -82,7 +90,11 @@ fn every_step_is_timed_in_pipeline_order() {
         .collect();
     assert_eq!(timers, want);
     assert!(a.times.iter().all(|(_, s)| *s >= 0.0));
-    assert!(a.times.iter().skip(1).all(|(_, s)| *s > 0.0), "{:?}", a.times);
+    assert!(
+        a.times.iter().skip(1).all(|(_, s)| *s > 0.0),
+        "{:?}",
+        a.times
+    );
 }
 
 #[test]
@@ -98,7 +110,10 @@ fn lto_goes_through_ltoir_and_a_later_ptx_comes_from_the_stored_nvvm_ir() {
     let steps = a.times.len();
     a.advance(Stage::Ptx, &tools.toolchain).unwrap();
     // Only libNVVM ran again, on the NVVM IR kept from the compile.
-    assert_eq!(a.times[steps..].iter().map(|t| t.0).collect::<Vec<_>>(), ["libnvvm"]);
+    assert_eq!(
+        a.times[steps..].iter().map(|t| t.0).collect::<Vec<_>>(),
+        ["libnvvm"]
+    );
     assert!(a.text(Stage::Ptx).unwrap().contains(".entry"));
 }
 
@@ -135,7 +150,10 @@ fn a_simulator_compile_stops_at_typed_ir_without_libraries() {
         &oxcuda_compiler::Toolchain::default(),
     )
     .unwrap_err();
-    assert!(matches!(err, CompileError::ToolMissing(oxcuda_compiler::Tool::Nvvm)), "{err}");
+    assert!(
+        matches!(err, CompileError::ToolMissing(oxcuda_compiler::Tool::Nvvm)),
+        "{err}"
+    );
 }
 
 #[test]
@@ -164,7 +182,13 @@ fn typed_ir_text_fed_into_the_optimiser_compiles_like_the_source() {
     let lowered = from_source.text(Stage::Lowered).unwrap().into_owned();
     let mut options = Options::new(Stage::Cubin, (9, 0));
     options.libdevice = Some(tools.libdevice.clone());
-    let fed = compile_from(Stage::Lowered, lowered.as_bytes(), options, &tools.toolchain).unwrap();
+    let fed = compile_from(
+        Stage::Lowered,
+        lowered.as_bytes(),
+        options,
+        &tools.toolchain,
+    )
+    .unwrap();
     assert_eq!(fed.text(Stage::Typed), from_source.text(Stage::Typed));
     assert_eq!(fed.text(Stage::Ptx), from_source.text(Stage::Ptx));
     assert!(is_elf(fed.bytes(Stage::Cubin).unwrap()));
@@ -176,7 +200,13 @@ fn typed_ir_text_fed_into_the_optimiser_compiles_like_the_source() {
 fn nvvm_ir_fed_into_libnvvm_compiles() {
     let tools = tools_or_skip!();
     let from_source = compile(
-        common::request(MATH, "scale", "void(float64[::1], float64[::1])", Stage::Ptx, (9, 0)),
+        common::request(
+            MATH,
+            "scale",
+            "void(float64[::1], float64[::1])",
+            Stage::Ptx,
+            (9, 0),
+        ),
         &tools.toolchain,
     )
     .unwrap();
@@ -184,8 +214,13 @@ fn nvvm_ir_fed_into_libnvvm_compiles() {
     assert!(nvvm.contains("@__nv_exp"));
     let mut options = Options::new(Stage::Ptx, (9, 0));
     options.libdevice = Some(tools.libdevice.clone());
-    let fed = compile_from(Stage::Nvvm, nvvm.as_bytes(), options.clone(), &tools.toolchain)
-        .unwrap();
+    let fed = compile_from(
+        Stage::Nvvm,
+        nvvm.as_bytes(),
+        options.clone(),
+        &tools.toolchain,
+    )
+    .unwrap();
     assert_eq!(fed.kernel_name, from_source.kernel_name);
     assert_eq!(fed.text(Stage::Ptx), from_source.text(Stage::Ptx));
     // Without libdevice, the same input is refused with the reason.
@@ -199,7 +234,16 @@ fn bad_inputs_are_refused_with_the_stage_and_the_reason() {
     let tools = oxcuda_compiler::Toolchain::default();
     let options = || Options::new(Stage::Typed, (7, 5));
     let err = compile_from(Stage::Lowered, b"kernel @f0 nonsense", options(), &tools).unwrap_err();
-    assert!(matches!(err, CompileError::Input { stage: Stage::Lowered, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            CompileError::Input {
+                stage: Stage::Lowered,
+                ..
+            }
+        ),
+        "{err}"
+    );
     assert!(err.to_string().starts_with("lowered input: "), "{err}");
     let err = compile_from(Stage::Source, b"def k(): pass", options(), &tools).unwrap_err();
     assert!(err.to_string().contains("cannot be fed"), "{err}");
@@ -235,6 +279,15 @@ bb0:
         &oxcuda_compiler::Toolchain::default(),
     )
     .unwrap_err();
-    assert!(matches!(err, CompileError::Input { stage: Stage::Lowered, .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            CompileError::Input {
+                stage: Stage::Lowered,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
     assert!(err.to_string().contains("does not verify"), "{err}");
 }

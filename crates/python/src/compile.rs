@@ -8,9 +8,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use oxcuda_compiler::{
-    Artifacts, Form, Options, Request, STAGES, Signature, Stage, Toolchain,
-};
+use oxcuda_compiler::{Artifacts, Form, Options, Request, STAGES, Signature, Stage, Toolchain};
 use oxcuda_ir::FunctionKind;
 use oxcuda_nvvm::ptx_version;
 use oxcuda_nvvm::{CodegenOptions, LaunchBounds};
@@ -187,9 +185,10 @@ impl CompileArtifacts {
                 .artifacts
                 .bytes(stage)
                 .map(|b| PyBytes::new(py, b).into_any()),
-            _ => self.artifacts.text(stage).map(|t| {
-                pyo3::types::PyString::new(py, &t).into_any()
-            }),
+            _ => self
+                .artifacts
+                .text(stage)
+                .map(|t| pyo3::types::PyString::new(py, &t).into_any()),
         }
     }
 
@@ -202,13 +201,16 @@ impl CompileArtifacts {
             "lto" => pyo3::types::PyBool::new(py, a.lto).to_owned().into_any(),
             "asserts" => self.asserts(py)?,
             "ptx_isa" => match a.text(Stage::Ptx) {
-                Some(ptx) => ptx_version::ptx_isa_version(&ptx).into_pyobject(py)?.into_any(),
+                Some(ptx) => ptx_version::ptx_isa_version(&ptx)
+                    .into_pyobject(py)?
+                    .into_any(),
                 None => return Ok(None),
             },
             "module" => match a.typed() {
                 // The simulator's input: the one copy of the typed IR a simulator compile makes.
-                Some(m) => Bound::new(py, crate::kernel::IrModule { module: m.clone() })?
-                    .into_any(),
+                Some(m) => {
+                    Bound::new(py, crate::kernel::IrModule { module: m.clone() })?.into_any()
+                }
                 None => return Ok(None),
             },
             _ => return Err(PyKeyError::new_err(key.to_owned())),
@@ -235,9 +237,10 @@ impl CompileArtifacts {
                 )
             })
             .collect();
-        let name = a
-            .typed()
-            .map_or_else(|| a.kernel_name.clone(), |m| m.functions[0].display_name.clone());
+        let name = a.typed().map_or_else(
+            || a.kernel_name.clone(),
+            |m| m.functions[0].display_name.clone(),
+        );
         Ok((name, sites).into_pyobject(py)?.into_any())
     }
 }
@@ -299,7 +302,12 @@ impl CompileArtifacts {
     /// open (`oxcuda._toolchain`). `libdevice` replaces the compile's (a simulator compile
     /// has none).
     #[pyo3(signature = (target, libdevice=None))]
-    fn advance(&mut self, py: Python<'_>, target: &str, libdevice: Option<PathBuf>) -> PyResult<()> {
+    fn advance(
+        &mut self,
+        py: Python<'_>,
+        target: &str,
+        libdevice: Option<PathBuf>,
+    ) -> PyResult<()> {
         guard(|| {
             let target = stage(target, "target")?;
             if libdevice.is_some() {
@@ -365,8 +373,14 @@ fn compile_from(
 /// `(name, aliases, timer, form, feedable, what)` (`form`: `sources`, `module`, `text`,
 /// `bytes`).
 #[pyfunction]
-fn compile_stages() -> Vec<(&'static str, Vec<&'static str>, &'static str, &'static str, bool, &'static str)>
-{
+fn compile_stages() -> Vec<(
+    &'static str,
+    Vec<&'static str>,
+    &'static str,
+    &'static str,
+    bool,
+    &'static str,
+)> {
     STAGES
         .iter()
         .map(|i| {
@@ -376,7 +390,14 @@ fn compile_stages() -> Vec<(&'static str, Vec<&'static str>, &'static str, &'sta
                 Form::Text => "text",
                 Form::Bytes => "bytes",
             };
-            (i.name, i.aliases.to_vec(), i.timer, form, i.feedable, i.what)
+            (
+                i.name,
+                i.aliases.to_vec(),
+                i.timer,
+                form,
+                i.feedable,
+                i.what,
+            )
         })
         .collect()
 }

@@ -127,14 +127,23 @@ fn main() {
     }
     assert_eq!(c, want);
 
-    // The same kernels as the Python front end and the optimizer produce them (tests/ir/*.opt.ir).
-    let dir = std::env::var("OXCUDA_SIM_IR_DIR")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ir").to_owned());
+    // The same kernels as the Python front end and the optimizer produce them: the output block
+    // (`; output:`, each line commented) of the compiler's filetest
+    // crates/compiler/filetests/opt/NAME.oxir.
+    let dir = std::env::var("OXCUDA_SIM_IR_DIR").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../compiler/filetests/opt").to_owned()
+    });
     let load = |name: &str| {
-        let text = std::fs::read_to_string(format!("{dir}/{name}.ir")).expect("read IR");
-        prepare(&oxcuda_ir::parse::parse_module(&text).expect("parse IR")).expect("prepare")
+        let text = std::fs::read_to_string(format!("{dir}/{name}.oxir")).expect("read IR");
+        let optimised: String = text
+            .lines()
+            .skip_while(|l| *l != "; output:")
+            .skip(1)
+            .map(|l| format!("{}\n", l.strip_prefix("; ").unwrap_or("")))
+            .collect();
+        prepare(&oxcuda_ir::parse::parse_module(&optimised).expect("parse IR")).expect("prepare")
     };
-    let prog = load("matmul.opt");
+    let prog = load("matmul");
     println!(
         "pipeline (front end + opt) matmul: {} instructions",
         prog.instruction_count()

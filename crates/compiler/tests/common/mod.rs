@@ -143,13 +143,7 @@ pub fn sources(file: &str, text: &str) -> Vec<FunctionSource> {
 
 /// A request compiling `entry` (a function of `text`) as a kernel for `signature` up to
 /// `target` for `cc`.
-pub fn request(
-    text: &str,
-    entry: &str,
-    signature: &str,
-    target: Stage,
-    cc: (u32, u32),
-) -> Request {
+pub fn request(text: &str, entry: &str, signature: &str, target: Stage, cc: (u32, u32)) -> Request {
     let sources = sources("kernel.py", text);
     let entry = sources
         .iter()

@@ -62,7 +62,9 @@ impl TestFile {
         let prefixed = format!("{} ", self.comment);
         let mut out = String::new();
         for l in lines {
-            let body = l.strip_prefix(&prefixed).or_else(|| (l == bare).then_some(""))?;
+            let body = l
+                .strip_prefix(&prefixed)
+                .or_else(|| (l == bare).then_some(""))?;
             out.push_str(body);
             out.push('\n');
         }
@@ -126,7 +128,10 @@ pub fn check_lines(text: &str, checks: &[String], nots: &[String]) -> Result<(),
     let lines: Vec<&str> = text.lines().collect();
     let mut from = 0;
     for check in checks {
-        match lines[from..].iter().position(|l| l.contains(check.as_str())) {
+        match lines[from..]
+            .iter()
+            .position(|l| l.contains(check.as_str()))
+        {
             Some(i) => from += i + 1,
             None => {
                 return Err(format!(

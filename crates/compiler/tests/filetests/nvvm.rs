@@ -11,14 +11,16 @@ use crate::{Outcome, common};
 /// `; options: cc=9.0 fastmath lineinfo debug lto opt=0 max_registers=32` (any subset).
 pub fn codegen_options(file: &TestFile) -> Result<CodegenOptions, String> {
     let mut o = CodegenOptions::default();
-    for word in file.directives("options").iter().flat_map(|d| {
-        d.split_whitespace()
-            .map(str::to_owned)
-            .collect::<Vec<_>>()
-    }) {
+    for word in file
+        .directives("options")
+        .iter()
+        .flat_map(|d| d.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+    {
         match word.split_once('=') {
             Some(("cc", v)) => {
-                let (a, b) = v.split_once('.').ok_or(format!("cc={v}: want MAJOR.MINOR"))?;
+                let (a, b) = v
+                    .split_once('.')
+                    .ok_or(format!("cc={v}: want MAJOR.MINOR"))?;
                 o.cc = (
                     a.parse().map_err(|e| format!("cc={v}: {e}"))?,
                     b.parse().map_err(|e| format!("cc={v}: {e}"))?,
@@ -64,7 +66,10 @@ pub fn run(file: &TestFile, _bless: bool) -> Outcome {
         o.libdevice = Some(tools.libdevice.clone());
         let a = compile_from(Stage::Typed, file.head().as_bytes(), o, &tools.toolchain)
             .map_err(|e| format!("sm_{}{}: {e}", cc.0, cc.1))?;
-        if !a.bytes(Stage::Cubin).is_some_and(|c| c.starts_with(b"\x7fELF")) {
+        if !a
+            .bytes(Stage::Cubin)
+            .is_some_and(|c| c.starts_with(b"\x7fELF"))
+        {
             return Err(format!("sm_{}{}: no cubin", cc.0, cc.1));
         }
     }

@@ -20,7 +20,9 @@ pub fn run(file: &TestFile, bless: bool) -> Outcome {
     let signature = file
         .directive("signature")
         .ok_or("a python test needs `# signature: void(...)`")?;
-    let stage_name = file.directive("stage").unwrap_or_else(|| "typed".to_owned());
+    let stage_name = file
+        .directive("stage")
+        .unwrap_or_else(|| "typed".to_owned());
     let stage = Stage::from_name(&stage_name).ok_or(format!("unknown stage {stage_name}"))?;
     let tools = common::tools();
     if stage > Stage::Typed && tools.is_none() {
@@ -62,9 +64,9 @@ pub fn run(file: &TestFile, bless: bool) -> Outcome {
             ))
         }
         Err(e) => Err(format!("the compile failed: {e}")),
-        Ok(_) if !expected_errors.is_empty() => {
-            Err(format!("expected the errors {expected_errors:?}; it compiled"))
-        }
+        Ok(_) if !expected_errors.is_empty() => Err(format!(
+            "expected the errors {expected_errors:?}; it compiled"
+        )),
         Ok(artifacts) => {
             let text = artifacts
                 .text(stage)

@@ -57,7 +57,10 @@ fn launch_dims(file: &TestFile) -> Result<([u32; 3], [u32; 3]), String> {
             _ => return Err(format!("launch: unknown {part:?}")),
         }
     }
-    Ok((grid.ok_or("launch: no grid")?, block.ok_or("launch: no block")?))
+    Ok((
+        grid.ok_or("launch: no grid")?,
+        block.ok_or("launch: no block")?,
+    ))
 }
 
 fn value(text: &str) -> Result<f64, String> {
@@ -140,7 +143,9 @@ fn parse_arg(text: &str) -> Result<Arg, String> {
     let dtype = Scalar::from_name(&t[..open]).ok_or(format!("unknown dtype in {t:?}"))?;
     let rest = &t[open..];
     let (shape, data) = if let Some(r) = rest.strip_prefix('(') {
-        let (s, d) = r.split_once(')').ok_or(format!("unclosed shape in {t:?}"))?;
+        let (s, d) = r
+            .split_once(')')
+            .ok_or(format!("unclosed shape in {t:?}"))?;
         let shape: Result<Vec<i64>, _> = s.split(',').map(|x| x.trim().parse::<i64>()).collect();
         (Some(shape.map_err(|e| format!("{t:?}: {e}"))?), d)
     } else {
@@ -149,7 +154,10 @@ fn parse_arg(text: &str) -> Result<Arg, String> {
     let vals = values(data)?;
     let shape = shape.unwrap_or_else(|| vec![vals.len() as i64]);
     if shape.iter().product::<i64>() != vals.len() as i64 {
-        return Err(format!("{t:?}: shape {shape:?} does not hold {} values", vals.len()));
+        return Err(format!(
+            "{t:?}: shape {shape:?} does not hold {} values",
+            vals.len()
+        ));
     }
     let bytes = vals.len() * dtype.size() as usize;
     let mut a = Array {
@@ -246,7 +254,9 @@ pub fn run(file: &TestFile, bless: bool) -> Outcome {
                 return Err(format!("{what}: expected the error {want:?}, got {got}"));
             }
             (Some(want), Ok(_)) => {
-                return Err(format!("{what}: expected the error {want:?}; the launch succeeded"));
+                return Err(format!(
+                    "{what}: expected the error {want:?}; the launch succeeded"
+                ));
             }
             (None, Err(got)) => return Err(format!("{what}: the launch failed: {got}")),
             (None, Ok(arrays)) => {
