@@ -8,9 +8,9 @@ import numpy as np
 import oxcuda
 import pytest
 from oxcuda import _capture, _native, cuda
+from oxcuda.compile_stage import compile_stage, main
 from oxcuda.cuda import compiler
 from oxcuda.errors import CompileError
-from oxcuda.compile_stage import compile_stage, main
 
 SIG = "void(float32[::1], float32, float32[::1])"
 
@@ -117,8 +117,11 @@ def test_inspect_reads_the_stored_artifacts_and_continues_from_them(counted):
     # typed IR, and are now stored too.
     assert counted == {"compile": 1, "capture": 1}
     reference = compiler.compile_pyfunc(
-        scale, "void(array(float32, 1d, C), float32, array(float32, 1d, C))",
-        device=False, output="ptx", cc=(7, 5),
+        scale,
+        "void(array(float32, 1d, C), float32, array(float32, 1d, C))",
+        device=False,
+        output="ptx",
+        cc=(7, 5),
     )
     assert typed == reference["typed"]
     assert nvvm == reference["nvvm"]

@@ -237,9 +237,7 @@ class Dispatcher(_native.LaunchCache):
             artifacts["cache_file"] = stored
         return artifacts, image
 
-    def _gpu_image(
-        self, types: tuple[str, ...], captured=None
-    ) -> tuple[dict[str, Any], bytes]:
+    def _gpu_image(self, types: tuple[str, ...], captured=None) -> tuple[dict[str, Any], bytes]:
         """Compiles for the current device: a cubin linked by nvJitLink, or, when
         ``OXCUDA_USE_NVJITLINK`` is off, PTX for the driver's JIT — linked first by the
         driver's linker with the kernel's link inputs, if it has any (DESIGN decision 4).
