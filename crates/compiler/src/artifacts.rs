@@ -2,9 +2,11 @@
 //! (kernel symbol, return type, checked asserts), each step's time, and the options, so a later
 //! stage can be produced from what is stored ([`Artifacts::advance`]) instead of compiling again.
 //!
-//! Invariants: outputs are moved from step to step, not copied; the only stage a step consumes
-//! is [`Stage::Lowered`] (the optimiser rewrites it in place into [`Stage::Typed`]), which is
-//! kept only when [`Options::keep`] names it. Typed IR is printed only when its text is asked
+//! Invariants: outputs are moved from step to step, not copied. Two stages are consumed by the
+//! step after them and kept only when [`Options::keep`] names them: [`Stage::Source`] (typing
+//! reads it; keeping it would hold the captured globals' values, arrays included, for the life
+//! of the kernel) and [`Stage::Lowered`] (the optimiser rewrites it in place into
+//! [`Stage::Typed`]; keeping it costs a copy). Typed IR is printed only when its text is asked
 //! for ([`Artifacts::text`]).
 
 use std::borrow::Cow;
@@ -40,6 +42,8 @@ pub struct Artifacts {
     pub(crate) signature: Option<Signature>,
     /// The entry's index in the sources.
     pub(crate) entry: usize,
+    /// The entry's Python name (its symbol when fed from a file), for messages.
+    pub(crate) function_name: String,
     /// The options (target, code generation, libdevice, link inputs, kept stages).
     pub options: Options,
     /// The kernel's (or device function's) symbol.
@@ -66,6 +70,7 @@ impl Artifacts {
             .get(request.entry)
             .map(|s| s.name.clone())
             .unwrap_or_default();
+        a.function_name.clone_from(&a.kernel_name);
         a.outputs[Stage::Source as usize] = Some(Output::Sources(request.sources));
         a.entry = request.entry;
         a.signature = Some(request.signature);
@@ -82,6 +87,7 @@ impl Artifacts {
             && let Some(f) = m.functions.first()
         {
             a.kernel_name.clone_from(&f.name);
+            a.function_name.clone_from(&f.display_name);
             a.ret = f.ret.clone();
         }
         a.outputs[stage as usize] = Some(output);
@@ -93,6 +99,7 @@ impl Artifacts {
             outputs: std::array::from_fn(|_| None),
             signature: None,
             entry: 0,
+            function_name: String::new(),
             options,
             kernel_name: String::new(),
             ret: Type::None,
@@ -200,21 +207,14 @@ impl Artifacts {
         self.module(Stage::Typed)
     }
 
-    /// The captured sources, when the pipeline started from them.
+    /// The Python name of the entry function (a fed module's first function's).
     #[must_use]
-    pub fn sources(&self) -> Option<&[FunctionSource]> {
-        match self.get(Stage::Source)? {
-            Output::Sources(s) => Some(s),
-            _ => None,
+    pub fn function_name(&self) -> &str {
+        if self.function_name.is_empty() {
+            &self.kernel_name
+        } else {
+            &self.function_name
         }
-    }
-
-    /// The Python name of the entry function, else the kernel's symbol.
-    #[must_use]
-    pub fn display_name(&self) -> &str {
-        self.sources()
-            .and_then(|s| s.get(self.entry))
-            .map_or(&self.kernel_name, |s| &s.name)
     }
 
     pub(crate) fn set(&mut self, stage: Stage, output: Output) {

@@ -124,14 +124,15 @@ pub(crate) fn source(_: &mut Artifacts, _: &Toolchain, _: bool) -> Result<(), Co
 
 /// Typing and lowering (`oxcuda-typeck`).
 pub(crate) fn lower(a: &mut Artifacts, _: &Toolchain, _: bool) -> Result<(), CompileError> {
-    let (Some(signature), Some(sources)) = (a.signature(), a.sources()) else {
+    let sources = a.take(Stage::Source);
+    let (Some(signature), Some(Output::Sources(sources))) = (a.signature(), sources) else {
         return Err(CompileError::Unreachable {
             target: Stage::Lowered,
             message: "typing needs the captured sources and a signature".to_owned(),
         });
     };
     let mut module = oxcuda_typeck::compile(
-        sources,
+        &sources,
         a.entry(),
         &signature.args,
         signature.kind,
@@ -255,7 +256,7 @@ pub(crate) fn libnvvm(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result
         }
         Err(pipeline::CompileError::Tool(error)) => {
             return Err(CompileError::Nvvm {
-                function: a.display_name().to_owned(),
+                function: a.function_name().to_owned(),
                 error,
                 nvvm: text,
             });

@@ -60,8 +60,8 @@ pub struct Options {
     pub libdevice: Option<PathBuf>,
     /// The user's link inputs (`link=`, `declare_device(link=)`), linked into the cubin.
     pub link: Vec<LinkInput>,
-    /// Stages whose output would otherwise be consumed by the next step and that the caller
-    /// wants to read (`OXCUDA_DUMP=lowered`): kept at the cost of a copy.
+    /// Stages whose output would otherwise be consumed by the next step (`source`, `lowered`)
+    /// and that the caller wants to read (`OXCUDA_DUMP=lowered`): kept, at the cost of a copy.
     pub keep: Vec<Stage>,
 }
 

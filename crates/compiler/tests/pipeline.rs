@@ -44,7 +44,8 @@ fn python_source_compiles_to_a_cubin_for_each_architecture() {
             (AXPY, "axpy", AXPY_SIG),
             (MATH, "scale", "void(float64[::1], float64[::1])"),
         ] {
-            let request = common::request(text, entry, sig, Stage::Cubin, cc);
+            let mut request = common::request(text, entry, sig, Stage::Cubin, cc);
+            request.options.keep = vec![Stage::Source];
             let a = compile(request, &tools.toolchain)
                 .unwrap_or_else(|e| panic!("{entry} for {cc:?}: {e}"));
             let cubin = a.bytes(Stage::Cubin).expect("a cubin");
@@ -52,7 +53,8 @@ fn python_source_compiles_to_a_cubin_for_each_architecture() {
             let ptx = a.text(Stage::Ptx).expect("the PTX it was linked from");
             assert_eq!(ptx_target(&ptx), format!("sm_{}{}", cc.0, cc.1));
             assert!(ptx.contains(&format!(".entry {}", a.kernel_name)), "{ptx}");
-            // Every stage on the way is kept except the one the optimiser consumed.
+            // Every stage on the way is kept except the lowered IR the optimiser consumed (the
+            // source was asked for).
             let stored: Vec<Stage> = a.stored().collect();
             assert_eq!(
                 stored,
@@ -126,6 +128,10 @@ fn the_lowered_ir_is_kept_only_when_asked_and_differs_from_the_optimised() {
     )
     .unwrap();
     assert!(plain.get(Stage::Lowered).is_none());
+    assert!(
+        plain.get(Stage::Source).is_none(),
+        "typing consumed the source"
+    );
     let mut request = common::request(AXPY, "axpy", AXPY_SIG, Stage::Typed, (9, 0));
     request.options.keep = vec![Stage::Lowered];
     let kept = compile(request, &tools.toolchain).unwrap();

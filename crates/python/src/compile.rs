@@ -293,8 +293,8 @@ impl CompileArtifacts {
     }
 
     /// The names of the stages this compile holds, in pipeline order.
-    fn stored(&self) -> Vec<&'static str> {
-        self.artifacts.stored().map(Stage::name).collect()
+    fn stored(&self) -> PyResult<Vec<&'static str>> {
+        guard(|| Ok(self.artifacts.stored().map(Stage::name).collect()))
     }
 
     /// Produces `target` from the stored stages (the typed IR of a simulator compile, the NVVM

@@ -35,6 +35,7 @@ fn find(var: &str, relative: &str) -> Option<PathBuf> {
 }
 
 /// The opened libraries and libdevice's path.
+#[derive(Debug)]
 pub struct Tools {
     pub toolchain: Toolchain,
     pub libdevice: PathBuf,

@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 /// One test file.
+#[derive(Debug)]
 pub struct TestFile {
     pub path: PathBuf,
     pub text: String,
