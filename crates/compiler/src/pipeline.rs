@@ -78,6 +78,10 @@ pub fn compile_from(
         Form::Sources => unreachable!("the source stage is not feedable"),
     };
     let target = options.target;
+    let mut options = options;
+    if stage == Stage::LtoIr {
+        options.codegen.lto = true; // LTO-IR links only with link-time optimisation
+    }
     let mut artifacts = Artifacts::from_output(stage, output, options);
     if stage == Stage::Nvvm {
         let text = artifacts.text(Stage::Nvvm).unwrap_or_default();
@@ -85,9 +89,6 @@ pub fn compile_from(
         let kernel = first_kernel(&text).unwrap_or("kernel").to_owned();
         artifacts.needs_libdevice = needs_libdevice;
         artifacts.kernel_name = kernel;
-    }
-    if stage == Stage::LtoIr {
-        artifacts.lto = true;
     }
     artifacts.advance(target, tools)?;
     Ok(artifacts)

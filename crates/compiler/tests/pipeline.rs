@@ -117,6 +117,17 @@ fn lto_goes_through_ltoir_and_a_later_ptx_comes_from_the_stored_nvvm_ir() {
         ["libnvvm"]
     );
     assert!(a.text(Stage::Ptx).unwrap().contains(".entry"));
+    // The LTO-IR fed back in links to a cubin again (with -lto, whatever the options say).
+    let ltoir = a.bytes(Stage::LtoIr).unwrap().to_vec();
+    let fed = compile_from(
+        Stage::LtoIr,
+        &ltoir,
+        Options::new(Stage::Cubin, (9, 0)),
+        &tools.toolchain,
+    )
+    .unwrap();
+    assert!(fed.lto);
+    assert!(is_elf(fed.bytes(Stage::Cubin).unwrap()));
 }
 
 #[test]
