@@ -59,7 +59,7 @@ pub enum CompileError {
         /// The Python name of the entry function (the kernel's name when fed from a file).
         function: String,
         /// libNVVM's status and log.
-        error: ToolError,
+        error: Box<ToolError>,
         /// The NVVM IR.
         nvvm: String,
     },
@@ -81,7 +81,7 @@ pub enum CompileError {
         /// The names of the user's link inputs.
         inputs: Vec<String>,
         /// nvJitLink's status and log.
-        error: ToolError,
+        error: Box<ToolError>,
     },
     /// A file fed into a stage does not parse or verify, or the stage cannot be fed.
     Input {
@@ -105,7 +105,7 @@ impl CompileError {
         Self::Link {
             kernel: kernel.to_owned(),
             inputs: inputs.iter().map(|i| i.name.clone()).collect(),
-            error,
+            error: Box::new(error),
         }
     }
 }

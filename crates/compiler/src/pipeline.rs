@@ -258,7 +258,7 @@ pub(crate) fn libnvvm(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result
         Err(pipeline::CompileError::Tool(error)) => {
             return Err(CompileError::Nvvm {
                 function: a.function_name().to_owned(),
-                error,
+                error: Box::new(error),
                 nvvm: text,
             });
         }

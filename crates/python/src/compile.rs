@@ -369,18 +369,21 @@ fn compile_from(
     })
 }
 
-/// `_native.compile_stages()`: every stage in pipeline order, as
-/// `(name, aliases, timer, form, feedable, what)` (`form`: `sources`, `module`, `text`,
-/// `bytes`).
-#[pyfunction]
-fn compile_stages() -> Vec<(
+/// One stage for Python: `(name, aliases, timer, form, feedable, what)`.
+type StageRow = (
     &'static str,
     Vec<&'static str>,
     &'static str,
     &'static str,
     bool,
     &'static str,
-)> {
+);
+
+/// `_native.compile_stages()`: every stage in pipeline order, as
+/// `(name, aliases, timer, form, feedable, what)` (`form`: `sources`, `module`, `text`,
+/// `bytes`).
+#[pyfunction]
+fn compile_stages() -> Vec<StageRow> {
     STAGES
         .iter()
         .map(|i| {
