@@ -132,11 +132,10 @@ class Dispatcher(_native.LaunchCache):
             options["launch_bounds"] = list(bounds)
         return options
 
-    def _artifacts(
-        self, types: tuple[str, ...], output: str, cc=None, captured=None
-    ) -> dict[str, Any]:
+    def _artifacts(self, types: tuple[str, ...], output: str, cc=None, captured=None) -> Any:
         """Compiles for ``types`` up to the stage ``output`` (``captured``: the source, when the
-        caller captured it already) and records the stages' times in ``stats``."""
+        caller captured it already), records the stages' times in ``stats``, and returns the
+        artifacts (``_native.CompileArtifacts``: each stage's output by name)."""
         start = time.perf_counter()
         result = compiler.compile_pyfunc(
             self.py_func,
