@@ -42,7 +42,11 @@ def test_the_stage_list_is_the_native_one_in_pipeline_order():
 
 def test_each_stage_is_retrievable_and_each_step_timed():
     assert artifacts("cubin", keep=["source"]).stored() == [
-        "source", "typed", "nvvm", "ptx", "cubin"
+        "source",
+        "typed",
+        "nvvm",
+        "ptx",
+        "cubin",
     ]
     a = artifacts("cubin")
     assert a["source"] is None  # consumed by typing unless kept (it holds the globals' values)
