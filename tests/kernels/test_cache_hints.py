@@ -9,10 +9,12 @@ is a typing error with a code and a caret."""
 from __future__ import annotations
 
 import inspect
+import warnings
 
 import numpy as np
 import pytest
 from oxcuda import cuda
+from oxcuda.cuda import NumbaPerformanceWarning
 from oxcuda.errors import CompileError, TypingError
 
 from ._util import poison, rand, run
@@ -227,8 +229,26 @@ def test_misuse_is_a_typing_error_with_a_caret(target, kernel, args, code, messa
     assert rendered[src][start:].startswith(under), d.rendered
 
 
+@cuda.jit
+def readonly_store_k(ro):
+    cuda.stcg(ro, 0, 1.0)  # <-- here
+
+
+def test_store_into_a_readonly_array_is_an_error(target, rng):
+    ro = rand(rng, 4, np.float64)
+    ro.flags.writeable = False
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NumbaPerformanceWarning)
+        with pytest.raises(TypingError) as info:
+            readonly_store_k[1, 1](ro)
+    d = info.value.diagnostics[0]
+    assert d.code == "readonly-array"
+    assert "stcg() cannot write a read-only array" in d.message
+    assert d.line == _line(readonly_store_k, "<-- here")
+
+
 def test_host_call_is_an_error_and_stubs_carry_docstrings():
-    with pytest.raises(RuntimeError, match="cuda.ldcg"):
+    with pytest.raises(RuntimeError, match=r"cuda\.ldcg"):
         cuda.ldcg(np.ones(2), 0)
     for name in LOADS + STORES:
         obj = getattr(cuda, name)
