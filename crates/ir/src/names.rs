@@ -170,7 +170,10 @@ impl Intrinsic {
 /// The first word of each operation's text form. The unary and binary operators print as
 /// their own names (`neg v1`, `add v1, v2`); cached accesses as `load.<op>` / `store.<op>`.
 pub mod mnemonic {
-    #![allow(missing_docs, reason = "each is the mnemonic of the `Op` variant of that name")]
+    #![allow(
+        missing_docs,
+        reason = "each is the mnemonic of the `Op` variant of that name"
+    )]
     pub const CONST: &str = "const";
     pub const PARAM: &str = "param";
     pub const GETVAR: &str = "getvar";
@@ -275,7 +278,12 @@ mod tests {
         for m in [ShflMode::Idx, ShflMode::Up, ShflMode::Down, ShflMode::Bfly] {
             assert!(INTRINSICS.iter().any(|(i, _)| *i == Intrinsic::Shfl(m)));
         }
-        for m in [VoteMode::All, VoteMode::Any, VoteMode::Uni, VoteMode::Ballot] {
+        for m in [
+            VoteMode::All,
+            VoteMode::Any,
+            VoteMode::Uni,
+            VoteMode::Ballot,
+        ] {
             assert!(INTRINSICS.iter().any(|(i, _)| *i == Intrinsic::Vote(m)));
         }
         for m in [MatchMode::Any, MatchMode::All] {

@@ -699,8 +699,8 @@ fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
     if let Some((base, op)) = word.split_once('.') {
         return match base {
             m::LOAD => {
-                let cache =
-                    LoadCache::from_name(op).ok_or(format!("unknown load cache operator '{op}'"))?;
+                let cache = LoadCache::from_name(op)
+                    .ok_or(format!("unknown load cache operator '{op}'"))?;
                 let (a, idx) = indexed(c)?;
                 Ok(Op::LoadCached(cache, a, idx))
             }
@@ -797,8 +797,8 @@ fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
         }
         m::ATOMIC => {
             let name = c.word()?;
-            let op = AtomicOp::from_name(name)
-                .ok_or(format!("unknown atomic operation '{name}'"))?;
+            let op =
+                AtomicOp::from_name(name).ok_or(format!("unknown atomic operation '{name}'"))?;
             let (a, idx) = indexed(c)?;
             c.expect(",")?;
             Op::Atomic(op, a, idx, c.values("")?)
@@ -1009,7 +1009,12 @@ mod tests {
             val(&mut f, b0, Op::LoadCached(*c, p1, vec![i, i]), Type::I64);
         }
         for c in StoreCache::ALL {
-            f.push(b0, Op::StoreCached(*c, p0, vec![i], fl), None, Loc::default());
+            f.push(
+                b0,
+                Op::StoreCached(*c, p0, vec![i], fl),
+                None,
+                Loc::default(),
+            );
         }
         for op in AtomicOp::ALL.iter().copied() {
             let args = if op == AtomicOp::Cas {

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use oxcuda_typeck::builtins::{self, BUILTINS, Rule, Signature, render};
 
 fn repo_file(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
 }
 
 fn check_generated(rel: &str, want: &str) {
@@ -48,7 +50,11 @@ fn rows_are_unique_and_well_formed() {
             b.path
         );
         if b.rule.is_value() {
-            assert!(b.signature.is_empty(), "{}: a value has no signature", b.path);
+            assert!(
+                b.signature.is_empty(),
+                "{}: a value has no signature",
+                b.path
+            );
         }
         if b.rule.checks_arity() {
             assert!(!sig.variadic, "{}: a checked arity is finite", b.path);

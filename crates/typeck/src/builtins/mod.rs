@@ -22,7 +22,9 @@ pub mod table;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use oxcuda_ir::{AtomicOp, Intrinsic, LoadCache, MatchMode, MathFn, ShflMode, StoreCache, VoteMode};
+use oxcuda_ir::{
+    AtomicOp, Intrinsic, LoadCache, MatchMode, MathFn, ShflMode, StoreCache, VoteMode,
+};
 
 pub use table::BUILTINS;
 
@@ -153,7 +155,9 @@ impl Signature {
                 return Err(format!("bad parameter '{item}' in '{text}'"));
             }
             if default.is_none() && sig.params.iter().any(|p| p.default.is_some()) {
-                return Err(format!("required '{name}' after an optional one in '{text}'"));
+                return Err(format!(
+                    "required '{name}' after an optional one in '{text}'"
+                ));
             }
             sig.params.push(Param {
                 name,
@@ -183,14 +187,14 @@ impl Signature {
     /// The position of keyword parameter `name`.
     #[must_use]
     pub fn keyword_position(&self, name: &str) -> Option<usize> {
-        self.params
-            .iter()
-            .position(|p| p.keyword && p.name == name)
+        self.params.iter().position(|p| p.keyword && p.name == name)
     }
 }
 
 fn is_identifier(s: &str) -> bool {
-    s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    s.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 

@@ -154,7 +154,10 @@ pub fn docs_list() -> String {
         }
     }
     for (g, rows) in groups {
-        let _ = write!(out, "\n## {g}\n\n| name | lowering | description |\n|---|---|---|\n");
+        let _ = write!(
+            out,
+            "\n## {g}\n\n| name | lowering | description |\n|---|---|---|\n"
+        );
         for b in rows {
             let name = if b.rule.is_value() {
                 format!("`{}`", b.path)

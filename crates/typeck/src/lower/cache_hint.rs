@@ -67,7 +67,8 @@ impl Lower<'_, '_> {
                 return None;
             }
         };
-        let cacheable = |s: Scalar| (s.is_int() || s.is_float()) && matches!(s.bits(), 8 | 16 | 32 | 64);
+        let cacheable =
+            |s: Scalar| (s.is_int() || s.is_float()) && matches!(s.bits(), 8 | 16 | 32 | 64);
         let s = match a.dtype {
             Dtype::Scalar(s) if cacheable(s) => s,
             d => {

@@ -181,9 +181,8 @@ impl Lower<'_, '_> {
             );
         };
         if row.rule.checks_arity() {
-            let (min, max) = builtins::signature(path).map_or((0, usize::MAX), |s| {
-                (s.min_args(), s.max_args())
-            });
+            let (min, max) =
+                builtins::signature(path).map_or((0, usize::MAX), |s| (s.min_args(), s.max_args()));
             if !self.arity(path, &args, min, max, range) {
                 return Val::Poison;
             }
