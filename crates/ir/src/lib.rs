@@ -22,6 +22,7 @@
 
 pub mod entities;
 pub mod function;
+pub mod names;
 pub mod ops;
 pub mod parse;
 pub mod print;
@@ -32,7 +33,7 @@ pub use function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
 pub use ops::{
-    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MatchMode, MathFn, Op, ShflMode, Terminator,
-    UnaryOp, VoteMode,
+    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op, ShflMode,
+    StoreCache, Terminator, UnaryOp, VoteMode,
 };
 pub use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record, RecordType, Scalar, Type, record};

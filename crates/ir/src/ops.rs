@@ -454,6 +454,35 @@ pub enum AtomicOp {
     Cas,
 }
 
+/// A PTX cache operator of a global-memory load (`ld.global.<op>`; PTX ISA "Cache
+/// Operators"). A hint only: the value read is the element's, whichever operator is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LoadCache {
+    /// Cache at all levels (L1 and L2): `ld.global.ca`.
+    Ca,
+    /// Cache in L2, not L1: `ld.global.cg`.
+    Cg,
+    /// Streaming, likely read once (evict first): `ld.global.cs`.
+    Cs,
+    /// Last use (the line can be discarded after it): `ld.global.lu`.
+    Lu,
+    /// Volatile, fetch again (no cached copy is reused): `ld.global.cv`.
+    Cv,
+}
+
+/// A PTX cache operator of a global-memory store (`st.global.<op>`). A hint only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StoreCache {
+    /// Cache in L2, not L1: `st.global.cg`.
+    Cg,
+    /// Streaming, likely written once: `st.global.cs`.
+    Cs,
+    /// Write back (the default policy): `st.global.wb`.
+    Wb,
+    /// Write through to system memory: `st.global.wt`.
+    Wt,
+}
+
 /// An operation; the instruction holding it defines at most one value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
@@ -510,6 +539,13 @@ pub enum Op {
     Load(Value, Vec<Value>),
     /// Writes `value` at `indices` (as for `Load`). No result.
     Store(Value, Vec<Value>, Value),
+    /// `Load` with a cache operator (`cuda.ldcg`, …): the same element read through
+    /// `ld.global.<op>` on the GPU; the array holds integers or floats of 8 to 64 bits (not
+    /// bool, not complex). The simulator reads it as `Load` does.
+    LoadCached(LoadCache, Value, Vec<Value>),
+    /// `Store` with a cache operator (`cuda.stcg`, …), `st.global.<op>`; dtypes as for
+    /// `LoadCached`. No result.
+    StoreCached(StoreCache, Value, Vec<Value>, Value),
     /// An atomic operation at `indices` with its operands (one, or two for `Cas`); returns the
     /// old value.
     Atomic(AtomicOp, Value, Vec<Value>, Vec<Value>),
@@ -588,12 +624,12 @@ impl Op {
                 v.extend(strides);
                 v
             }
-            Self::Load(a, idx) | Self::ElemRef(a, idx) => {
+            Self::Load(a, idx) | Self::ElemRef(a, idx) | Self::LoadCached(_, a, idx) => {
                 let mut v = vec![*a];
                 v.extend(idx);
                 v
             }
-            Self::Store(a, idx, x) => {
+            Self::Store(a, idx, x) | Self::StoreCached(_, a, idx, x) => {
                 let mut v = vec![*a];
                 v.extend(idx);
                 v.push(*x);
@@ -655,11 +691,11 @@ impl Op {
                 shape.iter_mut().for_each(&mut g);
                 strides.iter_mut().for_each(g);
             }
-            Self::Load(a, idx) | Self::ElemRef(a, idx) => {
+            Self::Load(a, idx) | Self::ElemRef(a, idx) | Self::LoadCached(_, a, idx) => {
                 g(a);
                 idx.iter_mut().for_each(g);
             }
-            Self::Store(a, idx, x) => {
+            Self::Store(a, idx, x) | Self::StoreCached(_, a, idx, x) => {
                 g(a);
                 idx.iter_mut().for_each(&mut g);
                 g(x);
@@ -679,6 +715,7 @@ impl Op {
         match self {
             Self::SetVar(..)
             | Self::Store(..)
+            | Self::StoreCached(..)
             | Self::Atomic(..)
             | Self::Call(..)
             | Self::SetField(..)

@@ -25,10 +25,9 @@ use crate::function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
 use crate::ops::{
-    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, MatchMode, Op, ShflMode, Terminator, UnaryOp,
-    VoteMode,
+    AtomicOp, BinOp, CmpOp, Const, Intrinsic, LoadCache, Op, StoreCache, Terminator, UnaryOp,
 };
-use crate::print::{atomic_name, binop_name, cmp_name, intrinsic_name, math_by_name, unary_name};
+use crate::print::math_by_name;
 
 /// A syntax error, at a 1-based line of the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -337,8 +336,8 @@ fn parse_global(text: &str, index: usize) -> Result<Global> {
     }
     let name = c.string()?;
     let kind = match c.word()? {
-        "shared" => GlobalKind::Shared,
-        "const" => GlobalKind::Const,
+        crate::names::mnemonic::GLOBAL_SHARED => GlobalKind::Shared,
+        crate::names::mnemonic::GLOBAL_CONST => GlobalKind::Const,
         w => return Err(format!("expected 'shared' or 'const', found '{w}'")),
     };
     c.ws();
@@ -593,18 +592,19 @@ fn split_loc(text: &str) -> Result<(&str, Loc)> {
 }
 
 fn parse_terminator(text: &str) -> Result<Option<Terminator>> {
+    use crate::names::mnemonic as m;
     let mut c = Cursor::new(text);
     let word = c.word()?;
     let term = match word {
-        "jump" => Terminator::Jump(c.block()?),
-        "br" => {
+        m::JUMP => Terminator::Jump(c.block()?),
+        m::BR => {
             let cond = c.value()?;
             c.expect(",")?;
             let t = c.block()?;
             c.expect(",")?;
             Terminator::Branch(cond, t, c.block()?)
         }
-        "ret" => {
+        m::RET => {
             c.ws();
             if c.rest.is_empty() {
                 Terminator::Return(None)
@@ -612,7 +612,7 @@ fn parse_terminator(text: &str) -> Result<Option<Terminator>> {
                 Terminator::Return(Some(c.value()?))
             }
         }
-        "unreachable" => Terminator::Unreachable,
+        m::UNREACHABLE => Terminator::Unreachable,
         _ => return Ok(None),
     };
     c.end()?;
@@ -638,91 +638,6 @@ fn parse_inst(f: &mut Function, text: &str, loc: Loc) -> Result<Inst> {
     let op = parse_op(&mut c)?;
     c.end()?;
     Ok(Inst { result, op, loc })
-}
-
-const UNARY: [UnaryOp; 3] = [UnaryOp::Neg, UnaryOp::BitNot, UnaryOp::Not];
-const BINARY: [BinOp; 14] = [
-    BinOp::Add,
-    BinOp::Sub,
-    BinOp::Mul,
-    BinOp::Div,
-    BinOp::FloorDiv,
-    BinOp::Mod,
-    BinOp::Pow,
-    BinOp::BitAnd,
-    BinOp::BitOr,
-    BinOp::BitXor,
-    BinOp::Shl,
-    BinOp::Shr,
-    BinOp::Min,
-    BinOp::Max,
-];
-const CMP: [CmpOp; 6] = [
-    CmpOp::Eq,
-    CmpOp::Ne,
-    CmpOp::Lt,
-    CmpOp::Le,
-    CmpOp::Gt,
-    CmpOp::Ge,
-];
-const ATOMIC: [AtomicOp; 13] = [
-    AtomicOp::Add,
-    AtomicOp::Sub,
-    AtomicOp::Min,
-    AtomicOp::Max,
-    AtomicOp::NanMin,
-    AtomicOp::NanMax,
-    AtomicOp::And,
-    AtomicOp::Or,
-    AtomicOp::Xor,
-    AtomicOp::Exch,
-    AtomicOp::Inc,
-    AtomicOp::Dec,
-    AtomicOp::Cas,
-];
-
-/// Every intrinsic, for name lookup.
-fn all_intrinsics() -> Vec<Intrinsic> {
-    let mut out = Vec::new();
-    for d in [Dim::X, Dim::Y, Dim::Z] {
-        out.extend([
-            Intrinsic::ThreadIdx(d),
-            Intrinsic::BlockIdx(d),
-            Intrinsic::BlockDim(d),
-            Intrinsic::GridDim(d),
-        ]);
-    }
-    out.extend([
-        Intrinsic::LaneId,
-        Intrinsic::WarpSize,
-        Intrinsic::Syncthreads,
-        Intrinsic::SyncthreadsCount,
-        Intrinsic::SyncthreadsAnd,
-        Intrinsic::SyncthreadsOr,
-        Intrinsic::Threadfence,
-        Intrinsic::ThreadfenceBlock,
-        Intrinsic::ThreadfenceSystem,
-        Intrinsic::Syncwarp,
-        Intrinsic::Shfl(ShflMode::Idx),
-        Intrinsic::Shfl(ShflMode::Up),
-        Intrinsic::Shfl(ShflMode::Down),
-        Intrinsic::Shfl(ShflMode::Bfly),
-        Intrinsic::Vote(VoteMode::All),
-        Intrinsic::Vote(VoteMode::Any),
-        Intrinsic::Vote(VoteMode::Uni),
-        Intrinsic::Vote(VoteMode::Ballot),
-        Intrinsic::Match(MatchMode::Any),
-        Intrinsic::Match(MatchMode::All),
-        Intrinsic::ActiveMask,
-        Intrinsic::LanemaskLt,
-        Intrinsic::Popc,
-        Intrinsic::Brev,
-        Intrinsic::Clz,
-        Intrinsic::Ffs,
-        Intrinsic::Nanosleep,
-        Intrinsic::Assert,
-    ]);
-    out
 }
 
 fn two(c: &mut Cursor<'_>) -> Result<(Value, Value)> {
@@ -772,75 +687,88 @@ fn parse_float(text: &str) -> Result<f64> {
 }
 
 fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
+    use crate::names::mnemonic as m;
     let word = c.word()?;
-    if let Some(u) = UNARY.iter().find(|u| unary_name(**u) == word) {
-        return Ok(Op::Unary(*u, c.value()?));
+    if let Some(u) = UnaryOp::from_name(word) {
+        return Ok(Op::Unary(u, c.value()?));
     }
-    if let Some(b) = BINARY.iter().find(|b| binop_name(**b) == word) {
+    if let Some(b) = BinOp::from_name(word) {
         let (x, y) = two(c)?;
-        return Ok(Op::Binary(*b, x, y));
+        return Ok(Op::Binary(b, x, y));
+    }
+    if let Some((base, op)) = word.split_once('.') {
+        return match base {
+            m::LOAD => {
+                let cache = LoadCache::from_name(op)
+                    .ok_or(format!("unknown load cache operator '{op}'"))?;
+                let (a, idx) = indexed(c)?;
+                Ok(Op::LoadCached(cache, a, idx))
+            }
+            m::STORE => {
+                let cache = StoreCache::from_name(op)
+                    .ok_or(format!("unknown store cache operator '{op}'"))?;
+                let (a, idx) = indexed(c)?;
+                c.expect(",")?;
+                Ok(Op::StoreCached(cache, a, idx, c.value()?))
+            }
+            _ => Err(format!("unknown operation '{word}'")),
+        };
     }
     Ok(match word {
-        "const" => {
+        m::CONST => {
             let text = c.rest;
             c.rest = "";
             Op::Const(parse_const(text)?)
         }
-        "param" => Op::Param(c.number()?),
-        "getvar" => Op::GetVar(Var(c.entity("$")?)),
-        "setvar" => {
+        m::PARAM => Op::Param(c.number()?),
+        m::GETVAR => Op::GetVar(Var(c.entity("$")?)),
+        m::SETVAR => {
             let var = Var(c.entity("$")?);
             c.expect(",")?;
             Op::SetVar(var, c.value()?)
         }
-        "cmp" => {
+        m::CMP => {
             let name = c.word()?;
-            let op = CMP
-                .iter()
-                .find(|o| cmp_name(**o) == name)
-                .ok_or(format!("unknown comparison '{name}'"))?;
+            let op = CmpOp::from_name(name).ok_or(format!("unknown comparison '{name}'"))?;
             let (x, y) = two(c)?;
-            Op::Compare(*op, x, y)
+            Op::Compare(op, x, y)
         }
-        "cast" => Op::Cast(c.value()?),
-        "select" => {
+        m::CAST => Op::Cast(c.value()?),
+        m::SELECT => {
             let cond = c.value()?;
             c.expect(",")?;
             let (x, y) = two(c)?;
             Op::Select(cond, x, y)
         }
-        "math" => {
+        m::MATH => {
             let name = c.word()?;
             let m = math_by_name(name).ok_or(format!("unknown math function '{name}'"))?;
             Op::Math(m, c.values("")?)
         }
-        "intrinsic" => {
+        m::INTRINSIC => {
             let name = c.word()?;
-            let i = all_intrinsics()
-                .into_iter()
-                .find(|i| intrinsic_name(*i) == name)
-                .ok_or(format!("unknown intrinsic '{name}'"))?;
+            let i = Intrinsic::from_name(name).ok_or(format!("unknown intrinsic '{name}'"))?;
             Op::Intrinsic(i, c.values("")?)
         }
-        "call" => {
+        m::CALL => {
             let callee = FuncId(c.entity("@f")?);
             c.expect("(")?;
             let args = c.values(")")?;
             c.expect(")")?;
             Op::Call(callee, args)
         }
-        "shape" | "stride" => {
+        m::SHAPE | m::STRIDE => {
             let a = c.value()?;
             c.expect(",")?;
             let k = c.number()?;
-            if word == "shape" {
+            if word == m::SHAPE {
                 Op::ArrayShape(a, k)
             } else {
                 Op::ArrayStride(a, k)
             }
         }
-        "data" => Op::ArrayData(c.value()?),
-        "makearray" => {
+        m::DATA => Op::ArrayData(c.value()?),
+        m::MAKEARRAY => {
             let data = c.value()?;
             c.expect("[")?;
             let shape = c.values("]")?;
@@ -854,67 +782,65 @@ fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
                 strides,
             }
         }
-        "ptroffset" => {
+        m::PTROFFSET => {
             let (p, n) = two(c)?;
             Op::PtrOffset(p, n)
         }
-        "load" => {
+        m::LOAD => {
             let (a, idx) = indexed(c)?;
             Op::Load(a, idx)
         }
-        "store" => {
+        m::STORE => {
             let (a, idx) = indexed(c)?;
             c.expect(",")?;
             Op::Store(a, idx, c.value()?)
         }
-        "atomic" => {
+        m::ATOMIC => {
             let name = c.word()?;
-            let op = ATOMIC
-                .iter()
-                .find(|o| atomic_name(**o) == name)
-                .ok_or(format!("unknown atomic operation '{name}'"))?;
+            let op =
+                AtomicOp::from_name(name).ok_or(format!("unknown atomic operation '{name}'"))?;
             let (a, idx) = indexed(c)?;
             c.expect(",")?;
-            Op::Atomic(*op, a, idx, c.values("")?)
+            Op::Atomic(op, a, idx, c.values("")?)
         }
-        "shared" => Op::SharedArray(GlobalId(c.entity("@g")?)),
-        "dynshared" => Op::DynSharedArray,
-        "local" => Op::LocalArray(c.dims()?),
-        "constarray" => Op::ConstArray(GlobalId(c.entity("@g")?)),
-        "tuple" => {
+        m::SHARED => Op::SharedArray(GlobalId(c.entity("@g")?)),
+        m::DYNSHARED => Op::DynSharedArray,
+        m::LOCAL => Op::LocalArray(c.dims()?),
+        m::CONSTARRAY => Op::ConstArray(GlobalId(c.entity("@g")?)),
+        m::TUPLE => {
             c.expect("(")?;
             let items = c.values(")")?;
             c.expect(")")?;
             Op::MakeTuple(items)
         }
-        "tupleget" => {
+        m::TUPLEGET => {
             let t = c.value()?;
             c.expect(",")?;
             Op::TupleGet(t, c.number()?)
         }
-        "complex" => {
+        m::COMPLEX => {
             let (re, im) = two(c)?;
             Op::MakeComplex(re, im)
         }
-        "real" => Op::ComplexPart(c.value()?, false),
-        "imag" => Op::ComplexPart(c.value()?, true),
-        "elemref" => {
+        m::REAL => Op::ComplexPart(c.value()?, false),
+        m::IMAG => Op::ComplexPart(c.value()?, true),
+        m::ELEMREF => {
             let (a, idx) = indexed(c)?;
             Op::ElemRef(a, idx)
         }
-        "getfield" => {
+        m::GETFIELD => {
             let r = c.value()?;
             c.expect(",")?;
             Op::GetField(r, c.string()?)
         }
-        "setfield" => {
+        m::SETFIELD => {
             let r = c.value()?;
             c.expect(",")?;
             let name = c.string()?;
             c.expect(",")?;
             Op::SetField(r, name, c.value()?)
         }
-        "copyrecord" => {
+        m::COPYRECORD => {
             let (dst, src) = two(c)?;
             Op::CopyRecord(dst, src)
         }
@@ -1011,13 +937,13 @@ mod tests {
         let (i, fl, bt, z) = (cs[0], cs[2], cs[8], cs[10]);
         f.push(b0, Op::SetVar(x, fl), None, Loc::default());
         let g = val(&mut f, b0, Op::GetVar(x), Type::F64);
-        for u in UNARY {
+        for u in UnaryOp::ALL.iter().copied() {
             val(&mut f, b0, Op::Unary(u, g), Type::F64);
         }
-        for b in BINARY {
+        for b in BinOp::ALL.iter().copied() {
             val(&mut f, b0, Op::Binary(b, g, fl), Type::F64);
         }
-        for c in CMP {
+        for c in CmpOp::ALL.iter().copied() {
             val(&mut f, b0, Op::Compare(c, g, fl), Type::BOOL);
         }
         val(&mut f, b0, Op::Cast(i), Type::F64);
@@ -1026,7 +952,7 @@ mod tests {
             let args = vec![g; m.arity()];
             val(&mut f, b0, Op::Math(m, args), Type::F64);
         }
-        for intr in all_intrinsics() {
+        for intr in crate::names::INTRINSICS.iter().map(|(i, _)| *i) {
             let loc = next();
             let args = if matches!(intr, Intrinsic::Syncthreads | Intrinsic::LaneId) {
                 vec![]
@@ -1079,7 +1005,18 @@ mod tests {
         val(&mut f, b0, Op::Load(p1, vec![i, i]), Type::I64);
         val(&mut f, b0, Op::Load(p1, vec![]), Type::I64);
         f.push(b0, Op::Store(p0, vec![i], fl), None, Loc::default());
-        for op in ATOMIC {
+        for c in LoadCache::ALL {
+            val(&mut f, b0, Op::LoadCached(*c, p1, vec![i, i]), Type::I64);
+        }
+        for c in StoreCache::ALL {
+            f.push(
+                b0,
+                Op::StoreCached(*c, p0, vec![i], fl),
+                None,
+                Loc::default(),
+            );
+        }
+        for op in AtomicOp::ALL.iter().copied() {
             let args = if op == AtomicOp::Cas {
                 vec![i, i]
             } else {
@@ -1255,13 +1192,15 @@ mod tests {
             Op::GetField(..) => 29,
             Op::SetField(..) => 30,
             Op::CopyRecord(..) => 31,
+            Op::LoadCached(..) => 32,
+            Op::StoreCached(..) => 33,
         }
     }
 
     #[test]
     fn every_operation_round_trips() {
         let m = everything();
-        let mut seen = [false; 32];
+        let mut seen = [false; 34];
         for b in &m.functions[0].blocks {
             for inst in &b.insts {
                 seen[variant(&inst.op)] = true;

@@ -11,15 +11,12 @@
 //! }
 //! extern @f1 "add_one"(float32) -> float32 abi c
 //! ```
-//! Each instruction ends with `!line:col`. Floats print in Rust's shortest round-trip form.
+//! Each instruction ends with `!line:col`. Every name the text uses comes from `names.rs`. Floats print in Rust's shortest round-trip form.
 
 use std::fmt::{self, Write};
 
 use crate::function::{Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module};
-use crate::ops::{
-    AtomicOp, BinOp, CmpOp, Const, Intrinsic, MatchMode, MathFn, Op, ShflMode, Terminator, UnaryOp,
-    VoteMode,
-};
+use crate::ops::{AtomicOp, BinOp, CmpOp, Const, Intrinsic, MathFn, Op, Terminator, UnaryOp};
 
 /// The text form of a whole module.
 #[must_use]
@@ -45,8 +42,8 @@ impl fmt::Display for Module {
 
 fn write_global(out: &mut String, index: usize, g: &Global) {
     let kind = match g.kind {
-        GlobalKind::Shared => "shared",
-        GlobalKind::Const => "const",
+        GlobalKind::Shared => crate::names::mnemonic::GLOBAL_SHARED,
+        GlobalKind::Const => crate::names::mnemonic::GLOBAL_CONST,
     };
     let shape: Vec<String> = g.shape.iter().map(u64::to_string).collect();
     let _ = write!(
@@ -136,33 +133,34 @@ pub fn write_inst(out: &mut String, f: &Function, inst: &Inst) {
 }
 
 fn write_op(out: &mut String, op: &Op) {
+    use crate::names::mnemonic as m;
     let _ = match op {
         Op::Const(c) => match c {
-            Const::Int(i) => write!(out, "const {i}"),
-            Const::Float(x) => write!(out, "const {x:?}"),
-            Const::Bool(b) => write!(out, "const {b}"),
-            Const::Complex(re, im) => write!(out, "const ({re:?}, {im:?})"),
+            Const::Int(i) => write!(out, "{} {i}", m::CONST),
+            Const::Float(x) => write!(out, "{} {x:?}", m::CONST),
+            Const::Bool(b) => write!(out, "{} {b}", m::CONST),
+            Const::Complex(re, im) => write!(out, "{} ({re:?}, {im:?})", m::CONST),
         },
-        Op::Param(n) => write!(out, "param {n}"),
-        Op::GetVar(v) => write!(out, "getvar {v}"),
-        Op::SetVar(v, x) => write!(out, "setvar {v}, {x}"),
-        Op::Unary(u, x) => write!(out, "{} {x}", unary_name(*u)),
-        Op::Binary(b, x, y) => write!(out, "{} {x}, {y}", binop_name(*b)),
-        Op::Compare(c, x, y) => write!(out, "cmp {} {x}, {y}", cmp_name(*c)),
-        Op::Cast(x) => write!(out, "cast {x}"),
-        Op::Select(c, x, y) => write!(out, "select {c}, {x}, {y}"),
-        Op::Math(m, args) => write!(out, "math {} {}", m.c_name(), list(args)),
+        Op::Param(n) => write!(out, "{} {n}", m::PARAM),
+        Op::GetVar(v) => write!(out, "{} {v}", m::GETVAR),
+        Op::SetVar(v, x) => write!(out, "{} {v}, {x}", m::SETVAR),
+        Op::Unary(u, x) => write!(out, "{} {x}", u.name()),
+        Op::Binary(b, x, y) => write!(out, "{} {x}, {y}", b.name()),
+        Op::Compare(c, x, y) => write!(out, "{} {} {x}, {y}", m::CMP, c.name()),
+        Op::Cast(x) => write!(out, "{} {x}", m::CAST),
+        Op::Select(c, x, y) => write!(out, "{} {c}, {x}, {y}", m::SELECT),
+        Op::Math(f, args) => write!(out, "{} {} {}", m::MATH, f.c_name(), list(args)),
         Op::Intrinsic(i, args) => {
             if args.is_empty() {
-                write!(out, "intrinsic {}", intrinsic_name(*i))
+                write!(out, "{} {}", m::INTRINSIC, i.name())
             } else {
-                write!(out, "intrinsic {} {}", intrinsic_name(*i), list(args))
+                write!(out, "{} {} {}", m::INTRINSIC, i.name(), list(args))
             }
         }
-        Op::Call(func, args) => write!(out, "call {func}({})", list(args)),
-        Op::ArrayShape(a, k) => write!(out, "shape {a}, {k}"),
-        Op::ArrayStride(a, k) => write!(out, "stride {a}, {k}"),
-        Op::ArrayData(a) => write!(out, "data {a}"),
+        Op::Call(func, args) => write!(out, "{} {func}({})", m::CALL, list(args)),
+        Op::ArrayShape(a, k) => write!(out, "{} {a}, {k}", m::SHAPE),
+        Op::ArrayStride(a, k) => write!(out, "{} {a}, {k}", m::STRIDE),
+        Op::ArrayData(a) => write!(out, "{} {a}", m::DATA),
         Op::MakeArray {
             data,
             shape,
@@ -170,167 +168,90 @@ fn write_op(out: &mut String, op: &Op) {
         } => {
             write!(
                 out,
-                "makearray {data} [{}] [{}]",
+                "{} {data} [{}] [{}]",
+                m::MAKEARRAY,
                 list(shape),
                 list(strides)
             )
         }
-        Op::PtrOffset(p, n) => write!(out, "ptroffset {p}, {n}"),
-        Op::Load(a, idx) => write!(out, "load {a}[{}]", list(idx)),
-        Op::Store(a, idx, x) => write!(out, "store {a}[{}], {x}", list(idx)),
+        Op::PtrOffset(p, n) => write!(out, "{} {p}, {n}", m::PTROFFSET),
+        Op::Load(a, idx) => write!(out, "{} {a}[{}]", m::LOAD, list(idx)),
+        Op::Store(a, idx, x) => write!(out, "{} {a}[{}], {x}", m::STORE, list(idx)),
+        Op::LoadCached(c, a, idx) => {
+            write!(out, "{}.{} {a}[{}]", m::LOAD, c.name(), list(idx))
+        }
+        Op::StoreCached(c, a, idx, x) => {
+            write!(out, "{}.{} {a}[{}], {x}", m::STORE, c.name(), list(idx))
+        }
         Op::Atomic(op, a, idx, args) => {
             write!(
                 out,
-                "atomic {} {a}[{}], {}",
-                atomic_name(*op),
+                "{} {} {a}[{}], {}",
+                m::ATOMIC,
+                op.name(),
                 list(idx),
                 list(args)
             )
         }
-        Op::SharedArray(g) => write!(out, "shared {g}"),
-        Op::DynSharedArray => write!(out, "dynshared"),
+        Op::SharedArray(g) => write!(out, "{} {g}", m::SHARED),
+        Op::DynSharedArray => write!(out, "{}", m::DYNSHARED),
         Op::LocalArray(shape) => {
             let dims: Vec<String> = shape.iter().map(u64::to_string).collect();
-            write!(out, "local [{}]", dims.join(", "))
+            write!(out, "{} [{}]", m::LOCAL, dims.join(", "))
         }
-        Op::ConstArray(g) => write!(out, "constarray {g}"),
-        Op::MakeTuple(args) => write!(out, "tuple ({})", list(args)),
-        Op::TupleGet(t, k) => write!(out, "tupleget {t}, {k}"),
-        Op::MakeComplex(re, im) => write!(out, "complex {re}, {im}"),
-        Op::ComplexPart(c, imag) => write!(out, "{} {c}", if *imag { "imag" } else { "real" }),
-        Op::ElemRef(a, idx) => write!(out, "elemref {a}[{}]", list(idx)),
-        Op::GetField(r, name) => write!(out, "getfield {r}, {name:?}"),
-        Op::SetField(r, name, x) => write!(out, "setfield {r}, {name:?}, {x}"),
-        Op::CopyRecord(dst, src) => write!(out, "copyrecord {dst}, {src}"),
+        Op::ConstArray(g) => write!(out, "{} {g}", m::CONSTARRAY),
+        Op::MakeTuple(args) => write!(out, "{} ({})", m::TUPLE, list(args)),
+        Op::TupleGet(t, k) => write!(out, "{} {t}, {k}", m::TUPLEGET),
+        Op::MakeComplex(re, im) => write!(out, "{} {re}, {im}", m::COMPLEX),
+        Op::ComplexPart(c, imag) => {
+            write!(out, "{} {c}", if *imag { m::IMAG } else { m::REAL })
+        }
+        Op::ElemRef(a, idx) => write!(out, "{} {a}[{}]", m::ELEMREF, list(idx)),
+        Op::GetField(r, name) => write!(out, "{} {r}, {name:?}", m::GETFIELD),
+        Op::SetField(r, name, x) => write!(out, "{} {r}, {name:?}, {x}", m::SETFIELD),
+        Op::CopyRecord(dst, src) => write!(out, "{} {dst}, {src}", m::COPYRECORD),
     };
 }
 
 fn write_terminator(out: &mut String, term: &Terminator) {
+    use crate::names::mnemonic as m;
     let _ = match term {
-        Terminator::Jump(b) => write!(out, "jump {b}"),
-        Terminator::Branch(c, t, e) => write!(out, "br {c}, {t}, {e}"),
-        Terminator::Return(None) => write!(out, "ret"),
-        Terminator::Return(Some(v)) => write!(out, "ret {v}"),
-        Terminator::Unreachable => write!(out, "unreachable"),
+        Terminator::Jump(b) => write!(out, "{} {b}", m::JUMP),
+        Terminator::Branch(c, t, e) => write!(out, "{} {c}, {t}, {e}", m::BR),
+        Terminator::Return(None) => write!(out, "{}", m::RET),
+        Terminator::Return(Some(v)) => write!(out, "{} {v}", m::RET),
+        Terminator::Unreachable => write!(out, "{}", m::UNREACHABLE),
     };
 }
 
-/// The text name of a unary operator.
+/// The text name of a unary operator ([`UnaryOp::name`]).
 #[must_use]
 pub const fn unary_name(op: UnaryOp) -> &'static str {
-    match op {
-        UnaryOp::Neg => "neg",
-        UnaryOp::BitNot => "bitnot",
-        UnaryOp::Not => "not",
-    }
+    op.name()
 }
 
-/// The text name of a binary operator.
+/// The text name of a binary operator ([`BinOp::name`]).
 #[must_use]
 pub const fn binop_name(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Add => "add",
-        BinOp::Sub => "sub",
-        BinOp::Mul => "mul",
-        BinOp::Div => "div",
-        BinOp::FloorDiv => "floordiv",
-        BinOp::Mod => "mod",
-        BinOp::Pow => "pow",
-        BinOp::BitAnd => "and",
-        BinOp::BitOr => "or",
-        BinOp::BitXor => "xor",
-        BinOp::Shl => "shl",
-        BinOp::Shr => "shr",
-        BinOp::Min => "min",
-        BinOp::Max => "max",
-    }
+    op.name()
 }
 
-/// The text name of a comparison.
+/// The text name of a comparison ([`CmpOp::name`]).
 #[must_use]
 pub const fn cmp_name(op: CmpOp) -> &'static str {
-    match op {
-        CmpOp::Eq => "eq",
-        CmpOp::Ne => "ne",
-        CmpOp::Lt => "lt",
-        CmpOp::Le => "le",
-        CmpOp::Gt => "gt",
-        CmpOp::Ge => "ge",
-    }
+    op.name()
 }
 
-/// The text name of an atomic operation.
+/// The text name of an atomic operation ([`AtomicOp::name`]).
 #[must_use]
 pub const fn atomic_name(op: AtomicOp) -> &'static str {
-    match op {
-        AtomicOp::Add => "add",
-        AtomicOp::Sub => "sub",
-        AtomicOp::Min => "min",
-        AtomicOp::Max => "max",
-        AtomicOp::NanMin => "nanmin",
-        AtomicOp::NanMax => "nanmax",
-        AtomicOp::And => "and",
-        AtomicOp::Or => "or",
-        AtomicOp::Xor => "xor",
-        AtomicOp::Exch => "exch",
-        AtomicOp::Inc => "inc",
-        AtomicOp::Dec => "dec",
-        AtomicOp::Cas => "cas",
-    }
+    op.name()
 }
 
-/// The text name of an intrinsic (`threadidx.x`, `syncthreads`, …).
+/// The text name of an intrinsic (`threadidx.x`, `syncthreads`, …: [`Intrinsic::name`]).
 #[must_use]
-pub fn intrinsic_name(i: Intrinsic) -> String {
-    match i {
-        Intrinsic::ThreadIdx(d) => format!("threadidx.{d}"),
-        Intrinsic::BlockIdx(d) => format!("blockidx.{d}"),
-        Intrinsic::BlockDim(d) => format!("blockdim.{d}"),
-        Intrinsic::GridDim(d) => format!("griddim.{d}"),
-        Intrinsic::LaneId => "laneid".into(),
-        Intrinsic::WarpSize => "warpsize".into(),
-        Intrinsic::Syncthreads => "syncthreads".into(),
-        Intrinsic::SyncthreadsCount => "syncthreads_count".into(),
-        Intrinsic::SyncthreadsAnd => "syncthreads_and".into(),
-        Intrinsic::SyncthreadsOr => "syncthreads_or".into(),
-        Intrinsic::Threadfence => "threadfence".into(),
-        Intrinsic::ThreadfenceBlock => "threadfence_block".into(),
-        Intrinsic::ThreadfenceSystem => "threadfence_system".into(),
-        Intrinsic::Syncwarp => "syncwarp".into(),
-        Intrinsic::Shfl(m) => format!(
-            "shfl.{}",
-            match m {
-                ShflMode::Idx => "idx",
-                ShflMode::Up => "up",
-                ShflMode::Down => "down",
-                ShflMode::Bfly => "bfly",
-            }
-        ),
-        Intrinsic::Vote(m) => format!(
-            "vote.{}",
-            match m {
-                VoteMode::All => "all",
-                VoteMode::Any => "any",
-                VoteMode::Uni => "uni",
-                VoteMode::Ballot => "ballot",
-            }
-        ),
-        Intrinsic::Match(m) => format!(
-            "match.{}",
-            match m {
-                MatchMode::Any => "any",
-                MatchMode::All => "all",
-            }
-        ),
-        Intrinsic::ActiveMask => "activemask".into(),
-        Intrinsic::LanemaskLt => "lanemask_lt".into(),
-        Intrinsic::Popc => "popc".into(),
-        Intrinsic::Brev => "brev".into(),
-        Intrinsic::Clz => "clz".into(),
-        Intrinsic::Ffs => "ffs".into(),
-        Intrinsic::Nanosleep => "nanosleep".into(),
-        Intrinsic::Assert => "assert".into(),
-    }
+pub fn intrinsic_name(i: Intrinsic) -> &'static str {
+    i.name()
 }
 
 /// The math function with this C name.

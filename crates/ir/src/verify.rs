@@ -315,6 +315,20 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             Ok(Dtype::Scalar(d)) => (ty(v) != Type::Scalar(d))
                 .then(|| format!("store of {} into an array of {d}", ty(v))),
         },
+        Op::LoadCached(_, a, idx) => match index_rule(a, idx) {
+            Err(e) => Some(e),
+            Ok(Dtype::Scalar(d)) if !cacheable(d) => Some(format!("cached load of {d}")),
+            Ok(Dtype::Scalar(d)) => (result != Some(&Type::Scalar(d)))
+                .then(|| format!("cached load of {d} into {result:?}")),
+            Ok(Dtype::Record(_)) => Some("cached load from an array of records".into()),
+        },
+        Op::StoreCached(_, a, idx, v) => match index_rule(a, idx) {
+            Err(e) => Some(e),
+            Ok(Dtype::Scalar(d)) if !cacheable(d) => Some(format!("cached store of {d}")),
+            Ok(Dtype::Scalar(d)) => (ty(v) != Type::Scalar(d))
+                .then(|| format!("cached store of {} into an array of {d}", ty(v))),
+            Ok(Dtype::Record(_)) => Some("cached store to an array of records".into()),
+        },
         Op::Atomic(_, a, idx, args) => match index_rule(a, idx) {
             Err(e) => Some(e),
             Ok(Dtype::Record(_)) => Some("atomic on an array of records".into()),
@@ -419,6 +433,12 @@ fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<Strin
             got.join(", ")
         )
     })
+}
+
+/// Whether a cached load or store can move elements of `d`: integers and floats of 8 to 64
+/// bits (PTX `ld`/`st` sizes; numba-cuda's rule).
+fn cacheable(d: Scalar) -> bool {
+    (d.is_int() || d.is_float()) && matches!(d.bits(), 8 | 16 | 32 | 64)
 }
 
 #[cfg(test)]

@@ -894,7 +894,8 @@ impl<'a> FuncDecoder<'a> {
                 let (p, off) = (self.slot(*p), self.slot(*off));
                 self.emit(Inst::PtrAdd { d, p, off });
             }
-            Op::Load(a, idx) => {
+            // A cache operator is a hint: the simulator reads and writes plainly.
+            Op::Load(a, idx) | Op::LoadCached(_, a, idx) => {
                 let Some(dtype) = self.ty(*a).as_array().and_then(|at| at.dtype.as_scalar()) else {
                     return Err(self.unsupported("a load from a non-array"));
                 };
@@ -930,7 +931,7 @@ impl<'a> FuncDecoder<'a> {
                     });
                 }
             }
-            Op::Store(a, idx, v) => {
+            Op::Store(a, idx, v) | Op::StoreCached(_, a, idx, v) => {
                 let Some(dtype) = self.ty(*a).as_array().and_then(|at| at.dtype.as_scalar()) else {
                     return Err(self.unsupported("a store to a non-array"));
                 };

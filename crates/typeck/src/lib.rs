@@ -15,6 +15,7 @@
 //! the same module ([`session::Session`]), and so are the functions of the device library
 //! (`library/`: `cmath`, written in Python) that the kernel calls.
 
+pub mod builtins;
 pub mod globals;
 pub(crate) mod library;
 mod lower;

@@ -2,11 +2,14 @@
 //! builtins to what they mean in device code.
 //!
 //! Paths are canonical: `cuda` stands for `oxcuda.cuda` and `numba.cuda`, `numpy` for NumPy,
-//! `oxcuda` for the type namespace of `oxcuda`/`numba`. Every callable path listed here is
-//! implemented by the call lowering (`lower/call.rs`); a test checks the two agree.
+//! `oxcuda` for the type namespace of `oxcuda`/`numba`. The names themselves are the rows of
+//! the builtin registry ([`crate::builtins`]); this file only says what each kind of row means.
 
-use oxcuda_ir::{Dim, Intrinsic};
 use oxcuda_types::Scalar;
+
+use oxcuda_ir::Intrinsic;
+
+use crate::builtins::{self, Builtin, Rule};
 
 /// What a name or attribute path denotes.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,257 +28,46 @@ pub enum Meaning {
     Intrinsic(Intrinsic),
 }
 
-/// Functions callable from device code, by canonical path.
-pub const CALLABLES: &[&str] = &[
-    // Python builtins
-    "range",
-    "len",
-    "min",
-    "max",
-    "abs",
-    "float",
-    "int",
-    "bool",
-    "complex",
-    "round",
-    "pow",
-    "enumerate",
-    "zip",
-    // CUDA
-    "cuda.grid",
-    "cuda.gridsize",
-    "cuda.syncthreads",
-    "cuda.syncthreads_count",
-    "cuda.syncthreads_and",
-    "cuda.syncthreads_or",
-    "cuda.threadfence",
-    "cuda.threadfence_block",
-    "cuda.threadfence_system",
-    "cuda.syncwarp",
-    "cuda.shfl_sync",
-    "cuda.shfl_up_sync",
-    "cuda.shfl_down_sync",
-    "cuda.shfl_xor_sync",
-    "cuda.all_sync",
-    "cuda.any_sync",
-    "cuda.eq_sync",
-    "cuda.ballot_sync",
-    "cuda.match_any_sync",
-    "cuda.match_all_sync",
-    "cuda.activemask",
-    "cuda.lanemask_lt",
-    "cuda.shared.array",
-    "cuda.local.array",
-    "cuda.const.array_like",
-    "cuda.fma",
-    "cuda.popc",
-    "cuda.brev",
-    "cuda.clz",
-    "cuda.ffs",
-    "cuda.selp",
-    "cuda.cbrt",
-    "cuda.nanosleep",
-    "cuda.literal_unroll",
-    "cuda.atomic.add",
-    "cuda.atomic.sub",
-    "cuda.atomic.max",
-    "cuda.atomic.min",
-    "cuda.atomic.nanmax",
-    "cuda.atomic.nanmin",
-    "cuda.atomic.and_",
-    "cuda.atomic.or_",
-    "cuda.atomic.xor",
-    "cuda.atomic.exch",
-    "cuda.atomic.inc",
-    "cuda.atomic.dec",
-    "cuda.atomic.cas",
-    "cuda.atomic.compare_and_swap",
-];
-
-/// The `math` module's functions (also `numpy.<name>` where NumPy has the same name).
-pub const MATH_FUNCTIONS: &[&str] = &[
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asinh",
-    "acosh",
-    "atanh",
-    "exp",
-    "exp2",
-    "expm1",
-    "log",
-    "log2",
-    "log10",
-    "log1p",
-    "sqrt",
-    "fabs",
-    "ceil",
-    "floor",
-    "trunc",
-    "erf",
-    "erfc",
-    "gamma",
-    "lgamma",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "atan2",
-    "hypot",
-    "pow",
-    "fmod",
-    "copysign",
-    "remainder",
-    "nextafter",
-    "ldexp",
-    "frexp",
-    "modf",
-    "degrees",
-    "radians",
-];
-
-/// The `cmath` module's functions, implemented by the device library (`library/cmath.py`).
-pub const CMATH_FUNCTIONS: &[&str] = &[
-    "acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp", "isfinite", "isinf",
-    "isnan", "log", "log10", "phase", "polar", "rect", "sin", "sinh", "sqrt", "tan", "tanh",
-];
-
-/// NumPy's scalar functions with names of their own (`np.arcsin` is `math.asin`, …).
-pub const NUMPY_FUNCTIONS: &[&str] = &[
-    "sin",
-    "cos",
-    "tan",
-    "arcsin",
-    "arccos",
-    "arctan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "arcsinh",
-    "arccosh",
-    "arctanh",
-    "exp",
-    "exp2",
-    "expm1",
-    "log",
-    "log2",
-    "log10",
-    "log1p",
-    "sqrt",
-    "fabs",
-    "absolute",
-    "abs",
-    "ceil",
-    "floor",
-    "trunc",
-    "rint",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "arctan2",
-    "hypot",
-    "power",
-    "fmod",
-    "copysign",
-    "nextafter",
-    "ldexp",
-    "deg2rad",
-    "rad2deg",
-    "degrees",
-    "radians",
-    "minimum",
-    "maximum",
-    "fmin",
-    "fmax",
-    "sign",
-    "cbrt",
-    "square",
-    "reciprocal",
-];
-
-fn dim(attr: &str) -> Option<Dim> {
-    match attr {
-        "x" => Some(Dim::X),
-        "y" => Some(Dim::Y),
-        "z" => Some(Dim::Z),
-        _ => None,
+/// What a row of the builtin registry denotes.
+fn meaning_of(b: &Builtin) -> Meaning {
+    match b.rule {
+        Rule::Read(i) => Meaning::Intrinsic(i),
+        Rule::Float(x) => Meaning::Float(x),
+        Rule::Complex(re, im) => Meaning::Complex(re, im),
+        _ => Meaning::Callable(b.path.to_owned()),
     }
 }
 
-/// What `<path>.<attr>` denotes, or `None` when the attribute does not exist in device code.
+/// What `<path>.<attr>` denotes, or `None` when the attribute does not exist in device code:
+/// a row of the builtin registry, a namespace of rows, or (in `cuda`, NumPy and `oxcuda`) a
+/// scalar type.
 #[must_use]
 pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
     let full = format!("{path}.{attr}");
-    match path {
-        "cuda" => match attr {
-            "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "shared" | "local" | "const"
-            | "atomic" => Some(Meaning::Namespace(full)),
-            "laneid" => Some(Meaning::Intrinsic(Intrinsic::LaneId)),
-            "warpsize" => Some(Meaning::Intrinsic(Intrinsic::WarpSize)),
-            _ => callable_or_type(&full, attr),
-        },
-        "cuda.threadIdx" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::ThreadIdx(d))),
-        "cuda.blockIdx" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::BlockIdx(d))),
-        "cuda.blockDim" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::BlockDim(d))),
-        "cuda.gridDim" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::GridDim(d))),
-        "cuda.shared" | "cuda.local" | "cuda.const" | "cuda.atomic" => CALLABLES
-            .contains(&full.as_str())
-            .then_some(Meaning::Callable(full)),
-        "math" | "cmath" => match attr {
-            "pi" => Some(Meaning::Float(std::f64::consts::PI)),
-            "e" => Some(Meaning::Float(std::f64::consts::E)),
-            "tau" => Some(Meaning::Float(std::f64::consts::TAU)),
-            "inf" => Some(Meaning::Float(f64::INFINITY)),
-            "nan" => Some(Meaning::Float(f64::NAN)),
-            "infj" if path == "cmath" => Some(Meaning::Complex(0.0, f64::INFINITY)),
-            "nanj" if path == "cmath" => Some(Meaning::Complex(0.0, f64::NAN)),
-            _ if path == "cmath" => CMATH_FUNCTIONS
-                .contains(&attr)
-                .then_some(Meaning::Callable(full)),
-            _ => MATH_FUNCTIONS
-                .contains(&attr)
-                .then_some(Meaning::Callable(full)),
-        },
-        "numpy" => match attr {
-            "pi" => Some(Meaning::Float(std::f64::consts::PI)),
-            "e" => Some(Meaning::Float(std::f64::consts::E)),
-            "inf" => Some(Meaning::Float(f64::INFINITY)),
-            "nan" => Some(Meaning::Float(f64::NAN)),
-            _ if NUMPY_FUNCTIONS.contains(&attr) => Some(Meaning::Callable(full)),
-            _ => Scalar::from_name(attr).map(Meaning::Type),
-        },
-        "oxcuda" => Scalar::from_name(attr).map(Meaning::Type),
-        _ => None,
+    if let Some(b) = builtins::find(&full) {
+        return Some(meaning_of(b));
     }
-}
-
-fn callable_or_type(full: &str, attr: &str) -> Option<Meaning> {
-    if CALLABLES.contains(&full) {
-        Some(Meaning::Callable(full.to_owned()))
-    } else {
-        Scalar::from_name(attr).map(Meaning::Type)
+    if builtins::is_namespace(&full) {
+        return Some(Meaning::Namespace(full));
+    }
+    match path {
+        "cuda" | "numpy" | "oxcuda" => Scalar::from_name(attr).map(Meaning::Type),
+        _ => None,
     }
 }
 
 /// What a Python builtin name denotes in device code.
 #[must_use]
 pub fn builtin(name: &str) -> Option<Meaning> {
-    match name {
-        "float" | "int" | "bool" | "complex" => Some(Meaning::Callable(name.to_owned())),
-        _ => CALLABLES
-            .contains(&name)
-            .then(|| Meaning::Callable(name.to_owned())),
-    }
+    builtins::find(name)
+        .filter(|b| !b.path.contains('.'))
+        .map(meaning_of)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use oxcuda_ir::Dim;
 
     #[test]
     fn paths_resolve() {

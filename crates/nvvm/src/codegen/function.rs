@@ -230,6 +230,11 @@ impl<'a, 'c> FnWriter<'a, 'c> {
                 self.store(*a, idx, *x)?;
                 None
             }
+            Op::LoadCached(c, a, idx) => Some(self.load_cached(*c, *a, idx)?),
+            Op::StoreCached(c, a, idx, x) => {
+                self.store_cached(*c, *a, idx, *x)?;
+                None
+            }
             Op::Atomic(op, a, idx, args) => Some(self.atomic(*op, *a, idx, args)?),
             Op::SharedArray(g) => Some(self.shared_array(*g, &want(self)?)?),
             Op::DynSharedArray => Some(self.dyn_shared_array(&want(self)?)?),

@@ -13,6 +13,7 @@ use oxcuda_types::promote::{self, BinaryClass};
 use oxcuda_types::{ArrayType, Dtype, Layout, Scalar, Type};
 
 use super::Lower;
+use crate::builtins::{self, Rule};
 use crate::value::Val;
 
 /// An evaluated argument and where it was written.
@@ -118,14 +119,9 @@ impl Lower<'_, '_> {
         if keywords.is_empty() {
             return Ok(());
         }
-        let names: &[&str] = match path {
-            "cuda.shared.array" | "cuda.local.array" => &["shape", "dtype", "alignment"],
-            "cuda.syncwarp" => &["mask"],
-            "cuda.grid" | "cuda.gridsize" => &["ndim"],
-            _ => super::warp::keywords(path).unwrap_or(&[]),
-        };
+        let sig = builtins::signature(path);
         for (name, arg) in keywords {
-            let Some(pos) = names.iter().position(|n| *n == name) else {
+            let Some(pos) = sig.and_then(|s| s.keyword_position(&name)) else {
                 return Err(self.error(
                     codes::BAD_CALL,
                     arg.range,
@@ -175,22 +171,98 @@ impl Lower<'_, '_> {
         true
     }
 
+    /// A call of the builtin at `path`, dispatched on its registry row's rule.
     fn call_builtin(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
-        if let Some(name) = path.strip_prefix("math.") {
-            return self.math_call(name, args, range, true);
+        let Some(row) = builtins::find(path) else {
+            return self.error(
+                codes::UNKNOWN_NAME,
+                range,
+                format!("{path}() is not available in device code"),
+            );
+        };
+        if row.rule.checks_arity() {
+            let (min, max) =
+                builtins::signature(path).map_or((0, usize::MAX), |s| (s.min_args(), s.max_args()));
+            if !self.arity(path, &args, min, max, range) {
+                return Val::Poison;
+            }
         }
-        if let Some(name) = path.strip_prefix("cmath.") {
-            return self.cmath_call(name, args, range);
+        match row.rule {
+            Rule::Module => {
+                if let Some(name) = path.strip_prefix("math.") {
+                    self.math_call(name, args, range, true)
+                } else if let Some(name) = path.strip_prefix("cmath.") {
+                    self.cmath_call(name, args, range)
+                } else {
+                    let name = path.strip_prefix("numpy.").unwrap_or(path);
+                    self.numpy_call(name, args, range)
+                }
+            }
+            Rule::Barrier(which) => {
+                self.emit_void(Op::Intrinsic(which, Vec::new()));
+                Val::NoneV
+            }
+            Rule::PredicateBarrier(which) => {
+                let Some(p) = self.truth(args[0].val.clone(), args[0].range) else {
+                    return Val::Poison;
+                };
+                let p = self.cond_value(p);
+                Val::Rt(
+                    self.emit(Op::Intrinsic(which, vec![p]), Type::I32),
+                    Type::I32,
+                )
+            }
+            Rule::U32Operand(which) => self.u32_operand(path, which, &args, range),
+            Rule::Bits(which) => self.bit_intrinsic(path, which, &args),
+            Rule::FloatMath(f) => self.float_op(f, &args, range),
+            Rule::Shfl(_) | Rule::Vote(_) | Rule::Match(_) | Rule::LaneMask(_) => {
+                self.warp_call(path, row.rule, &args)
+            }
+            Rule::Atomic(op) => self.atomic_call(path, op, false, args, range),
+            Rule::AtomicLegacyCas => self.atomic_call(path, AtomicOp::Cas, true, args, range),
+            Rule::CacheLoad(op) => self.cache_load(path, op, &args),
+            Rule::CacheStore(op) => self.cache_store(path, op, &args),
+            Rule::Read(_) | Rule::Float(_) | Rule::Complex(..) => self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("{path} is a value, not a function"),
+            ),
+            Rule::Special => self.special_builtin(path, args, range),
         }
-        if let Some(name) = path.strip_prefix("numpy.") {
-            return self.numpy_call(name, args, range);
-        }
-        if let Some(op) = path.strip_prefix("cuda.atomic.") {
-            return self.atomic_call(op, args, range);
-        }
-        if let Some(v) = self.warp_call(path, &args, range) {
-            return v;
-        }
+    }
+
+    /// `syncwarp(mask)`, `nanosleep(ns)`: one uint32 operand (an omitted optional one takes its
+    /// default from the signature).
+    fn u32_operand(&mut self, path: &str, which: Intrinsic, args: &[Arg], range: TextRange) -> Val {
+        let arg = match args.first() {
+            Some(a) if a.val != Val::NoneV => a.clone(),
+            _ => {
+                let default = builtins::signature(path)
+                    .and_then(|s| s.params.first())
+                    .and_then(|p| p.default)
+                    .and_then(parse_int_literal);
+                let Some(d) = default else {
+                    return self.error(
+                        codes::BAD_CALL,
+                        range,
+                        format!("{path}() takes one argument"),
+                    );
+                };
+                Arg {
+                    val: Val::Int(d),
+                    range,
+                }
+            }
+        };
+        let Some(v) = self.convert(arg.val, &Type::Scalar(Scalar::U32), arg.range) else {
+            return Val::Poison;
+        };
+        self.emit_void(Op::Intrinsic(which, vec![v]));
+        Val::NoneV
+    }
+
+    /// The builtins whose rule is [`Rule::Special`]: each checks its own arguments.
+    fn special_builtin(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
         match path {
             "range" | "enumerate" | "zip" => self.error_hint(
                 codes::UNSUPPORTED_SYNTAX,
@@ -332,65 +404,6 @@ impl Lower<'_, '_> {
                 )
             }
             "cuda.grid" | "cuda.gridsize" => self.grid(path == "cuda.grid", &args, range),
-            "cuda.syncthreads" => {
-                self.emit_void(Op::Intrinsic(Intrinsic::Syncthreads, Vec::new()));
-                Val::NoneV
-            }
-            "cuda.syncthreads_count" | "cuda.syncthreads_and" | "cuda.syncthreads_or" => {
-                if !self.arity(path, &args, 1, 1, range) {
-                    return Val::Poison;
-                }
-                let Some(p) = self.truth(args[0].val.clone(), args[0].range) else {
-                    return Val::Poison;
-                };
-                let p = self.cond_value(p);
-                let which = match path {
-                    "cuda.syncthreads_count" => Intrinsic::SyncthreadsCount,
-                    "cuda.syncthreads_and" => Intrinsic::SyncthreadsAnd,
-                    _ => Intrinsic::SyncthreadsOr,
-                };
-                Val::Rt(
-                    self.emit(Op::Intrinsic(which, vec![p]), Type::I32),
-                    Type::I32,
-                )
-            }
-            "cuda.threadfence" | "cuda.threadfence_block" | "cuda.threadfence_system" => {
-                let which = match path {
-                    "cuda.threadfence" => Intrinsic::Threadfence,
-                    "cuda.threadfence_block" => Intrinsic::ThreadfenceBlock,
-                    _ => Intrinsic::ThreadfenceSystem,
-                };
-                self.emit_void(Op::Intrinsic(which, Vec::new()));
-                Val::NoneV
-            }
-            "cuda.syncwarp" | "cuda.nanosleep" => {
-                let default = if path == "cuda.syncwarp" {
-                    Some(Val::Int(0xffff_ffff))
-                } else {
-                    None
-                };
-                let arg = match (args.first(), default) {
-                    (Some(a), _) if a.val != Val::NoneV => a.clone(),
-                    (_, Some(d)) => Arg { val: d, range },
-                    _ => {
-                        return self.error(
-                            codes::BAD_CALL,
-                            range,
-                            format!("{path}() takes one argument"),
-                        );
-                    }
-                };
-                let Some(v) = self.convert(arg.val, &Type::Scalar(Scalar::U32), arg.range) else {
-                    return Val::Poison;
-                };
-                let which = if path == "cuda.syncwarp" {
-                    Intrinsic::Syncwarp
-                } else {
-                    Intrinsic::Nanosleep
-                };
-                self.emit_void(Op::Intrinsic(which, vec![v]));
-                Val::NoneV
-            }
             "cuda.shared.array" | "cuda.local.array" => {
                 self.alloc_array(path == "cuda.shared.array", &args, range)
             }
@@ -422,21 +435,6 @@ impl Lower<'_, '_> {
                     return Val::Poison;
                 }
                 args[0].val.clone()
-            }
-            "cuda.fma" => {
-                if !self.arity(path, &args, 3, 3, range) {
-                    return Val::Poison;
-                }
-                self.float_op(MathFn::Fma, &args, range)
-            }
-            "cuda.cbrt" => {
-                if !self.arity(path, &args, 1, 1, range) {
-                    return Val::Poison;
-                }
-                self.float_op(MathFn::Cbrt, &args, range)
-            }
-            "cuda.popc" | "cuda.brev" | "cuda.clz" | "cuda.ffs" => {
-                self.bit_intrinsic(path, &args, range)
             }
             "cuda.selp" => {
                 if !self.arity(path, &args, 3, 3, range) {
@@ -1047,10 +1045,7 @@ impl Lower<'_, '_> {
         Some(self.emit(Op::Compare(op, x, y), Type::BOOL))
     }
 
-    fn bit_intrinsic(&mut self, path: &str, args: &[Arg], range: TextRange) -> Val {
-        if !self.arity(path, args, 1, 1, range) {
-            return Val::Poison;
-        }
+    fn bit_intrinsic(&mut self, path: &str, which: Intrinsic, args: &[Arg]) -> Val {
         let Some(s) = self.scalar_type_of(&args[0].val).filter(|s| s.is_int()) else {
             let what = args[0].val.describe();
             return self.error(
@@ -1059,18 +1054,17 @@ impl Lower<'_, '_> {
                 format!("{path}() takes an integer, not {what}"),
             );
         };
-        let (which, operand, result) = match path {
-            "cuda.popc" => (Intrinsic::Popc, s, s),
-            "cuda.clz" => (Intrinsic::Clz, s, s),
-            "cuda.ffs" => (Intrinsic::Ffs, s, Scalar::U32),
-            _ => {
+        let (operand, result) = match which {
+            Intrinsic::Ffs => (s, Scalar::U32),
+            Intrinsic::Brev => {
                 let u = if s.bits() > 32 {
                     Scalar::U64
                 } else {
                     Scalar::U32
                 };
-                (Intrinsic::Brev, u, u)
+                (u, u)
             }
+            _ => (s, s),
         };
         let Some(x) = self.convert(args[0].val.clone(), &Type::Scalar(operand), args[0].range)
         else {
@@ -1080,41 +1074,15 @@ impl Lower<'_, '_> {
         Val::Rt(v, Type::Scalar(result))
     }
 
-    fn atomic_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
-        let (op, operands) = match name {
-            "add" => (AtomicOp::Add, 1),
-            "sub" => (AtomicOp::Sub, 1),
-            "max" => (AtomicOp::Max, 1),
-            "min" => (AtomicOp::Min, 1),
-            "nanmax" => (AtomicOp::NanMax, 1),
-            "nanmin" => (AtomicOp::NanMin, 1),
-            "and_" => (AtomicOp::And, 1),
-            "or_" => (AtomicOp::Or, 1),
-            "xor" => (AtomicOp::Xor, 1),
-            "exch" => (AtomicOp::Exch, 1),
-            "inc" => (AtomicOp::Inc, 1),
-            "dec" => (AtomicOp::Dec, 1),
-            "cas" => (AtomicOp::Cas, 2),
-            "compare_and_swap" => (AtomicOp::Cas, 2),
-            _ => {
-                return self.error(
-                    codes::UNKNOWN_ATTRIBUTE,
-                    range,
-                    format!("cuda.atomic.{name} does not exist"),
-                );
-            }
-        };
-        let legacy = name == "compare_and_swap";
-        let expected = if legacy { 3 } else { 2 + operands };
-        if !self.arity(
-            &format!("cuda.atomic.{name}"),
-            &args,
-            expected,
-            expected,
-            range,
-        ) {
-            return Val::Poison;
-        }
+    fn atomic_call(
+        &mut self,
+        path: &str,
+        op: AtomicOp,
+        legacy: bool,
+        args: Vec<Arg>,
+        range: TextRange,
+    ) -> Val {
+        let name = path.strip_prefix("cuda.atomic.").unwrap_or(path);
         let Val::Rt(array, Type::Array(a)) = args[0].val.clone() else {
             let what = args[0].val.describe();
             return self.error(
@@ -1358,6 +1326,14 @@ impl Lower<'_, '_> {
         } else {
             Val::Rt(self.emit(Op::Call(id, args), ret.clone()), ret)
         }
+    }
+}
+
+/// A default's integer literal (`0xFFFFFFFF`, `0`).
+fn parse_int_literal(text: &str) -> Option<i128> {
+    match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => i128::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
     }
 }
 

@@ -62,9 +62,13 @@ impl Lower<'_, '_> {
         let complex = self
             .scalar_type_of(&arg.val)
             .is_some_and(Scalar::is_complex);
-        let known = crate::resolve::CMATH_FUNCTIONS.contains(&math_name)
+        if !complex {
+            return None;
+        }
+        let known = crate::builtins::find(&format!("cmath.{math_name}"))
+            .is_some_and(|b| !b.rule.is_value())
             && !matches!(math_name, "phase" | "polar" | "rect");
-        (complex && known).then(|| self.cmath_call(math_name, args.to_vec(), range))
+        known.then(|| self.cmath_call(math_name, args.to_vec(), range))
     }
 
     /// The float type a library function computes in for `args`: float32 when every argument

@@ -7,6 +7,7 @@
 
 mod array;
 mod assert;
+mod cache_hint;
 mod call;
 mod convert;
 mod expr;

@@ -15,81 +15,31 @@
 //! values; oxcuda accepts them (same bits, same result).
 
 use oxcuda_ir::{CmpOp, Intrinsic, MatchMode, Op, ShflMode, Value, VoteMode};
-use oxcuda_syntax::{TextRange, codes};
+use oxcuda_syntax::codes;
 use oxcuda_types::{Scalar, Type};
 
 use super::Lower;
 use super::call::Arg;
+use crate::builtins::Rule;
 use crate::value::Val;
 
-/// The keyword names of the warp functions' parameters, numba-cuda's.
-pub(super) fn keywords(path: &str) -> Option<&'static [&'static str]> {
-    Some(match path {
-        "cuda.shfl_sync" => &["mask", "value", "src_lane"],
-        "cuda.shfl_up_sync" | "cuda.shfl_down_sync" => &["mask", "value", "delta"],
-        "cuda.shfl_xor_sync" => &["mask", "value", "lane_mask"],
-        "cuda.all_sync" | "cuda.any_sync" | "cuda.eq_sync" | "cuda.ballot_sync" => {
-            &["mask", "predicate"]
-        }
-        "cuda.match_any_sync" | "cuda.match_all_sync" => &["mask", "value"],
-        _ => return None,
-    })
-}
-
 impl Lower<'_, '_> {
-    /// Lowers a call of the warp function `path`, or returns `None` when `path` is not one.
-    pub(super) fn warp_call(&mut self, path: &str, args: &[Arg], range: TextRange) -> Option<Val> {
-        let shfl = match path {
-            "cuda.shfl_sync" => Some(ShflMode::Idx),
-            "cuda.shfl_up_sync" => Some(ShflMode::Up),
-            "cuda.shfl_down_sync" => Some(ShflMode::Down),
-            "cuda.shfl_xor_sync" => Some(ShflMode::Bfly),
+    /// Lowers a call of the warp function `path` by its registry rule (its arity is checked).
+    pub(super) fn warp_call(&mut self, path: &str, rule: Rule, args: &[Arg]) -> Val {
+        let val = match rule {
+            Rule::Shfl(mode) => self.shfl(path, mode, args),
+            Rule::Vote(mode) => self.vote(path, mode, args),
+            Rule::Match(mode) => self.match_sync(path, mode, args),
+            Rule::LaneMask(which) => {
+                let u32t = Type::Scalar(Scalar::U32);
+                Some(Val::Rt(
+                    self.emit(Op::Intrinsic(which, Vec::new()), u32t.clone()),
+                    u32t,
+                ))
+            }
             _ => None,
         };
-        let vote = match path {
-            "cuda.all_sync" => Some(VoteMode::All),
-            "cuda.any_sync" => Some(VoteMode::Any),
-            "cuda.eq_sync" => Some(VoteMode::Uni),
-            "cuda.ballot_sync" => Some(VoteMode::Ballot),
-            _ => None,
-        };
-        let matching = match path {
-            "cuda.match_any_sync" => Some(MatchMode::Any),
-            "cuda.match_all_sync" => Some(MatchMode::All),
-            _ => None,
-        };
-        let lane_mask = match path {
-            "cuda.activemask" => Some(Intrinsic::ActiveMask),
-            "cuda.lanemask_lt" => Some(Intrinsic::LanemaskLt),
-            _ => None,
-        };
-        let arity = if shfl.is_some() {
-            3
-        } else if vote.is_some() || matching.is_some() {
-            2
-        } else if lane_mask.is_some() {
-            0
-        } else {
-            return None;
-        };
-        if !self.arity(path, args, arity, arity, range) {
-            return Some(Val::Poison);
-        }
-        let val = if let Some(mode) = shfl {
-            self.shfl(path, mode, args)
-        } else if let Some(mode) = vote {
-            self.vote(path, mode, args)
-        } else if let Some(mode) = matching {
-            self.match_sync(path, mode, args)
-        } else {
-            let which = lane_mask.unwrap_or(Intrinsic::ActiveMask);
-            let u32t = Type::Scalar(Scalar::U32);
-            Some(Val::Rt(
-                self.emit(Op::Intrinsic(which, Vec::new()), u32t.clone()),
-                u32t,
-            ))
-        };
-        Some(val.unwrap_or(Val::Poison))
+        val.unwrap_or(Val::Poison)
     }
 
     fn shfl(&mut self, path: &str, mode: ShflMode, args: &[Arg]) -> Option<Val> {
