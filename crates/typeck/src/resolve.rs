@@ -145,6 +145,21 @@ pub const CMATH_FUNCTIONS: &[&str] = &[
     "isnan", "log", "log10", "phase", "polar", "rect", "sin", "sinh", "sqrt", "tan", "tanh",
 ];
 
+/// `cuda.random`'s device functions (numba-cuda's xoroshiro128+ module), implemented by the
+/// device library (`library/random.py`).
+pub const RANDOM_FUNCTIONS: &[&str] = &[
+    "rotl",
+    "init_xoroshiro128p_state",
+    "xoroshiro128p_next",
+    "xoroshiro128p_jump",
+    "uint64_to_unit_float32",
+    "uint64_to_unit_float64",
+    "xoroshiro128p_uniform_float32",
+    "xoroshiro128p_uniform_float64",
+    "xoroshiro128p_normal_float32",
+    "xoroshiro128p_normal_float64",
+];
+
 /// NumPy's scalar functions with names of their own (`np.arcsin` is `math.asin`, …).
 pub const NUMPY_FUNCTIONS: &[&str] = &[
     "sin",
@@ -214,7 +229,7 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
     match path {
         "cuda" => match attr {
             "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "shared" | "local" | "const"
-            | "atomic" => Some(Meaning::Namespace(full)),
+            | "atomic" | "random" => Some(Meaning::Namespace(full)),
             "laneid" => Some(Meaning::Intrinsic(Intrinsic::LaneId)),
             "warpsize" => Some(Meaning::Intrinsic(Intrinsic::WarpSize)),
             _ => callable_or_type(&full, attr),
@@ -225,6 +240,9 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
         "cuda.gridDim" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::GridDim(d))),
         "cuda.shared" | "cuda.local" | "cuda.const" | "cuda.atomic" => CALLABLES
             .contains(&full.as_str())
+            .then_some(Meaning::Callable(full)),
+        "cuda.random" => RANDOM_FUNCTIONS
+            .contains(&attr)
             .then_some(Meaning::Callable(full)),
         "math" | "cmath" => match attr {
             "pi" => Some(Meaning::Float(std::f64::consts::PI)),
@@ -299,6 +317,11 @@ mod tests {
             module_attr("numpy", "float64"),
             Some(Meaning::Type(Scalar::F64))
         );
+        assert_eq!(
+            module_attr("cuda.random", "xoroshiro128p_next"),
+            Some(Meaning::Callable("cuda.random.xoroshiro128p_next".into()))
+        );
+        assert_eq!(module_attr("cuda.random", "xoroshiro128p_dtype"), None);
         assert_eq!(module_attr("math", "sinn"), None);
         assert_eq!(builtin("range"), Some(Meaning::Callable("range".into())));
         assert_eq!(builtin("open"), None);

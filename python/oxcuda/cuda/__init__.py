@@ -162,3 +162,8 @@ __all__ += [
     "PTXSource",
     "declare_device",
 ]
+
+# Device libraries with host parts: the xoroshiro128+ generator (docs/random.md).
+from oxcuda.cuda import random  # noqa: E402 - after the names it uses
+
+__all__ += ["random"]

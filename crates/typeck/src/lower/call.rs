@@ -182,6 +182,9 @@ impl Lower<'_, '_> {
         if let Some(name) = path.strip_prefix("cmath.") {
             return self.cmath_call(name, args, range);
         }
+        if let Some(name) = path.strip_prefix("cuda.random.") {
+            return self.random_call(name, args, range);
+        }
         if let Some(name) = path.strip_prefix("numpy.") {
             return self.numpy_call(name, args, range);
         }
