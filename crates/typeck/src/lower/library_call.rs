@@ -293,9 +293,8 @@ fn is_state_array(v: &Val) -> bool {
         return false;
     };
     let uint64 = |name: &str| {
-        r.field(name).is_some_and(|(_, f)| {
-            f.dtype == Dtype::Scalar(Scalar::U64) && f.shape.is_empty()
-        })
+        r.field(name)
+            .is_some_and(|(_, f)| f.dtype == Dtype::Scalar(Scalar::U64) && f.shape.is_empty())
     };
     a.ndim == 1 && !a.readonly && r.fields.len() == 2 && uint64("s0") && uint64("s1")
 }
