@@ -169,15 +169,19 @@ def main() -> None:
             results.append(json.loads(lines[-1][len("RESULT ") :]))
         print(json.dumps(results[-1]), flush=True)
     print()
-    print("| implementation | normals/s (Monte Carlo, float32) | E[x²] | states 1st n (s) | states 2nd n (s) |")
+    print(
+        "| implementation | normals/s (Monte Carlo, float32) | E[x²] "
+        "| states 1st n (s) | states 2nd n (s) |"
+    )
     print("|---|---|---|---|---|")
     for r in results:
         if "skipped" in r:
             print(f"| {r['impl']} | skipped | | | |")
             continue
-        st = list(r["states_s"].values()) + ["—", "—"]
+        st = [*r["states_s"].values(), "—", "—"]
         fmt = [f"{v:.4f}" if isinstance(v, float) else v for v in st[:2]]
-        print(f"| {r['impl']} | {r['normals_per_s']:.3e} | {r['mean_square']:.4f} | {fmt[0]} | {fmt[1]} |")
+        rate, ms = r["normals_per_s"], r["mean_square"]
+        print(f"| {r['impl']} | {rate:.3e} | {ms:.4f} | {fmt[0]} | {fmt[1]} |")
     digests = {r.get("states_digest") for r in results if "states_digest" in r}
     if len(digests) > 1:
         print("\nSTATES DIFFER between oxcuda and numba-cuda")

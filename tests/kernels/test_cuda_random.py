@@ -146,7 +146,8 @@ def test_draws_equal_the_reference(target, rng):
     n64 = np.zeros((n, m), np.float64)
     draw[2, 8](states, raw, u32, u64, n32, n64)
     gens = [ref.Generator(*s) for s in ref.sequential_states(n, seed)]
-    want = {k: np.zeros_like(v) for k, v in dict(raw=raw, u32=u32, u64=u64, n32=n32, n64=n64).items()}
+    got = dict(raw=raw, u32=u32, u64=u64, n32=n32, n64=n64)
+    want = {k: np.zeros_like(v) for k, v in got.items()}
     for i, g in enumerate(gens):
         for j in range(m):
             want["raw"][i, j] = g.next()
@@ -175,8 +176,8 @@ def helpers(x, k, rotated, f32, f64):
     i = cuda.grid(1)
     if i < x.size:
         rotated[i] = rotl(x[i], k[i])
-        f32[i] = uint64_to_unit_float32(x[i])
-        f64[i] = cuda.random.uint64_to_unit_float64(x[i])
+        f32[i] = cuda.random.uint64_to_unit_float32(x[i])
+        f64[i] = uint64_to_unit_float64(x[i])
 
 
 def test_helpers(target, rng):
@@ -187,7 +188,8 @@ def test_helpers(target, rng):
     f32 = np.zeros(64, np.float32)
     f64 = np.zeros(64, np.float64)
     helpers[1, 64](x, k, rotated, f32, f64)
-    assert [int(r) for r in rotated] == [ref.rotl(int(a), int(b)) for a, b in zip(x, k, strict=True)]
+    want_rot = [ref.rotl(int(a), int(b)) for a, b in zip(x, k, strict=True)]
+    assert [int(r) for r in rotated] == want_rot
     want64 = np.array([np.float64(int(a) >> 11) * 2.0**-53 for a in x])
     np.testing.assert_array_equal(f64, want64)
     np.testing.assert_array_equal(f32, want64.astype(np.float32))
@@ -222,7 +224,7 @@ def test_host_errors():
         create_xoroshiro128p_states(3, 1, subsequence_start=-1)
     with pytest.raises(TypeError, match="1-D array of xoroshiro128p_dtype"):
         init_xoroshiro128p_states(np.zeros(4, np.uint64), 1)
-    with pytest.raises(RuntimeError, match="cuda.random.xoroshiro128p_next\\(\\) can only be called"):
+    with pytest.raises(RuntimeError, match=r"cuda\.random\.xoroshiro128p_next\(\) can only be"):
         xoroshiro128p_next(np.zeros(1, xoroshiro128p_dtype), 0)
     assert create_xoroshiro128p_states(0, 1).shape == (0,)
 
