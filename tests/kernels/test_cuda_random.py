@@ -227,6 +227,8 @@ def test_host_errors():
     with pytest.raises(RuntimeError, match=r"cuda\.random\.xoroshiro128p_next\(\) can only be"):
         xoroshiro128p_next(np.zeros(1, xoroshiro128p_dtype), 0)
     assert create_xoroshiro128p_states(0, 1).shape == (0,)
+    assert uint64_to_unit_float32.__name__ == "uint64_to_unit_float32"
+    assert "cuda.random.uint64_to_unit_float32" in repr(uint64_to_unit_float32)
 
 
 def test_kernel_errors(target):
