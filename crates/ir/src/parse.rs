@@ -699,6 +699,7 @@ fn all_intrinsics() -> Vec<Intrinsic> {
         Intrinsic::SyncthreadsCount,
         Intrinsic::SyncthreadsAnd,
         Intrinsic::SyncthreadsOr,
+        Intrinsic::GridSync,
         Intrinsic::Threadfence,
         Intrinsic::ThreadfenceBlock,
         Intrinsic::ThreadfenceSystem,
@@ -1028,7 +1029,10 @@ mod tests {
         }
         for intr in all_intrinsics() {
             let loc = next();
-            let args = if matches!(intr, Intrinsic::Syncthreads | Intrinsic::LaneId) {
+            let args = if matches!(
+                intr,
+                Intrinsic::Syncthreads | Intrinsic::LaneId | Intrinsic::GridSync
+            ) {
                 vec![]
             } else {
                 vec![i]

@@ -293,6 +293,7 @@ pub fn intrinsic_name(i: Intrinsic) -> String {
         Intrinsic::SyncthreadsCount => "syncthreads_count".into(),
         Intrinsic::SyncthreadsAnd => "syncthreads_and".into(),
         Intrinsic::SyncthreadsOr => "syncthreads_or".into(),
+        Intrinsic::GridSync => "grid_sync".into(),
         Intrinsic::Threadfence => "threadfence".into(),
         Intrinsic::ThreadfenceBlock => "threadfence_block".into(),
         Intrinsic::ThreadfenceSystem => "threadfence_system".into(),

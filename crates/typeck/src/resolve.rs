@@ -90,7 +90,16 @@ pub const CALLABLES: &[&str] = &[
     "cuda.atomic.dec",
     "cuda.atomic.cas",
     "cuda.atomic.compare_and_swap",
+    // Cooperative groups: `cuda.cg.this_grid()` is a compile-time grid group
+    // (`Val::Namespace(GRID_GROUP)`), whose `sync()` is the grid barrier.
+    "cuda.cg.this_grid",
+    "cuda.cg.GridGroup.sync",
 ];
+
+/// The value of `cuda.cg.this_grid()`: a namespace whose only attribute is `sync`. A grid group
+/// has no runtime state (the barrier's counter comes from the cooperative launch), so it is
+/// known at compile time and a local holding one needs no slot (`lower/stmt.rs`).
+pub const GRID_GROUP: &str = "cuda.cg.GridGroup";
 
 /// The `math` module's functions (also `numpy.<name>` where NumPy has the same name).
 pub const MATH_FUNCTIONS: &[&str] = &[
@@ -229,7 +238,7 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
     match path {
         "cuda" => match attr {
             "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "shared" | "local" | "const"
-            | "atomic" | "random" => Some(Meaning::Namespace(full)),
+            | "atomic" | "random" | "cg" => Some(Meaning::Namespace(full)),
             "laneid" => Some(Meaning::Intrinsic(Intrinsic::LaneId)),
             "warpsize" => Some(Meaning::Intrinsic(Intrinsic::WarpSize)),
             _ => callable_or_type(&full, attr),
@@ -238,9 +247,11 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
         "cuda.blockIdx" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::BlockIdx(d))),
         "cuda.blockDim" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::BlockDim(d))),
         "cuda.gridDim" => dim(attr).map(|d| Meaning::Intrinsic(Intrinsic::GridDim(d))),
-        "cuda.shared" | "cuda.local" | "cuda.const" | "cuda.atomic" => CALLABLES
-            .contains(&full.as_str())
-            .then_some(Meaning::Callable(full)),
+        "cuda.shared" | "cuda.local" | "cuda.const" | "cuda.atomic" | "cuda.cg" | GRID_GROUP => {
+            CALLABLES
+                .contains(&full.as_str())
+                .then_some(Meaning::Callable(full))
+        }
         "cuda.random" => RANDOM_FUNCTIONS
             .contains(&attr)
             .then_some(Meaning::Callable(full)),
@@ -322,6 +333,15 @@ mod tests {
             Some(Meaning::Callable("cuda.random.xoroshiro128p_next".into()))
         );
         assert_eq!(module_attr("cuda.random", "xoroshiro128p_dtype"), None);
+        assert_eq!(
+            module_attr("cuda.cg", "this_grid"),
+            Some(Meaning::Callable("cuda.cg.this_grid".into()))
+        );
+        assert_eq!(
+            module_attr(GRID_GROUP, "sync"),
+            Some(Meaning::Callable("cuda.cg.GridGroup.sync".into()))
+        );
+        assert_eq!(module_attr(GRID_GROUP, "thread_rank"), None);
         assert_eq!(module_attr("math", "sinn"), None);
         assert_eq!(builtin("range"), Some(Meaning::Callable("range".into())));
         assert_eq!(builtin("open"), None);

@@ -339,6 +339,21 @@ impl Lower<'_, '_> {
                 self.emit_void(Op::Intrinsic(Intrinsic::Syncthreads, Vec::new()));
                 Val::NoneV
             }
+            "cuda.cg.this_grid" => {
+                if !self.arity(path, &args, 0, 0, range) {
+                    return Val::Poison;
+                }
+                Val::Namespace(crate::resolve::GRID_GROUP.to_owned())
+            }
+            "cuda.cg.GridGroup.sync" => {
+                if !self.arity("GridGroup.sync", &args, 0, 0, range) {
+                    return Val::Poison;
+                }
+                self.emit_void(Op::Intrinsic(Intrinsic::GridSync, Vec::new()));
+                // numba-cuda returns cudaCGSynchronize's status: int32 0.
+                let zero = self.const_int(0, Scalar::I32);
+                Val::Rt(zero, Type::I32)
+            }
             "cuda.syncthreads_count" | "cuda.syncthreads_and" | "cuda.syncthreads_or" => {
                 if !self.arity(path, &args, 1, 1, range) {
                     return Val::Poison;
