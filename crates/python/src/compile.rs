@@ -385,6 +385,8 @@ pub fn artifacts_dict<'py>(py: Python<'py>, a: &Artifacts) -> PyResult<Bound<'py
     d.set_item("ltoir", a.ltoir.as_ref().map(|b| PyBytes::new(py, b)))?;
     d.set_item("cubin", a.cubin.as_ref().map(|b| PyBytes::new(py, b)))?;
     d.set_item("kernel_name", &a.kernel_name)?;
+    // The kernel synchronises the grid: the launcher launches it cooperatively.
+    d.set_item("cooperative", a.module.uses_grid_sync())?;
     d.set_item("return_type", a.ret.to_string())?;
     d.set_item("times", a.times.clone())?;
     d.set_item("lto", a.lto)?;

@@ -166,4 +166,7 @@ __all__ += [
 # Device libraries with host parts: the xoroshiro128+ generator (docs/random.md).
 from oxcuda.cuda import random  # noqa: E402 - after the names it uses
 
-__all__ += ["random"]
+# Cooperative groups: cuda.cg.this_grid().sync() (docs/cooperative-groups.md).
+from oxcuda.cuda import cg  # noqa: E402
+
+__all__ += ["cg", "random"]

@@ -104,6 +104,9 @@ def compile_pyfunc(
     result = _native.compile(
         sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
     )
+    # Launched cooperatively: the code synchronises the grid, or it calls linked code declared
+    # with use_cooperative=True (docs/cooperative-groups.md).
+    result["cooperative"] = bool(result.get("cooperative")) or _linker.extern_cooperative(sources)
     _dump(pyfunc, args, result)
     return result
 

@@ -38,6 +38,7 @@ mod debug;
 mod error;
 mod externs;
 mod function;
+mod grid_sync;
 mod helpers;
 mod intrinsics;
 mod kernel;
