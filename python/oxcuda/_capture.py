@@ -5,7 +5,8 @@ as ``(qualname, file, text, first_line, indent, globals)``, where ``globals`` ma
 or closure name the function *loads* (found with ``dis``) to a plain tagged tuple the Rust core
 converts (``crates/python/src/capture.rs``):
 
-    ("module", "cuda"|"cuda.cg"|"cuda.random"|"math"|"cmath"|"numpy"|"oxcuda")   ("int", v) ("float", v) ("bool", v)
+    ("module", "cuda"|"cuda.cg"|"cuda.random"|"math"|"cmath"|"numpy"|"oxcuda")
+    ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)
     ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)

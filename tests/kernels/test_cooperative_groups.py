@@ -16,7 +16,7 @@ from oxcuda.errors import CompileError
 
 
 @cuda.jit
-def sequential_rows(M):
+def sequential_rows(M):  # noqa: N803 - numba's example
     # numba-cuda's example (docs/source/user/cooperative_groups.rst): each row is the previous
     # row reversed plus one, which needs every column of the previous row, written by threads
     # of other blocks.
@@ -127,7 +127,7 @@ def test_typing_errors():
     def no_such_member(a):
         a[0] = cuda.cg.this_grid().thread_rank()
 
-    with pytest.raises(CompileError, match="cuda.cg.GridGroup.thread_rank does not exist"):
+    with pytest.raises(CompileError, match=r"cuda\.cg\.GridGroup\.thread_rank does not exist"):
         compiler.compile_ptx(no_such_member.py_func, "void(int64[:])")
 
     @cuda.jit(device=True)
@@ -151,7 +151,8 @@ def test_typing_errors():
 
 def test_the_compile_says_when_to_launch_cooperatively():
     def artifacts(f):
-        return compiler.compile_pyfunc(f.py_func, ("int32[:, ::1]",), device=False, output="ir", cc=None)
+        types = ("int32[:, ::1]",)
+        return compiler.compile_pyfunc(f.py_func, types, device=False, output="ir", cc=None)
 
     assert artifacts(sequential_rows)["cooperative"] is True
 
@@ -172,6 +173,6 @@ def test_the_compile_says_when_to_launch_cooperatively():
 def test_host_side_names():
     with pytest.raises(RuntimeError, match=r"cuda\.cg\.this_grid\(\) can only be called"):
         cuda.cg.this_grid()
-    with pytest.raises(RuntimeError, match="inside a @cuda.jit function"):
+    with pytest.raises(RuntimeError, match=r"inside a @cuda\.jit function"):
         cg.GridGroup().sync()
     assert cg.GridGroup.__doc__ and cg.this_grid.__doc__

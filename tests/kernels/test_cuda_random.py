@@ -311,3 +311,36 @@ def test_types_for_signatures():
     assert xoroshiro128p_dtype.names == ("s0", "s1") and xoroshiro128p_dtype.itemsize == 16
     assert xoroshiro128p_type is not None
     assert float32 is not float64
+
+
+@pytest.mark.gpu
+def test_a_million_states_on_the_gpu(rng):
+    """Parallel creation at scale (sampled against the matrix-power reference)."""
+    seed = int(rng.integers(0, 2**63))
+    start = int(rng.integers(0, 2**40))
+    n = 10**6
+    with oxcuda.config.override(TARGET="gpu"):
+        states = create_xoroshiro128p_states(n, seed, subsequence_start=start).copy_to_host()
+    for i in [0, 1, 2, 777, 65535, int(rng.integers(0, n)), n - 1]:
+        got = (int(states[i]["s0"]), int(states[i]["s1"]))
+        assert got == ref.jump_matrix_power(seed, start + i)
+
+
+@cuda.jit
+def mean_square(states, draws, out):
+    i = cuda.grid(1)
+    if i < states.shape[0]:
+        acc = 0.0
+        for _ in range(draws):
+            x = xoroshiro128p_normal_float32(states, i)
+            acc += x * x
+        out[i] = acc
+
+
+def test_monte_carlo_mean_square(target):
+    n, draws = (1 << 16, 64) if target == "gpu" else (256, 64)
+    states = create_xoroshiro128p_states(n, 2024)
+    out = np.zeros(n, np.float64)
+    mean_square[n // 256, 256](states, draws, out)
+    m = out.sum() / (n * draws)
+    assert abs(m - 1.0) < (0.01 if target == "gpu" else 0.05)

@@ -391,8 +391,8 @@ impl GpuKernel {
         }
         .map_err(|e| driver_error(py, &e))?;
         // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT (the driver's table names it).
-        let sm_count = oxcuda_driver::device::attribute_by_name("MULTIPROCESSOR_COUNT")
-            .map_or(16, |a| a.code);
+        let sm_count =
+            oxcuda_driver::device::attribute_by_name("MULTIPROCESSOR_COUNT").map_or(16, |a| a.code);
         let sms = driver
             .device_attribute(self.ctx.device(), sm_count)
             .map_err(|e| driver_error(py, &e))?;

@@ -163,10 +163,8 @@ __all__ += [
     "declare_device",
 ]
 
-# Device libraries with host parts: the xoroshiro128+ generator (docs/random.md).
-from oxcuda.cuda import random  # noqa: E402 - after the names it uses
-
-# Cooperative groups: cuda.cg.this_grid().sync() (docs/cooperative-groups.md).
-from oxcuda.cuda import cg  # noqa: E402
+# Submodules numba-cuda has: cooperative groups, cuda.cg.this_grid().sync()
+# (docs/cooperative-groups.md), and the xoroshiro128+ generator (docs/random.md).
+from oxcuda.cuda import cg, random  # noqa: E402 - after the names they use
 
 __all__ += ["cg", "random"]
