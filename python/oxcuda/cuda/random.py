@@ -214,10 +214,11 @@ def _init_kernel():
                     a1 = uint64(0)
                     for w in range(2):
                         word = powers[j, w]
-                        for b in range(64):
-                            if (word >> uint32(b)) & uint64(1):
+                        for _ in range(64):
+                            if word & uint64(1):
                                 a0 ^= s0
                                 a1 ^= s1
+                            word >>= uint32(1)
                             t = s1 ^ s0
                             s0 = rotl(s0, uint32(55)) ^ t ^ (t << uint32(14))
                             s1 = rotl(t, uint32(36))
