@@ -5,11 +5,13 @@ as ``(qualname, file, text, first_line, indent, globals)``, where ``globals`` ma
 or closure name the function *loads* (found with ``dis``) to a plain tagged tuple the Rust core
 converts (``crates/python/src/capture.rs``):
 
-    ("module", "cuda"|"math"|"cmath"|"numpy"|"oxcuda")   ("int", v) ("float", v) ("bool", v)
+    ("module", "cuda"|"cuda.cg"|"cuda.random"|"math"|"cmath"|"numpy"|"oxcuda")
+    ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)
     ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
-    ("extern", symbol, [argument types], return type, abi, link items)   (cuda.declare_device)
+    ("extern", symbol, [argument types], return type, abi, link items, use_cooperative)
+                                                                   (cuda.declare_device)
     ("unsupported", repr)
 
 Values are frozen at compile time, as numba freezes them: a global changed later does not
@@ -35,6 +37,10 @@ _MODULES = {
     "numpy": "numpy",
     "oxcuda.cuda": "cuda",
     "numba.cuda": "cuda",
+    "oxcuda.cuda.cg": "cuda.cg",
+    "numba.cuda.cg": "cuda.cg",
+    "oxcuda.cuda.random": "cuda.random",
+    "numba.cuda.random": "cuda.random",
     "oxcuda": "oxcuda",
     "numba": "oxcuda",
     "oxcuda.types": "oxcuda",
@@ -164,7 +170,15 @@ def _encode(value: Any, add) -> tuple:
     if getattr(type(value), "_oxcuda_extern", False) is True:
         # cuda.declare_device: the core needs the symbol, signature and ABI; the link items
         # ride along for the link step (oxcuda.cuda._linker.extern_links).
-        return ("extern", value.name, list(value.argtypes), value.restype, value.abi, value.link)
+        return (
+            "extern",
+            value.name,
+            list(value.argtypes),
+            value.restype,
+            value.abi,
+            value.link,
+            value.use_cooperative,
+        )
     if isinstance(value, pytypes.ModuleType):
         canonical = _MODULES.get(value.__name__)
         return ("module", canonical) if canonical else ("unsupported", f"module {value.__name__}")

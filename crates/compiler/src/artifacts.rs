@@ -54,6 +54,9 @@ pub struct Artifacts {
     pub lto: bool,
     /// The NVVM IR calls libdevice functions.
     pub needs_libdevice: bool,
+    /// The kernel synchronises the grid (`cuda.cg.this_grid().sync()`): the launcher launches
+    /// it cooperatively (docs/cooperative-groups.md).
+    pub cooperative: bool,
     /// `(timer, seconds)` for each step run, in order ([`crate::StageInfo::timer`]).
     pub times: Vec<(&'static str, f64)>,
     /// The checked `assert`s (debug builds), by number (`oxcuda_nvvm::AssertSite`).
@@ -89,6 +92,7 @@ impl Artifacts {
             a.kernel_name.clone_from(&f.name);
             a.function_name.clone_from(&f.display_name);
             a.ret = f.ret.clone();
+            a.cooperative = m.uses_grid_sync();
         }
         a.outputs[stage as usize] = Some(output);
         a
@@ -105,6 +109,7 @@ impl Artifacts {
             ret: Type::None,
             lto: false,
             needs_libdevice: false,
+            cooperative: false,
             times: Vec::new(),
             asserts: Vec::new(),
         }

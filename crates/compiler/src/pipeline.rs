@@ -166,6 +166,7 @@ pub(crate) fn optimize(a: &mut Artifacts, _: &Toolchain, _: bool) -> Result<(), 
             ir: module.to_string(),
         }
     })?;
+    a.cooperative = module.uses_grid_sync();
     a.set(Stage::Typed, Output::Module(module));
     Ok(())
 }

@@ -141,7 +141,9 @@ impl Driver {
         Ok(u32::try_from(blocks).unwrap_or(0))
     }
 
-    /// Launches a kernel.
+    /// Launches a kernel; `cooperative` launches it with `cuLaunchCooperativeKernel` (every
+    /// block resident at once, so that the kernel can synchronise the grid; the caller checks
+    /// the grid fits, or the driver refuses with `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`).
     ///
     /// # Safety
     /// `params` must hold one pointer per kernel parameter, each to a value of the parameter's
@@ -150,6 +152,10 @@ impl Driver {
     /// # Errors
     /// The driver's error (`CUDA_ERROR_INVALID_VALUE` for a bad configuration,
     /// `CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES`, …).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a launch's configuration, parameters and mode"
+    )]
     pub unsafe fn launch(
         &self,
         f: CuFunction,
@@ -158,7 +164,25 @@ impl Driver {
         shared_bytes: c_uint,
         stream: CuStream,
         params: &mut [*mut c_void],
+        cooperative: bool,
     ) -> Result<(), DriverError> {
+        if cooperative {
+            // SAFETY: forwarded from the caller.
+            return check(self, "cuLaunchCooperativeKernel", unsafe {
+                (self.launch_cooperative_kernel)(
+                    f,
+                    grid[0],
+                    grid[1],
+                    grid[2],
+                    block[0],
+                    block[1],
+                    block[2],
+                    shared_bytes,
+                    stream,
+                    params.as_mut_ptr(),
+                )
+            });
+        }
         // SAFETY: forwarded from the caller; `extra` is null.
         check(self, "cuLaunchKernel", unsafe {
             (self.launch_kernel)(

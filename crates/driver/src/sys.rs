@@ -78,6 +78,11 @@ function_table! {
         CuFunction, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, CuStream,
         *mut *mut c_void, *mut *mut c_void,
     );
+    // Kernels that synchronise the grid (cuda.cg): every block resident at once.
+    launch_cooperative_kernel = "cuLaunchCooperativeKernel": fn(
+        CuFunction, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, CuStream,
+        *mut *mut c_void,
+    );
     stream_create = "cuStreamCreate": fn(*mut CuStream, c_uint);
     stream_destroy = "cuStreamDestroy_v2": fn(CuStream);
     stream_synchronize = "cuStreamSynchronize": fn(CuStream);

@@ -273,4 +273,18 @@ impl Module {
     pub fn function(&self, id: FuncId) -> &Function {
         &self.functions[id.index()]
     }
+
+    /// Whether any function of the module synchronises the grid
+    /// ([`crate::Intrinsic::GridSync`]): the kernel must then be launched cooperatively (every
+    /// block resident at once), on the GPU and in the simulator.
+    #[must_use]
+    pub fn uses_grid_sync(&self) -> bool {
+        self.functions.iter().any(|f| {
+            f.blocks.iter().any(|b| {
+                b.insts
+                    .iter()
+                    .any(|i| matches!(i.op, crate::Op::Intrinsic(crate::Intrinsic::GridSync, _)))
+            })
+        })
+    }
 }

@@ -125,6 +125,7 @@ pub const INTRINSICS: &[(Intrinsic, &str)] = {
         (I::SyncthreadsCount, "syncthreads_count"),
         (I::SyncthreadsAnd, "syncthreads_and"),
         (I::SyncthreadsOr, "syncthreads_or"),
+        (I::GridSync, "grid_sync"),
         (I::Threadfence, "threadfence"),
         (I::ThreadfenceBlock, "threadfence_block"),
         (I::ThreadfenceSystem, "threadfence_system"),
@@ -233,6 +234,7 @@ mod tests {
             | Intrinsic::SyncthreadsCount
             | Intrinsic::SyncthreadsAnd
             | Intrinsic::SyncthreadsOr
+            | Intrinsic::GridSync
             | Intrinsic::Threadfence
             | Intrinsic::ThreadfenceBlock
             | Intrinsic::ThreadfenceSystem

@@ -319,6 +319,11 @@ pub enum Intrinsic {
     SyncthreadsAnd,
     /// `syncthreads_or(pred)`: int32, 1 if any thread's operand is true.
     SyncthreadsOr,
+    /// `cuda.cg.this_grid().sync()`: a barrier across every thread of the grid (a cooperative
+    /// launch: all blocks resident at once), with the memory of every block's writes before it
+    /// visible to every thread after it; no operands, no result. A kernel whose code reaches
+    /// one must be launched cooperatively (see [`crate::Module::uses_grid_sync`]).
+    GridSync,
     /// `threadfence()`: no result.
     Threadfence,
     /// `threadfence_block()`.

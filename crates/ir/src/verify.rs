@@ -422,6 +422,7 @@ fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<Strin
             matches!(args, [m] if *m == mask) && result.is_none(),
             "(uint32) -> none",
         ),
+        Intrinsic::GridSync => (args.is_empty() && result.is_none(), "() -> none"),
         _ => return None,
     };
     (!ok).then(|| {

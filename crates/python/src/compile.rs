@@ -199,6 +199,10 @@ impl CompileArtifacts {
             "return_type" => a.ret.to_string().into_pyobject(py)?.into_any(),
             "times" => a.times.clone().into_pyobject(py)?.into_any(),
             "lto" => pyo3::types::PyBool::new(py, a.lto).to_owned().into_any(),
+            // The kernel synchronises the grid: the launcher launches it cooperatively.
+            "cooperative" => pyo3::types::PyBool::new(py, a.cooperative)
+                .to_owned()
+                .into_any(),
             "asserts" => self.asserts(py)?,
             "ptx_isa" => match a.text(Stage::Ptx) {
                 Some(ptx) => ptx_version::ptx_isa_version(&ptx)

@@ -78,6 +78,10 @@ pub struct GpuKernel {
     name: String,
     /// The checked `assert`s of a debug kernel (`None`: nothing to check after a launch).
     asserts: Option<crate::assertions::Asserts>,
+    /// Launched with `cuLaunchCooperativeKernel`: the code synchronises the grid (numba's
+    /// `_Kernel.cooperative`).
+    #[pyo3(get)]
+    cooperative: bool,
 }
 
 // SAFETY: module and function handles are plain driver handles usable from any thread with the
@@ -92,13 +96,14 @@ impl GpuKernel {
     /// `asserts` is the compile's `(kernel's Python name, checked asserts)`, for a debug
     /// kernel that has some.
     #[new]
-    #[pyo3(signature = (cubin, name, params, asserts=None))]
+    #[pyo3(signature = (cubin, name, params, asserts=None, cooperative=false))]
     fn new(
         py: Python<'_>,
         cubin: &[u8],
         name: &str,
         params: Vec<String>,
         asserts: Option<(String, Vec<crate::assertions::Site>)>,
+        cooperative: bool,
     ) -> PyResult<Self> {
         guard(|| {
             let rt = crate::runtime::runtime(py)?;
@@ -135,6 +140,7 @@ impl GpuKernel {
                 params: parse_params(&params)?,
                 name: name.to_owned(),
                 asserts,
+                cooperative,
             })
         })
     }
@@ -196,6 +202,7 @@ impl GpuKernel {
                         shared,
                         stream as CuStream,
                         &mut ptrs,
+                        self.cooperative,
                     )
                 }
                 .map_err(|e| driver_error(py, &e))?;
@@ -337,6 +344,9 @@ impl GpuKernel {
         let mut slots = self.pack(read);
         let mut ptrs = param_pointers(&mut slots);
         self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
+        if self.cooperative {
+            self.check_co_resident(py, grid, block, shared)?;
+        }
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
         // alive for the call; the kernel's context is current.
         unsafe {
@@ -347,6 +357,7 @@ impl GpuKernel {
                 shared,
                 stream as CuStream,
                 &mut ptrs,
+                self.cooperative,
             )
         }
         .map_err(|mut e| {
@@ -357,6 +368,47 @@ impl GpuKernel {
             Some(asserts) => asserts.check(py, &self.ctx, stream as CuStream),
             None => Ok(()),
         }
+    }
+}
+
+impl GpuKernel {
+    /// A cooperative launch must fit on the device at once (its blocks wait for each other):
+    /// more blocks than the occupancy calculator allows is refused here, naming the limit,
+    /// rather than left to the driver's `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`. The
+    /// kernel's context is current.
+    fn check_co_resident(
+        &self,
+        py: Python<'_>,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared: u32,
+    ) -> PyResult<()> {
+        let driver = self.ctx.driver();
+        let threads = block[0] * block[1] * block[2];
+        // SAFETY: the function lives as long as `self`'s module; its context is current.
+        let per_sm = unsafe {
+            driver.max_active_blocks_per_multiprocessor(self.function, threads, shared as usize)
+        }
+        .map_err(|e| driver_error(py, &e))?;
+        // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT (the driver's table names it).
+        let sm_count =
+            oxcuda_driver::device::attribute_by_name("MULTIPROCESSOR_COUNT").map_or(16, |a| a.code);
+        let sms = driver
+            .device_attribute(self.ctx.device(), sm_count)
+            .map_err(|e| driver_error(py, &e))?;
+        let limit = u64::from(per_sm) * u64::try_from(sms).unwrap_or(0);
+        let blocks: u64 = grid.iter().map(|&g| u64::from(g)).product();
+        if blocks > limit {
+            return Err(PyValueError::new_err(format!(
+                "{}() synchronises the grid (cuda.cg.this_grid().sync()), so all its blocks must \
+                 be resident at once: a grid of {blocks} blocks of {threads} threads exceeds the \
+                 device's {limit} ({per_sm} per multiprocessor × {sms} multiprocessors; \
+                 kernel.max_cooperative_grid_blocks({threads}) gives it); launch fewer blocks \
+                 and loop over the data",
+                self.name
+            )));
+        }
+        Ok(())
     }
 }
 

@@ -112,6 +112,8 @@ pub struct Program {
     /// Whether any function contains a block barrier or a warp operation other than
     /// `lanemask_lt`.
     pub(crate) has_barriers: bool,
+    /// Whether any function synchronises the grid (the launch must be cooperative).
+    pub(crate) grid_sync: bool,
 }
 
 impl Program {
@@ -138,6 +140,13 @@ impl Program {
     #[must_use]
     pub fn uses_barriers(&self) -> bool {
         self.has_barriers
+    }
+
+    /// Whether the kernel or a device function it calls synchronises the whole grid
+    /// (`cuda.cg.this_grid().sync()`): launch it with [`crate::LaunchConfig::cooperative`].
+    #[must_use]
+    pub fn uses_grid_sync(&self) -> bool {
+        self.grid_sync
     }
 
     /// A listing of the decoded instructions of every function, with source lines (for
@@ -282,6 +291,7 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
         const_image,
         const_slots,
         has_barriers,
+        grid_sync: module.uses_grid_sync(),
     })
 }
 
@@ -1343,6 +1353,7 @@ impl<'a> FuncDecoder<'a> {
                     | Intrinsic::SyncthreadsAnd
                     | Intrinsic::SyncthreadsOr
                     | Intrinsic::ActiveMask
+                    | Intrinsic::GridSync
             );
         let dim = |dd: Dim| match dd {
             Dim::X => 0u8,
@@ -1383,6 +1394,13 @@ impl<'a> FuncDecoder<'a> {
             Intrinsic::Syncthreads => {
                 self.emit(Inst::Barrier {
                     kind: BarrierKind::Plain,
+                    d: 0,
+                    p: 0,
+                });
+            }
+            Intrinsic::GridSync => {
+                self.emit(Inst::Barrier {
+                    kind: BarrierKind::Grid,
                     d: 0,
                     p: 0,
                 });

@@ -81,11 +81,14 @@ pub(crate) mod geom {
     pub const LEN: usize = 15;
 }
 
-/// The four block-wide barriers.
+/// The four block-wide barriers, and the grid barrier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum BarrierKind {
     /// `syncthreads()`.
     Plain,
+    /// `cuda.cg.this_grid().sync()`: every thread of the block stops here, then the block
+    /// waits for every other block of the (cooperative) launch (`launch.rs`).
+    Grid,
     /// `syncthreads_count(p)`.
     Count,
     /// `syncthreads_and(p)`.

@@ -443,7 +443,8 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     if let Some(cur) = t.frames.last_mut() {
                         cur.pc = pc as u32;
                     }
-                    let pred = kind != BarrierKind::Plain && reg!(p) != 0;
+                    let pred =
+                        !matches!(kind, BarrierKind::Plain | BarrierKind::Grid) && reg!(p) != 0;
                     return Ok(Stop::Barrier {
                         kind,
                         func: fi as u32,

@@ -15,6 +15,14 @@
 //! error a sequential run would report first, because every block below it was taken (and so
 //! completed) before it.
 //!
+//! A **cooperative** launch (a kernel that synchronises the grid) keeps every block resident:
+//! one [`BlockRunner`] per block, run in rounds on the calling thread. In a round each live
+//! block runs until all its threads exited or wait at a grid barrier; when every block waits at
+//! the same grid barrier, all are released and the next round starts. A block that finished
+//! while others wait, or blocks waiting at different grid barriers, are `BarrierError`s naming
+//! the threads and the line (on a GPU they hang). At most [`MAX_COOPERATIVE_THREADS`] threads
+//! take part (their states are all held at once).
+//!
 //! Invariant: the raw pointers a launch shares between workers (constant memory, argument
 //! arrays inside the template) stay valid until every worker has joined (scoped threads).
 
@@ -28,10 +36,15 @@ use crate::args::{ArgValue, flatten};
 use crate::decode::Program;
 use crate::error::SimError;
 use crate::memory::AlignedBuf;
-use crate::scheduler::{BlockRunner, Launch};
+use crate::scheduler::{BlockRunner, BlockStop, Launch};
 
 /// CUDA's limit on threads per block.
 pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
+
+/// The most threads a cooperative launch may have in the simulator: every thread's state is
+/// held until the kernel ends. About what the largest GPUs hold co-resident (an H200: 132
+/// multiprocessors × 2048 threads).
+pub const MAX_COOPERATIVE_THREADS: u64 = 1 << 18;
 
 /// A launch configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,6 +57,10 @@ pub struct LaunchConfig {
     pub dynamic_shared_bytes: usize,
     /// OS threads to run blocks on; 0 means one per available CPU core.
     pub workers: usize,
+    /// A cooperative launch (`cuLaunchCooperativeKernel`): every block resident at once, so
+    /// that grid barriers can complete. Required by kernels that synchronise the grid
+    /// ([`Program::uses_grid_sync`]); [`launch`] sets it for them.
+    pub cooperative: bool,
 }
 
 impl LaunchConfig {
@@ -55,6 +72,7 @@ impl LaunchConfig {
             block,
             dynamic_shared_bytes: 0,
             workers: 0,
+            cooperative: false,
         }
     }
 }
@@ -62,7 +80,8 @@ impl LaunchConfig {
 /// Runs `program`'s kernel over `grid` × `block` threads with `args` (one per kernel
 /// parameter). `const_data` replaces the initial bytes of constant-memory globals (each entry
 /// must have the global's exact size); pass `&[]` to use the module's `init` bytes. Blocks run
-/// in parallel on the available CPU cores.
+/// in parallel on the available CPU cores; a kernel that synchronises the grid is launched
+/// cooperatively.
 ///
 /// # Errors
 /// `LaunchError` for a bad configuration or arguments; otherwise the first failure of the
@@ -80,6 +99,7 @@ pub fn launch(
         block,
         dynamic_shared_bytes,
         workers: 0,
+        cooperative: program.uses_grid_sync(),
     };
     launch_with(program, &config, args, const_data)
 }
@@ -99,8 +119,19 @@ pub fn launch_with(
         block,
         dynamic_shared_bytes,
         workers,
+        cooperative,
     } = *config;
     check_config(grid, block, dynamic_shared_bytes)?;
+    if cooperative {
+        let threads: u64 = grid.iter().chain(&block).map(|&d| u64::from(d)).product();
+        if threads > MAX_COOPERATIVE_THREADS {
+            return Err(SimError::launch(format!(
+                "a cooperative launch of grid {grid:?} × block {block:?} has {threads} threads; \
+                 the simulator holds at most {MAX_COOPERATIVE_THREADS} co-resident (use fewer \
+                 blocks and loop over the data, as on a GPU)"
+            )));
+        }
+    }
     let kernel = &program.funcs[0];
     if args.len() != kernel.params.len() {
         return Err(SimError::launch(format!(
@@ -165,6 +196,9 @@ pub fn launch_with(
             (b / (gx * gy)) as u32,
         ]
     };
+    if cooperative {
+        return run_cooperative(&launch, nblocks, block_index);
+    }
     if workers == 1 {
         let mut runner = BlockRunner::default();
         for b in 0..nblocks {
@@ -248,6 +282,91 @@ pub fn launch_with(
         Some((_, e)) => Err(e),
         None => Ok(()),
     }
+}
+
+/// Runs every block of a cooperative launch, resident together, round by round (module docs).
+fn run_cooperative(
+    launch: &Launch<'_>,
+    nblocks: usize,
+    block_index: impl Fn(usize) -> [u32; 3],
+) -> Result<(), SimError> {
+    let mut runners: Vec<BlockRunner> = (0..nblocks).map(|_| BlockRunner::default()).collect();
+    let mut stops = Vec::with_capacity(nblocks);
+    for (b, runner) in runners.iter_mut().enumerate() {
+        stops.push(runner.start_block(launch, block_index(b))?);
+    }
+    loop {
+        let waiting: Vec<usize> = (0..nblocks)
+            .filter(|&b| stops[b] != BlockStop::Done)
+            .collect();
+        let Some(&first) = waiting.first() else {
+            return Ok(());
+        };
+        let BlockStop::GridBarrier { tl, func, pc } = stops[first] else {
+            return Ok(());
+        };
+        if waiting.len() < nblocks {
+            let done: Vec<usize> = (0..nblocks)
+                .filter(|&b| stops[b] == BlockStop::Done)
+                .collect();
+            let what = format!(
+                "grid sync at line {} is not reached by every block: {} wait{} there but {} \
+                 already finished (a grid sync must be reached by every thread of the grid; on \
+                 a GPU this hangs)",
+                line(launch, func, pc),
+                blocks(&waiting, &block_index),
+                if waiting.len() == 1 { "s" } else { "" },
+                blocks(&done, &block_index),
+            );
+            return Err(runners[first].barrier_error_here(launch, tl, (func, pc), &what));
+        }
+        for &b in &waiting {
+            if let BlockStop::GridBarrier { func: f, pc: p, .. } = stops[b]
+                && (f, p) != (func, pc)
+            {
+                let what = format!(
+                    "blocks wait at different grid syncs: block {} at line {}, block {} at line \
+                     {} (every thread of the grid must reach the same grid sync)",
+                    fmt_block(block_index(first)),
+                    line(launch, func, pc),
+                    fmt_block(block_index(b)),
+                    line(launch, f, p),
+                );
+                return Err(runners[first].barrier_error_here(launch, tl, (func, pc), &what));
+            }
+        }
+        for (b, runner) in runners.iter_mut().enumerate() {
+            stops[b] = runner.resume(launch)?;
+        }
+    }
+}
+
+fn line(launch: &Launch<'_>, func: u32, pc: u32) -> u32 {
+    launch.prog.funcs[func as usize]
+        .source_loc(pc as usize)
+        .line
+}
+
+fn fmt_block(b: [u32; 3]) -> String {
+    crate::error::fmt_dim3(b)
+}
+
+fn blocks(list: &[usize], block_index: &impl Fn(usize) -> [u32; 3]) -> String {
+    let shown: Vec<String> = list
+        .iter()
+        .take(4)
+        .map(|&b| fmt_block(block_index(b)))
+        .collect();
+    let more = list.len().saturating_sub(4);
+    let mut s = format!(
+        "block{} {}",
+        if list.len() == 1 { "" } else { "s" },
+        shown.join(", ")
+    );
+    if more > 0 {
+        s.push_str(&format!(" and {more} more"));
+    }
+    s
 }
 
 /// How long the monitor watches the calling thread before deciding how many workers to spawn.

@@ -87,37 +87,103 @@ pub(crate) struct BlockRunner {
     state_of: Vec<usize>,
     status: Vec<Status>,
     shared: AlignedBuf,
+    /// The block being run (a cooperative launch resumes it after each grid barrier).
+    bid: [u32; 3],
+    /// Whether a thread of the block has exited (a later barrier is then an error).
+    any_exited: bool,
+}
+
+/// Where a block stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BlockStop {
+    /// Every thread exited.
+    Done,
+    /// Every thread waits at the grid barrier at (`func`, `pc`); thread `tl` is the first.
+    /// They are released already: [`BlockRunner::resume`] runs them on.
+    GridBarrier { tl: usize, func: u32, pc: u32 },
 }
 
 const NONE: usize = usize::MAX;
 
 impl BlockRunner {
-    /// Runs block `bid` of the launch to completion.
+    /// Runs block `bid` of a launch that is not cooperative to completion; reaching a grid
+    /// barrier is an error.
     pub(crate) fn run_block(&mut self, launch: &Launch<'_>, bid: [u32; 3]) -> Result<(), SimError> {
+        match self.start_block(launch, bid)? {
+            BlockStop::Done => Ok(()),
+            BlockStop::GridBarrier { tl, func, pc } => {
+                let env = self.env(launch);
+                let what = "grid sync (cuda.cg.this_grid().sync()) in a kernel that was not \
+                            launched cooperatively: the blocks of the grid are not all resident, \
+                            so the barrier could never complete (launch it cooperatively)";
+                Err(self.barrier_error(&env, launch, tl, (func, pc), what))
+            }
+        }
+    }
+
+    /// A `BarrierError` at `at` for thread `tl` of this block (the launch-level checks of a
+    /// cooperative launch).
+    pub(crate) fn barrier_error_here(
+        &mut self,
+        launch: &Launch<'_>,
+        tl: usize,
+        at: (u32, u32),
+        what: &str,
+    ) -> SimError {
+        let env = self.env(launch);
+        self.barrier_error(&env, launch, tl, at, what)
+    }
+
+    /// The block's execution environment (its shared memory, the launch's constants).
+    fn env<'p>(&mut self, launch: &Launch<'p>) -> Env<'p> {
+        let dyn_off = launch.prog.shared_bytes.next_multiple_of(16);
+        let shared = self.shared.as_mut_ptr();
+        Env {
+            prog: launch.prog,
+            shared,
+            dyn_shared: shared.wrapping_add(dyn_off),
+            dyn_bytes: launch.dyn_bytes as u64,
+            consts: launch.consts,
+            block: self.bid,
+        }
+    }
+
+    /// Starts block `bid` and runs it until it finishes or every thread waits at a grid
+    /// barrier.
+    pub(crate) fn start_block(
+        &mut self,
+        launch: &Launch<'_>,
+        bid: [u32; 3],
+    ) -> Result<BlockStop, SimError> {
         let prog = launch.prog;
         let bdim = launch.block;
         let n = (bdim[0] * bdim[1] * bdim[2]) as usize;
         // Static shared memory, then dynamic shared memory, 16-byte aligned; zeroed per block.
         let dyn_off = prog.shared_bytes.next_multiple_of(16);
         self.shared.reset(dyn_off + launch.dyn_bytes);
-        let shared = self.shared.as_mut_ptr();
-        let env = Env {
-            prog,
-            shared,
-            dyn_shared: shared.wrapping_add(dyn_off),
-            dyn_bytes: launch.dyn_bytes as u64,
-            consts: launch.consts,
-            block: bid,
-        };
+        self.bid = bid;
+        let env = self.env(launch);
         let geom = geometry([0; 3], bid, bdim, launch.grid);
         if !prog.has_barriers {
-            return self.run_independent(&env, launch, &geom);
+            self.run_independent(&env, launch, &geom)?;
+            return Ok(BlockStop::Done);
         }
         self.status.clear();
         self.status.resize(n, Status::Ready);
         self.state_of.clear();
         self.state_of.resize(n, NONE);
-        let mut any_exited = false;
+        self.any_exited = false;
+        self.resume(launch)
+    }
+
+    /// Runs the block's ready threads on, phase after phase, until every thread exited or
+    /// waits at a grid barrier.
+    pub(crate) fn resume(&mut self, launch: &Launch<'_>) -> Result<BlockStop, SimError> {
+        let bdim = launch.block;
+        let n = (bdim[0] * bdim[1] * bdim[2]) as usize;
+        let env = self.env(launch);
+        let geom = geometry([0; 3], self.bid, bdim, launch.grid);
+        let mut any_exited = self.any_exited;
         loop {
             // One phase: warp by warp.
             for w0 in (0..n).step_by(WARP_SIZE as usize) {
@@ -174,10 +240,10 @@ impl BlockRunner {
                 }
             }
             let Some((t0, Status::Barrier { kind, func, pc, .. })) = first else {
-                return Ok(());
+                return Ok(BlockStop::Done);
             };
             if any_exited {
-                return Err(self.exited_at_barrier(&env, launch, t0, (func, pc)));
+                return Err(self.exited_at_barrier(&env, launch, t0, (func, pc), kind));
             }
             // Release: compute the block-wide result and hand it to every thread.
             let (mut count, mut all, mut any) = (0i64, true, false);
@@ -189,7 +255,7 @@ impl BlockRunner {
                 }
             }
             let result = match kind {
-                BarrierKind::Plain => None,
+                BarrierKind::Plain | BarrierKind::Grid => None,
                 BarrierKind::Count => Some(count as u64),
                 BarrierKind::And => Some(u64::from(all)),
                 BarrierKind::Or => Some(u64::from(any)),
@@ -204,6 +270,10 @@ impl BlockRunner {
                     }
                     self.status[tl] = Status::Ready;
                 }
+            }
+            if kind == BarrierKind::Grid {
+                self.any_exited = any_exited;
+                return Ok(BlockStop::GridBarrier { tl: t0, func, pc });
             }
         }
     }
@@ -522,7 +592,7 @@ impl BlockRunner {
         s
     }
 
-    fn barrier_error(
+    pub(crate) fn barrier_error(
         &self,
         env: &Env<'_>,
         launch: &Launch<'_>,
@@ -552,6 +622,7 @@ impl BlockRunner {
         launch: &Launch<'_>,
         t0: usize,
         at: (u32, u32),
+        kind: BarrierKind,
     ) -> SimError {
         let loc = launch.prog.funcs[at.0 as usize].source_loc(at.1 as usize);
         let waiting: Vec<usize> = (0..self.status.len())
@@ -560,9 +631,20 @@ impl BlockRunner {
         let exited: Vec<usize> = (0..self.status.len())
             .filter(|&u| self.status[u] == Status::Exited)
             .collect();
+        let (what, rule) = if kind == BarrierKind::Grid {
+            (
+                "grid sync",
+                "a grid sync must be reached by every thread of the grid",
+            )
+        } else {
+            (
+                "barrier",
+                "a syncthreads must be reached by all threads or none",
+            )
+        };
         let what = format!(
-            "barrier at line {} is not reached by every thread of the block: {} wait{} there \
-             but {} already exited (a syncthreads must be reached by all threads or none)",
+            "{what} at line {} is not reached by every thread of the block: {} wait{} there \
+             but {} already exited ({rule})",
             loc.line,
             self.thread_list(launch, &waiting),
             if waiting.len() == 1 { "s" } else { "" },

@@ -28,6 +28,11 @@ pub enum Meaning {
     Intrinsic(Intrinsic),
 }
 
+/// The value of `cuda.cg.this_grid()`: a namespace whose only attribute is `sync`. A grid group
+/// has no runtime state (the barrier's counter comes from the cooperative launch), so it is
+/// known at compile time and a local holding one needs no slot (`lower/stmt.rs`).
+pub const GRID_GROUP: &str = "cuda.cg.GridGroup";
+
 /// What a row of the builtin registry denotes.
 fn meaning_of(b: &Builtin) -> Meaning {
     match b.rule {

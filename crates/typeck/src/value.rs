@@ -57,6 +57,9 @@ impl Val {
             Self::NoneV => "None".into(),
             Self::Str(s) => format!("string {s:?}"),
             Self::Tuple(items) => format!("tuple of {}", items.len()),
+            Self::Namespace(p) if p == crate::resolve::GRID_GROUP => {
+                "a grid group (cuda.cg.this_grid())".into()
+            }
             Self::Namespace(p) => format!("module {p}"),
             Self::Callable(p) => format!("function {p}"),
             Self::TypeObj(t) => format!("type {t}"),

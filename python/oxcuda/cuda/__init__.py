@@ -162,3 +162,9 @@ __all__ += [
     "PTXSource",
     "declare_device",
 ]
+
+# Submodules numba-cuda has: cooperative groups, cuda.cg.this_grid().sync()
+# (docs/cooperative-groups.md), and the xoroshiro128+ generator (docs/random.md).
+from oxcuda.cuda import cg, random  # noqa: E402 - after the names they use
+
+__all__ += ["cg", "random"]

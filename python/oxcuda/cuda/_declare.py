@@ -95,6 +95,8 @@ def declare_device(
     ``link`` is one link item or a list of them (paths or ``cuda.PTXSource``/``CUSource``/...):
     they are linked into every kernel that calls the function. ``abi`` is ``"numba"`` (the
     function is ``int name(ret *out, args...)``) or ``"c"`` (``ret name(args...)``).
+    ``use_cooperative=True`` says the function synchronises the grid: kernels calling it are
+    launched cooperatively (``cuLaunchCooperativeKernel``).
     """
     if abi not in ("numba", "c"):
         raise NotImplementedError(f"Unsupported ABI: {abi!r} (use 'numba' or 'c')")
@@ -102,11 +104,6 @@ def declare_device(
         raise ValueError(
             f"declare_device: the name must be the function's symbol, an identifier such as "
             f"'mul_f32' or a mangled C++ name; got {name!r}"
-        )
-    if use_cooperative:
-        raise NotImplementedError(
-            "declare_device(use_cooperative=True): cooperative launches are not supported by "
-            "oxcuda yet"
         )
     link = linkable_code.normalize(link, f"declare_device({name!r})")
     args, ret = compiler.normalize_signature(sig)

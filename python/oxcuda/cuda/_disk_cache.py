@@ -155,15 +155,23 @@ def asserts(header: dict[str, Any]) -> tuple[str, list[tuple]] | None:
 
 
 def store(
-    pyfunc: Any, cache_key: str, kernel_name: str, image: bytes, asserts: Any = None
+    pyfunc: Any,
+    cache_key: str,
+    kernel_name: str,
+    image: bytes,
+    asserts: Any = None,
+    cooperative: bool = False,
 ) -> str | None:
     """Writes an entry; returns its path, or None when the directory cannot be written.
     ``asserts`` is the compile's table of checked asserts (debug builds), kept in the header
-    so that a loaded image reports a failed assert as a compiled one does."""
+    so that a loaded image reports a failed assert as a compiled one does; ``cooperative``
+    (the kernel synchronises the grid) too, so that a loaded image is launched the same way."""
     target = path(pyfunc, cache_key)
     header = {"key": cache_key, "kernel_name": kernel_name, "size": len(image)}
     if asserts:
         header["asserts"] = asserts
+    if cooperative:
+        header["cooperative"] = True
     try:
         os.makedirs(os.path.dirname(target), exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), suffix=".tmp")

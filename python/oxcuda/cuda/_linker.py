@@ -41,6 +41,20 @@ def extern_links(sources: Iterable[tuple]) -> list[Any]:
     return found
 
 
+def extern_cooperative(sources: Iterable[tuple]) -> bool:
+    """Whether a ``declare_device(..., use_cooperative=True)`` function is among those the
+    captured sources name: the kernel is then launched cooperatively."""
+
+    def visit(encoded: tuple) -> bool:
+        if encoded[0] == "extern":
+            return bool(encoded[6])
+        if encoded[0] == "tuple":
+            return any(visit(item) for item in encoded[1])
+        return False
+
+    return any(visit(e) for source in sources for e in source[5].values())
+
+
 def unique(items: Iterable[Any]) -> list[Any]:
     """Items without repeats: a path once (by absolute path), an object once (by identity)."""
     seen: set[Any] = set()

@@ -169,6 +169,9 @@ def compile_pyfunc(
     result = _native.compile(
         sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
     )
+    # Launched cooperatively: the code synchronises the grid, or it calls linked code declared
+    # with use_cooperative=True (docs/cooperative-groups.md).
+    result["cooperative"] = bool(result.get("cooperative")) or _linker.extern_cooperative(sources)
     if dump:
         _dump(pyfunc, args, result, dump)
     return result

@@ -200,7 +200,11 @@ class Dispatcher(_native.LaunchCache):
         """Loads a GPU image, with the table of its checked asserts (debug builds), which the
         launcher reports a failed assert from (docs/debugging.md)."""
         return _native.GpuKernel(
-            image, artifacts["kernel_name"], list(types), artifacts.get("asserts")
+            image,
+            artifacts["kernel_name"],
+            list(types),
+            artifacts.get("asserts"),
+            bool(artifacts.get("cooperative")),
         )
 
     def _gpu_image_cached(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
@@ -226,12 +230,18 @@ class Dispatcher(_native.LaunchCache):
                 self._stats = {"cache_load": time.perf_counter() - start}
                 artifacts = {"kernel_name": header["kernel_name"], "cc": cc, "cache_key": key}
                 artifacts["asserts"] = _disk_cache.asserts(header)
+                artifacts["cooperative"] = bool(header.get("cooperative"))
                 artifacts["cache_file"] = _disk_cache.path(self.py_func, key)
                 return artifacts, image
         artifacts, image = self._gpu_image(types, captured)
         if key is not None:
             stored = _disk_cache.store(
-                self.py_func, key, artifacts["kernel_name"], image, artifacts.get("asserts")
+                self.py_func,
+                key,
+                artifacts["kernel_name"],
+                image,
+                artifacts.get("asserts"),
+                bool(artifacts.get("cooperative")),
             )
             artifacts["cache_file"] = stored
         return artifacts, image

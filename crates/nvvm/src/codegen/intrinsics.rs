@@ -1,5 +1,5 @@
 //! CUDA intrinsics: special registers, barriers, fences, warp synchronisation, bit counting,
-//! `nanosleep` and `assert` (shuffles, votes, matches and `activemask`: `warp.rs`).
+//! `nanosleep` and `assert`; the grid barrier is a helper (`grid_sync.rs`) (shuffles, votes, matches and `activemask`: `warp.rs`).
 //!
 //! Each maps to the NVVM intrinsic numba-cuda uses (`llvm.nvvm.read.ptx.sreg.*`,
 //! `llvm.nvvm.barrier0[.popc|.and|.or]`, `llvm.nvvm.membar.{gl,cta,sys}`,
@@ -118,6 +118,11 @@ impl FnWriter<'_, '_> {
                     r = self.emit(format!("zext i1 {b} to i32"));
                 }
                 self.int32_result(r, result)
+            }
+            Intrinsic::GridSync => {
+                let name = super::grid_sync::grid_sync(self.cx);
+                self.stmt(format!("call void @{name}()"));
+                Ok(None)
             }
             Intrinsic::Threadfence => {
                 self.void_call("llvm.nvvm.membar.gl", "");

@@ -39,6 +39,7 @@ mod debug;
 mod error;
 mod externs;
 mod function;
+mod grid_sync;
 mod helpers;
 mod intrinsics;
 mod kernel;

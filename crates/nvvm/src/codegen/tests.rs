@@ -462,3 +462,52 @@ fn special_registers_carry_their_range_and_widen_unsigned() {
     assert_eq!(text.matches("zext i32").count(), 5, "{text}");
     assert!(!text.contains("sext"), "{text}");
 }
+
+/// `k()`: two grid syncs (and a device function with a third).
+fn grid_sync_module() -> Module {
+    let loc = Loc { line: 4, col: 5 };
+    let b0 = Block(0);
+    let sync = || Op::Intrinsic(oxcuda_ir::Intrinsic::GridSync, vec![]);
+    let mut k = Function::new("k", FunctionKind::Kernel, vec![], Type::None);
+    k.push(b0, sync(), None, loc);
+    k.push(b0, sync(), None, loc);
+    k.push(b0, Op::Call(FuncId(1), vec![]), None, loc);
+    k.terminate(b0, Terminator::Return(None), loc);
+    let mut d = Function::new("d", FunctionKind::Device, vec![], Type::None);
+    d.push(b0, sync(), None, loc);
+    d.terminate(b0, Terminator::Return(None), loc);
+    Module {
+        functions: vec![k, d],
+        globals: vec![],
+    }
+}
+
+#[test]
+fn grid_sync_is_one_helper_on_the_launch_workspace() {
+    let module = grid_sync_module();
+    assert!(module.uses_grid_sync());
+    assert!(!sample().uses_grid_sync());
+    let text = write_module(&module, &CodegenOptions::default()).unwrap();
+    assert_eq!(
+        text.matches("define internal void @__oxcuda_grid_sync()")
+            .count(),
+        1
+    );
+    assert_eq!(text.matches("call void @__oxcuda_grid_sync()").count(), 3);
+    // The counter is the second word of the workspace at {%envreg1, %envreg2}; block 0 adds
+    // 0x80000000 - (blocks - 1), fenced on both sides, and waits for the top bit to flip.
+    for needle in [
+        "%envreg1",
+        "%envreg2",
+        "add i64 %workspace, 4",
+        "sub i32 -2147483648, %others",
+        "atomicrmw volatile add i32* %counter",
+        "load volatile i32, i32* %counter",
+        "and i32 %diff, -2147483648",
+        "call void @llvm.trap()",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    assert_eq!(text.matches("call void @llvm.nvvm.membar.gl()").count(), 2);
+    assert!(text.contains("declare void @llvm.nvvm.barrier0()"));
+}

@@ -177,3 +177,29 @@ fn thread_indices_are_known_non_negative() {
         assert!(!body.contains(gone), "{gone}:\n{body}");
     }
 }
+
+#[test]
+fn grid_sync_compiles_to_the_workspace_barrier() {
+    let tools = tools_or_skip!();
+    let mut b = Fb::kernel("gridsync", vec![arr1(Scalar::I32)]);
+    let out = b.param(0);
+    let one = b.int(1, Scalar::I32);
+    b.store1(out, 0, one);
+    b.e(Op::Intrinsic(Intrinsic::GridSync, vec![]));
+    let x = b.load1(out, 1);
+    b.store1(out, 2, x);
+    b.ret(None);
+    let m = module(vec![b.finish()]);
+    let ptx = check(&tools, &m);
+    for needle in [
+        "%envreg1",
+        "%envreg2",
+        "atom.add.u32",
+        "ld.volatile",
+        "membar.gl",
+        "bar.sync",
+        "trap",
+    ] {
+        assert!(ptx.contains(needle), "{needle} missing:\n{ptx}");
+    }
+}

@@ -22,12 +22,24 @@ struct Node {
     children: BTreeMap<&'static str, Node>,
 }
 
+/// Namespaces of `cuda` with a hand-written Python module of their own
+/// (`python/oxcuda/cuda/<name>.py`, which also holds their host-side names, such as
+/// `cuda.random.create_xoroshiro128p_states`): the generated stubs leave them out, so the
+/// package attribute is always the real module.
+const PYTHON_MODULES: &[&str] = &["cg", "random"];
+
 fn cuda_tree() -> Node {
     let mut root = Node::default();
     for b in BUILTINS {
         let Some(rest) = b.path.strip_prefix("cuda.") else {
             continue;
         };
+        if PYTHON_MODULES
+            .iter()
+            .any(|m| rest.split('.').next() == Some(*m))
+        {
+            continue;
+        }
         let mut node = &mut root;
         for part in rest.split('.') {
             node = node.children.entry(part).or_default();

@@ -259,6 +259,82 @@ pub static BUILTINS: &[Builtin] = &[
         Rule::U32Operand(Intrinsic::Nanosleep),
         "nanosleep(ns): suspends the thread for about ns nanoseconds (uint32; sm_70 and later).",
     ),
+    // Cooperative groups (`docs/cooperative-groups.md`): a grid group is a compile-time value
+    // (`resolve::GRID_GROUP`); both are lowered by `special_builtin`.
+    b(
+        "cuda.cg.this_grid",
+        "",
+        Rule::Special,
+        "The grid group of the launch; its sync() is a barrier across every thread of the grid (the kernel is launched cooperatively).",
+    ),
+    b(
+        "cuda.cg.GridGroup.sync",
+        "",
+        Rule::Special,
+        "Waits until every thread of the grid reaches this barrier; returns int32 0 as numba-cuda's does.",
+    ),
+    // `cuda.random` (numba-cuda's xoroshiro128+ module; the device library `library/random.py`,
+    // lowered by `random_call`, which checks the state array and the integer arguments)
+    b(
+        "cuda.random.rotl",
+        "x, k, /",
+        Rule::Module,
+        "Returns x (uint64) rotated left by k bits.",
+    ),
+    b(
+        "cuda.random.init_xoroshiro128p_state",
+        "states, index, seed, /",
+        Rule::Module,
+        "Seeds states[index] from seed with SplitMix64, as numba-cuda does.",
+    ),
+    b(
+        "cuda.random.xoroshiro128p_next",
+        "states, index, /",
+        Rule::Module,
+        "Advances states[index] and returns the next raw uint64.",
+    ),
+    b(
+        "cuda.random.xoroshiro128p_jump",
+        "states, index, /",
+        Rule::Module,
+        "Advances states[index] by 2**64 steps.",
+    ),
+    b(
+        "cuda.random.uint64_to_unit_float32",
+        "x, /",
+        Rule::Module,
+        "A float32 in [0, 1) from the top bits of x (numba-cuda's conversion).",
+    ),
+    b(
+        "cuda.random.uint64_to_unit_float64",
+        "x, /",
+        Rule::Module,
+        "A float64 in [0, 1) from the top 53 bits of x.",
+    ),
+    b(
+        "cuda.random.xoroshiro128p_uniform_float32",
+        "states, index, /",
+        Rule::Module,
+        "A uniform float32 from states[index].",
+    ),
+    b(
+        "cuda.random.xoroshiro128p_uniform_float64",
+        "states, index, /",
+        Rule::Module,
+        "A uniform float64 from states[index].",
+    ),
+    b(
+        "cuda.random.xoroshiro128p_normal_float32",
+        "states, index, /",
+        Rule::Module,
+        "A standard normal float32 (Box-Muller) from states[index].",
+    ),
+    b(
+        "cuda.random.xoroshiro128p_normal_float64",
+        "states, index, /",
+        Rule::Module,
+        "A standard normal float64 (Box-Muller) from states[index].",
+    ),
     // Warp functions (`lower/warp.rs`)
     b(
         "cuda.shfl_sync",

@@ -1,5 +1,6 @@
-//! The device library: functions oxcuda writes in Python (`cmath.py`) and compiles with its own
-//! front end, like a user's device functions, once per precision.
+//! The device library: functions oxcuda writes in Python (`cmath.py`, `random.py` for
+//! `cuda.random`) and compiles with its own front end, like a user's device functions, once per
+//! precision.
 //!
 //! A library function is typed IR like any other, so the GPU and the simulator run the same
 //! program and no back end needs to know `cmath` exists; this is numba's own approach
@@ -7,7 +8,8 @@
 //! device function `cmath.sqrt` specialised for `z`'s type ([`crate::lower`]'s
 //! `library_call.rs` picks the precision).
 //!
-//! A library file holds, at module level, only: a docstring, `import math`, constant
+//! A library file holds, at module level, only: a docstring, `import math`,
+//! `from oxcuda import <type names>`, constant
 //! assignments (`NAME = <expression of numbers, earlier constants, math.pi/e/inf/nan,
 //! math.sqrt/log(...)>`), 7×7 tables of `(real, imag)` pairs, and `def`s. Each precision binds
 //! the names listed in `cmath.py`'s docstring; constants are evaluated in float64 and rounded to
@@ -35,11 +37,19 @@ struct LibraryFile {
     floats: &'static [Scalar],
 }
 
-const FILES: &[LibraryFile] = &[LibraryFile {
-    module: "cmath",
-    text: include_str!("cmath.py"),
-    floats: &[Scalar::F32, Scalar::F64],
-}];
+const FILES: &[LibraryFile] = &[
+    LibraryFile {
+        module: "cmath",
+        text: include_str!("cmath.py"),
+        floats: &[Scalar::F32, Scalar::F64],
+    },
+    // Names its precisions itself (`xoroshiro128p_uniform_float32/64`): compiled once.
+    LibraryFile {
+        module: "cuda.random",
+        text: include_str!("random.py"),
+        floats: &[Scalar::F64],
+    },
+];
 
 struct Library {
     sources: Vec<FunctionSource>,
@@ -165,6 +175,15 @@ fn module_globals(
                 } else {
                     let value = eval(file, &a.value, &consts);
                     consts.insert(name, value);
+                }
+            }
+            Stmt::ImportFrom(i) if i.module.as_ref().is_some_and(|m| m.as_str() == "oxcuda") => {
+                for alias in &i.names {
+                    let name = alias.name.as_str();
+                    let s = Scalar::from_name(name).unwrap_or_else(|| {
+                        panic!("library {}.py: oxcuda has no type {name}", file.module)
+                    });
+                    globals.insert(name.to_owned(), GlobalValue::Type(Type::Scalar(s)));
                 }
             }
             Stmt::Expr(_) | Stmt::Import(_) | Stmt::FunctionDef(_) => {}

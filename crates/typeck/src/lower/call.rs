@@ -193,6 +193,8 @@ impl Lower<'_, '_> {
                     self.math_call(name, args, range, true)
                 } else if let Some(name) = path.strip_prefix("cmath.") {
                     self.cmath_call(name, args, range)
+                } else if let Some(name) = path.strip_prefix("cuda.random.") {
+                    self.random_call(name, args, range)
                 } else {
                     let name = path.strip_prefix("numpy.").unwrap_or(path);
                     self.numpy_call(name, args, range)
@@ -404,6 +406,21 @@ impl Lower<'_, '_> {
                 )
             }
             "cuda.grid" | "cuda.gridsize" => self.grid(path == "cuda.grid", &args, range),
+            "cuda.cg.this_grid" => {
+                if !self.arity(path, &args, 0, 0, range) {
+                    return Val::Poison;
+                }
+                Val::Namespace(crate::resolve::GRID_GROUP.to_owned())
+            }
+            "cuda.cg.GridGroup.sync" => {
+                if !self.arity("GridGroup.sync", &args, 0, 0, range) {
+                    return Val::Poison;
+                }
+                self.emit_void(Op::Intrinsic(Intrinsic::GridSync, Vec::new()));
+                // numba-cuda returns cudaCGSynchronize's status: int32 0.
+                let zero = self.const_int(0, Scalar::I32);
+                Val::Rt(zero, Type::I32)
+            }
             "cuda.shared.array" | "cuda.local.array" => {
                 self.alloc_array(path == "cuda.shared.array", &args, range)
             }

@@ -116,6 +116,14 @@ impl Lower<'_, '_> {
                     format!("local variable '{name}' is read before any assignment to it"),
                 );
             }
+            if let Some(v) = self
+                .next
+                .statics
+                .get(name)
+                .or_else(|| self.state.statics.get(name))
+            {
+                return v.clone();
+            }
             let slot = match self.locals.get(name) {
                 Some(slot) => Some(slot.clone()),
                 None => self.state.vars.get(name).cloned().map(|ty| {

@@ -1,10 +1,13 @@
-//! Calls of the `cmath` module (device-library functions, [`crate::library`]), the tuple-valued
+//! Calls of the `cmath` and `cuda.random` modules (device-library functions,
+//! [`crate::library`]), the tuple-valued
 //! `math.frexp` and `math.modf` (short IR expansions), and `complex64(re, im)`.
 
 use oxcuda_ir::{BinOp, CmpOp, Const, MathFn, Op, UnaryOp, Value};
 use oxcuda_syntax::TextRange;
 use oxcuda_syntax::codes;
 use oxcuda_types::{Scalar, Type};
+
+use oxcuda_types::Dtype;
 
 use super::Lower;
 use super::call::Arg;
@@ -47,6 +50,58 @@ impl Lower<'_, '_> {
             &Type::Scalar(complex),
             range,
         )
+    }
+
+    /// `cuda.random.<name>(...)`: the device-library function, specialised for the argument
+    /// types like a user's device function. Every function but `rotl` and the
+    /// `uint64_to_unit_float*` conversions takes `(states, index, ...)`, `states` a 1-D array
+    /// of `xoroshiro128p_dtype`; anything else is refused here, naming the argument, rather
+    /// than deep inside the library's code.
+    pub(super) fn random_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        let path = format!("cuda.random.{name}");
+        let (min, max) = match name {
+            "rotl" => (2, 2),
+            "uint64_to_unit_float32" | "uint64_to_unit_float64" => (1, 1),
+            "init_xoroshiro128p_state" => (3, 3),
+            _ => (2, 2),
+        };
+        if !self.arity(&path, &args, min, max, range) {
+            return Val::Poison;
+        }
+        let takes_states = !matches!(
+            name,
+            "rotl" | "uint64_to_unit_float32" | "uint64_to_unit_float64"
+        );
+        if takes_states && !is_state_array(&args[0].val) {
+            let what = args[0].val.describe();
+            return self.error_hint(
+                codes::TYPE_MISMATCH,
+                args[0].range,
+                format!("{path}() takes an array of xoroshiro128p states, not {what}"),
+                "create one with cuda.random.create_xoroshiro128p_states(n, seed)",
+            );
+        }
+        for a in &args[usize::from(takes_states)..] {
+            let integer = self
+                .scalar_type_of(&a.val)
+                .is_some_and(|s| s.is_int() || s == Scalar::Bool);
+            if !integer {
+                let what = a.val.describe();
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    a.range,
+                    format!("{path}() takes integer arguments here, not {what}"),
+                );
+            }
+        }
+        let Some(src) = crate::library::function("cuda.random", name, Scalar::F64) else {
+            return self.error(
+                codes::UNKNOWN_ATTRIBUTE,
+                range,
+                format!("{path} is not available in device code"),
+            );
+        };
+        self.device_call(src, args, range)
     }
 
     /// NumPy's functions that have a `cmath` counterpart (`np.sqrt`, `np.arcsin`, `np.isnan`,
@@ -230,4 +285,20 @@ impl Lower<'_, '_> {
         let t = Type::Scalar(c);
         Val::Rt(self.emit(Op::MakeComplex(parts[0], parts[1]), t.clone()), t)
     }
+}
+
+/// Whether `v` is a writable 1-D array of records with uint64 fields `s0` and `s1`
+/// (`xoroshiro128p_dtype`, aligned or not).
+fn is_state_array(v: &Val) -> bool {
+    let Val::Rt(_, Type::Array(a)) = v else {
+        return false;
+    };
+    let Dtype::Record(r) = &a.dtype else {
+        return false;
+    };
+    let uint64 = |name: &str| {
+        r.field(name)
+            .is_some_and(|(_, f)| f.dtype == Dtype::Scalar(Scalar::U64) && f.shape.is_empty())
+    };
+    a.ndim == 1 && !a.readonly && r.fields.len() == 2 && uint64("s0") && uint64("s1")
 }

@@ -39,6 +39,9 @@ pub(crate) struct FnState {
     pub nonneg: HashMap<String, bool>,
     /// Unified type of `return <value>` statements; `None` when there are none yet.
     pub ret: Option<Type>,
+    /// Variables holding a value known at compile time that has no runtime form (a grid
+    /// group, `g = cuda.cg.this_grid()`): no slot, reads give the value.
+    pub statics: HashMap<String, Val>,
 }
 
 /// At most this many passes; the type lattice is shallow, so real functions need 2–4.
@@ -299,6 +302,15 @@ impl<'s, 'a> Lower<'s, 'a> {
         range: TextRange,
     ) -> Option<(Var, Type)> {
         self.written.insert(name.to_owned());
+        if self.next.statics.contains_key(name) || self.state.statics.contains_key(name) {
+            self.error_hint(
+                codes::VARIABLE_TYPE_CONFLICT,
+                range,
+                format!("variable '{name}' is assigned {ty} here but a grid group elsewhere"),
+                "keep the grid group in a variable of its own",
+            );
+            return None;
+        }
         let proposal = match self.next.vars.get(name) {
             None => Some(ty.clone()),
             Some(prev) => unify(prev, ty),

@@ -127,6 +127,10 @@ impl Lower<'_, '_> {
                     self.error_poisoned.insert(n.id.to_string());
                     return;
                 }
+                if matches!(&value, Val::Namespace(p) if p == crate::resolve::GRID_GROUP) {
+                    self.assign_static(n.id.as_str(), value, n.range());
+                    return;
+                }
                 let Some((v, ty)) = self.materialize(value, value_range) else {
                     return;
                 };
@@ -176,6 +180,28 @@ impl Lower<'_, '_> {
                 );
             }
         }
+    }
+
+    /// `name = <compile-time value>` (a grid group): no slot; a variable that also holds a
+    /// runtime value is a type conflict.
+    fn assign_static(&mut self, name: &str, value: Val, range: TextRange) {
+        self.written.insert(name.to_owned());
+        if let Some(t) = self
+            .next
+            .vars
+            .get(name)
+            .or_else(|| self.state.vars.get(name))
+        {
+            let (what, t) = (value.describe(), t.clone());
+            self.error_hint(
+                codes::VARIABLE_TYPE_CONFLICT,
+                range,
+                format!("variable '{name}' is assigned {what} here but {t} elsewhere"),
+                "keep the grid group in a variable of its own",
+            );
+            return;
+        }
+        self.next.statics.insert(name.to_owned(), value);
     }
 
     /// Records the names a target binds as holding a value whose error was reported.
