@@ -322,3 +322,9 @@ def block_reduce_shared(acc):
         cuda.syncthreads()
         width //= 2
     return buf[0]
+
+
+def typed_binop(a, b):
+    """``_core(a, b)`` converted to ``_dtype``: the binary operation of a reduction keeps every
+    partial result in the array's dtype, as a ufunc's declared return type does."""
+    return _dtype(_core(a, b))
