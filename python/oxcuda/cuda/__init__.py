@@ -162,3 +162,8 @@ __all__ += [
     "PTXSource",
     "declare_device",
 ]
+
+# GPU ufuncs and reductions (docs/ufuncs.md), built on the kernels above: imported last.
+from oxcuda.cuda.ufunc import Reduce, guvectorize, reduce, vectorize
+
+__all__ += ["Reduce", "guvectorize", "reduce", "vectorize"]

@@ -5,7 +5,8 @@ pipeline once per signature (and in the disk cache with ``cache=True``), and run
 or on the simulator like any ``cuda.jit`` kernel.
 """
 
+from oxcuda.cuda.ufunc.guvectorize import CUDAGUFunc, guvectorize
 from oxcuda.cuda.ufunc.reduction import Reduce, reduce
 from oxcuda.cuda.ufunc.vectorize import CUDAUFunc, vectorize
 
-__all__ = ["CUDAUFunc", "Reduce", "reduce", "vectorize"]
+__all__ = ["CUDAGUFunc", "CUDAUFunc", "Reduce", "guvectorize", "reduce", "vectorize"]

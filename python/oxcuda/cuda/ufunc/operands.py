@@ -98,7 +98,9 @@ def strided_view(dev: Any, shape: tuple[int, ...], strides: tuple[int, ...], off
 
 def to_device(host: np.ndarray, stream: Any) -> Any:
     """A device copy of a host argument."""
-    return devicearray.to_device(np.ascontiguousarray(host), stream=stream)
+    if not host.flags.c_contiguous:
+        host = host.copy(order="C")  # (np.ascontiguousarray would make a 0-d array 1-d)
+    return devicearray.to_device(host, stream=stream)
 
 
 def allocate(shape: tuple[int, ...], dtype: np.dtype, stream: Any) -> Any:
