@@ -198,3 +198,20 @@ def test_attributes():
     assert axpb.__name__ == "axpb" and axpb.nin == 2 and axpb.nout == 1 and axpb.nargs == 3
     assert axpb.types == ["ii->i", "ff->f", "dd->d"]
     assert add.identity == 0
+
+
+def test_hot_path_with_out_and_strided_views(target, rng):
+    a, b = data(rng, 2000, np.float64), data(rng, 2000, np.float64)
+    da, db = cuda.to_device(a), cuda.to_device(b)
+    out = cuda.device_array(2000, np.float64)
+    for _ in range(3):
+        assert axpb(da, db, out=out) is out
+        np.testing.assert_allclose(out.copy_to_host(), a * 3 + b)
+    for _ in range(3):  # 1-D views with strides take the hot path too
+        got = axpb(da[::2], db[1::2])
+        np.testing.assert_allclose(got.copy_to_host(), a[::2] * 3 + b[1::2])
+    short = cuda.device_array(999, np.float64)
+    with pytest.raises(ValueError, match="out has shape"):
+        axpb(da, db, out=short)
+    with pytest.raises(ValueError, match="broadcast"):
+        axpb(da, db[:5])

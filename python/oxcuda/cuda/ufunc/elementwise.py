@@ -11,8 +11,8 @@ broadcast to the output's shape, and:
 * otherwise launches the strided kernel over 3-D views (broadcast axes with stride 0), once, or
   once per index of the leading axes when more than three axes stay after collapsing.
 
-:class:`FlatLauncher` is the configured launch the ufunc's hot path calls for 1-D contiguous
-device arrays: it holds the kernel and the output dtype, and keeps ``kernel[blocks, 256,
+:class:`FlatLauncher` is the configured launch the ufunc's hot path calls for 1-D device
+arrays of one length: it holds the kernel and the output dtype, and keeps ``kernel[blocks, 256,
 stream]`` objects by ``(blocks, stream)``, so a call costs a dictionary look-up, the output
 allocation and the native launch.
 """
@@ -25,7 +25,6 @@ from typing import Any
 import numpy as np
 
 from oxcuda import _native
-from oxcuda.cuda.devicearray import device_array
 from oxcuda.cuda.dispatcher import Dispatcher
 from oxcuda.cuda.ufunc import broadcast, operands, templates
 from oxcuda.cuda.ufunc.specialize import load, specialize
@@ -33,6 +32,9 @@ from oxcuda.cuda.ufunc.specialize import load, specialize
 #: Threads per block of every elementwise launch (a multiple of the warp size that keeps
 #: enough blocks resident on any GPU).
 THREADS = 256
+#: log2(THREADS): the hot path computes blocks as ``(n + THREADS - 1) >> BLOCK_SHIFT``.
+BLOCK_SHIFT = 8
+assert 1 << BLOCK_SHIFT == THREADS
 
 #: Launch configurations a :class:`FlatLauncher` keeps before starting afresh.
 _MAX_CONFIGS = 256
@@ -123,8 +125,9 @@ def _merge(arrays: list[Any], inputs: list[Any], scalars: tuple[bool, ...]) -> l
 
 
 class FlatLauncher:
-    """The hot path of one input-dtype combination: 1-D contiguous device arrays of one length
-    (see the module). ``__call__`` returns the output."""
+    """The hot path of one input-dtype combination: 1-D device arrays of one length (see the
+    module). The ufunc's ``__call__`` allocates the output and launches through
+    :attr:`configs`, THREADS threads per block (``(n + 255) >> 8`` blocks)."""
 
     __slots__ = ("configs", "dtype", "kernel")
 
@@ -133,17 +136,14 @@ class FlatLauncher:
         self.dtype = dtype
         self.configs: dict[Any, Any] = {}
 
-    def __call__(self, args: tuple, n: int, stream: Any) -> Any:
-        out = device_array(n, self.dtype, stream=stream)
-        blocks = (n + THREADS - 1) // THREADS
+    def configure(self, blocks: int, stream: Any) -> Any:
+        """``kernel[blocks, THREADS, stream]``, kept by ``(blocks, stream)`` (the ufunc's hot
+        path reads :attr:`configs` itself and calls this on a miss)."""
+        configured = self.kernel[blocks, THREADS, stream]
         try:
-            configured = self.configs[blocks, stream]
-        except KeyError:
-            configured = self.kernel[blocks, THREADS, stream]
             if len(self.configs) >= _MAX_CONFIGS:
                 self.configs.clear()
             self.configs[blocks, stream] = configured
-        except TypeError:  # an unhashable stream object: configure for this call
-            configured = self.kernel[blocks, THREADS, stream]
-        configured(out, *args)
-        return out
+        except TypeError:  # an unhashable stream object: not kept
+            pass
+        return configured

@@ -12,8 +12,9 @@ the arguments' own dtypes (lazy). Either way a call:
    strided for broadcast or strided ones;
 5. returns a device array when any argument was on the device, NumPy otherwise.
 
-**Hot path.** A call whose arguments are all 1-D contiguous device arrays of one length, with
-no ``out=``, is served by a :class:`~.elementwise.FlatLauncher` found by the tuple of the
+**Hot path.** A call whose arguments are all oxcuda 1-D device arrays of one length (any
+strides), with no ``out=`` or a 1-D device ``out=`` of that length and the version's dtype, is
+served by a :class:`~.elementwise.FlatLauncher` found by the tuple of the
 arguments' dtypes: a few attribute reads per argument, one dictionary look-up, the output's
 allocation and the native launch — no signature resolution, no broadcasting, no kernel look-up
 by name. Every other call takes the general path, which fills that table.
@@ -31,8 +32,9 @@ import numpy as np
 
 from oxcuda import _native
 from oxcuda.cuda import compiler
+from oxcuda.cuda._devices import current_context
 from oxcuda.cuda.ufunc import broadcast, operands, resolve
-from oxcuda.cuda.ufunc.elementwise import Elementwise, FlatLauncher
+from oxcuda.cuda.ufunc.elementwise import BLOCK_SHIFT, Elementwise, FlatLauncher
 from oxcuda.cuda.ufunc.specialize import device_function
 
 DeviceNDArray = _native.DeviceNDArray
@@ -112,12 +114,12 @@ class CUDAUFunc:
     def __call__(self, *args: Any, out: Any = None, stream: Any = 0, **kws: Any) -> Any:
         if kws:
             _refuse_keywords(self.__name__, kws)
-        if out is None and len(args) == self.nin:
-            # The hot path (see the module): 1-D contiguous device arrays of one length.
+        if len(args) == self.nin:
+            # The hot path (see the module): 1-D device arrays of one length.
             n = -1
             dtypes = []
             for a in args:
-                if type(a) is not DeviceNDArray or a.ndim != 1 or not a.is_c_contiguous():
+                if type(a) is not DeviceNDArray or a.ndim != 1:
                     break
                 size = a.size
                 if size != n and n != -1:
@@ -127,7 +129,24 @@ class CUDAUFunc:
             else:
                 launcher = self._hot.get(tuple(dtypes))
                 if launcher is not None and n > 0:
-                    return launcher(args, n, stream)
+                    if out is None:
+                        out = _native.device_array(
+                            current_context(), n, launcher.dtype, None, "C", stream
+                        )
+                    elif (
+                        type(out) is not DeviceNDArray
+                        or out.ndim != 1
+                        or out.size != n
+                        or out.dtype != launcher.dtype
+                        or out.readonly
+                    ):
+                        return self._call(args, out, stream)
+                    try:
+                        configured = launcher.configs[(n + 255) >> BLOCK_SHIFT, stream]
+                    except (KeyError, TypeError):
+                        configured = launcher.configure((n + 255) >> BLOCK_SHIFT, stream)
+                    configured(out, *args)
+                    return out
         return self._call(args, out, stream)
 
     def _call(self, args: tuple, out: Any, stream: Any) -> Any:
@@ -171,7 +190,7 @@ class CUDAUFunc:
         out_dev, out_host = self._output(out, shape, result, stream)
         self._elementwise.launch(out_dev, inputs, stream)
         if not any(scalars) and all(
-            k == "device" and v.ndim == 1 and v.is_c_contiguous()
+            k == "device" and type(v) is DeviceNDArray and v.ndim == 1
             for k, v in zip(kinds, values, strict=True)
         ):
             self._remember_hot(tuple(actual), result, out_dev)
@@ -185,7 +204,7 @@ class CUDAUFunc:
         return host[0] if shape == () else host
 
     def _remember_hot(self, dtypes: tuple[np.dtype, ...], result: np.dtype, out_dev: Any) -> None:
-        if dtypes in self._hot or out_dev.dtype != result or not out_dev.is_c_contiguous():
+        if dtypes in self._hot:
             return
         kernel = self._elementwise.kernel("flat", (False,) * self.nin)
         self._hot[dtypes] = FlatLauncher(kernel, result)
