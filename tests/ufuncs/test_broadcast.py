@@ -47,9 +47,7 @@ def test_broadcast_strides_and_collapse_address_the_same_elements(rng):
         cshape, cstrides = broadcast.collapse(to, strides)
         assert int(np.prod(cshape)) == int(np.prod(to))
         for a, s, cs in zip(arrays, strides, cstrides, strict=True):
-            want = [
-                sum(i * st for i, st in zip(idx, s, strict=True)) for idx in np.ndindex(*to)
-            ]
+            want = [sum(i * st for i, st in zip(idx, s, strict=True)) for idx in np.ndindex(*to)]
             got = [
                 sum(i * st for i, st in zip(idx, cs, strict=True)) for idx in np.ndindex(*cshape)
             ]

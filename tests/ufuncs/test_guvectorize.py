@@ -11,7 +11,10 @@ from oxcuda import cuda
 
 
 @cuda.guvectorize(
-    ["void(float64[:,:], float64[:,:], float64[:,:])", "void(float32[:,:], float32[:,:], float32[:,:])"],
+    [
+        "void(float64[:,:], float64[:,:], float64[:,:])",
+        "void(float32[:,:], float32[:,:], float32[:,:])",
+    ],
     "(m,n),(n,p)->(m,p)",
 )
 def matmul(a, b, c):

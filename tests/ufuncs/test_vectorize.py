@@ -215,3 +215,11 @@ def test_hot_path_with_out_and_strided_views(target, rng):
         axpb(da, db, out=short)
     with pytest.raises(ValueError, match="broadcast"):
         axpb(da, db[:5])
+
+
+def test_cache_option_reaches_every_kernel(target, rng):
+    cached = cuda.vectorize(["float64(float64)"], cache=True)(lambda v: v * 2.0)
+    x = rng.random(10)
+    np.testing.assert_allclose(cached(x), x * 2)
+    kernels = list(cached._elementwise._kernels.values())
+    assert kernels and all(k.targetoptions.get("cache") is True for k in kernels)

@@ -164,6 +164,6 @@ __all__ += [
 ]
 
 # GPU ufuncs and reductions (docs/ufuncs.md), built on the kernels above: imported last.
-from oxcuda.cuda.ufunc import Reduce, guvectorize, reduce, vectorize
+from oxcuda.cuda.ufunc import Reduce, guvectorize, reduce, vectorize  # noqa: E402
 
 __all__ += ["Reduce", "guvectorize", "reduce", "vectorize"]

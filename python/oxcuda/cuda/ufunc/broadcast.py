@@ -35,7 +35,7 @@ def broadcast_shapes(shapes: list[tuple[int, ...]]) -> tuple[int, ...]:
 def broadcast_strides(
     shape: tuple[int, ...], strides: tuple[int, ...], to: tuple[int, ...]
 ) -> tuple[int, ...]:
-    """Byte strides of an operand of ``shape``/``strides`` viewed with the broadcast shape ``to``."""
+    """Byte strides of an operand of ``shape``/``strides`` seen with the broadcast shape ``to``."""
     missing = len(to) - len(shape)
     out = [0] * missing
     for length, stride, target in zip(shape, strides, to[missing:], strict=True):

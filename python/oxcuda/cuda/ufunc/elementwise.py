@@ -105,9 +105,7 @@ class Elementwise:
             for a, st in zip(arrays, cstrides, strict=True):
                 offset = sum(i * s for i, s in zip(index, st[:lead], strict=True))
                 tail = st[lead:]
-                views.append(
-                    operands.strided_view(a, inner, (0,) * (3 - len(tail)) + tail, offset)
-                )
+                views.append(operands.strided_view(a, inner, (0,) * (3 - len(tail)) + tail, offset))
             launch(views[0], *_merge(views[1:], inputs, scalars))
 
 

@@ -200,7 +200,7 @@ class CUDAGUFunc:
                 raise TypeError(f"{name}: output {k + 1} has dtype {o.dtype}, the version {dt}")
             dev_outs.append(o if on_dev else operands.allocate(shape, dt, stream))
         count = int(np.prod(loop, dtype=np.int64))
-        if count > 0 and all(s > 0 for s in sizes.values()) or count > 0 and not sizes:
+        if (count > 0 and all(s > 0 for s in sizes.values())) or (count > 0 and not sizes):
             views = [
                 self._loop_view(a, core, loop, scalar, stream, k >= self.nin)
                 for k, (a, core, scalar) in enumerate(
@@ -242,9 +242,7 @@ class CUDAGUFunc:
             if list(v.dtypes[: self.nin]) == actual:
                 return v
         for v in self._versions:
-            if all(
-                np.can_cast(a, f, "same_kind") for a, f in zip(actual, v.dtypes, strict=False)
-            ):
+            if all(np.can_cast(a, f, "same_kind") for a, f in zip(actual, v.dtypes, strict=False)):
                 for k, (a, f) in enumerate(zip(actual, v.dtypes, strict=False)):
                     if a != f and in_device[k]:
                         raise TypeError(

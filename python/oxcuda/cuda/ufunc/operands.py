@@ -73,7 +73,7 @@ def as_host(obj: Any, what: str) -> np.ndarray:
     """A host argument as a NumPy array, or a ``TypeError`` saying what ``obj`` was."""
     try:
         array = np.asarray(obj)
-    except Exception as exc:  # noqa: BLE001 - reported as a bad argument
+    except Exception as exc:
         raise TypeError(f"{what} is a {type(obj).__name__}, not an array or scalar") from exc
     if array.dtype.kind not in "biufc":
         raise TypeError(

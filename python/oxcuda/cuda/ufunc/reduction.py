@@ -14,7 +14,7 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
   back as a NumPy scalar.
 
 **Algorithm** (``templates.reduce_stage``): a grid of at most 8 blocks of 256 threads per
-multiprocessor (one wave); every thread folds a strided slice of the array with four loads in
+multiprocessor (one wave); every thread folds a strided slice of the array with eight loads in
 flight, the block folds its threads' values (warp shuffles for 32- and 64-bit types, a tree in
 shared memory for the others), and thread 0 writes one value per block. The per-block values
 are reduced the same way (one block), and arrays shorter than a block by one thread
@@ -90,9 +90,7 @@ class Reduce:
                 return None
             return init
         dest = (
-            _result_array(res, dtype)
-            if res is not None
-            else operands.allocate((1,), dtype, stream)
+            _result_array(res, dtype) if res is not None else operands.allocate((1,), dtype, stream)
         )
         self._run(dev, dest, init, True, stream)
         if res is not None:

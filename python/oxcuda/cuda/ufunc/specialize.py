@@ -55,4 +55,3 @@ def load(kind: str) -> Dispatcher:
     if found is None:
         found = _LOADS[kind] = jit(device=True)(getattr(templates, f"load_{kind}"))
     return found
-

@@ -1,4 +1,4 @@
-"""Kernel templates of ``vectorize``, ``guvectorize`` and ``Reduce``: real source the compiler reads.
+"""Kernel templates of ``vectorize``, ``guvectorize`` and ``Reduce``: source the compiler reads.
 
 Every function here is a kernel or device-function *template*: valid Python that names
 placeholders (``_core``, ``_load0`` …, ``_op``, ``_dtype``, ``_block_reduce``). A ufunc makes a
@@ -91,19 +91,38 @@ def vectorize_flat_5(out, a0, a1, a2, a3, a4):
 def vectorize_flat_6(out, a0, a1, a2, a3, a4, a5):
     i = cuda.grid(1)
     if i < out.size:
-        out[i] = _core(_load0(a0, i), _load1(a1, i), _load2(a2, i), _load3(a3, i), _load4(a4, i), _load5(a5, i))
+        out[i] = _core(
+            _load0(a0, i), _load1(a1, i), _load2(a2, i), _load3(a3, i), _load4(a4, i), _load5(a5, i)
+        )
 
 
 def vectorize_flat_7(out, a0, a1, a2, a3, a4, a5, a6):
     i = cuda.grid(1)
     if i < out.size:
-        out[i] = _core(_load0(a0, i), _load1(a1, i), _load2(a2, i), _load3(a3, i), _load4(a4, i), _load5(a5, i), _load6(a6, i))
+        out[i] = _core(
+            _load0(a0, i),
+            _load1(a1, i),
+            _load2(a2, i),
+            _load3(a3, i),
+            _load4(a4, i),
+            _load5(a5, i),
+            _load6(a6, i),
+        )
 
 
 def vectorize_flat_8(out, a0, a1, a2, a3, a4, a5, a6, a7):
     i = cuda.grid(1)
     if i < out.size:
-        out[i] = _core(_load0(a0, i), _load1(a1, i), _load2(a2, i), _load3(a3, i), _load4(a4, i), _load5(a5, i), _load6(a6, i), _load7(a7, i))
+        out[i] = _core(
+            _load0(a0, i),
+            _load1(a1, i),
+            _load2(a2, i),
+            _load3(a3, i),
+            _load4(a4, i),
+            _load5(a5, i),
+            _load6(a6, i),
+            _load7(a7, i),
+        )
 
 
 # ---- vectorize: 3-D operands of any strides (broadcast axes have stride 0) --------------
@@ -139,7 +158,9 @@ def vectorize_strided_3(out, a0, a1, a2):
         i2 = i - rest * n2
         i0 = rest // out.shape[1]
         i1 = rest - i0 * out.shape[1]
-        out[i0, i1, i2] = _core(_load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2), _load2(a2, i0, i1, i2))
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2), _load2(a2, i0, i1, i2)
+        )
 
 
 def vectorize_strided_4(out, a0, a1, a2, a3):
@@ -150,7 +171,12 @@ def vectorize_strided_4(out, a0, a1, a2, a3):
         i2 = i - rest * n2
         i0 = rest // out.shape[1]
         i1 = rest - i0 * out.shape[1]
-        out[i0, i1, i2] = _core(_load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2), _load2(a2, i0, i1, i2), _load3(a3, i0, i1, i2))
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+        )
 
 
 def vectorize_strided_5(out, a0, a1, a2, a3, a4):
@@ -161,7 +187,13 @@ def vectorize_strided_5(out, a0, a1, a2, a3, a4):
         i2 = i - rest * n2
         i0 = rest // out.shape[1]
         i1 = rest - i0 * out.shape[1]
-        out[i0, i1, i2] = _core(_load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2), _load2(a2, i0, i1, i2), _load3(a3, i0, i1, i2), _load4(a4, i0, i1, i2))
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+            _load4(a4, i0, i1, i2),
+        )
 
 
 def vectorize_strided_6(out, a0, a1, a2, a3, a4, a5):
@@ -172,7 +204,14 @@ def vectorize_strided_6(out, a0, a1, a2, a3, a4, a5):
         i2 = i - rest * n2
         i0 = rest // out.shape[1]
         i1 = rest - i0 * out.shape[1]
-        out[i0, i1, i2] = _core(_load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2), _load2(a2, i0, i1, i2), _load3(a3, i0, i1, i2), _load4(a4, i0, i1, i2), _load5(a5, i0, i1, i2))
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+            _load4(a4, i0, i1, i2),
+            _load5(a5, i0, i1, i2),
+        )
 
 
 def vectorize_strided_7(out, a0, a1, a2, a3, a4, a5, a6):
@@ -183,7 +222,15 @@ def vectorize_strided_7(out, a0, a1, a2, a3, a4, a5, a6):
         i2 = i - rest * n2
         i0 = rest // out.shape[1]
         i1 = rest - i0 * out.shape[1]
-        out[i0, i1, i2] = _core(_load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2), _load2(a2, i0, i1, i2), _load3(a3, i0, i1, i2), _load4(a4, i0, i1, i2), _load5(a5, i0, i1, i2), _load6(a6, i0, i1, i2))
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+            _load4(a4, i0, i1, i2),
+            _load5(a5, i0, i1, i2),
+            _load6(a6, i0, i1, i2),
+        )
 
 
 def vectorize_strided_8(out, a0, a1, a2, a3, a4, a5, a6, a7):
@@ -194,7 +241,16 @@ def vectorize_strided_8(out, a0, a1, a2, a3, a4, a5, a6, a7):
         i2 = i - rest * n2
         i0 = rest // out.shape[1]
         i1 = rest - i0 * out.shape[1]
-        out[i0, i1, i2] = _core(_load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2), _load2(a2, i0, i1, i2), _load3(a3, i0, i1, i2), _load4(a4, i0, i1, i2), _load5(a5, i0, i1, i2), _load6(a6, i0, i1, i2), _load7(a7, i0, i1, i2))
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+            _load4(a4, i0, i1, i2),
+            _load5(a5, i0, i1, i2),
+            _load6(a6, i0, i1, i2),
+            _load7(a7, i0, i1, i2),
+        )
 
 
 # ---- guvectorize: argument k is indexed by the loop position (its first axis) ---------------
@@ -251,7 +307,7 @@ def guvectorize_8(count, a0, a1, a2, a3, a4, a5, a6, a7):
 # ---- Reduce: a two-stage tree reduction (oxcuda.cuda.ufunc.reduction) ----------------------
 #
 # reduce_stage: every thread folds the elements t, t + T, t + 2T, … (T threads in all, T at most
-# the element count, so every thread starts from an element of its own), four loads in flight
+# the element count, so every thread starts from an element of its own), eight loads in flight
 # per round; the block folds its threads' values with _block_reduce; thread 0 writes the block's
 # value to partials[block], combined with init when asked (the last stage of a reduction).
 
@@ -262,13 +318,17 @@ def reduce_stage(arr, partials, init, use_init):
     step = cuda.gridsize(1)
     acc = arr[t]
     i = t + step
-    while i + 3 * step < n:
+    while i + 7 * step < n:
         x0 = arr[i]
         x1 = arr[i + step]
         x2 = arr[i + 2 * step]
         x3 = arr[i + 3 * step]
-        acc = _op(acc, _op(_op(x0, x1), _op(x2, x3)))
-        i += 4 * step
+        x4 = arr[i + 4 * step]
+        x5 = arr[i + 5 * step]
+        x6 = arr[i + 6 * step]
+        x7 = arr[i + 7 * step]
+        acc = _op(acc, _op(_op(_op(x0, x1), _op(x2, x3)), _op(_op(x4, x5), _op(x6, x7))))
+        i += 8 * step
     while i < n:
         acc = _op(acc, arr[i])
         i += step

@@ -44,7 +44,7 @@ _IDENTITIES = (None, 0, 1, "reorderable")
 
 def parse_identity(identity: Any) -> Any:
     """numba's ``identity=``: None, 0, 1 or ``"reorderable"``."""
-    if identity not in _IDENTITIES or isinstance(identity, bool) and identity is not False:
+    if identity not in _IDENTITIES or (isinstance(identity, bool) and identity is not False):
         raise ValueError(f"identity must be None, 0, 1 or 'reorderable', not {identity!r}")
     return identity
 
