@@ -148,3 +148,8 @@ def test_errors(target, rng):
         cuda.guvectorize(["float32(float32[:], float32[:])"], "(n)->()")(lambda a, b: None)
     with pytest.raises(ValueError, match="signature mismatch"):
         cuda.guvectorize(["void(float32, float32[:])"], "(n)->()")(lambda a, b: None)
+
+
+def test_empty_cores_and_empty_loops(target):
+    np.testing.assert_array_equal(sum_row(np.zeros((4, 0), np.int32)), np.zeros(4, np.int32))
+    assert sum_row(np.zeros((0, 3), np.int32)).shape == (0,)
