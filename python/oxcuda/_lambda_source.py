@@ -3,9 +3,10 @@
 ``cuda.Reduce(lambda a, b: a + b)`` and ``cuda.jit(device=True)(lambda x: 2 * x)`` are common;
 ``inspect`` gives only the *line* holding a lambda (``r = cuda.Reduce(lambda a, b: a + b)``),
 which is no function definition. :func:`lambda_as_def` finds the lambda in its file with
-Python's ``ast`` and returns the text ``def <lambda>(a, b): return (a + b)``: the parameters and
-the body are the lambda's own text, on the lambda's line, so a diagnostic names the right line
-(its column may be off by the few characters ``def``/``return`` add).
+Python's ``ast`` and returns the text ``def _lambda(a, b): return (a + b)``: the parameters and
+the body are the lambda's own text with its line breaks (inside parentheses), starting on the
+lambda's line, so a diagnostic names the right line (its column on the first line may be off by
+the few characters ``def``/``return`` add).
 
 A line with several lambdas of the same parameters is resolved by compiling each candidate and
 comparing its bytecode with the function's; if that cannot decide, it is an error saying so.
@@ -50,6 +51,8 @@ def lambda_as_def(func: pytypes.FunctionType) -> tuple[str, int]:
     ]
     if len(candidates) > 1:
         candidates = [n for n in candidates if _same_code(n, text, code)] or candidates
+        if len({ast.get_source_segment(text, n) for n in candidates}) == 1:
+            candidates = candidates[:1]  # the same text twice: either one is this function
     if not candidates:
         raise OSError(f"the lambda of line {code.co_firstlineno} was not found in {file}")
     if len(candidates) > 1:
@@ -59,27 +62,33 @@ def lambda_as_def(func: pytypes.FunctionType) -> tuple[str, int]:
         )
     node = candidates[0]
     whole = ast.get_source_segment(text, node)
-    body = ast.get_source_segment(text, node.body)
-    if whole is None or body is None:
+    if whole is None or not whole.startswith("lambda"):
         raise OSError(f"the lambda of line {code.co_firstlineno} has no source text")
-    head = whole[: _offset_of(whole, node, node.body)].rstrip()
-    if not head.startswith("lambda") or not head.endswith(":"):
+    # The parameters end at the first ':' after the last parameter or default; the body is
+    # everything after it (with any parentheses around it, which are not part of its node).
+    args = node.args
+    parts = [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg]
+    parts += [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
+    ends = [
+        _offset(whole, node, p.end_lineno, p.end_col_offset)
+        for p in parts
+        if p is not None and p.end_lineno is not None and p.end_col_offset is not None
+    ]
+    colon = whole.find(":", max(ends, default=len("lambda")))
+    if colon < 0:
         raise OSError(f"the lambda of line {code.co_firstlineno} could not be read")
-    parameters = head[len("lambda") : -1].strip()
-    breaks = "\n" * (node.body.lineno - node.lineno)
-    return f"def _lambda({parameters}):{breaks} return ({body})\n", node.lineno
+    parameters, body = whole[len("lambda") : colon], whole[colon + 1 :]
+    return f"def _lambda({parameters}): return ({body})\n", node.lineno
 
 
-def _offset_of(whole: str, outer: ast.AST, inner: ast.AST) -> int:
-    """The character offset in ``whole`` (``outer``'s text) where ``inner`` starts."""
+def _offset(whole: str, outer: ast.AST, lineno: int, col: int) -> int:
+    """The character offset in ``whole`` (``outer``'s text) of file position ``lineno``/``col``
+    (ast columns are UTF-8 byte offsets)."""
     lines = whole.splitlines(keepends=True)
-    row = inner.lineno - outer.lineno
-    # ast columns are UTF-8 byte offsets.
+    row = lineno - outer.lineno
     if row == 0:
-        start = lines[0].encode()[: inner.col_offset - outer.col_offset].decode()
-        return len(start)
-    prefix = sum(len(line) for line in lines[:row])
-    return prefix + len(lines[row].encode()[: inner.col_offset].decode())
+        return len(lines[0].encode()[: col - outer.col_offset].decode())
+    return sum(len(line) for line in lines[:row]) + len(lines[row].encode()[:col].decode())
 
 
 def _same_code(node: ast.Lambda, text: str, code: pytypes.CodeType) -> bool:
@@ -91,4 +100,11 @@ def _same_code(node: ast.Lambda, text: str, code: pytypes.CodeType) -> bool:
     except SyntaxError:
         return False
     inner = [c for c in compiled.co_consts if isinstance(c, pytypes.CodeType)]
-    return bool(inner) and inner[0].co_code == code.co_code
+    if not inner:
+        return False
+    found = inner[0]
+    return (found.co_code, found.co_consts, found.co_names) == (
+        code.co_code,
+        code.co_consts,
+        code.co_names,
+    )
