@@ -99,4 +99,4 @@ def test_a_typing_error_in_the_function_points_at_it(target):
     # Eager signatures compile at decoration, as numba-cuda's do: the error names the line.
     with pytest.raises(oxcuda.errors.TypingError, match="nonexistent") as info:
         cuda.vectorize(["float32(float32)"])(bad)
-    assert "test_errors.py" in str(info.value)
+    assert "test_ufunc_errors.py" in str(info.value)

@@ -118,20 +118,23 @@ class Reduce:
             raise TypeError(f"Reduce: arrays of {dev.dtype} cannot be reduced")
         return dev
 
-    def _run(self, arr: Any, dest: Any, init: Any, use_init: bool, stream: Any) -> None:
-        """Writes the fold of ``arr`` (combined with ``init`` when ``use_init``) to dest[0]."""
+    def _run(
+        self, arr: Any, dest: Any, init: Any, use_init: bool, stream: Any, limit: int = 0
+    ) -> None:
+        """Writes the fold of ``arr`` (combined with ``init`` when ``use_init``) to dest[0]:
+        a first stage of at most ``limit`` blocks (0: :meth:`_block_limit`), then one block."""
         kernels = self._compile(np.dtype(arr.dtype))
         n = arr.size
         if n < THREADS:
             kernels.serial[1, 1, stream](arr, dest, init, use_init)
             return
-        blocks = min(n // THREADS, self._block_limit())
+        blocks = min(n // THREADS, limit or self._block_limit())
         if blocks == 1:
             kernels.stage[1, THREADS, stream](arr, dest, init, use_init)
             return
         partials = operands.allocate((blocks,), np.dtype(arr.dtype), stream)
         kernels.stage[blocks, THREADS, stream](arr, partials, init, False)
-        self._run(partials, dest, init, use_init, stream)
+        self._run(partials, dest, init, use_init, stream, limit=1)
 
     def _block_limit(self) -> int:
         if self.max_blocks is not None:
