@@ -87,6 +87,7 @@ class CUDAUFunc:
             self._table.append((dtypes, resolve.dtype_of(ret, f"{name}: the return type")))
         self._elementwise = Elementwise(name, self._core, self.nin, cache)
         self._hot: dict[tuple[np.dtype, ...], FlatLauncher] = {}
+        self._last: tuple[list[np.dtype] | None, FlatLauncher | None] = (None, None)
         self._reduction: Any = None
 
     # ---- introspection ---------------------------------------------------------------
@@ -127,7 +128,13 @@ class CUDAUFunc:
                 n = size
                 dtypes.append(a.dtype)
             else:
-                launcher = self._hot.get(tuple(dtypes))
+                last = self._last
+                if dtypes == last[0]:  # the dtypes of the previous hot call (compared by identity)
+                    launcher = last[1]
+                else:
+                    launcher = self._hot.get(tuple(dtypes))
+                    if launcher is not None:
+                        self._last = (dtypes, launcher)
                 if launcher is not None and n > 0:
                     if out is None:
                         out = _native.device_array(
