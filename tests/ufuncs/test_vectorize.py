@@ -116,6 +116,11 @@ def test_strided_device_views(target, rng):
     view = da[::3, 1::2]
     got = axpb(view, cuda.to_device(b)[1::2])
     np.testing.assert_allclose(got.copy_to_host(), a[::3, 1::2] * 3 + b[1::2])
+    # reversed views (negative strides) and a transposed one
+    got = axpb(da[::-1, ::-2], cuda.to_device(b)[::-2])
+    np.testing.assert_allclose(got.copy_to_host(), a[::-1, ::-2] * 3 + b[::-2])
+    got = axpb(da.T, cuda.to_device(a.T.copy()))
+    np.testing.assert_allclose(got.copy_to_host(), a.T * 3 + a.T)
 
 
 def test_out_argument_host_and_device(target, rng):
