@@ -131,11 +131,31 @@ def test_lazy_gufunc_takes_its_outputs(target, rng):
         add_lazy(x, y)
 
 
+def test_tuples_and_names(target):
+    @cuda.guvectorize([(oxcuda.float64[:], oxcuda.float64[:], oxcuda.float64[:])], "(n),(n)->()")
+    def dot(x, y, r):
+        s = 0.0
+        for i in range(len(x)):
+            s += x[i] * y[i]
+        r[0] = s
+
+    a = ((1.0, 2.0, 3.0), (4.0, 5.0, 6.0))
+    b = ((1.5, 2.5, 3.5), (4.5, 5.5, 6.5))
+    np.testing.assert_allclose(dot(a, b), np.sum(np.asarray(a) * np.asarray(b), axis=1))
+    assert dot.__name__ == "dot" and matmul.__name__ == "matmul"
+
+
 def test_errors(target, rng):
     with pytest.raises(ValueError, match="axis"):
         matmul(rng.random((2, 3, 4)), rng.random((2, 5, 2)))
-    with pytest.raises(TypeError, match="positional arguments"):
+    with pytest.raises(TypeError, match=r"accepts 2 positional arguments .* or 3 positional"):
         matmul(rng.random((3, 3)))
+    with pytest.raises(ValueError, match="cannot specify argument 'out' as both"):
+        sum_row(np.zeros((2, 2), np.int32), np.zeros(2, np.int32), out=np.zeros(2, np.int32))
+    with pytest.raises(TypeError, match="target options are not supported: 'ever2', 'what1'"):
+        cuda.guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", what1=1, ever2=0)
+    with pytest.raises(TypeError, match="nopython flag must be True"):
+        cuda.guvectorize(["void(float32[:], float32[:])"], "(n)->(n)", nopython=False)
     with pytest.raises(TypeError, match="not cast"):
         sum_row(cuda.to_device(np.zeros((3, 3), np.int16)))
     with pytest.raises(ValueError, match="shape"):

@@ -100,3 +100,14 @@ def test_a_typing_error_in_the_function_points_at_it(target):
     with pytest.raises(oxcuda.errors.TypingError, match="nonexistent") as info:
         cuda.vectorize(["float32(float32)"])(bad)
     assert "test_ufunc_errors.py" in str(info.value)
+
+
+def test_public_names_have_docstrings():
+    from oxcuda.cuda import ufunc
+
+    names = [oxcuda.vectorize, oxcuda.guvectorize, cuda.vectorize, cuda.guvectorize]
+    names += [cuda.Reduce, cuda.Reduce.__call__, cuda.reduce, ufunc.CUDAUFunc.reduce]
+    names += [ufunc.CUDAUFunc, ufunc.CUDAGUFunc]
+    assert all((n.__doc__ or "").strip() for n in names)
+    assert {"vectorize", "guvectorize", "Reduce", "reduce"} <= set(cuda.__all__)
+    assert {"vectorize", "guvectorize"} <= set(oxcuda.__all__)

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from oxcuda import _native
 from oxcuda.cuda import compiler
 from oxcuda.cuda.ufunc import broadcast, operands, resolve, templates
 from oxcuda.cuda.ufunc.specialize import device_function, specialize
@@ -110,6 +111,8 @@ class CUDAGUFunc:
         eager_args = []
         for sig in signatures:
             args, ret = compiler.normalize_signature(sig)
+            # Canonical text for every argument (a tuple of type objects gives "float64[:]").
+            args = _native.parse_signature(f"void({', '.join(args)})")[0] if args else args
             if ret not in (None, "none"):
                 raise TypeError(
                     f"guvectorized functions cannot return values: signature {sig} specifies "
@@ -154,10 +157,14 @@ class CUDAGUFunc:
             )
         if out is not None and len(args) > self.nin:
             raise ValueError("cannot specify argument 'out' as both positional and keyword")
-        if len(args) not in (self.nin, self.nargs):
+        if len(args) not in (self.nin, self.nargs) and (out is None or len(args) != self.nin):
+
+            def count(n: int) -> str:
+                return f"{n} positional argument{'s' if n != 1 else ''}"
+
             raise TypeError(
-                f"{name} takes {self.nin} positional arguments (the inputs) or {self.nargs} "
-                f"(inputs and outputs), got {len(args)}"
+                f"{name}: this gufunc accepts {count(self.nin)} (when providing input only) or "
+                f"{count(self.nargs)} (when providing input and output). Got {count(len(args))}."
             )
         outputs = list(args[self.nin :])
         if out is not None:
@@ -368,7 +375,8 @@ def guvectorize(*args: Any, **kwargs: Any) -> Any:
     _check_target(kwargs.pop("target", "cuda"), "guvectorize")
     unknown = set(kwargs) - _OPTIONS
     if unknown:
-        raise TypeError(f"The following target options are not supported: {sorted(unknown)}")
+        listed = ", ".join(repr(k) for k in sorted(unknown))
+        raise TypeError(f"The following target options are not supported: {listed}")
     if kwargs.get("writable_args"):
         raise TypeError("writable_args are not supported")
     if kwargs.get("nopython", True) is not True:
