@@ -13,8 +13,8 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
   device, with nothing copied to the host: the call returns None. Without it the result comes
   back as a NumPy scalar.
 
-**Algorithm** (``templates.reduce_stage``): a grid of at most 8 blocks of 256 threads per
-multiprocessor (one wave); every thread folds a strided slice of the array with eight loads in
+**Algorithm** (``templates.reduce_stage``): a grid of one full wave (as many blocks of 256
+threads as the GPU holds at once, from the kernel's occupancy, at most 8 per multiprocessor); every thread folds a strided slice of the array with eight loads in
 flight, the block folds its threads' values (warp shuffles for 32- and 64-bit types, a tree in
 shared memory for the others), and thread 0 writes one value per block. The per-block values
 are reduced the same way (one block), and arrays shorter than a block by one thread
@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from oxcuda import _native
 from oxcuda import types as oxtypes
 from oxcuda.cuda.dispatcher import Dispatcher
 from oxcuda.cuda.ufunc import operands, templates
@@ -52,11 +53,13 @@ _SHUFFLED = {"int32", "int64", "uint32", "uint64", "float32", "float64"}
 class _Kernels:
     """The stage and serial kernels of one (operation, dtype)."""
 
-    __slots__ = ("serial", "stage")
+    __slots__ = ("serial", "stage", "waves")
 
     def __init__(self, stage: Dispatcher, serial: Dispatcher) -> None:
         self.stage = stage
         self.serial = serial
+        #: The first stage's grid by argument types (``Reduce._block_limit``).
+        self.waves: dict[tuple[str, ...], int] = {}
 
 
 class Reduce:
@@ -128,7 +131,7 @@ class Reduce:
         if n < THREADS:
             kernels.serial[1, 1, stream](arr, dest, init, use_init)
             return
-        blocks = min(n // THREADS, limit or self._block_limit())
+        blocks = min(n // THREADS, limit or self._block_limit(kernels, arr, init))
         if blocks == 1:
             kernels.stage[1, THREADS, stream](arr, dest, init, use_init)
             return
@@ -136,14 +139,25 @@ class Reduce:
         kernels.stage[blocks, THREADS, stream](arr, partials, init, False)
         self._run(partials, dest, init, use_init, stream, limit=1)
 
-    def _block_limit(self) -> int:
+    def _block_limit(self, kernels: _Kernels, arr: Any, init: Any) -> int:
+        """The first stage's grid: one full wave — as many blocks as the GPU holds at once
+        (the occupancy of the compiled stage kernel, at most BLOCKS_PER_SM per multiprocessor),
+        so that no block runs in a second, partly empty wave."""
         if self.max_blocks is not None:
             return max(1, int(self.max_blocks))
         from oxcuda.cuda._devices import get_current_device, use_gpu
 
         if not use_gpu():
             return SIM_BLOCKS
-        return BLOCKS_PER_SM * get_current_device().MULTIPROCESSOR_COUNT
+        arr_type = _native.typeof_args((arr,))[0]
+        signature = (arr_type, f"array({type_text(np.dtype(arr.dtype))}, 1d, C)")
+        signature += (type_text(np.dtype(arr.dtype)), "bool")
+        found = kernels.waves.get(signature)
+        if found is None:
+            sms = get_current_device().MULTIPROCESSOR_COUNT
+            wave = kernels.stage.max_cooperative_grid_blocks(THREADS, 0, signature)
+            found = kernels.waves[signature] = max(1, min(wave, BLOCKS_PER_SM * sms))
+        return found
 
     def _compile(self, dtype: np.dtype) -> _Kernels:
         found = self._kernels.get(dtype)
