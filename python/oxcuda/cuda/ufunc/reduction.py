@@ -14,13 +14,14 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
   back as a NumPy scalar.
 
 **Algorithm** (``templates.reduce_stage``): a grid of one full wave (as many blocks of 256
-threads as the GPU holds at once, from the kernel's occupancy, at most 8 per multiprocessor); every thread folds a strided slice of the array with eight loads in
-flight, the block folds its threads' values (warp shuffles for 32- and 64-bit types, a tree in
-shared memory for the others), and thread 0 writes one value per block. The per-block values
-are reduced the same way (one block), and arrays shorter than a block by one thread
-(``templates.reduce_serial``). The operation must be associative and commutative: the order
-of the fold is not the array's order (numba-cuda's requirement too). Every partial result is
-kept in ``arr``'s dtype (``templates.typed_binop``).
+threads as the GPU holds at once, from the kernel's occupancy, at most 8 per multiprocessor);
+every thread folds a strided slice of the array with eight loads in flight, the block folds its
+threads' values (warp shuffles for 32- and 64-bit types, a tree in shared memory for the
+others), and thread 0 writes one value per block. The per-block values are reduced the same way
+by one block, and arrays shorter than a block by one thread (``templates.reduce_serial``). The
+operation must be associative and commutative: the order of the fold is not the array's order
+(numba-cuda's requirement too). Every partial result is kept in ``arr``'s dtype
+(``templates.typed_binop``).
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from oxcuda import _native
 from oxcuda.cuda import compiler
 from oxcuda.cuda._devices import current_context
 from oxcuda.cuda.ufunc import broadcast, operands, resolve
-from oxcuda.cuda.ufunc.elementwise import BLOCK_SHIFT, Elementwise, FlatLauncher
+from oxcuda.cuda.ufunc.elementwise import BLOCK_SHIFT, THREADS, Elementwise, FlatLauncher
 from oxcuda.cuda.ufunc.specialize import device_function
 
 DeviceNDArray = _native.DeviceNDArray
@@ -148,10 +148,11 @@ class CUDAUFunc:
                         or out.readonly
                     ):
                         return self._call(args, out, stream)
+                    blocks = (n + THREADS - 1) >> BLOCK_SHIFT
                     try:
-                        configured = launcher.configs[(n + 255) >> BLOCK_SHIFT, stream]
+                        configured = launcher.configs[blocks, stream]
                     except (KeyError, TypeError):
-                        configured = launcher.configure((n + 255) >> BLOCK_SHIFT, stream)
+                        configured = launcher.configure(blocks, stream)
                     configured(out, *args)
                     return out
         return self._call(args, out, stream)
