@@ -112,3 +112,12 @@ def test_bad_inputs(target):
         sum_reduce(np.ones(4), res=cuda.device_array(1, np.float32))
     with pytest.raises(ValueError, match="negative"):
         sum_reduce(np.ones(4), size=-1)
+
+
+def test_booleans_fold_with_logic(target, rng):
+    any_reduce = cuda.Reduce(lambda a, b: a or b)
+    all_reduce = cuda.Reduce(lambda a, b: a and b)
+    for n in (7, 300, 5000):
+        x = rng.random(n) < 0.002
+        assert any_reduce(x) == x.any()
+        assert all_reduce(~x, init=True) == (~x).all()

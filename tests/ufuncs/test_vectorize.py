@@ -228,3 +228,42 @@ def test_cache_option_reaches_every_kernel(target, rng):
     np.testing.assert_allclose(cached(x), x * 2)
     kernels = list(cached._elementwise._kernels.values())
     assert kernels and all(k.targetoptions.get("cache") is True for k in kernels)
+
+
+@cuda.vectorize(["complex128(complex128)", "complex64(complex64)"])
+def rotate(z):
+    return z * 1j + 1
+
+
+@cuda.vectorize(["boolean(float32, float32)", "boolean(int64, int64)"])
+def less(a, b):
+    return a < b
+
+
+@cuda.vectorize(["uint8(uint8, uint8)", "int16(int16, int16)", "float32(float32, float32)"])
+def wrap_add(a, b):
+    return a + b
+
+
+def test_complex_bool_and_narrow_dtypes(target, rng):
+    z = rng.standard_normal(300) + 1j * rng.standard_normal(300)
+    np.testing.assert_allclose(rotate(z), z * 1j + 1)
+    z64 = z.astype(np.complex64)
+    got = rotate(cuda.to_device(z64)).copy_to_host()
+    assert got.dtype == np.complex64
+    np.testing.assert_allclose(got, z64 * np.complex64(1j) + 1, rtol=1e-6)
+    a, b = rng.standard_normal(100).astype(np.float32), rng.standard_normal(100).astype(np.float32)
+    got = less(a, b)
+    assert got.dtype == np.bool_
+    np.testing.assert_array_equal(got, a < b)
+    i, j = rng.integers(-5, 5, 100), rng.integers(-5, 5, 100)
+    np.testing.assert_array_equal(less(i, j), i < j)
+    u, v = rng.integers(0, 256, 100).astype(np.uint8), rng.integers(0, 256, 100).astype(np.uint8)
+    got = wrap_add(u, v)
+    assert got.dtype == np.uint8
+    np.testing.assert_array_equal(got, u + v)  # wraps modulo 256, as NumPy's uint8 does
+    s, t = (
+        rng.integers(-999, 999, 100).astype(np.int16),
+        rng.integers(-999, 999, 100).astype(np.int16),
+    )
+    np.testing.assert_array_equal(wrap_add(s, t), s + t)
