@@ -13,7 +13,32 @@ from oxcuda._knobs import config
 from oxcuda._native import __version__
 from oxcuda.types import *  # noqa: F403 - numba's type names: from oxcuda import float32
 
-__all__ = ["__version__", "config", "errors", "get_include", "types", *types.__all__]
+__all__ = [
+    "__version__",
+    "config",
+    "errors",
+    "get_include",
+    "guvectorize",
+    "types",
+    "vectorize",
+    *types.__all__,
+]
+
+
+def vectorize(ftylist_or_function=(), target="cuda", **kws):
+    """``numba.vectorize(..., target="cuda")``: a CUDA ufunc (``oxcuda.cuda.vectorize``; see
+    docs/ufuncs.md). oxcuda has no CPU target: ``target`` must be ``"cuda"``."""
+    from oxcuda.cuda.ufunc import vectorize as cuda_vectorize
+
+    return cuda_vectorize(ftylist_or_function, target=target, **kws)
+
+
+def guvectorize(*args, **kwargs):
+    """``numba.guvectorize(signatures, layout, target="cuda")``: a CUDA generalized ufunc
+    (``oxcuda.cuda.guvectorize``; see docs/ufuncs.md)."""
+    from oxcuda.cuda.ufunc import guvectorize as cuda_guvectorize
+
+    return cuda_guvectorize(*args, **kwargs)
 
 
 def get_include() -> str:

@@ -29,6 +29,7 @@ import tokenize
 import types as pytypes
 from typing import Any
 
+from oxcuda._lambda_source import is_lambda, lambda_as_def
 from oxcuda.errors import CompileError
 
 _MODULES = {
@@ -78,11 +79,18 @@ def _capture_one(func: Any, add) -> Source:
     name = getattr(func, "__qualname__", getattr(func, "__name__", "<function>"))
     try:
         try:
-            lines, first_line = inspect.getsourcelines(func)
+            if is_lambda(func):
+                # A lambda's source is the line around it: the compiler gets an equal def.
+                text, first_line = lambda_as_def(func)
+                lines = text.splitlines(keepends=True)
+            else:
+                lines, first_line = inspect.getsourcelines(func)
         except (tokenize.TokenError, SyntaxError):
             # The file no longer parses (edited since the import): hand the compiler the
             # function's lines as they are now, so its diagnostic points at the problem.
             lines, first_line = _raw_block(func)
+    except ValueError as exc:
+        raise CompileError(f"the source of {name} is ambiguous: {exc}") from None
     except (OSError, TypeError):
         raise CompileError(
             f"the source of {name} is not available: oxcuda compiles kernels from their source "

@@ -168,3 +168,8 @@ __all__ += [
 from oxcuda.cuda import cg, random  # noqa: E402 - after the names they use
 
 __all__ += ["cg", "random"]
+
+# GPU ufuncs and reductions (docs/ufuncs.md), built on the kernels above: imported last.
+from oxcuda.cuda.ufunc import Reduce, guvectorize, reduce, vectorize  # noqa: E402
+
+__all__ += ["Reduce", "guvectorize", "reduce", "vectorize"]

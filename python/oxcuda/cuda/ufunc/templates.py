@@ -1,0 +1,390 @@
+"""Kernel templates of ``vectorize``, ``guvectorize`` and ``Reduce``: source the compiler reads.
+
+Every function here is a kernel or device-function *template*: valid Python that names
+placeholders (``_core``, ``_load0`` …, ``_op``, ``_dtype``, ``_block_reduce``). A ufunc makes a
+function object over a template's code with its own globals binding the placeholders
+(``oxcuda.cuda.ufunc.specialize``), and compiles that with ``cuda.jit`` like any kernel: the
+front end reads this file's text, so diagnostics and ``inspect_*`` output point at these lines.
+
+Invariants:
+
+* one template per arity (the front end has no ``*args`` in kernels): ``vectorize_flat_<n>``
+  and ``vectorize_strided_<n>`` for ``n`` inputs up to :data:`MAX_INPUTS`,
+  ``guvectorize_<n>`` for ``n`` arguments (inputs and outputs) up to :data:`MAX_GU_ARGS`;
+* a template launches one thread per element (``flat``: of the output; ``guvectorize``: of the
+  loop dimension), so the host computes the grid from the element count and no template loops;
+* inputs are read through ``_load<k>``: ``load_flat``/``load_strided`` index an array,
+  ``load_scalar_flat``/``load_scalar_strided`` return a scalar argument as it is, so a scalar
+  input costs no device memory.
+"""
+
+from oxcuda import cuda
+
+#: The most inputs a ``vectorize`` kernel template takes.
+MAX_INPUTS = 8
+#: The most arguments (inputs and outputs) a ``guvectorize`` kernel template takes.
+MAX_GU_ARGS = 8
+
+
+def _unbound(*args):
+    """A placeholder: a template's globals replace it before the template is compiled."""
+    raise RuntimeError("a ufunc template placeholder was called without being bound")
+
+
+_core = _load0 = _load1 = _load2 = _load3 = _load4 = _load5 = _load6 = _load7 = _unbound
+_op = _block_reduce = _unbound
+_dtype = None
+
+
+# ---- loads: how a vectorize kernel reads input k at an output position -------------------
+
+
+def load_flat(a, i):
+    return a[i]
+
+
+def load_scalar_flat(a, i):
+    return a
+
+
+def load_strided(a, i0, i1, i2):
+    return a[i0, i1, i2]
+
+
+def load_scalar_strided(a, i0, i1, i2):
+    return a
+
+
+# ---- vectorize: contiguous 1-D operands, one thread per element ----------------------------
+
+
+def vectorize_flat_1(out, a0):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = _core(_load0(a0, i))
+
+
+def vectorize_flat_2(out, a0, a1):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = _core(_load0(a0, i), _load1(a1, i))
+
+
+def vectorize_flat_3(out, a0, a1, a2):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = _core(_load0(a0, i), _load1(a1, i), _load2(a2, i))
+
+
+def vectorize_flat_4(out, a0, a1, a2, a3):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = _core(_load0(a0, i), _load1(a1, i), _load2(a2, i), _load3(a3, i))
+
+
+def vectorize_flat_5(out, a0, a1, a2, a3, a4):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = _core(_load0(a0, i), _load1(a1, i), _load2(a2, i), _load3(a3, i), _load4(a4, i))
+
+
+def vectorize_flat_6(out, a0, a1, a2, a3, a4, a5):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = _core(
+            _load0(a0, i), _load1(a1, i), _load2(a2, i), _load3(a3, i), _load4(a4, i), _load5(a5, i)
+        )
+
+
+def vectorize_flat_7(out, a0, a1, a2, a3, a4, a5, a6):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = _core(
+            _load0(a0, i),
+            _load1(a1, i),
+            _load2(a2, i),
+            _load3(a3, i),
+            _load4(a4, i),
+            _load5(a5, i),
+            _load6(a6, i),
+        )
+
+
+def vectorize_flat_8(out, a0, a1, a2, a3, a4, a5, a6, a7):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = _core(
+            _load0(a0, i),
+            _load1(a1, i),
+            _load2(a2, i),
+            _load3(a3, i),
+            _load4(a4, i),
+            _load5(a5, i),
+            _load6(a6, i),
+            _load7(a7, i),
+        )
+
+
+# ---- vectorize: 3-D operands of any strides (broadcast axes have stride 0) --------------
+
+
+def vectorize_strided_1(out, a0):
+    i = cuda.grid(1)
+    if i < out.size:
+        n2 = out.shape[2]
+        rest = i // n2
+        i2 = i - rest * n2
+        i0 = rest // out.shape[1]
+        i1 = rest - i0 * out.shape[1]
+        out[i0, i1, i2] = _core(_load0(a0, i0, i1, i2))
+
+
+def vectorize_strided_2(out, a0, a1):
+    i = cuda.grid(1)
+    if i < out.size:
+        n2 = out.shape[2]
+        rest = i // n2
+        i2 = i - rest * n2
+        i0 = rest // out.shape[1]
+        i1 = rest - i0 * out.shape[1]
+        out[i0, i1, i2] = _core(_load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2))
+
+
+def vectorize_strided_3(out, a0, a1, a2):
+    i = cuda.grid(1)
+    if i < out.size:
+        n2 = out.shape[2]
+        rest = i // n2
+        i2 = i - rest * n2
+        i0 = rest // out.shape[1]
+        i1 = rest - i0 * out.shape[1]
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2), _load1(a1, i0, i1, i2), _load2(a2, i0, i1, i2)
+        )
+
+
+def vectorize_strided_4(out, a0, a1, a2, a3):
+    i = cuda.grid(1)
+    if i < out.size:
+        n2 = out.shape[2]
+        rest = i // n2
+        i2 = i - rest * n2
+        i0 = rest // out.shape[1]
+        i1 = rest - i0 * out.shape[1]
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+        )
+
+
+def vectorize_strided_5(out, a0, a1, a2, a3, a4):
+    i = cuda.grid(1)
+    if i < out.size:
+        n2 = out.shape[2]
+        rest = i // n2
+        i2 = i - rest * n2
+        i0 = rest // out.shape[1]
+        i1 = rest - i0 * out.shape[1]
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+            _load4(a4, i0, i1, i2),
+        )
+
+
+def vectorize_strided_6(out, a0, a1, a2, a3, a4, a5):
+    i = cuda.grid(1)
+    if i < out.size:
+        n2 = out.shape[2]
+        rest = i // n2
+        i2 = i - rest * n2
+        i0 = rest // out.shape[1]
+        i1 = rest - i0 * out.shape[1]
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+            _load4(a4, i0, i1, i2),
+            _load5(a5, i0, i1, i2),
+        )
+
+
+def vectorize_strided_7(out, a0, a1, a2, a3, a4, a5, a6):
+    i = cuda.grid(1)
+    if i < out.size:
+        n2 = out.shape[2]
+        rest = i // n2
+        i2 = i - rest * n2
+        i0 = rest // out.shape[1]
+        i1 = rest - i0 * out.shape[1]
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+            _load4(a4, i0, i1, i2),
+            _load5(a5, i0, i1, i2),
+            _load6(a6, i0, i1, i2),
+        )
+
+
+def vectorize_strided_8(out, a0, a1, a2, a3, a4, a5, a6, a7):
+    i = cuda.grid(1)
+    if i < out.size:
+        n2 = out.shape[2]
+        rest = i // n2
+        i2 = i - rest * n2
+        i0 = rest // out.shape[1]
+        i1 = rest - i0 * out.shape[1]
+        out[i0, i1, i2] = _core(
+            _load0(a0, i0, i1, i2),
+            _load1(a1, i0, i1, i2),
+            _load2(a2, i0, i1, i2),
+            _load3(a3, i0, i1, i2),
+            _load4(a4, i0, i1, i2),
+            _load5(a5, i0, i1, i2),
+            _load6(a6, i0, i1, i2),
+            _load7(a7, i0, i1, i2),
+        )
+
+
+# ---- guvectorize: argument k is indexed by the loop position (its first axis) ---------------
+
+
+def guvectorize_1(count, a0):
+    t = cuda.grid(1)
+    if t < count:
+        _core(a0[t])
+
+
+def guvectorize_2(count, a0, a1):
+    t = cuda.grid(1)
+    if t < count:
+        _core(a0[t], a1[t])
+
+
+def guvectorize_3(count, a0, a1, a2):
+    t = cuda.grid(1)
+    if t < count:
+        _core(a0[t], a1[t], a2[t])
+
+
+def guvectorize_4(count, a0, a1, a2, a3):
+    t = cuda.grid(1)
+    if t < count:
+        _core(a0[t], a1[t], a2[t], a3[t])
+
+
+def guvectorize_5(count, a0, a1, a2, a3, a4):
+    t = cuda.grid(1)
+    if t < count:
+        _core(a0[t], a1[t], a2[t], a3[t], a4[t])
+
+
+def guvectorize_6(count, a0, a1, a2, a3, a4, a5):
+    t = cuda.grid(1)
+    if t < count:
+        _core(a0[t], a1[t], a2[t], a3[t], a4[t], a5[t])
+
+
+def guvectorize_7(count, a0, a1, a2, a3, a4, a5, a6):
+    t = cuda.grid(1)
+    if t < count:
+        _core(a0[t], a1[t], a2[t], a3[t], a4[t], a5[t], a6[t])
+
+
+def guvectorize_8(count, a0, a1, a2, a3, a4, a5, a6, a7):
+    t = cuda.grid(1)
+    if t < count:
+        _core(a0[t], a1[t], a2[t], a3[t], a4[t], a5[t], a6[t], a7[t])
+
+
+# ---- Reduce: a two-stage tree reduction (oxcuda.cuda.ufunc.reduction) ----------------------
+#
+# reduce_stage: every thread folds the elements t, t + T, t + 2T, … (T threads in all, T at most
+# the element count, so every thread starts from an element of its own), eight loads in flight
+# per round; the block folds its threads' values with _block_reduce; thread 0 writes the block's
+# value to partials[block], combined with init when asked (the last stage of a reduction).
+
+
+def reduce_stage(arr, partials, init, use_init):
+    n = arr.size
+    t = cuda.grid(1)
+    step = cuda.gridsize(1)
+    acc = arr[t]
+    i = t + step
+    while i + 7 * step < n:
+        x0 = arr[i]
+        x1 = arr[i + step]
+        x2 = arr[i + 2 * step]
+        x3 = arr[i + 3 * step]
+        x4 = arr[i + 4 * step]
+        x5 = arr[i + 5 * step]
+        x6 = arr[i + 6 * step]
+        x7 = arr[i + 7 * step]
+        acc = _op(acc, _op(_op(_op(x0, x1), _op(x2, x3)), _op(_op(x4, x5), _op(x6, x7))))
+        i += 8 * step
+    while i < n:
+        acc = _op(acc, arr[i])
+        i += step
+    acc = _block_reduce(acc)
+    if cuda.threadIdx.x == 0:
+        if use_init:
+            acc = _op(acc, init)
+        partials[cuda.blockIdx.x] = acc
+
+
+def reduce_serial(arr, partials, init, use_init):
+    """One thread folds a short array (fewer elements than a block has threads)."""
+    if cuda.grid(1) == 0:
+        acc = arr[0]
+        for i in range(1, arr.size):
+            acc = _op(acc, arr[i])
+        if use_init:
+            acc = _op(acc, init)
+        partials[0] = acc
+
+
+def block_reduce_shuffle(acc):
+    """A block's fold for 32- and 64-bit values: warp shuffles, then one value per warp in
+    shared memory folded by thread 0. The block is whole warps (the host launches 256)."""
+    warps = cuda.shared.array(32, _dtype)
+    lane = cuda.threadIdx.x % 32
+    warp = cuda.threadIdx.x // 32
+    width = 16
+    while width > 0:
+        acc = _op(acc, cuda.shfl_down_sync(0xFFFFFFFF, acc, width))
+        width //= 2
+    if lane == 0:
+        warps[warp] = acc
+    cuda.syncthreads()
+    if cuda.threadIdx.x == 0:
+        for k in range(1, cuda.blockDim.x // 32):
+            acc = _op(acc, warps[k])
+    return acc
+
+
+def block_reduce_shared(acc):
+    """A block's fold for any dtype: a tree in shared memory (the host launches 256 threads)."""
+    buf = cuda.shared.array(256, _dtype)
+    tid = cuda.threadIdx.x
+    buf[tid] = acc
+    cuda.syncthreads()
+    width = 128
+    while width > 0:
+        if tid < width:
+            buf[tid] = _op(buf[tid], buf[tid + width])
+        cuda.syncthreads()
+        width //= 2
+    return buf[0]
+
+
+def typed_binop(a, b):
+    """``_core(a, b)`` converted to ``_dtype``: the binary operation of a reduction keeps every
+    partial result in the array's dtype, as a ufunc's declared return type does."""
+    return _dtype(_core(a, b))

@@ -1,0 +1,123 @@
+"""``cuda.Reduce`` / ``cuda.reduce`` against NumPy: sums, products, maxima and a lambda with
+closure-free arithmetic, every numeric dtype, ``size``, ``res``, ``init``, ``stream``, and the
+multi-stage paths (serial, one block, several blocks, a second stage)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from oxcuda import cuda
+
+DTYPES = [
+    np.int8,
+    np.int16,
+    np.int32,
+    np.int64,
+    np.uint8,
+    np.uint16,
+    np.uint32,
+    np.uint64,
+    np.float32,
+    np.float64,
+    np.complex64,
+    np.complex128,
+]
+
+sum_reduce = cuda.Reduce(lambda a, b: a + b)
+
+
+@cuda.jit(device=True)
+def maximum(a, b):
+    return a if a > b else b
+
+
+max_reduce = cuda.reduce(maximum)
+
+
+def values(rng, n, dtype):
+    dtype = np.dtype(dtype)
+    if dtype.kind == "c":
+        return (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(dtype)
+    if dtype.kind == "f":
+        return rng.standard_normal(n).astype(dtype)
+    hi = min(np.iinfo(dtype).max, 50)
+    lo = 0 if dtype.kind == "u" else -hi
+    return rng.integers(lo, hi, n).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_sum_of_every_dtype(target, rng, dtype):
+    x = values(rng, 3001, dtype)
+    got = sum_reduce(x)
+    assert np.dtype(type(got)) == np.dtype(dtype)
+    want = x.sum(dtype=dtype)  # wraps like the kernel for the narrow integers
+    if np.dtype(dtype).kind in "fc":
+        np.testing.assert_allclose(got, x.astype(np.complex128).sum(), rtol=1e-4, atol=1e-3)
+    else:
+        assert got == want
+
+
+@pytest.mark.parametrize("n", [1, 2, 255, 256, 257, 1000, 256 * 4 + 17, 256 * 300 + 5])
+def test_sizes_across_the_stage_boundaries(target, rng, n):
+    x = rng.standard_normal(n)
+    assert sum_reduce(x) == pytest.approx(x.sum(), rel=1e-9, abs=1e-9)
+    assert max_reduce(x, init=-np.inf) == x.max()
+
+
+def test_second_stage_with_many_blocks(target, rng):
+    r = cuda.Reduce(lambda a, b: a + b)
+    r.max_blocks = 300  # more than a block's threads: the partials take a stage of their own
+    x = rng.integers(-1000, 1000, 256 * 301).astype(np.int64)
+    assert r(x) == x.sum()
+
+
+def test_init_is_combined_once_as_numba_does(target, rng):
+    x = rng.standard_normal(700)
+    assert sum_reduce(x, init=10.0) == pytest.approx(x.sum() + 10.0)
+    # numba-cuda's semantics: init=0 joins a maximum of negative numbers.
+    negative = -np.abs(x) - 1.0
+    assert max_reduce(negative) == 0.0
+    assert max_reduce(negative, init=-np.inf) == negative.max()
+    product = cuda.Reduce(lambda a, b: a * b)
+    small = rng.integers(1, 3, 20).astype(np.int64)
+    assert product(small, init=1) == np.prod(small)
+    assert product(small) == 0  # init=0 by default, as in numba-cuda
+
+
+def test_size_res_and_empty(target, rng):
+    x = rng.standard_normal(1000).astype(np.float32)
+    assert sum_reduce(x, size=100) == pytest.approx(x[:100].sum(), rel=1e-5)
+    res = cuda.to_device(np.full(3, -7.0, np.float32))
+    assert sum_reduce(cuda.to_device(x), res=res) is None
+    got = res.copy_to_host()
+    assert got[0] == pytest.approx(x.sum(), rel=1e-4) and got[1] == -7.0
+    assert sum_reduce(np.zeros(0, np.float64), init=3.5) == 3.5
+    assert sum_reduce(x, size=0) == 0.0
+
+
+def test_stream(target, rng):
+    s = cuda.stream()
+    x = rng.integers(0, 100, 5000).astype(np.int32)
+    assert sum_reduce(cuda.to_device(x, s), stream=s) == x.sum()
+
+
+def test_bad_inputs(target):
+    with pytest.raises(TypeError, match="1-D"):
+        sum_reduce(np.zeros((2, 2)))
+    with pytest.raises(TypeError, match="array"):
+        sum_reduce(3.0)
+    with pytest.raises(TypeError, match="res must be a device array"):
+        sum_reduce(np.ones(4), res=np.zeros(1))
+    with pytest.raises(TypeError, match="dtype"):
+        sum_reduce(np.ones(4), res=cuda.device_array(1, np.float32))
+    with pytest.raises(ValueError, match="negative"):
+        sum_reduce(np.ones(4), size=-1)
+
+
+def test_booleans_fold_with_logic(target, rng):
+    any_reduce = cuda.Reduce(lambda a, b: a or b)
+    all_reduce = cuda.Reduce(lambda a, b: a and b)
+    for n in (7, 300, 5000):
+        x = rng.random(n) < 0.002
+        assert any_reduce(x) == x.any()
+        assert all_reduce(~x, init=True) == (~x).all()
