@@ -14,6 +14,9 @@ from oxcuda.cuda import cg, compiler
 from oxcuda.cuda.cg import this_grid
 from oxcuda.errors import CompileError
 
+# The tests pass NumPy arrays on purpose (copied in and back); on the GPU that warns.
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.cuda.NumbaPerformanceWarning")
+
 
 @cuda.jit
 def sequential_rows(M):  # noqa: N803 - numba's example

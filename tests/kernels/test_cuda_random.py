@@ -32,6 +32,9 @@ from oxcuda.errors import CompileError
 
 from . import xoroshiro_reference as ref
 
+# The tests pass NumPy arrays on purpose (copied in and back); on the GPU that warns.
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.cuda.NumbaPerformanceWarning")
+
 #: Fixed values from the reference (``ref.sequential_states`` and ``Generator``), so a change in
 #: the reference itself shows too. SplitMix64's first output for state 0 is the published
 #: 0xE220A8397B1DCDAF (splitmix64.c's well-known first value).
@@ -256,6 +259,7 @@ def test_kernel_errors(target):
 
 @pytest.mark.gpu
 @pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba-cuda not installed")
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # numba-cuda's import under NumPy 2.5
 def test_bit_identical_to_numba_cuda(rng):
     """Same seed → the same states and the same draws as numba-cuda, on the GPU."""
     np.row_stack = np.vstack  # numba-cuda 0.30.4 still names it
