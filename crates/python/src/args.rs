@@ -118,13 +118,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
             .into()
         };
         let ndim = u32::try_from(view.shape.len()).unwrap_or(0);
-        let layout = if view.c_contiguous {
-            Layout::C
-        } else if view.f_contiguous {
-            Layout::F
-        } else {
-            Layout::A
-        };
+        let layout = layout_from_flags(view.c_contiguous, view.f_contiguous);
         return Ok(Arg::Array {
             ptr: view.ptr,
             shape: Dims::from_slice(view.shape),
@@ -297,30 +291,35 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     })
 }
 
-/// The byte strides of a C-contiguous array of `shape`.
+/// The byte strides of a C-contiguous array of `shape` (inline: no allocation).
 pub fn c_strides(shape: &[i64], itemsize: i64) -> Dims {
     let mut strides: Dims = smallvec::smallvec![0i64; shape.len()];
-    let mut acc = itemsize;
-    for k in (0..shape.len()).rev() {
-        strides[k] = acc;
-        acc *= shape[k].max(1);
-    }
+    oxcuda_runtime::layout::fill_c_strides(shape, itemsize, &mut strides);
     strides
 }
 
-/// The layout the dispatcher types a foreign array by: C when its strides are exactly the
-/// C-contiguous ones, else F when they are Fortran-contiguous (ignoring extents of 1), else A.
-pub fn layout_of(shape: &[i64], strides: &[i64], itemsize: i64) -> Layout {
-    if strides == c_strides(shape, itemsize).as_slice() {
-        return Layout::C;
+/// The layout a kernel parameter is typed with, from NumPy's contiguity flags: C when
+/// C-contiguous (also when both, as numba types 1-D and size-1 arrays), else F, else A.
+pub fn layout_from_flags(c_contiguous: bool, f_contiguous: bool) -> Layout {
+    if c_contiguous {
+        Layout::C
+    } else if f_contiguous {
+        Layout::F
+    } else {
+        Layout::A
     }
-    let mut acc = itemsize;
-    let fortran = shape.iter().zip(strides).all(|(&n, &st)| {
-        let ok = n <= 1 || st == acc;
-        acc *= n.max(1);
-        ok
-    });
-    if fortran { Layout::F } else { Layout::A }
+}
+
+/// The layout a foreign array (CUDA Array Interface, DLPack) is typed with: the runtime's
+/// contiguity rule ([`oxcuda_runtime::layout::is_c_contiguous`], NumPy's flags, strides of
+/// size-1 extents ignored), the same one device arrays' flags come from, so an array is typed
+/// alike on the fast path and the slow path.
+pub fn layout_of(shape: &[i64], strides: &[i64], itemsize: i64) -> Layout {
+    use oxcuda_runtime::layout::{is_c_contiguous, is_f_contiguous};
+    layout_from_flags(
+        is_c_contiguous(shape, strides, itemsize),
+        is_f_contiguous(shape, strides, itemsize),
+    )
 }
 
 /// A sequence of integers (a CAI `shape` or `strides`) as [`Dims`].
