@@ -51,7 +51,7 @@ where
 }
 
 /// A driver error as `CudaDriverError(call, code, name, description)`.
-pub fn driver_error(py: Python<'_>, e: &oxcuda_driver::DriverError) -> PyErr {
+pub fn driver_error(py: Python<'_>, e: &oxcuda_runtime::DriverError) -> PyErr {
     raise(
         py,
         ErrorKind::CudaDriver,

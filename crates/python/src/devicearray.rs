@@ -542,10 +542,7 @@ fn from_cuda_array_interface(
         // The memory's own device, when the driver knows the pointer.
         let space = match &context.space {
             Space::Device(ctx) if ptr != 0 => {
-                let ordinal = ctx.driver().pointer_attribute(
-                    ptr,
-                    oxcuda_driver::memory::POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                );
+                let ordinal = ctx.pointer_device_ordinal(ptr);
                 match ordinal {
                     Ok(o) if o != ctx.device().ordinal => {
                         let rt = crate::runtime::runtime(py)?;

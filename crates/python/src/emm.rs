@@ -17,7 +17,6 @@ use std::sync::Mutex;
 use std::sync::PoisonError;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use oxcuda_driver::sys::IpcMemHandle;
 use oxcuda_runtime::{Allocation, Space};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -187,10 +186,7 @@ fn host_device_pointer(py: Python<'_>, context: &Context, pointer: u64) -> PyRes
 fn address_range(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<(u64, usize)> {
     guard(|| {
         let ctx = device_space(context, "cuMemGetAddressRange")?;
-        ctx.make_current().map_err(|e| driver_error(py, &e))?;
-        ctx.driver()
-            .mem_address_range(pointer)
-            .map_err(|e| driver_error(py, &e))
+        ctx.address_range(pointer).map_err(|e| driver_error(py, &e))
     })
 }
 
@@ -203,15 +199,8 @@ fn ipc_get_handle<'py>(
 ) -> PyResult<(u64, Bound<'py, PyBytes>)> {
     guard(|| {
         let ctx = device_space(context, "get_ipc_handle")?;
-        ctx.make_current().map_err(|e| driver_error(py, &e))?;
-        let driver = ctx.driver();
-        let (base, _) = driver
-            .mem_address_range(pointer)
-            .map_err(|e| driver_error(py, &e))?;
-        let handle = driver
-            .ipc_mem_handle(base)
-            .map_err(|e| driver_error(py, &e))?;
-        Ok((base, PyBytes::new(py, &handle.reserved)))
+        let (base, handle) = ctx.ipc_handle(pointer).map_err(|e| driver_error(py, &e))?;
+        Ok((base, PyBytes::new(py, &handle)))
     })
 }
 
@@ -226,9 +215,8 @@ fn ipc_open(py: Python<'_>, context: &Context, handle: &[u8]) -> PyResult<u64> {
                 handle.len()
             ))
         })?;
-        ctx.make_current().map_err(|e| driver_error(py, &e))?;
-        let driver = std::sync::Arc::clone(ctx.driver());
-        py.detach(move || driver.ipc_open(IpcMemHandle { reserved }))
+        let ctx = std::sync::Arc::clone(ctx);
+        py.detach(move || ctx.ipc_open(reserved))
             .map_err(|e| driver_error(py, &e))
     })
 }
@@ -238,9 +226,8 @@ fn ipc_open(py: Python<'_>, context: &Context, handle: &[u8]) -> PyResult<u64> {
 fn ipc_close(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<()> {
     guard(|| {
         let ctx = device_space(context, "IpcHandle.close")?;
-        ctx.make_current().map_err(|e| driver_error(py, &e))?;
         // SAFETY: the IpcHandle that opened the pointer closes it once.
-        unsafe { ctx.driver().ipc_close(pointer) }.map_err(|e| driver_error(py, &e))
+        unsafe { ctx.ipc_close(pointer) }.map_err(|e| driver_error(py, &e))
     })
 }
 
@@ -248,15 +235,8 @@ fn ipc_close(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<()> {
 #[pyfunction]
 fn can_access_peer(py: Python<'_>, device: i32, peer: i32) -> PyResult<bool> {
     guard(|| {
-        if device == peer {
-            return Ok(true);
-        }
         let rt = crate::runtime::runtime(py)?;
-        let driver = rt.driver();
-        let a = driver.device(device).map_err(|e| driver_error(py, &e))?;
-        let b = driver.device(peer).map_err(|e| driver_error(py, &e))?;
-        driver
-            .can_access_peer(a, b)
+        rt.can_access_peer(device, peer)
             .map_err(|e| driver_error(py, &e))
     })
 }

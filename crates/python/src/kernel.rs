@@ -2,23 +2,19 @@
 //! [`SimKernel`] (typed IR prepared for the CPU simulator), plus [`IrModule`], the typed IR a
 //! compile produced.
 //!
-//! Invariant: a `GpuKernel` keeps its context alive (an `Arc<DeviceContext>`), so its module is
-//! unloaded — with the context current — before the context can go.
+//! A `GpuKernel` is the Python face of the runtime's [`Kernel`] (module loading, attributes,
+//! occupancy and the launch live in `oxcuda_runtime::module`, configuration checks and
+//! parameter packing in `oxcuda_runtime::launch`); this file only converts.
 
-use std::ffi::c_void;
-use std::sync::Arc;
-
-use oxcuda_driver::module::FunctionAttribute;
-use oxcuda_driver::sys::{CuFunction, CuModule, CuStream};
 use oxcuda_ir::{Module, Type};
-use oxcuda_runtime::context::DeviceContext;
+use oxcuda_runtime::launch::{self, LaunchConfig};
+use oxcuda_runtime::module::{AttributeError, Kernel};
 use oxcuda_types::parse_type;
 use pyo3::exceptions::{PyAssertionError, PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use smallvec::SmallVec;
 
-use crate::args::{self, Arg, Args, Slots};
+use crate::args::{self, Arg, Args};
 use crate::boundary::{ErrorKind, driver_error, guard, raise};
 
 /// Typed IR produced by a compile (the simulator's input).
@@ -57,7 +53,7 @@ fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyRes
     let read = args::read_all(args)?;
     for (i, (a, p)) in read.iter().zip(params).enumerate() {
         let got = a.ty();
-        if !args::compatible(&got, p) {
+        if !launch::compatible(&got, p) {
             return Err(PyTypeError::new_err(format!(
                 "{name}() argument {i}: expected {p}, got {got}"
             )));
@@ -70,21 +66,13 @@ fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyRes
 #[pyclass(frozen, module = "oxcuda._native")]
 #[derive(Debug)]
 pub struct GpuKernel {
-    ctx: Arc<DeviceContext>,
-    module: CuModule,
-    function: CuFunction,
+    kernel: Kernel,
     params: Vec<Type>,
     #[pyo3(get)]
     name: String,
     /// The checked `assert`s of a debug kernel (`None`: nothing to check after a launch).
     asserts: Option<crate::assertions::Asserts>,
 }
-
-// SAFETY: module and function handles are plain driver handles usable from any thread with the
-// context current (every use makes it current first).
-unsafe impl Send for GpuKernel {}
-// SAFETY: as above; launching is thread-safe in the driver.
-unsafe impl Sync for GpuKernel {}
 
 #[pymethods]
 impl GpuKernel {
@@ -105,33 +93,11 @@ impl GpuKernel {
             let ctx = rt
                 .current()
                 .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
-            ctx.make_current().map_err(|e| driver_error(py, &e))?;
-            let driver = ctx.driver();
-            let module = driver
-                .load_module(cubin)
-                .map_err(|e| driver_error(py, &e))?;
-            // SAFETY: the module was just loaded.
-            let function = match unsafe { driver.module_function(module, name) } {
-                Ok(f) => f,
-                Err(e) => {
-                    // SAFETY: just loaded, unused, context current.
-                    let _ = unsafe { driver.unload_module(module) };
-                    return Err(driver_error(py, &e));
-                }
-            };
-            let (kernel, sites) = asserts.unwrap_or_default();
-            let asserts = match crate::assertions::Asserts::find(py, &ctx, module, kernel, sites) {
-                Ok(a) => a,
-                Err(e) => {
-                    // SAFETY: just loaded, unused, context current.
-                    let _ = unsafe { driver.unload_module(module) };
-                    return Err(e);
-                }
-            };
+            let kernel = Kernel::load(&ctx, cubin, name).map_err(|e| driver_error(py, &e))?;
+            let (python_name, sites) = asserts.unwrap_or_default();
+            let asserts = crate::assertions::Asserts::find(py, &kernel, python_name, sites)?;
             Ok(Self {
-                ctx,
-                module,
-                function,
+                kernel,
                 params: parse_params(&params)?,
                 name: name.to_owned(),
                 asserts,
@@ -152,14 +118,12 @@ impl GpuKernel {
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            self.launch_read(
-                py,
-                [grid.0, grid.1, grid.2],
-                [block.0, block.1, block.2],
-                stream,
+            let config = LaunchConfig {
+                grid: [grid.0, grid.1, grid.2],
+                block: [block.0, block.1, block.2],
                 shared,
-                &read,
-            )
+            };
+            self.launch_read(py, &config, stream, &read)
         })
     }
 
@@ -182,25 +146,18 @@ impl GpuKernel {
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            let mut slots = self.pack(&read);
-            let mut ptrs = param_pointers(&mut slots);
-            self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
-            let driver = self.ctx.driver();
-            for _ in 0..n {
-                // SAFETY: as in `launch_read`: one pointer per parameter, alive for the call.
-                unsafe {
-                    driver.launch(
-                        self.function,
-                        [grid.0, grid.1, grid.2],
-                        [block.0, block.1, block.2],
-                        shared,
-                        stream as CuStream,
-                        &mut ptrs,
-                    )
-                }
-                .map_err(|e| driver_error(py, &e))?;
-            }
-            Ok(())
+            let mut slots = launch::pack_all(&read, &self.params);
+            let mut ptrs = launch::param_pointers(&mut slots);
+            let config = LaunchConfig {
+                grid: [grid.0, grid.1, grid.2],
+                block: [block.0, block.1, block.2],
+                shared,
+            };
+            config.check().map_err(PyValueError::new_err)?;
+            // SAFETY: one pointer per parameter, packed for these parameters, alive for the
+            // loop; the configuration was checked.
+            unsafe { self.kernel.launch_repeatedly(&config, stream, &mut ptrs, n) }
+                .map_err(|e| driver_error(py, &e))
         })
     }
 
@@ -212,101 +169,29 @@ impl GpuKernel {
         block_threads: u32,
         dynamic_shared: usize,
     ) -> PyResult<u32> {
-        self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
-        // SAFETY: the function handle lives as long as the module, which `self` owns; its
-        // context was just made current.
-        unsafe {
-            self.ctx.driver().max_active_blocks_per_multiprocessor(
-                self.function,
-                block_threads,
-                dynamic_shared,
-            )
-        }
-        .map_err(|e| driver_error(py, &e))
+        guard(|| {
+            self.kernel
+                .max_active_blocks_per_multiprocessor(block_threads, dynamic_shared)
+                .map_err(|e| driver_error(py, &e))
+        })
     }
 
     /// A `CU_FUNC_ATTRIBUTE_*` value: `"num_regs"`, `"shared_size_bytes"`,
-    /// `"local_size_bytes"`, `"const_size_bytes"`, `"max_threads_per_block"`.
+    /// `"local_size_bytes"`, `"const_size_bytes"`, `"max_threads_per_block"`, `"ptx_version"`,
+    /// `"binary_version"`.
     fn attribute(&self, py: Python<'_>, name: &str) -> PyResult<i32> {
-        let attr = match name {
-            "num_regs" => FunctionAttribute::NumRegs,
-            "shared_size_bytes" => FunctionAttribute::SharedSizeBytes,
-            "local_size_bytes" => FunctionAttribute::LocalSizeBytes,
-            "const_size_bytes" => FunctionAttribute::ConstSizeBytes,
-            "max_threads_per_block" => FunctionAttribute::MaxThreadsPerBlock,
-            "ptx_version" => FunctionAttribute::PtxVersion,
-            "binary_version" => FunctionAttribute::BinaryVersion,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown kernel attribute {other:?}"
-                )));
-            }
-        };
-        // SAFETY: the function handle lives as long as the module, which `self` owns.
-        unsafe { self.ctx.driver().function_attribute(self.function, attr) }
-            .map_err(|e| driver_error(py, &e))
+        guard(|| {
+            self.kernel.attribute(name).map_err(|e| match e {
+                AttributeError::Unknown(other) => {
+                    PyValueError::new_err(format!("unknown kernel attribute {other:?}"))
+                }
+                AttributeError::Driver(e) => driver_error(py, &e),
+            })
+        })
     }
-}
-
-/// CUDA's launch limits on every supported GPU (compute capability 7.5 and newer).
-const MAX_BLOCK: [u32; 3] = [1024, 1024, 64];
-const MAX_GRID: [u32; 3] = [i32::MAX as u32, 65535, 65535];
-const MAX_THREADS_PER_BLOCK: u32 = 1024;
-
-/// Checks a launch configuration against the device limits, naming the one exceeded.
-pub fn check_config(grid: [u32; 3], block: [u32; 3]) -> PyResult<()> {
-    let axes = ["x", "y", "z"];
-    for k in 0..3 {
-        if block[k] == 0 || grid[k] == 0 {
-            return Err(PyValueError::new_err(format!(
-                "grid {grid:?} and block {block:?} must be at least 1 in every dimension"
-            )));
-        }
-        if block[k] > MAX_BLOCK[k] {
-            return Err(PyValueError::new_err(format!(
-                "block dimension {} is {}, above the limit of {} (MAX_BLOCK_DIM_{})",
-                axes[k],
-                block[k],
-                MAX_BLOCK[k],
-                axes[k].to_uppercase()
-            )));
-        }
-        if grid[k] > MAX_GRID[k] {
-            return Err(PyValueError::new_err(format!(
-                "grid dimension {} is {}, above the limit of {} (MAX_GRID_DIM_{})",
-                axes[k],
-                grid[k],
-                MAX_GRID[k],
-                axes[k].to_uppercase()
-            )));
-        }
-    }
-    let threads = u64::from(block[0]) * u64::from(block[1]) * u64::from(block[2]);
-    if threads > u64::from(MAX_THREADS_PER_BLOCK) {
-        return Err(PyValueError::new_err(format!(
-            "{threads} threads per block ({}×{}×{}) exceed the limit of {MAX_THREADS_PER_BLOCK} \
-             (MAX_THREADS_PER_BLOCK)",
-            block[0], block[1], block[2]
-        )));
-    }
-    Ok(())
-}
-
-/// `cuLaunchKernel`'s parameter array: one pointer to each slot.
-fn param_pointers(slots: &mut Slots) -> SmallVec<[*mut c_void; 32]> {
-    slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect()
 }
 
 impl GpuKernel {
-    /// The parameter values of arguments already read and checked, in ABI order.
-    fn pack(&self, read: &[Arg]) -> Slots {
-        let mut slots = Slots::new();
-        for (a, p) in read.iter().zip(&self.params) {
-            args::pack(a, p, &mut slots);
-        }
-        slots
-    }
-
     /// The kernel's parameter types.
     pub fn params(&self) -> &[Type] {
         &self.params
@@ -316,13 +201,11 @@ impl GpuKernel {
     pub fn launch_read(
         &self,
         py: Python<'_>,
-        grid: [u32; 3],
-        block: [u32; 3],
+        config: &LaunchConfig,
         stream: usize,
-        shared: u32,
         read: &[Arg],
     ) -> PyResult<()> {
-        check_config(grid, block)?;
+        config.check().map_err(PyValueError::new_err)?;
         if let Some(i) = read.iter().position(|a| {
             matches!(
                 a,
@@ -334,37 +217,15 @@ impl GpuKernel {
                 self.name
             )));
         }
-        let mut slots = self.pack(read);
-        let mut ptrs = param_pointers(&mut slots);
-        self.ctx.make_current().map_err(|e| driver_error(py, &e))?;
+        let mut slots = launch::pack_all(read, &self.params);
+        let mut ptrs = launch::param_pointers(&mut slots);
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
-        // alive for the call; the kernel's context is current.
-        unsafe {
-            self.ctx.driver().launch(
-                self.function,
-                grid,
-                block,
-                shared,
-                stream as CuStream,
-                &mut ptrs,
-            )
-        }
-        .map_err(|mut e| {
-            e.description = format!("{} (launching kernel {})", e.description, self.name);
-            driver_error(py, &e)
-        })?;
+        // alive for the call; the configuration was checked.
+        unsafe { self.kernel.launch(config, stream, &mut ptrs) }
+            .map_err(|e| driver_error(py, &e))?;
         match &self.asserts {
-            Some(asserts) => asserts.check(py, &self.ctx, stream as CuStream),
+            Some(asserts) => asserts.check(py, &self.kernel, stream),
             None => Ok(()),
-        }
-    }
-}
-
-impl Drop for GpuKernel {
-    fn drop(&mut self) {
-        if self.ctx.make_current().is_ok() {
-            // SAFETY: the module is live and no longer used (the kernel is being dropped).
-            let _ = unsafe { self.ctx.driver().unload_module(self.module) };
         }
     }
 }
@@ -450,7 +311,7 @@ fn signature_accepts(params: Vec<String>, types: Vec<String>) -> PyResult<bool> 
         && types
             .iter()
             .zip(&params)
-            .all(|(t, p)| args::compatible(t, p)))
+            .all(|(t, p)| launch::compatible(t, p)))
 }
 
 /// `_native.typeof_args(args)`: the type of each launch argument, as the dispatcher's key.
@@ -473,7 +334,7 @@ fn convertible_args(got: Vec<String>, want: Vec<String>) -> PyResult<Option<usiz
     }
     let mut conversions = 0;
     for (g, w) in got.iter().zip(&want) {
-        if !args::compatible(g, w) {
+        if !launch::compatible(g, w) {
             return Ok(None);
         }
         conversions += usize::from(g != w);

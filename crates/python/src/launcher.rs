@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use oxcuda_ir::Type;
+use oxcuda_runtime::launch::LaunchConfig;
 use oxcuda_types::parse_type;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -100,10 +101,8 @@ impl LaunchCache {
     fn try_launch(
         &self,
         py: Python<'_>,
-        grid: [u32; 3],
-        block: [u32; 3],
+        config: &LaunchConfig,
         handle: usize,
-        shared: u32,
         args: &Bound<'_, PyTuple>,
     ) -> PyResult<bool> {
         let Ok(read) = args::read_all_for_launch(args, handle) else {
@@ -117,9 +116,7 @@ impl LaunchCache {
         let Some(kernel) = found else {
             return Ok(false);
         };
-        kernel
-            .get()
-            .launch_read(py, grid, block, handle, shared, &read)?;
+        kernel.get().launch_read(py, config, handle, &read)?;
         Ok(true)
     }
 }
@@ -206,7 +203,12 @@ impl LaunchCache {
     ) -> PyResult<bool> {
         guard(|| {
             let handle = Self::handle_of(stream)?;
-            self.try_launch(py, dims(grid)?, dims(block)?, handle, shared, args)
+            let config = LaunchConfig {
+                grid: dims(grid)?,
+                block: dims(block)?,
+                shared,
+            };
+            self.try_launch(py, &config, handle, args)
         })
     }
 }
@@ -216,13 +218,11 @@ impl LaunchCache {
 #[derive(Debug)]
 pub struct ConfiguredLaunch {
     cache: Py<LaunchCache>,
-    grid: [u32; 3],
-    block: [u32; 3],
+    config: LaunchConfig,
     stream: Py<PyAny>,
     /// The stream's `CUstream` when it is fixed at configuration (an int or None); objects
     /// are asked for their `handle` at each launch, as numba-cuda does.
     stream_handle: Option<usize>,
-    shared: u32,
     /// The Python slow path: called with the arguments when the fast path does not launch.
     slow: Py<PyAny>,
 }
@@ -245,11 +245,13 @@ impl ConfiguredLaunch {
         };
         Self {
             cache,
-            grid: [grid.0, grid.1, grid.2],
-            block: [block.0, block.1, block.2],
+            config: LaunchConfig {
+                grid: [grid.0, grid.1, grid.2],
+                block: [block.0, block.1, block.2],
+                shared,
+            },
             stream: stream.clone().unbind(),
             stream_handle,
-            shared,
             slow,
         }
     }
@@ -268,7 +270,7 @@ impl ConfiguredLaunch {
                 Some(h) => h,
                 None => LaunchCache::handle_of(self.stream.bind(py))?,
             };
-            cache.try_launch(py, self.grid, self.block, handle, self.shared, args)
+            cache.try_launch(py, &self.config, handle, args)
         })?;
         if fast {
             return Ok(py.None());
@@ -278,12 +280,14 @@ impl ConfiguredLaunch {
 
     #[getter]
     fn griddim(&self) -> (u32, u32, u32) {
-        (self.grid[0], self.grid[1], self.grid[2])
+        let g = self.config.grid;
+        (g[0], g[1], g[2])
     }
 
     #[getter]
     fn blockdim(&self) -> (u32, u32, u32) {
-        (self.block[0], self.block[1], self.block[2])
+        let b = self.config.block;
+        (b[0], b[1], b[2])
     }
 
     #[getter]
@@ -293,6 +297,6 @@ impl ConfiguredLaunch {
 
     #[getter]
     fn sharedmem(&self) -> u32 {
-        self.shared
+        self.config.shared
     }
 }

@@ -98,15 +98,13 @@ fn driver_link<'py>(
     kernel: &str,
     inputs: &Bound<'py, PyList>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    use oxcuda_driver::link::{DriverLinker, JitInput};
+    use oxcuda_runtime::link::{LinkKind, link_with_driver};
     guard(|| {
         let inputs = self::inputs(inputs)?;
         let rt = crate::runtime::runtime(py)?;
         let ctx = rt
             .current()
             .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
-        ctx.make_current()
-            .map_err(|e| crate::boundary::driver_error(py, &e))?;
         let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
         let failed = |what: String| {
             raise(
@@ -118,14 +116,14 @@ fn driver_link<'py>(
                 ),),
             )
         };
-        let mut linker = DriverLinker::new(ctx.driver()).map_err(|e| failed(e.to_string()))?;
+        let mut kinds = Vec::with_capacity(inputs.len());
         for input in &inputs {
             let kind = match input.kind {
-                LinkInputKind::Ptx => JitInput::Ptx,
-                LinkInputKind::Cubin => JitInput::Cubin,
-                LinkInputKind::Fatbin => JitInput::Fatbin,
-                LinkInputKind::Object => JitInput::Object,
-                LinkInputKind::Library => JitInput::Library,
+                LinkInputKind::Ptx => LinkKind::Ptx,
+                LinkInputKind::Cubin => LinkKind::Cubin,
+                LinkInputKind::Fatbin => LinkKind::Fatbin,
+                LinkInputKind::Object => LinkKind::Object,
+                LinkInputKind::Library => LinkKind::Library,
                 LinkInputKind::LtoIr => {
                     return Err(raise(
                         py,
@@ -139,11 +137,19 @@ fn driver_link<'py>(
                     ));
                 }
             };
-            linker
-                .add(kind, &input.data, &input.name)
-                .map_err(|e| failed(format!("{}: {e}", input.name)))?;
+            kinds.push(kind);
         }
-        let cubin = linker.finish().map_err(|e| failed(e.to_string()))?;
+        let cubin = link_with_driver(
+            &ctx,
+            kinds
+                .into_iter()
+                .zip(&inputs)
+                .map(|(kind, i)| (kind, i.data.as_slice(), i.name.as_str())),
+        )
+        .map_err(|e| match e.input {
+            Some(name) => failed(format!("{name}: {}", e.message)),
+            None => failed(e.message),
+        })?;
         Ok(PyBytes::new(py, &cubin))
     })
 }

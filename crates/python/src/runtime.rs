@@ -16,7 +16,6 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use oxcuda_driver::device::{ATTRIBUTES, attribute_by_name};
 use oxcuda_runtime::{Error, HostContext, LayoutError, Runtime, Space};
 use pyo3::exceptions::{
     PyAttributeError, PyIndexError, PyMemoryError, PyNotImplementedError, PyRuntimeError,
@@ -372,11 +371,7 @@ fn restore_context(py: Python<'_>, previous: usize) -> PyResult<()> {
         let rt = runtime(py)?;
         // SAFETY: `previous` was the current context before the `with`; it is a primary context
         // this runtime retains, or null.
-        unsafe {
-            rt.driver()
-                .set_current_context(previous as *mut std::ffi::c_void)
-        }
-        .map_err(|e| driver_error(py, &e))
+        unsafe { rt.set_current_context_handle(previous) }.map_err(|e| driver_error(py, &e))
     })
 }
 
@@ -385,9 +380,7 @@ fn restore_context(py: Python<'_>, previous: usize) -> PyResult<()> {
 fn current_context_handle(py: Python<'_>) -> PyResult<usize> {
     guard(|| {
         let rt = runtime(py)?;
-        rt.driver()
-            .current_context()
-            .map(|c| c as usize)
+        rt.current_context_handle()
             .map_err(|e| driver_error(py, &e))
     })
 }
@@ -423,25 +416,22 @@ fn open_contexts(py: Python<'_>) -> PyResult<Vec<i32>> {
 #[pyfunction]
 fn device_attribute(py: Python<'_>, ordinal: i32, name: &str) -> PyResult<i32> {
     guard(|| {
-        let attribute = attribute_by_name(name).ok_or_else(|| {
-            PyAttributeError::new_err(format!(
-                "Device has no attribute {name:?}: it is not a CU_DEVICE_ATTRIBUTE_* name \
-                 oxcuda knows (see Device.attribute_names())"
-            ))
-        })?;
         let rt = runtime(py)?;
-        let driver = rt.driver();
-        let device = driver.device(ordinal).map_err(|e| driver_error(py, &e))?;
-        driver
-            .device_attribute(device, attribute.code)
-            .map_err(|e| driver_error(py, &e))
+        rt.device_attribute(ordinal, name)
+            .map_err(|e| driver_error(py, &e))?
+            .ok_or_else(|| {
+                PyAttributeError::new_err(format!(
+                    "Device has no attribute {name:?}: it is not a CU_DEVICE_ATTRIBUTE_* name \
+                     oxcuda knows (see Device.attribute_names())"
+                ))
+            })
     })
 }
 
 /// The attribute names `device_attribute` knows.
 #[pyfunction]
 fn device_attribute_names() -> Vec<&'static str> {
-    ATTRIBUTES.iter().map(|a| a.name).collect()
+    oxcuda_runtime::device::device_attribute_names()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use oxcuda_driver::Driver;
 use oxcuda_nvvm::{Libnvvm, Nvjitlink, Nvrtc};
+use oxcuda_runtime::Driver;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

@@ -347,7 +347,10 @@ const NUMPY_FLAGS: &[(&[i64], &[i64], bool, bool)] = &[
 fn contiguity_flags_match_numpy() {
     for &(shape, strides, c, f) in NUMPY_FLAGS {
         assert_eq!(
-            (is_c_contiguous(shape, strides, 4), is_f_contiguous(shape, strides, 4)),
+            (
+                is_c_contiguous(shape, strides, 4),
+                is_f_contiguous(shape, strides, 4)
+            ),
             (c, f),
             "shape {shape:?} strides {strides:?}"
         );
