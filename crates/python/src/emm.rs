@@ -153,11 +153,13 @@ fn memset(
             }
             Space::Device(ctx) => {
                 let (s, _) = resolve_stream(py, &context.space, stream)?;
-                ctx.make_current().map_err(|e| driver_error(py, &e))?;
-                let driver = std::sync::Arc::clone(ctx.driver());
-                // SAFETY: as above, device memory of this context.
-                py.detach(move || unsafe { driver.memset(pointer, byte, count, s.async_handle()) })
-                    .map_err(|e| driver_error(py, &e))
+                let ctx = std::sync::Arc::clone(ctx);
+                let handle = s.async_handle().map(|h| h as usize);
+                // SAFETY: as above, device memory of this context; the stream is live.
+                py.detach(move || unsafe {
+                    ctx.memset(pointer, byte, count, handle.map(|h| h as *mut _))
+                })
+                .map_err(|e| driver_error(py, &e))
             }
         }
     })
@@ -169,15 +171,9 @@ fn memset(
 fn host_device_pointer(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<u64> {
     guard(|| match &context.space {
         Space::Host(_) => Ok(pointer),
-        Space::Device(ctx) => {
-            ctx.make_current().map_err(|e| driver_error(py, &e))?;
-            // SAFETY: the driver validates the address (an error for memory it did not map).
-            unsafe {
-                ctx.driver()
-                    .mapped_device_pointer(pointer as *mut std::ffi::c_void)
-            }
-            .map_err(|e| driver_error(py, &e))
-        }
+        Space::Device(ctx) => ctx
+            .mapped_device_pointer(pointer)
+            .map_err(|e| driver_error(py, &e)),
     })
 }
 
@@ -262,10 +258,9 @@ fn memcpy_dtod(
                 Ok(())
             }
             Space::Device(ctx) => {
-                ctx.make_current().map_err(|e| driver_error(py, &e))?;
-                let driver = std::sync::Arc::clone(ctx.driver());
+                let ctx = std::sync::Arc::clone(ctx);
                 // SAFETY: as above, device memory.
-                py.detach(move || unsafe { driver.copy_dtod(dst, src, count, None) })
+                py.detach(move || unsafe { ctx.copy_dtod(dst, src, count) })
                     .map_err(|e| driver_error(py, &e))
             }
         }

@@ -147,37 +147,19 @@ fn open_driver<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDic
         let driver = DRIVER
             .get_or_open(&path, |d: &Driver| d.path(), Driver::load)
             .map_err(|e| support_error(py, "the CUDA driver", &e))?;
+        let (version, summaries) =
+            oxcuda_runtime::device::describe(&driver).map_err(|e| driver_error(py, &e))?;
         let info = PyDict::new(py);
         info.set_item("path", driver.path())?;
-        info.set_item(
-            "version",
-            driver.version().map_err(|e| driver_error(py, &e))?,
-        )?;
+        info.set_item("version", version)?;
         let mut devices = Vec::new();
-        for ordinal in 0..driver.device_count().map_err(|e| driver_error(py, &e))? {
-            let d = driver.device(ordinal).map_err(|e| driver_error(py, &e))?;
+        for d in summaries {
             let entry = PyDict::new(py);
-            entry.set_item("ordinal", ordinal)?;
-            entry.set_item(
-                "name",
-                driver.device_name(d).map_err(|e| driver_error(py, &e))?,
-            )?;
-            entry.set_item(
-                "uuid",
-                driver.device_uuid(d).map_err(|e| driver_error(py, &e))?,
-            )?;
-            entry.set_item(
-                "compute_capability",
-                driver
-                    .compute_capability(d)
-                    .map_err(|e| driver_error(py, &e))?,
-            )?;
-            entry.set_item(
-                "total_memory",
-                driver
-                    .device_total_memory(d)
-                    .map_err(|e| driver_error(py, &e))?,
-            )?;
+            entry.set_item("ordinal", d.ordinal)?;
+            entry.set_item("name", d.name)?;
+            entry.set_item("uuid", d.uuid)?;
+            entry.set_item("compute_capability", d.compute_capability)?;
+            entry.set_item("total_memory", d.total_memory)?;
             devices.push(entry);
         }
         info.set_item("devices", devices)?;

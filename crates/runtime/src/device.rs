@@ -64,3 +64,40 @@ impl Runtime {
         driver.can_access_peer(a, b)
     }
 }
+
+/// One visible device, as `python -m oxcuda` and `cuda.detect()` describe it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceSummary {
+    /// The device ordinal.
+    pub ordinal: i32,
+    /// The marketing name.
+    pub name: String,
+    /// `GPU-…` UUID.
+    pub uuid: String,
+    /// `(major, minor)`.
+    pub compute_capability: (i32, i32),
+    /// Bytes of device memory.
+    pub total_memory: usize,
+}
+
+/// The driver's version (`(major, minor)`) and its visible devices.
+///
+/// # Errors
+/// The driver's error.
+pub fn describe(
+    driver: &oxcuda_driver::Driver,
+) -> Result<((i32, i32), Vec<DeviceSummary>), DriverError> {
+    let version = driver.version()?;
+    let mut devices = Vec::new();
+    for ordinal in 0..driver.device_count()? {
+        let d = driver.device(ordinal)?;
+        devices.push(DeviceSummary {
+            ordinal,
+            name: driver.device_name(d)?,
+            uuid: driver.device_uuid(d)?,
+            compute_capability: driver.compute_capability(d)?,
+            total_memory: driver.device_total_memory(d)?,
+        });
+    }
+    Ok((version, devices))
+}

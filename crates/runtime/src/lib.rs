@@ -13,6 +13,9 @@
 //! - [`stream`] and [`event`]: ordering and timing, on the driver or on the host clock;
 //! - [`module`]: kernels loaded into a context (attributes, occupancy, globals, the launch);
 //! - [`launch`]: launch-configuration checks, launch arguments, parameter packing (the ABI);
+//! - [`raw_memory`]: raw device addresses, as the EMM plugin interface and CUDA IPC use them;
+//! - [`device`]: device attributes, the current-context handle, peer access;
+//! - [`link`]: the driver's linker (when nvJitLink is off);
 //! - [`assertions`]: the failed-`assert` record of debug kernels, read after a launch.
 //!
 //! Dependencies point one way: this crate uses `oxcuda-driver` (and `oxcuda-ir` for the
@@ -26,13 +29,13 @@ pub mod device;
 pub mod error;
 pub mod event;
 pub mod host;
-pub mod ipc;
 pub mod launch;
 pub mod layout;
 pub mod link;
 pub mod memory;
 pub mod module;
 pub mod pinned;
+pub mod raw_memory;
 pub mod stream;
 pub mod transfer;
 

@@ -1,5 +1,12 @@
-//! Sharing device memory between processes (CUDA IPC) and what the driver knows of a raw
-//! device address: the allocation around it and its device.
+//! Operations on raw device addresses, for the external memory-manager interface (EMM
+//! plugins hand oxcuda bare pointers) and CUDA IPC (sharing device memory between processes):
+//! fills and copies, the allocation around an address and its device, mapped host memory.
+//!
+//! Invariant: each operation makes its context current first. The callers promise what the
+//! driver cannot check (that an address describes live memory of the size given); those are
+//! the `unsafe` ones.
+
+use std::ffi::c_void;
 
 use oxcuda_driver::DriverError;
 use oxcuda_driver::memory::POINTER_ATTRIBUTE_DEVICE_ORDINAL;
@@ -11,6 +18,50 @@ use crate::context::DeviceContext;
 pub const IPC_HANDLE_BYTES: usize = 64;
 
 impl DeviceContext {
+    /// Sets `count` bytes at `dst` to `byte`, on `stream` (`None`: synchronously).
+    ///
+    /// # Safety
+    /// `dst` is device memory of this context of at least `count` bytes; `stream`, if any, is
+    /// a live stream of this context.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub unsafe fn memset(
+        &self,
+        dst: u64,
+        byte: u8,
+        count: usize,
+        stream: Option<*mut c_void>,
+    ) -> Result<(), DriverError> {
+        self.make_current()?;
+        // SAFETY: the caller's contract.
+        unsafe { self.driver().memset(dst, byte, count, stream) }
+    }
+
+    /// Copies `count` bytes between two device addresses of the unified address space (any
+    /// devices; the driver stages when needed), synchronously.
+    ///
+    /// # Safety
+    /// Both describe live device memory of at least `count` bytes.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub unsafe fn copy_dtod(&self, dst: u64, src: u64, count: usize) -> Result<(), DriverError> {
+        self.make_current()?;
+        // SAFETY: the caller's contract.
+        unsafe { self.driver().copy_dtod(dst, src, count, None) }
+    }
+
+    /// The device address of mapped host memory at `host` (`cuMemHostGetDevicePointer`).
+    ///
+    /// # Errors
+    /// The driver's error (an address it did not map).
+    pub fn mapped_device_pointer(&self, host: u64) -> Result<u64, DriverError> {
+        self.make_current()?;
+        // SAFETY: the driver validates the address (an error for memory it did not map).
+        unsafe { self.driver().mapped_device_pointer(host as *mut c_void) }
+    }
+
     /// `(base, size)` of the allocation containing `ptr` (`cuMemGetAddressRange`).
     ///
     /// # Errors
