@@ -81,6 +81,34 @@ def _dim3(value: Any, what: str) -> tuple[int, int, int]:
     return (dims[0], dims[1], dims[2])
 
 
+def _stream_slot(stream: Any) -> Any:
+    """The stream of ``kernel[grid, block, stream]``, checked as numba-cuda accepts it: a
+    ``Stream`` (``cuda.stream()``, ``cuda.default_stream()``, ``cuda.legacy_default_stream()``,
+    ``cuda.per_thread_default_stream()``, ``cuda.external_stream(ptr)``), or ``0``/``None`` for
+    the default stream. Any other integer would reach the driver as a ``CUstream`` address (and
+    crash it), so it is refused here, once per configuration, never on the launch fast path."""
+    if stream is None:
+        return 0
+    if isinstance(stream, _native.Stream):
+        return stream
+    if isinstance(stream, int) and not isinstance(stream, bool):
+        if stream == 0:
+            return 0
+        raise ValueError(
+            f"the stream slot of kernel[grid, block, stream] got the integer {stream}: a stream "
+            "is a Stream object (cuda.stream(), cuda.default_stream(), "
+            "cuda.legacy_default_stream(), cuda.per_thread_default_stream(), or "
+            "cuda.external_stream(handle) for another library's CUstream) or 0 for the default "
+            f"stream; for {stream} bytes of dynamic shared memory write "
+            f"kernel[grid, block, 0, {stream}]"
+        )
+    raise TypeError(
+        f"the stream slot of kernel[grid, block, stream] got a {type(stream).__name__}: pass a "
+        "Stream object (cuda.stream(), cuda.external_stream(handle), ...) or 0 for the default "
+        "stream"
+    )
+
+
 class _Compiled:
     """One specialisation: its artifacts and the loaded kernel."""
 
@@ -313,9 +341,9 @@ class Dispatcher(_native.LaunchCache):
             )
         grid = _dim3(config[0], "the grid")
         block = _dim3(config[1], "the block")
-        stream = config[2] if len(config) > 2 else 0
+        stream = _stream_slot(config[2]) if len(config) > 2 else 0
         shared = config[3] if len(config) > 3 else 0
-        if not isinstance(shared, int) or shared < 0:
+        if not isinstance(shared, int) or isinstance(shared, bool) or shared < 0:
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
         slow = _Configured(self, grid, block, stream, shared)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
