@@ -102,7 +102,7 @@ impl Stream {
     pub fn external(space: &Space, handle: u64) -> Result<Self, Error> {
         let blocking = match space {
             Space::Device(ctx) if handle > CU_STREAM_PER_THREAD => {
-                if handle % 8 != 0 || !readable(handle, 64) {
+                if !handle.is_multiple_of(8) || !readable(handle, 64) {
                     return Err(Error::Value(format!(
                         "{handle:#x} is not a CUstream: a stream handle is the address of a \
                          driver object of this process (pointer-aligned, mapped); pass the \
