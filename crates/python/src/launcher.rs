@@ -22,7 +22,9 @@ use std::sync::{Mutex, PoisonError};
 use oxcuda_ir::Type;
 use oxcuda_runtime::launch::LaunchConfig;
 use oxcuda_types::parse_type;
+use pyo3::PyTraverseError;
 use pyo3::exceptions::PyValueError;
+use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple};
 
@@ -148,6 +150,14 @@ impl LaunchCache {
         }
     }
 
+    /// The garbage collector's view of the cycle `dispatcher → configs → ConfiguredLaunch →
+    /// dispatcher`: without it, a dispatcher that was ever configured would never be freed
+    /// (issue 17, item 2). The dictionary is a builtin container the collector clears, so no
+    /// `__clear__` is needed (every cycle holds one mutable reference).
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.configs)
+    }
+
     /// `kernel[grid, block, stream, sharedmem]`: the configured launch, made once per
     /// configuration.
     fn __getitem__(slf: &Bound<'_, Self>, config: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -214,7 +224,7 @@ impl LaunchCache {
 }
 
 /// `kernel[grid, block, stream, sharedmem]`: call it with the kernel's arguments.
-#[pyclass(frozen, module = "oxcuda._native")]
+#[pyclass(frozen, weakref, module = "oxcuda._native")]
 #[derive(Debug)]
 pub struct ConfiguredLaunch {
     cache: Py<LaunchCache>,
@@ -254,6 +264,14 @@ impl ConfiguredLaunch {
             stream_handle,
             slow,
         }
+    }
+
+    /// What the configured launch holds, for the garbage collector (see
+    /// `LaunchCache::__traverse__`).
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.cache)?;
+        visit.call(&self.stream)?;
+        visit.call(&self.slow)
     }
 
     #[pyo3(signature = (*args))]
