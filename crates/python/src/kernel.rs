@@ -9,7 +9,6 @@
 use oxcuda_ir::{Module, Type};
 use oxcuda_runtime::launch::{self, LaunchConfig};
 use oxcuda_runtime::module::{AttributeError, Kernel};
-use oxcuda_types::parse_type;
 use pyo3::exceptions::{PyAssertionError, PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -29,16 +28,6 @@ impl IrModule {
     fn __str__(&self) -> String {
         self.module.to_string()
     }
-}
-
-fn parse_params(params: &[String]) -> PyResult<Vec<Type>> {
-    params
-        .iter()
-        .map(|p| {
-            parse_type(p)
-                .map_err(|e| PyValueError::new_err(format!("bad parameter type {p:?}: {e}")))
-        })
-        .collect()
 }
 
 /// Reads the launch arguments and checks them against the kernel's parameter types.
@@ -68,7 +57,6 @@ fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyRes
 pub struct GpuKernel {
     kernel: Kernel,
     params: Vec<Type>,
-    #[pyo3(get)]
     name: String,
     /// The checked `assert`s of a debug kernel (`None`: nothing to check after a launch).
     asserts: Option<crate::assertions::Asserts>,
@@ -85,7 +73,7 @@ impl GpuKernel {
         py: Python<'_>,
         cubin: &[u8],
         name: &str,
-        params: Vec<String>,
+        params: Vec<PyRef<'_, crate::launcher::ArgType>>,
         asserts: Option<(String, Vec<crate::assertions::Site>)>,
     ) -> PyResult<Self> {
         guard(|| {
@@ -98,11 +86,16 @@ impl GpuKernel {
             let asserts = crate::assertions::Asserts::find(py, &kernel, python_name, sites)?;
             Ok(Self {
                 kernel,
-                params: parse_params(&params)?,
+                params: params.iter().map(|p| p.ty.clone()).collect(),
                 name: name.to_owned(),
                 asserts,
             })
         })
+    }
+
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        guard(|| Ok(self.name.clone()))
     }
 
     /// Launches with `grid`/`block` (3 ints each), on `stream` (a `CUstream` address, 0 for the
@@ -231,12 +224,11 @@ impl GpuKernel {
 }
 
 /// A kernel prepared for the CPU simulator.
-#[pyclass(module = "oxcuda._native")]
+#[pyclass(frozen, module = "oxcuda._native")]
 #[derive(Debug)]
 pub struct SimKernel {
     program: oxcuda_sim::Program,
     params: Vec<Type>,
-    #[pyo3(get)]
     name: String,
 }
 
@@ -274,44 +266,44 @@ impl SimKernel {
         py: Python<'_>,
         grid: (u32, u32, u32),
         block: (u32, u32, u32),
-        shared: usize,
+        shared: u32,
         args: &Bound<'_, PyTuple>,
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            let mut values = Vec::with_capacity(read.len());
-            for a in &read {
-                // SAFETY: host-backend arrays are kept alive by `args` (held by the caller)
-                // for the whole launch, which is synchronous.
-                values.push(unsafe { args::to_sim(a) }?);
-            }
-            let program = &self.program;
-            let result = py.detach(|| {
-                oxcuda_sim::launch(
-                    program,
-                    [grid.0, grid.1, grid.2],
-                    [block.0, block.1, block.2],
-                    shared,
-                    &values,
-                    &[],
-                )
-            });
-            result.map_err(|e| sim_error(py, e))
+            let config = LaunchConfig {
+                grid: [grid.0, grid.1, grid.2],
+                block: [block.0, block.1, block.2],
+                shared,
+            };
+            self.launch_read(py, &config, &read)
         })
+    }
+
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        guard(|| Ok(self.name.clone()))
     }
 }
 
-/// `_native.signature_accepts(params, types)`: whether arguments of `types` may be passed for
-/// parameters `params` (both lists of type texts), as an eager signature's check.
-#[pyfunction]
-fn signature_accepts(params: Vec<String>, types: Vec<String>) -> PyResult<bool> {
-    let params = parse_params(&params)?;
-    let types = parse_params(&types)?;
-    Ok(params.len() == types.len()
-        && types
-            .iter()
-            .zip(&params)
-            .all(|(t, p)| launch::compatible(t, p)))
+impl SimKernel {
+    /// Runs the kernel on the CPU with arguments already read and checked against the
+    /// parameters; array arguments must be host-backend arrays, kept alive by the caller's
+    /// argument tuple for the whole (synchronous) launch.
+    pub fn launch_read(&self, py: Python<'_>, config: &LaunchConfig, read: &[Arg]) -> PyResult<()> {
+        let mut values = Vec::with_capacity(read.len());
+        for a in read {
+            // SAFETY: host-backend arrays are kept alive by the caller's arguments for the
+            // whole launch, which is synchronous.
+            values.push(unsafe { args::to_sim(a) }?);
+        }
+        let program = &self.program;
+        let shared = config.shared as usize;
+        let result = py.detach(|| {
+            oxcuda_sim::launch(program, config.grid, config.block, shared, &values, &[])
+        });
+        result.map_err(|e| sim_error(py, e))
+    }
 }
 
 /// `_native.typeof_args(args)`: the type of each launch argument, as the dispatcher's key.
@@ -323,27 +315,9 @@ fn typeof_args(args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
         .collect())
 }
 
-/// `_native.convertible_args(got, want)`: how many arguments of types `got` need a conversion
-/// to be passed for parameters `want` (0: an exact match), or `None` when some cannot be passed.
-/// The dispatcher picks an eager signature with it.
-#[pyfunction]
-fn convertible_args(got: Vec<String>, want: Vec<String>) -> PyResult<Option<usize>> {
-    let (got, want) = (parse_params(&got)?, parse_params(&want)?);
-    if got.len() != want.len() {
-        return Ok(None);
-    }
-    let mut conversions = 0;
-    for (g, w) in got.iter().zip(&want) {
-        if !launch::compatible(g, w) {
-            return Ok(None);
-        }
-        conversions += usize::from(g != w);
-    }
-    Ok(Some(conversions))
-}
-
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(convertible_args, m)?)?;
+    m.add_class::<crate::launcher::ArgType>()?;
+    m.add_function(wrap_pyfunction!(crate::launcher::parse_types, m)?)?;
     m.add_class::<IrModule>()?;
     m.add_class::<crate::launcher::LaunchCache>()?;
     m.add_class::<crate::launcher::ConfiguredLaunch>()?;
@@ -351,6 +325,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GpuKernel>()?;
     m.add_class::<SimKernel>()?;
     m.add_function(wrap_pyfunction!(typeof_args, m)?)?;
-    m.add_function(wrap_pyfunction!(signature_accepts, m)?)?;
     Ok(())
 }

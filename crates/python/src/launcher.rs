@@ -1,36 +1,47 @@
-//! The launch fast path: argument types → loaded kernel → `cuLaunchKernel`, all in Rust.
+//! The launch path and the one overload table: argument types → specialisation → launch, in
+//! Rust, for the GPU and the simulator alike.
 //!
-//! A [`LaunchCache`] belongs to one dispatcher. `launch` reads the arguments (device arrays'
-//! fields, Python and NumPy scalars, tuples) without creating Python objects, looks their
-//! types up in the table of kernels compiled so far, packs the parameters and launches. It
-//! returns `False` — and does nothing — whenever the Python dispatcher must act instead: an
-//! argument that needs conversion (a NumPy array, a CUDA Array Interface producer, `cuda.In`),
-//! or types not compiled yet. So the fast path adds no behaviour of its own: every rule lives
-//! in the slow path, and the fast path only skips work the slow path would find done.
+//! A [`LaunchCache`] belongs to one dispatcher (the Python `Dispatcher` subclasses it) and owns
+//! every specialisation of it: lazy ones (compiled for the argument types of a first launch)
+//! and eager ones (the signatures given to `@cuda.jit`), plus the argument types that convert
+//! to an eager signature, which map to that signature's specialisation. Python keeps no table.
 //!
-//! [`ConfiguredLaunch`] is `kernel[grid, block, stream, sharedmem]`: a native callable that
-//! tries the fast path and otherwise calls the Python slow path. It launches on the fast path
-//! only while the target the slow path last resolved (`set_target`) is the GPU and
-//! `oxcuda.config` has not changed since (its `generation`, mirrored here in
-//! [`CONFIG_GENERATION`] by `Config._changed`), so a change of `config.TARGET` always goes
-//! through the slow path first.
+//! A launch (`ConfiguredLaunch.__call__`) reads the arguments once (device arrays' fields,
+//! Python and NumPy scalars, tuples, and on the GPU CUDA Array Interface and DLPack producers
+//! that need no synchronisation) without creating Python objects, finds the specialisation for
+//! `(target, types)` — the last one first, compared argument by argument without building a
+//! key — packs the parameters and launches. Only three things call Python:
+//! - a miss: [`LaunchCache::resolve`] picks the eager signature the types convert to (fewest
+//!   conversions, as numba does) or takes the types themselves, and asks the dispatcher's
+//!   `_specialize(types, gpu)` to compile — handing it the types already read, as [`ArgType`]
+//!   objects — then launches with the arguments already read: one read per first launch;
+//! - arguments that need converting (NumPy arrays, `cuda.In`, records, foreign arrays on
+//!   another stream): the Python slow path (`_Configured.__call__`) converts them, then calls
+//!   [`LaunchCache::launch_native`], the same path;
+//! - a change of `oxcuda.config` since the target was last resolved (its `generation`,
+//!   mirrored here in [`CONFIG_GENERATION`] by `Config._changed`): the slow path resolves the
+//!   target again (`set_target`) first.
+//!
+//! Invariant: the fast path adds no behaviour of its own. Every rule (conversion, eager
+//! matching, refusals) is applied on a miss, and a hit only skips work a miss would find done.
+//! A hit allocates nothing for launches of up to 8 arguments of up to 4 dimensions.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use oxcuda_ir::Type;
-use oxcuda_runtime::launch::LaunchConfig;
+use oxcuda_runtime::launch::{self, Arg, LaunchConfig};
 use oxcuda_types::parse_type;
 use pyo3::PyTraverseError;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple};
 
 use crate::args;
 use crate::boundary::guard;
-use crate::kernel::GpuKernel;
+use crate::kernel::{GpuKernel, SimKernel};
 
 /// `oxcuda.config.generation`, kept equal to it by `Config._changed` (`set_config_generation`):
 /// the fast path compares it without looking up a Python attribute.
@@ -44,39 +55,117 @@ pub fn set_config_generation(generation: u64) {
 
 /// Launch configurations a [`LaunchCache`] keeps (a program uses a handful; a loop over
 /// grid sizes must not grow the dictionary without bound).
-const MAX_CONFIGS: usize = 64;
+const MAX_CONFIGS: usize = 128;
 
-/// The kernels of a [`LaunchCache`], by argument types, and the last one launched.
-///
-/// A program mostly launches one specialisation many times in a row, so the last hit is
-/// compared first, argument by argument, without building or hashing a key.
-#[derive(Debug, Default)]
-struct Table {
-    by_types: HashMap<Vec<Type>, Py<GpuKernel>>,
-    last: Option<(Vec<Type>, Py<GpuKernel>)>,
+/// An argument or parameter type, as the table keys specialisations: what a miss hands
+/// Python, and what Python hands back to load a kernel (no type text is parsed on the way).
+#[pyclass(frozen, eq, hash, module = "oxcuda._native")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ArgType {
+    pub ty: Type,
 }
 
-impl Table {
-    fn find(&mut self, py: Python<'_>, read: &[args::Arg]) -> Option<Py<GpuKernel>> {
-        if let Some((types, kernel)) = &self.last
-            && types.len() == read.len()
-            && read.iter().zip(types).all(|(a, t)| a.has_type(t))
-        {
-            return Some(kernel.clone_ref(py));
-        }
-        let types: Vec<Type> = read.iter().map(args::Arg::ty).collect();
-        let kernel = self.by_types.get(&types)?.clone_ref(py);
-        self.last = Some((types, kernel.clone_ref(py)));
-        Some(kernel)
+#[pymethods]
+impl ArgType {
+    fn __str__(&self) -> String {
+        guard(|| Ok(self.ty.to_string())).unwrap_or_default()
+    }
+
+    fn __repr__(&self) -> String {
+        guard(|| Ok(format!("ArgType({})", self.ty))).unwrap_or_default()
     }
 }
 
-/// Loaded GPU kernels of one dispatcher, by argument types, and its launch configurations.
+/// `_native.parse_types(texts)`: the types of a signature given as text (`@cuda.jit("...")`,
+/// `compile(sig)`), parsed once, where the user wrote them.
+#[pyfunction]
+pub fn parse_types(texts: Vec<String>) -> PyResult<Vec<ArgType>> {
+    guard(|| {
+        texts
+            .iter()
+            .map(|t| {
+                parse_type(t)
+                    .map(|ty| ArgType { ty })
+                    .map_err(|e| PyValueError::new_err(format!("bad type {t:?}: {e}")))
+            })
+            .collect()
+    })
+}
+
+/// A loaded kernel: on the GPU or prepared for the simulator.
+#[derive(Debug)]
+enum Loaded {
+    Gpu(Py<GpuKernel>),
+    Sim(Py<SimKernel>),
+}
+
+/// One specialisation: its loaded kernel and the dispatcher's record of it (the Python
+/// `_Compiled`: artifacts for `inspect_*`, the kernel, the signature as text).
+#[derive(Debug)]
+struct Spec {
+    loaded: Loaded,
+    compiled: Py<PyAny>,
+}
+
+/// `(on the GPU, argument types)`.
+type Key = (bool, Vec<Type>);
+
+/// Every specialisation of one dispatcher, by target and argument types.
+#[derive(Debug, Default)]
+struct Table {
+    /// Argument types → specialisation; converting types share their eager signature's.
+    by_types: HashMap<Key, Arc<Spec>>,
+    /// The specialisations themselves (signature types, not converting ones), in compile
+    /// order: the dispatcher's `overloads` and `signatures`.
+    compiled: Vec<(Key, Arc<Spec>)>,
+    /// The last hit, compared first.
+    last: Option<(Key, Arc<Spec>)>,
+    /// The eager signatures (`@cuda.jit(sigs)`): other argument types must convert to one.
+    eager: Vec<Vec<Type>>,
+}
+
+impl Table {
+    fn find(&mut self, gpu: bool, read: &[Arg]) -> Option<Arc<Spec>> {
+        if let Some(((last_gpu, types), spec)) = &self.last
+            && *last_gpu == gpu
+            && types.len() == read.len()
+            && read.iter().zip(types).all(|(a, t)| a.has_type(t))
+        {
+            return Some(Arc::clone(spec));
+        }
+        let key = (gpu, read.iter().map(Arg::ty).collect::<Vec<_>>());
+        let spec = Arc::clone(self.by_types.get(&key)?);
+        self.last = Some((key, Arc::clone(&spec)));
+        Some(spec)
+    }
+
+    /// The eager signature `types` convert to with the fewest conversions (numba's overload
+    /// resolution); `None` when none accepts them.
+    fn eager_match(&self, types: &[Type]) -> Option<Vec<Type>> {
+        let mut best: Option<(usize, &Vec<Type>)> = None;
+        for eager in &self.eager {
+            if eager.len() != types.len()
+                || !types
+                    .iter()
+                    .zip(eager)
+                    .all(|(g, w)| launch::compatible(g, w))
+            {
+                continue;
+            }
+            let cost = types.iter().zip(eager).filter(|(g, w)| g != w).count();
+            if best.is_none_or(|(c, _)| cost < c) {
+                best = Some((cost, eager));
+            }
+        }
+        best.map(|(_, e)| e.clone())
+    }
+}
+
+/// The specialisations of one dispatcher and its launch configurations.
 ///
-/// The Python `Dispatcher` subclasses it, so `kernel[grid, block]` is this type's native
-/// `__getitem__`: a dictionary hit returns the [`ConfiguredLaunch`] made before; a miss asks
-/// the dispatcher's `_configure(config)` for one (which validates the configuration) and keeps
-/// up to [`MAX_CONFIGS`] of them.
+/// `kernel[grid, block]` is this type's native `__getitem__`: a dictionary hit returns the
+/// [`ConfiguredLaunch`] made before; a miss asks the dispatcher's `_configure(config)` for one
+/// (which validates the configuration) and keeps up to [`MAX_CONFIGS`] of them.
 #[pyclass(frozen, subclass, module = "oxcuda._native")]
 #[derive(Debug)]
 pub struct LaunchCache {
@@ -86,6 +175,10 @@ pub struct LaunchCache {
     target_generation: AtomicU64,
     /// Whether that target was the GPU.
     target_gpu: AtomicBool,
+}
+
+fn types_of(list: &[PyRef<'_, ArgType>]) -> Vec<Type> {
+    list.iter().map(|t| t.ty.clone()).collect()
 }
 
 impl LaunchCache {
@@ -99,26 +192,112 @@ impl LaunchCache {
         }
     }
 
-    /// The fast path: launches and returns true, or returns false having done nothing.
-    fn try_launch(
-        &self,
+    fn table(&self) -> std::sync::MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The target resolved at the current config generation: `Some(gpu)`, or `None` when the
+    /// slow path must resolve it first.
+    fn current_target(&self) -> Option<bool> {
+        let generation = CONFIG_GENERATION.load(Ordering::Acquire);
+        (self.target_generation.load(Ordering::Acquire) == generation)
+            .then(|| self.target_gpu.load(Ordering::Relaxed))
+    }
+
+    /// Reads the arguments for a launch on `gpu`: foreign arrays (CAI, DLPack) only on the
+    /// GPU, where they need no copy. `None` when some argument needs the slow path.
+    fn read(gpu: bool, args: &Bound<'_, PyTuple>, handle: usize) -> Option<args::Args> {
+        if gpu {
+            args::read_all_for_launch(args, handle).ok()
+        } else {
+            args::read_all(args).ok()
+        }
+    }
+
+    /// The specialisation for `types` on `gpu`, compiling it through the dispatcher on a
+    /// miss: the eager signature the types convert to, or the types themselves.
+    fn resolve(slf: &Bound<'_, Self>, gpu: bool, types: Vec<Type>) -> PyResult<Arc<Spec>> {
+        let py = slf.py();
+        let key = (gpu, types);
+        let target = {
+            let table = slf.get().table();
+            if let Some(spec) = table.by_types.get(&key) {
+                return Ok(Arc::clone(spec));
+            }
+            if table.eager.is_empty() || table.eager.contains(&key.1) {
+                Some(key.1.clone())
+            } else {
+                table.eager_match(&key.1)
+            }
+        };
+        let Some(target) = target else {
+            let types: Vec<ArgType> = key.1.iter().cloned().map(|ty| ArgType { ty }).collect();
+            slf.call_method1(pyo3::intern!(py, "_refuse"), (types,))?;
+            return Err(PyRuntimeError::new_err("_refuse returned"));
+        };
+        let target_key = (gpu, target);
+        let found = slf.get().table().by_types.get(&target_key).cloned();
+        let spec = match found {
+            Some(spec) => spec,
+            None => {
+                let types: Vec<ArgType> = target_key
+                    .1
+                    .iter()
+                    .cloned()
+                    .map(|ty| ArgType { ty })
+                    .collect();
+                // Python compiles and records the specialisation (`_record`) under its lock,
+                // so concurrent first launches compile once.
+                slf.call_method1(pyo3::intern!(py, "_specialize"), (types, gpu))?;
+                slf.get()
+                    .table()
+                    .by_types
+                    .get(&target_key)
+                    .cloned()
+                    .ok_or_else(|| {
+                        PyRuntimeError::new_err("_specialize recorded no specialisation")
+                    })?
+            }
+        };
+        if key != target_key {
+            slf.get().table().by_types.insert(key, Arc::clone(&spec));
+        }
+        Ok(spec)
+    }
+
+    /// Launches `spec` with the arguments `read` from `args`.
+    fn launch_spec(
         py: Python<'_>,
+        spec: &Spec,
+        config: &LaunchConfig,
+        handle: usize,
+        read: &[Arg],
+    ) -> PyResult<()> {
+        match &spec.loaded {
+            Loaded::Gpu(k) => k.get().launch_read(py, config, handle, read),
+            Loaded::Sim(k) => k.get().launch_read(py, config, read),
+        }
+    }
+
+    /// The whole launch once the target is known: read, find or resolve, launch. Returns
+    /// false (having done nothing) when an argument needs the Python slow path.
+    fn launch_on(
+        slf: &Bound<'_, Self>,
+        gpu: bool,
         config: &LaunchConfig,
         handle: usize,
         args: &Bound<'_, PyTuple>,
     ) -> PyResult<bool> {
-        let Ok(read) = args::read_all_for_launch(args, handle) else {
+        let py = slf.py();
+        let Some(read) = Self::read(gpu, args, handle) else {
             return Ok(false);
         };
-        let found = self
-            .table
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .find(py, &read);
-        let Some(kernel) = found else {
-            return Ok(false);
+        let found = slf.get().table().find(gpu, &read);
+        let spec = match found {
+            Some(spec) => spec,
+            None => Self::resolve(slf, gpu, read.iter().map(Arg::ty).collect())?,
         };
-        kernel.get().launch_read(py, config, handle, &read)?;
+        Self::launch_spec(py, &spec, config, handle, &read)?;
         Ok(true)
     }
 }
@@ -130,6 +309,18 @@ fn dims(obj: &Bound<'_, PyAny>) -> PyResult<[u32; 3]> {
         t.get_item(1)?.extract()?,
         t.get_item(2)?.extract()?,
     ])
+}
+
+fn config_of(
+    grid: &Bound<'_, PyAny>,
+    block: &Bound<'_, PyAny>,
+    shared: u32,
+) -> PyResult<LaunchConfig> {
+    Ok(LaunchConfig {
+        grid: dims(grid)?,
+        block: dims(block)?,
+        shared,
+    })
 }
 
 #[pymethods]
@@ -153,7 +344,8 @@ impl LaunchCache {
     /// The garbage collector's view of the cycle `dispatcher → configs → ConfiguredLaunch →
     /// dispatcher`: without it, a dispatcher that was ever configured would never be freed
     /// (issue 17, item 2). The dictionary is a builtin container the collector clears, so no
-    /// `__clear__` is needed (every cycle holds one mutable reference).
+    /// `__clear__` is needed (every cycle holds one mutable reference). The table's entries
+    /// hold kernels and compile records, which refer to no dispatcher.
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
         visit.call(&self.configs)
     }
@@ -179,29 +371,107 @@ impl LaunchCache {
         self.target_generation.store(generation, Ordering::Release);
     }
 
-    /// Records `kernel` as the one to launch for arguments of `types`.
-    fn insert(&self, types: Vec<String>, kernel: Py<GpuKernel>) -> PyResult<()> {
-        let key = types
-            .iter()
-            .map(|t| parse_type(t).map_err(|e| PyValueError::new_err(e.to_string())))
-            .collect::<PyResult<Vec<_>>>()?;
-        self.table
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .by_types
-            .insert(key, kernel);
-        Ok(())
+    /// Adds an eager signature (`@cuda.jit(sig)`): from then on, argument types must be it or
+    /// convert to one of the eager signatures.
+    fn _add_eager(&self, types: Vec<PyRef<'_, ArgType>>) -> PyResult<()> {
+        guard(|| {
+            let types = types_of(&types);
+            let mut table = self.table();
+            if !table.eager.contains(&types) {
+                table.eager.push(types);
+            }
+            Ok(())
+        })
     }
 
-    /// Forgets every kernel (contexts closed, target switched).
+    /// Records a specialisation the dispatcher compiled for `types` on `gpu`: `kernel` (a
+    /// `GpuKernel` or `SimKernel`) and `compiled`, its compile record.
+    fn _record(
+        &self,
+        types: Vec<PyRef<'_, ArgType>>,
+        gpu: bool,
+        kernel: &Bound<'_, PyAny>,
+        compiled: Py<PyAny>,
+    ) -> PyResult<()> {
+        guard(|| {
+            let loaded = if let Ok(k) = kernel.cast::<GpuKernel>() {
+                Loaded::Gpu(k.clone().unbind())
+            } else {
+                Loaded::Sim(kernel.cast::<SimKernel>()?.clone().unbind())
+            };
+            let spec = Arc::new(Spec { loaded, compiled });
+            let key = (gpu, types_of(&types));
+            let mut table = self.table();
+            table.by_types.insert(key.clone(), Arc::clone(&spec));
+            table.compiled.retain(|(k, _)| *k != key);
+            table.compiled.push((key, spec));
+            Ok(())
+        })
+    }
+
+    /// The compile record for argument types `types` on `gpu`, compiling on a miss (the
+    /// eager signature they convert to, or the types themselves; a `TypeError` when an eager
+    /// dispatcher accepts none).
+    fn _specialization(
+        slf: &Bound<'_, Self>,
+        types: Vec<PyRef<'_, ArgType>>,
+        gpu: bool,
+    ) -> PyResult<Py<PyAny>> {
+        guard(|| {
+            let spec = Self::resolve(slf, gpu, types_of(&types))?;
+            Ok(spec.compiled.clone_ref(slf.py()))
+        })
+    }
+
+    /// The compile record already made for `types` on `gpu`, or `None`.
+    fn _compiled_for(
+        &self,
+        py: Python<'_>,
+        types: Vec<PyRef<'_, ArgType>>,
+        gpu: bool,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        guard(|| {
+            let key = (gpu, types_of(&types));
+            Ok(self
+                .table()
+                .by_types
+                .get(&key)
+                .map(|s| s.compiled.clone_ref(py)))
+        })
+    }
+
+    /// `[(gpu, compiled), …]`: every specialisation, in compile order (converting argument
+    /// types are not listed; they share their eager signature's).
+    fn _specializations(&self, py: Python<'_>) -> PyResult<Vec<(bool, Py<PyAny>)>> {
+        guard(|| {
+            Ok(self
+                .table()
+                .compiled
+                .iter()
+                .map(|((gpu, _), s)| (*gpu, s.compiled.clone_ref(py)))
+                .collect())
+        })
+    }
+
+    /// Forgets every specialisation and configuration (contexts closed, target switched);
+    /// the eager signatures stay.
     fn clear(&self, py: Python<'_>) {
-        *self.table.lock().unwrap_or_else(PoisonError::into_inner) = Table::default();
-        self.configs.bind(py).clear();
+        let _ = guard(|| {
+            let mut table = self.table();
+            let eager = std::mem::take(&mut table.eager);
+            *table = Table {
+                eager,
+                ..Table::default()
+            };
+            drop(table);
+            self.configs.bind(py).clear();
+            Ok(())
+        });
     }
 
-    /// Launches when the arguments' types have a kernel; returns whether it launched.
-    /// `grid` and `block` are 3-tuples; `stream` is 0, a `CUstream` address, or an object with
-    /// a `handle`.
+    /// The GPU fast path alone: launches when the arguments' types have a GPU kernel
+    /// already, and returns whether it launched (never compiles). `grid` and `block` are
+    /// 3-tuples; `stream` is 0, a `CUstream` address, or an object with a `handle`.
     fn launch(
         &self,
         py: Python<'_>,
@@ -213,12 +483,38 @@ impl LaunchCache {
     ) -> PyResult<bool> {
         guard(|| {
             let handle = Self::handle_of(stream)?;
-            let config = LaunchConfig {
-                grid: dims(grid)?,
-                block: dims(block)?,
-                shared,
+            let config = config_of(grid, block, shared)?;
+            let Some(read) = Self::read(true, args, handle) else {
+                return Ok(false);
             };
-            self.try_launch(py, &config, handle, args)
+            let Some(spec) = self.table().find(true, &read) else {
+                return Ok(false);
+            };
+            Self::launch_spec(py, &spec, &config, handle, &read)?;
+            Ok(true)
+        })
+    }
+
+    /// The launch after the slow path converted the arguments: on `gpu`, reading them once,
+    /// compiling on a miss. Returns false when an argument still cannot be read (the slow
+    /// path then raises the reader's error).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a launch's configuration, plus target and arguments"
+    )]
+    fn launch_native(
+        slf: &Bound<'_, Self>,
+        gpu: bool,
+        grid: &Bound<'_, PyAny>,
+        block: &Bound<'_, PyAny>,
+        stream: &Bound<'_, PyAny>,
+        shared: u32,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<bool> {
+        guard(|| {
+            let handle = Self::handle_of(stream)?;
+            let config = config_of(grid, block, shared)?;
+            Self::launch_on(slf, gpu, &config, handle, args)
         })
     }
 }
@@ -247,23 +543,25 @@ impl ConfiguredLaunch {
         stream: &Bound<'_, PyAny>,
         shared: u32,
         slow: Py<PyAny>,
-    ) -> Self {
-        let stream_handle = if stream.is_instance_of::<PyInt>() || stream.is_none() {
-            LaunchCache::handle_of(stream).ok()
-        } else {
-            None
-        };
-        Self {
-            cache,
-            config: LaunchConfig {
-                grid: [grid.0, grid.1, grid.2],
-                block: [block.0, block.1, block.2],
-                shared,
-            },
-            stream: stream.clone().unbind(),
-            stream_handle,
-            slow,
-        }
+    ) -> PyResult<Self> {
+        guard(|| {
+            let stream_handle = if stream.is_instance_of::<PyInt>() || stream.is_none() {
+                LaunchCache::handle_of(stream).ok()
+            } else {
+                None
+            };
+            Ok(Self {
+                cache,
+                config: LaunchConfig {
+                    grid: [grid.0, grid.1, grid.2],
+                    block: [block.0, block.1, block.2],
+                    shared,
+                },
+                stream: stream.clone().unbind(),
+                stream_handle,
+                slow,
+            })
+        })
     }
 
     /// What the configured launch holds, for the garbage collector (see
@@ -277,18 +575,15 @@ impl ConfiguredLaunch {
     #[pyo3(signature = (*args))]
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         let fast = guard(|| {
-            let cache = self.cache.get();
-            let generation = CONFIG_GENERATION.load(Ordering::Acquire);
-            if cache.target_generation.load(Ordering::Acquire) != generation
-                || !cache.target_gpu.load(Ordering::Relaxed)
-            {
+            let cache = self.cache.bind(py);
+            let Some(gpu) = cache.get().current_target() else {
                 return Ok(false);
-            }
+            };
             let handle = match self.stream_handle {
                 Some(h) => h,
                 None => LaunchCache::handle_of(self.stream.bind(py))?,
             };
-            cache.try_launch(py, &self.config, handle, args)
+            LaunchCache::launch_on(cache, gpu, &self.config, handle, args)
         })?;
         if fast {
             return Ok(py.None());
@@ -297,24 +592,28 @@ impl ConfiguredLaunch {
     }
 
     #[getter]
-    fn griddim(&self) -> (u32, u32, u32) {
-        let g = self.config.grid;
-        (g[0], g[1], g[2])
+    fn griddim(&self) -> PyResult<(u32, u32, u32)> {
+        guard(|| {
+            let g = self.config.grid;
+            Ok((g[0], g[1], g[2]))
+        })
     }
 
     #[getter]
-    fn blockdim(&self) -> (u32, u32, u32) {
-        let b = self.config.block;
-        (b[0], b[1], b[2])
+    fn blockdim(&self) -> PyResult<(u32, u32, u32)> {
+        guard(|| {
+            let b = self.config.block;
+            Ok((b[0], b[1], b[2]))
+        })
     }
 
     #[getter]
-    fn stream(&self, py: Python<'_>) -> Py<PyAny> {
-        self.stream.clone_ref(py)
+    fn stream(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        guard(|| Ok(self.stream.clone_ref(py)))
     }
 
     #[getter]
-    fn sharedmem(&self) -> u32 {
-        self.config.shared
+    fn sharedmem(&self) -> PyResult<u32> {
+        guard(|| Ok(self.config.shared))
     }
 }

@@ -8,12 +8,18 @@ sharedmem](*args)``):
    ``cuda.In``/``cuda.Out``/``cuda.InOut`` choose the direction), NumPy records (``np.void``,
    ``np.record``) become ``DeviceRecord`` objects, copied back into the record's memory, CUDA Array
    Interface producers are wrapped zero-copy;
-2. types the arguments in Rust (``_native.typeof_args``) — that tuple is the overload key;
-3. compiles on a miss (lazily; with explicit signatures at decoration, other types are refused);
+2. types the arguments in Rust, once, and finds the specialisation in the one overload table,
+   the native ``LaunchCache`` this class extends (crates/python/src/launcher.rs): lazy and
+   eager specialisations, and the argument types that convert to an eager signature;
+3. compiles on a miss: the table hands ``_specialize`` the argument types it read (native
+   ``ArgType`` objects), and Python only compiles and loads (lazily; with explicit signatures
+   at decoration, other types are refused by ``_refuse``);
 4. launches: on the GPU a cubin loaded once per context (``_native.GpuKernel``), under the
    simulator the typed IR (``_native.SimKernel``), chosen by ``OXCUDA_TARGET``.
 
-Concurrent first calls from several threads compile once (a lock per dispatcher).
+Arguments that need no conversion never reach Python after the first launch, on the GPU and
+on the simulator. Concurrent first calls from several threads compile once (a lock per
+dispatcher).
 """
 
 from __future__ import annotations
@@ -110,7 +116,8 @@ def _stream_slot(stream: Any) -> Any:
 
 
 class _Compiled:
-    """One specialisation: its artifacts and the loaded kernel."""
+    """One specialisation: its artifacts, the loaded kernel and its signature as text (the
+    table itself is native: ``LaunchCache``)."""
 
     def __init__(self, artifacts: dict[str, Any], kernel: Any, types: tuple[str, ...]) -> None:
         self.artifacts = artifacts
@@ -132,9 +139,6 @@ class Dispatcher(_native.LaunchCache):
         self.py_func = py_func
         self.targetoptions = dict(options)
         self._device = bool(options.get("device", False))
-        self._overloads: dict[tuple[bool, tuple[str, ...]], _Compiled] = {}
-        # Argument types that convert to an eager signature → that signature's compilation.
-        self._converted: dict[tuple[bool, tuple[str, ...]], _Compiled] = {}
         self._eager: list[tuple[str, ...]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
@@ -143,7 +147,9 @@ class Dispatcher(_native.LaunchCache):
             args, _ = compiler.normalize_signature(sig)
             self._eager.append(tuple(args))
             if not self._device:
-                self._compile(tuple(args), use_gpu())
+                types = _native.parse_types(list(args))
+                self._add_eager(types)
+                self._specialization(types, use_gpu())
             else:
                 # Device functions compile with their callers; check the signature now.
                 self._artifacts(tuple(args), "ir")
@@ -177,24 +183,25 @@ class Dispatcher(_native.LaunchCache):
         return result
 
     def _compile(self, types: tuple[str, ...], gpu: bool) -> _Compiled:
-        key = (gpu, types)
-        found = self._overloads.get(key) or self._converted.get(key)
-        if found is not None:
-            return found
+        """The specialisation for argument types given as text (``compile(sig)``,
+        introspection), through the native table: compiled on a miss, converted to an eager
+        signature where the dispatcher has them."""
+        return self._specialization(_native.parse_types(list(types)), gpu)
+
+    def _specialize(self, types: tuple, gpu: bool) -> None:
+        """Compiles and loads the kernel for ``types`` (native ``ArgType`` objects, read by the
+        launch path) on the GPU or the simulator, and records it in the native table
+        (``_record``). Called by the table on a miss; it never sees the arguments."""
         with self._lock:
-            found = self._overloads.get(key) or self._converted.get(key)
-            if found is not None:
-                return found
-            if self._eager and types not in self._eager:
-                # Arguments that convert to an eager signature use it (a C-contiguous array
-                # for an `A` parameter, an int64 for an int32): numba's overload resolution.
-                compiled = self._compile(self._match_eager(types), gpu)
-                self._converted[key] = compiled
-                if gpu:  # later launches with these types take the fast path too
-                    self.insert(list(types), compiled.kernel)
-                return compiled
+            if self._compiled_for(list(types), gpu) is not None:
+                return  # another thread compiled it while this one waited
+            texts = tuple(str(t) for t in types)
+            if not self._eager:
+                # Lazy: the types are a launch's arguments (an eager dispatcher is only asked
+                # for its own signatures; `_refuse` checks the arguments' count).
+                self._check_arity(texts)
             if gpu:
-                artifacts, image = self._gpu_image_cached(types)
+                artifacts, image = self._gpu_image_cached(texts)
                 try:
                     kernel = self._load(image, artifacts, types)
                 except CudaDriverError:
@@ -204,23 +211,20 @@ class Dispatcher(_native.LaunchCache):
                     from oxcuda.cuda import _disk_cache
 
                     _disk_cache.discard(self.py_func, artifacts["cache_key"])
-                    artifacts, image = self._gpu_image(types)
+                    artifacts, image = self._gpu_image(texts)
                     kernel = self._load(image, artifacts, types)
-                self.insert(list(types), kernel)
             else:
                 if self.targetoptions.get("link"):
                     raise RuntimeError(
                         f"{self.__name__} links external code (link=), which cannot run on the "
                         "simulator: run it on a GPU (OXCUDA_TARGET=gpu)"
                     )
-                artifacts = self._artifacts(types, "ir")
+                artifacts = self._artifacts(texts, "ir")
                 kernel = _native.SimKernel(artifacts["module"])
-            compiled = _Compiled(artifacts, kernel, types)
-            self._overloads[key] = compiled
-            return compiled
+            self._record(list(types), gpu, kernel, _Compiled(artifacts, kernel, texts))
 
     @staticmethod
-    def _load(image: bytes, artifacts: dict[str, Any], types: tuple[str, ...]) -> Any:
+    def _load(image: bytes, artifacts: dict[str, Any], types: tuple) -> Any:
         """Loads a GPU image, with the table of its checked asserts (debug builds), which the
         launcher reports a failed assert from (docs/debugging.md)."""
         return _native.GpuKernel(
@@ -302,22 +306,15 @@ class Dispatcher(_native.LaunchCache):
             return artifacts, _native.driver_link(self.__name__, [own, *inputs])
         return artifacts, artifacts["ptx"].encode() + b"\0"
 
-    def _match_eager(self, types: tuple[str, ...]) -> tuple[str, ...]:
-        """The eager signature ``types`` convert to with the fewest conversions."""
-        best = None
-        for eager in self._eager:
-            cost = _native.convertible_args(list(types), list(eager))
-            if cost is not None and (best is None or cost < best[0]):
-                best = (cost, eager)
-        if best is None:
-            self._refuse(types)
-        return best[1]
-
-    def _refuse(self, types: tuple[str, ...]) -> NoReturn:
+    def _refuse(self, types: list) -> NoReturn:
+        """Raises the ``TypeError`` for argument ``types`` no eager signature accepts (the
+        native table calls it on a miss)."""
+        texts = tuple(str(t) for t in types)
+        self._check_arity(texts)
         expected = " or ".join(f"({', '.join(t)})" for t in self._eager)
         raise TypeError(
             f"{self.__name__} was compiled for {expected}, but is called with "
-            f"({', '.join(types)}); add that signature to @cuda.jit, or convert the arguments"
+            f"({', '.join(texts)}); add that signature to @cuda.jit, or convert the arguments"
         )
 
     def compile(self, sig: Any) -> Any:
@@ -368,16 +365,14 @@ class Dispatcher(_native.LaunchCache):
         return self[blocks, tpb, stream, sharedmem]
 
     def _launch(self, grid, block, stream, shared, args: tuple) -> None:
+        """The slow path's launch: converts host arguments, then launches through the native
+        table (one read of the converted arguments; compiled on a miss)."""
         self._check_arity(args)
         gpu = use_gpu()
         args, copy_back = self._prepare_args(args, gpu, stream)
-        types = tuple(_native.typeof_args(args))
-        compiled = self._compile(types, gpu)
-        if gpu:
-            handle = getattr(stream, "handle", stream) or 0
-            compiled.kernel.launch(grid, block, int(handle), shared, args)
-        else:
-            compiled.kernel.launch(grid, block, shared, args)
+        if not self.launch_native(gpu, grid, block, stream, shared, args):
+            _native.typeof_args(args)  # raises the reader's error for the argument at fault
+            raise TypeError(f"{self.__name__}: these arguments cannot be passed to a kernel")
         for device_array, host in copy_back:
             device_array.copy_to_host(host)
 
@@ -452,12 +447,20 @@ class Dispatcher(_native.LaunchCache):
     # ---- introspection --------------------------------------------------------------
 
     @property
+    def _overloads(self) -> dict[tuple[bool, tuple[str, ...]], _Compiled]:
+        """``{(on the GPU, signature): compile record}``, read from the native table."""
+        return {(gpu, c.types): c for gpu, c in self._specializations()}
+
+    @property
     def overloads(self) -> dict[tuple[str, ...], Any]:
-        return {c.types: c.kernel for c in self._overloads.values()}
+        """The loaded kernel of each specialisation, by signature."""
+        return {c.types: c.kernel for _, c in self._specializations()}
 
     @property
     def signatures(self) -> list[tuple[str, ...]]:
-        return list(dict.fromkeys(c.types for c in self._overloads.values())) or list(self._eager)
+        """The signatures compiled so far (the eager ones before any launch)."""
+        compiled = (c.types for _, c in self._specializations())
+        return list(dict.fromkeys(compiled)) or list(self._eager)
 
     @property
     def stats(self) -> dict[str, float]:
@@ -473,11 +476,12 @@ class Dispatcher(_native.LaunchCache):
         if signature is not None:
             args, _ = compiler.normalize_signature(signature)
             return self._compile(tuple(args), use_gpu())
-        if not self._overloads:
+        compiled = self._specializations()
+        if not compiled:
             if len(self._eager) == 1:
                 return self._compile(self._eager[0], use_gpu())
             raise ValueError(f"{self.__name__} has not been compiled yet: launch it first")
-        return next(iter(self._overloads.values()))
+        return compiled[0][1]
 
     def _stage(self, signature: Any, stage: str, output: str) -> Any:
         compiled = self._one(signature)
@@ -564,9 +568,10 @@ class Dispatcher(_native.LaunchCache):
 class _Configured:
     """The slow path of ``kernel[grid, block, stream, sharedmem](*args)``.
 
-    The native ``ConfiguredLaunch`` calls it when the fast path cannot launch: first calls,
-    arguments that need conversion, or a target changed through ``oxcuda.config``. It resolves
-    the target, tells the fast path (``set_target``) and launches through the dispatcher.
+    The native ``ConfiguredLaunch`` calls it when the fast path cannot launch: arguments that
+    need conversion, or a target not resolved since ``oxcuda.config`` last changed. It resolves
+    the target, tells the native table (``set_target``), and launches through it, converting
+    the arguments first where they need it (``Dispatcher._launch``).
     """
 
     __slots__ = ("block", "dispatcher", "grid", "sharedmem", "stream")
@@ -583,7 +588,7 @@ class _Configured:
         generation = config_module.generation
         gpu = use_gpu()
         d.set_target(generation, gpu)
-        if gpu and d.launch(self.grid, self.block, self.stream, self.sharedmem, args):
+        if d.launch_native(gpu, self.grid, self.block, self.stream, self.sharedmem, args):
             return
         d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
 
