@@ -5,6 +5,7 @@
 //! users read it.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::call::PyCallArgs;
 use pyo3::exceptions::PyRuntimeError;
@@ -59,11 +60,33 @@ pub fn driver_error(py: Python<'_>, e: &oxcuda_runtime::DriverError) -> PyErr {
     )
 }
 
+/// Set by the hidden test hook `_native._panic_in_next_guard()`: the next guarded call panics
+/// before its body runs, so a test can check that any export (a getter, say) turns a panic
+/// into `InternalCompilerError`. One relaxed load per call when unset.
+static PANIC_IN_NEXT_GUARD: AtomicBool = AtomicBool::new(false);
+
+/// Arms [`PANIC_IN_NEXT_GUARD`] (the test hook).
+pub fn panic_in_next_guard() {
+    PANIC_IN_NEXT_GUARD.store(true, Ordering::Relaxed);
+}
+
 /// Runs `body`, turning a panic into `InternalCompilerError`.
 ///
 /// The panic message and the crate version go into the exception; the interpreter goes on.
+/// Every function and method `oxcuda._native` exports runs its body through this (getters,
+/// dunder methods and constructors too); the only exceptions are `__traverse__` methods,
+/// which the garbage collector calls and which only visit references.
 pub fn guard<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    let armed = || {
+        PANIC_IN_NEXT_GUARD.load(Ordering::Relaxed)
+            && PANIC_IN_NEXT_GUARD.swap(false, Ordering::Relaxed)
+    };
+    match catch_unwind(AssertUnwindSafe(|| {
+        if armed() {
+            panic!("a panic provoked by _native._panic_in_next_guard (a test hook)");
+        }
+        body()
+    })) {
         Ok(result) => result,
         Err(payload) => {
             let message = payload

@@ -169,7 +169,7 @@ impl DeviceRecord {
     }
 
     fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Self::getitem(slf, key, None)
+        guard(|| Self::getitem(slf, key, None))
     }
 
     /// `rec[key]` on `stream`: a NumPy scalar (copied), a `DeviceRecord` (nested record) or a
@@ -194,7 +194,7 @@ impl DeviceRecord {
         key: &Bound<'_, PyAny>,
         value: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        Self::setitem(slf, key, value, None)
+        guard(|| Self::setitem(slf, key, value, None))
     }
 
     /// `rec[key] = value` on `stream`: `value` converted to the field's dtype and copied in.
@@ -214,13 +214,15 @@ impl DeviceRecord {
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let base = slf.as_super().get();
-        let py = slf.py();
-        Ok(format!(
-            "<oxcuda DeviceRecord dtype={} on {}>",
-            base.dtype(py).bind(py).str()?,
-            base.backend()
-        ))
+        guard(|| {
+            let base = slf.as_super().get();
+            let py = slf.py();
+            Ok(format!(
+                "<oxcuda DeviceRecord dtype={} on {}>",
+                base.dtype(py).bind(py).str()?,
+                base.backend()
+            ))
+        })
     }
 }
 

@@ -32,17 +32,20 @@ static HOOK: Mutex<Option<Py<PyAny>>> = Mutex::new(None);
 /// Installs (or, with `None`, removes) the allocation hook. See the module doc.
 #[pyfunction]
 #[pyo3(name = "_set_memalloc_hook", signature = (hook = None))]
-fn set_memalloc_hook(hook: Option<Py<PyAny>>) {
-    let mut slot = HOOK.lock().unwrap_or_else(PoisonError::into_inner);
-    HOOK_SET.store(hook.is_some(), Ordering::Release);
-    *slot = hook;
+fn set_memalloc_hook(hook: Option<Py<PyAny>>) -> PyResult<()> {
+    guard(|| {
+        let mut slot = HOOK.lock().unwrap_or_else(PoisonError::into_inner);
+        HOOK_SET.store(hook.is_some(), Ordering::Release);
+        *slot = hook;
+        Ok(())
+    })
 }
 
 /// Whether a plugin allocates device arrays.
 #[pyfunction]
 #[pyo3(name = "_memalloc_hook_set")]
-fn memalloc_hook_set() -> bool {
-    HOOK_SET.load(Ordering::Acquire)
+fn memalloc_hook_set() -> PyResult<bool> {
+    guard(|| Ok(HOOK_SET.load(Ordering::Acquire)))
 }
 
 /// Whether an allocation hook is installed (some context is served by a plugin).

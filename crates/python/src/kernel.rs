@@ -25,8 +25,8 @@ pub struct IrModule {
 
 #[pymethods]
 impl IrModule {
-    fn __str__(&self) -> String {
-        self.module.to_string()
+    fn __str__(&self) -> PyResult<String> {
+        guard(|| Ok(self.module.to_string()))
     }
 }
 
@@ -309,10 +309,12 @@ impl SimKernel {
 /// `_native.typeof_args(args)`: the type of each launch argument, as the dispatcher's key.
 #[pyfunction]
 fn typeof_args(args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
-    Ok(args::read_all(args)?
-        .iter()
-        .map(|a| a.ty().to_string())
-        .collect())
+    guard(|| {
+        Ok(args::read_all(args)?
+            .iter()
+            .map(|a| a.ty().to_string())
+            .collect())
+    })
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

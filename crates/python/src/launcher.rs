@@ -49,8 +49,11 @@ static CONFIG_GENERATION: AtomicU64 = AtomicU64::new(0);
 
 /// `_native.set_config_generation(g)`: called by `oxcuda.config` whenever a setting changes.
 #[pyfunction]
-pub fn set_config_generation(generation: u64) {
-    CONFIG_GENERATION.store(generation, Ordering::Release);
+pub fn set_config_generation(generation: u64) -> PyResult<()> {
+    guard(|| {
+        CONFIG_GENERATION.store(generation, Ordering::Release);
+        Ok(())
+    })
 }
 
 /// Launch configurations a [`LaunchCache`] keeps (a program uses a handful; a loop over
@@ -332,13 +335,17 @@ impl LaunchCache {
         py: Python<'_>,
         _args: &Bound<'_, PyTuple>,
         _kwargs: Option<&Bound<'_, PyDict>>,
-    ) -> Self {
-        Self {
-            table: Mutex::new(Table::default()),
-            configs: PyDict::new(py).unbind(),
-            target_generation: AtomicU64::new(u64::MAX),
-            target_gpu: AtomicBool::new(false),
-        }
+    ) -> PyResult<Self> {
+        guard(|| {
+            Ok({
+                Self {
+                    table: Mutex::new(Table::default()),
+                    configs: PyDict::new(py).unbind(),
+                    target_generation: AtomicU64::new(u64::MAX),
+                    target_gpu: AtomicBool::new(false),
+                }
+            })
+        })
     }
 
     /// The garbage collector's view of the cycle `dispatcher → configs → ConfiguredLaunch →
@@ -353,22 +360,27 @@ impl LaunchCache {
     /// `kernel[grid, block, stream, sharedmem]`: the configured launch, made once per
     /// configuration.
     fn __getitem__(slf: &Bound<'_, Self>, config: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let configs = slf.get().configs.bind(slf.py());
-        // An unhashable configuration (a list) is a miss, and is not kept.
-        if let Ok(Some(hit)) = configs.get_item(config) {
-            return Ok(hit.unbind());
-        }
-        let configured = slf.call_method1(pyo3::intern!(slf.py(), "_configure"), (config,))?;
-        if configs.len() < MAX_CONFIGS {
-            let _ = configs.set_item(config, &configured);
-        }
-        Ok(configured.unbind())
+        guard(|| {
+            let configs = slf.get().configs.bind(slf.py());
+            // An unhashable configuration (a list) is a miss, and is not kept.
+            if let Ok(Some(hit)) = configs.get_item(config) {
+                return Ok(hit.unbind());
+            }
+            let configured = slf.call_method1(pyo3::intern!(slf.py(), "_configure"), (config,))?;
+            if configs.len() < MAX_CONFIGS {
+                let _ = configs.set_item(config, &configured);
+            }
+            Ok(configured.unbind())
+        })
     }
 
     /// Records the target the slow path resolved at config generation `generation`.
-    fn set_target(&self, generation: u64, gpu: bool) {
-        self.target_gpu.store(gpu, Ordering::Relaxed);
-        self.target_generation.store(generation, Ordering::Release);
+    fn set_target(&self, generation: u64, gpu: bool) -> PyResult<()> {
+        guard(|| {
+            self.target_gpu.store(gpu, Ordering::Relaxed);
+            self.target_generation.store(generation, Ordering::Release);
+            Ok(())
+        })
     }
 
     /// Adds an eager signature (`@cuda.jit(sig)`): from then on, argument types must be it or

@@ -34,10 +34,21 @@ fn _panic_for_test(message: &str) -> PyResult<()> {
     boundary::guard(|| panic!("{message}"))
 }
 
+/// Test hook: the next call into any guarded export panics inside the boundary (a getter,
+/// say), so tests can check every export turns a panic into `InternalCompilerError`.
+#[pyfunction]
+fn _panic_in_next_guard() -> PyResult<()> {
+    boundary::guard(|| {
+        boundary::panic_in_next_guard();
+        Ok(())
+    })
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_in_next_guard, m)?)?;
     toolchain::register(m)?;
     compile::register(m)?;
     link::register(m)?;

@@ -116,20 +116,24 @@ impl Context {
     /// `.value`, as Apache Arrow reads it (`context.handle.value`).
     #[getter]
     fn handle<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let class = HANDLE_CLASS.get_or_try_init(py, || {
-            py.import("oxcuda.cuda.memory.context")
-                .and_then(|m| m.getattr("ContextHandle"))
-                .map(Bound::unbind)
-        })?;
-        class.bind(py).call1((self.raw_handle(),))
+        guard(|| {
+            let class = HANDLE_CLASS.get_or_try_init(py, || {
+                py.import("oxcuda.cuda.memory.context")
+                    .and_then(|m| m.getattr("ContextHandle"))
+                    .map(Bound::unbind)
+            })?;
+            class.bind(py).call1((self.raw_handle(),))
+        })
     }
 
     /// The device (`cuda.gpus[device_id]`; the simulator's device on the host backend).
     #[getter]
     fn device<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("oxcuda.cuda._devices")?
-            .getattr("_context_device")?
-            .call1((self.device_id(), self.is_host()))
+        guard(|| {
+            py.import("oxcuda.cuda._devices")?
+                .getattr("_context_device")?
+                .call1((self.device_id()?, self.is_host()?))
+        })
     }
 
     /// numba's `Context.memalloc(size)`: device memory from the memory manager.
@@ -137,7 +141,7 @@ impl Context {
         slf: &Bound<'py, Self>,
         size: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        Self::memory_call(slf, "memalloc", [size.clone()], None)
+        guard(|| Self::memory_call(slf, "memalloc", [size.clone()], None))
     }
 
     /// numba's `Context.memhostalloc(size, mapped=False, portable=False, wc=False)`.
@@ -149,12 +153,14 @@ impl Context {
         portable: bool,
         wc: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kw = PyDict::new(py);
-        kw.set_item("mapped", mapped)?;
-        kw.set_item("portable", portable)?;
-        kw.set_item("wc", wc)?;
-        Self::memory_call(slf, "memhostalloc", [size.clone()], Some(&kw))
+        guard(|| {
+            let py = slf.py();
+            let kw = PyDict::new(py);
+            kw.set_item("mapped", mapped)?;
+            kw.set_item("portable", portable)?;
+            kw.set_item("wc", wc)?;
+            Self::memory_call(slf, "memhostalloc", [size.clone()], Some(&kw))
+        })
     }
 
     /// numba's `Context.mempin(owner, pointer, size, mapped=False)`.
@@ -166,15 +172,17 @@ impl Context {
         size: &Bound<'py, PyAny>,
         mapped: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kw = PyDict::new(py);
-        kw.set_item("mapped", mapped)?;
-        Self::memory_call(
-            slf,
-            "mempin",
-            [owner.clone(), pointer.clone(), size.clone()],
-            Some(&kw),
-        )
+        guard(|| {
+            let py = slf.py();
+            let kw = PyDict::new(py);
+            kw.set_item("mapped", mapped)?;
+            Self::memory_call(
+                slf,
+                "mempin",
+                [owner.clone(), pointer.clone(), size.clone()],
+                Some(&kw),
+            )
+        })
     }
 
     /// numba's `Context.memallocmanaged(size, attach_global=True)`.
@@ -184,10 +192,12 @@ impl Context {
         size: &Bound<'py, PyAny>,
         attach_global: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kw = PyDict::new(py);
-        kw.set_item("attach_global", attach_global)?;
-        Self::memory_call(slf, "memallocmanaged", [size.clone()], Some(&kw))
+        guard(|| {
+            let py = slf.py();
+            let kw = PyDict::new(py);
+            kw.set_item("attach_global", attach_global)?;
+            Self::memory_call(slf, "memallocmanaged", [size.clone()], Some(&kw))
+        })
     }
 
     /// numba's `Context.get_ipc_handle(memory)`.
@@ -195,55 +205,57 @@ impl Context {
         slf: &Bound<'py, Self>,
         memory: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        Self::memory_call(slf, "get_ipc_handle", [memory.clone()], None)
+        guard(|| Self::memory_call(slf, "get_ipc_handle", [memory.clone()], None))
     }
 
     /// numba's `Context.defer_cleanup()`: a context manager.
     fn defer_cleanup<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        Self::memory_call(slf, "defer_cleanup", [], None)
+        guard(|| Self::memory_call(slf, "defer_cleanup", [], None))
     }
 
     /// The memory manager of this context (an EMM plugin instance, or oxcuda's own).
     #[getter]
     fn memory_manager<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        Self::memory_call(slf, "memory_manager", [], None)
+        guard(|| Self::memory_call(slf, "memory_manager", [], None))
     }
 
     /// Makes `manager` (an instance, as numba-cuda's tests set it) serve this context.
     #[setter]
     fn set_memory_manager<'py>(slf: &Bound<'py, Self>, manager: Bound<'py, PyAny>) -> PyResult<()> {
-        Self::memory_call(slf, "set_memory_manager", [manager], None).map(drop)
+        guard(|| Self::memory_call(slf, "set_memory_manager", [manager], None).map(drop))
     }
 
     /// The device ordinal (0 for the host backend).
     #[getter]
-    fn device_id(&self) -> i32 {
-        self.space.device().map_or(0, |c| c.device().ordinal)
+    fn device_id(&self) -> PyResult<i32> {
+        guard(|| Ok(self.space.device().map_or(0, |c| c.device().ordinal)))
     }
 
     /// True for the host backend (the simulator's memory).
     #[getter]
-    fn is_host(&self) -> bool {
-        self.space.is_host()
+    fn is_host(&self) -> PyResult<bool> {
+        guard(|| Ok(self.space.is_host()))
     }
 
     /// `(free, total)` bytes of the context: its EMM plugin's figures when one serves it, else
     /// the driver's (host RAM on the host backend).
     fn get_memory_info<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        if crate::emm::hook_set() {
-            return Self::memory_call(slf, "get_memory_info", [], None);
-        }
-        let py = slf.py();
-        slf.get()
-            ._raw_memory_info(py)?
-            .into_pyobject(py)
-            .map(Bound::into_any)
+        guard(|| {
+            if crate::emm::hook_set() {
+                return Self::memory_call(slf, "get_memory_info", [], None);
+            }
+            let py = slf.py();
+            slf.get()
+                ._raw_memory_info(py)?
+                .into_pyobject(py)
+                .map(Bound::into_any)
+        })
     }
 
     /// numba's `Context.reset()`: the memory manager's `reset()` (oxcuda's own returns the
     /// cache to the driver). Arrays still alive keep their memory.
     fn reset<'py>(slf: &Bound<'py, Self>) -> PyResult<()> {
-        Self::memory_call(slf, "reset", [], None).map(drop)
+        guard(|| Self::memory_call(slf, "reset", [], None).map(drop))
     }
 
     /// `(free, total)` bytes from the driver (host RAM on the host backend).
@@ -284,59 +296,75 @@ impl Context {
 
     /// The allocator's counters: `{in_use, cached, raw_allocs, raw_frees}` (bytes and counts).
     fn memory_stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let stats = match &self.space {
-            Space::Device(ctx) => ctx.allocator().stats(),
-            Space::Host(h) => h.allocator().stats(),
-        };
-        let d = PyDict::new(py);
-        d.set_item("in_use", stats.in_use)?;
-        d.set_item("cached", stats.cached)?;
-        d.set_item("raw_allocs", stats.raw_allocs)?;
-        d.set_item("raw_frees", stats.raw_frees)?;
-        Ok(d)
+        guard(|| {
+            let stats = match &self.space {
+                Space::Device(ctx) => ctx.allocator().stats(),
+                Space::Host(h) => h.allocator().stats(),
+            };
+            let d = PyDict::new(py);
+            d.set_item("in_use", stats.in_use)?;
+            d.set_item("cached", stats.cached)?;
+            d.set_item("raw_allocs", stats.raw_allocs)?;
+            d.set_item("raw_frees", stats.raw_frees)?;
+            Ok(d)
+        })
     }
 
     /// Opens a `defer_cleanup()` section (the Python context manager pairs it with `_end_defer`).
-    fn _begin_defer(&self) {
-        match &self.space {
-            Space::Device(ctx) => ctx.allocator().begin_defer(),
-            Space::Host(h) => h.allocator().begin_defer(),
-        }
+    fn _begin_defer(&self) -> PyResult<()> {
+        guard(|| {
+            match &self.space {
+                Space::Device(ctx) => ctx.allocator().begin_defer(),
+                Space::Host(h) => h.allocator().begin_defer(),
+            }
+            Ok(())
+        })
     }
 
-    fn _end_defer(&self) {
-        match &self.space {
-            Space::Device(ctx) => ctx.allocator().end_defer(),
-            Space::Host(h) => h.allocator().end_defer(),
-        }
+    fn _end_defer(&self) -> PyResult<()> {
+        guard(|| {
+            match &self.space {
+                Space::Device(ctx) => ctx.allocator().end_defer(),
+                Space::Host(h) => h.allocator().end_defer(),
+            }
+            Ok(())
+        })
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Context>()
-            .is_ok_and(|o| o.get().space.same(&self.space))
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        guard(|| {
+            Ok({
+                other
+                    .cast::<Context>()
+                    .is_ok_and(|o| o.get().space.same(&self.space))
+            })
+        })
     }
 
-    fn __hash__(&self) -> usize {
-        self.raw_handle()
+    fn __hash__(&self) -> PyResult<usize> {
+        guard(|| Ok(self.raw_handle()))
     }
 
-    fn __repr__(&self) -> String {
-        match &self.space {
-            Space::Device(c) => format!(
-                "<CUDA context {:#x} of device {}>",
-                c.handle().0,
-                c.device().ordinal
-            ),
-            Space::Host(_) => "<oxcuda host-backend context (simulator)>".to_owned(),
-        }
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok({
+                match &self.space {
+                    Space::Device(c) => format!(
+                        "<CUDA context {:#x} of device {}>",
+                        c.handle().0,
+                        c.device().ordinal
+                    ),
+                    Space::Host(_) => "<oxcuda host-backend context (simulator)>".to_owned(),
+                }
+            })
+        })
     }
 }
 
 /// The host backend's context.
 #[pyfunction]
-fn host_context() -> Context {
-    Context::new(Space::Host(HostContext::get()))
+fn host_context() -> PyResult<Context> {
+    guard(|| Ok(Context::new(Space::Host(HostContext::get()))))
 }
 
 /// The calling thread's GPU context (device 0's primary context when none is current).
@@ -403,13 +431,15 @@ fn close_runtime(py: Python<'_>) -> PyResult<()> {
 /// The ordinals of the contexts the runtime holds (for tests and `python -m oxcuda`).
 #[pyfunction]
 fn open_contexts(py: Python<'_>) -> PyResult<Vec<i32>> {
-    let _ = py;
-    Ok(RUNTIME
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .as_ref()
-        .map(|rt| rt.contexts().iter().map(|c| c.device().ordinal).collect())
-        .unwrap_or_default())
+    guard(|| {
+        let _ = py;
+        Ok(RUNTIME
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .map(|rt| rt.contexts().iter().map(|c| c.device().ordinal).collect())
+            .unwrap_or_default())
+    })
 }
 
 /// Reads `CU_DEVICE_ATTRIBUTE_<name>` of device `ordinal`.
@@ -430,8 +460,8 @@ fn device_attribute(py: Python<'_>, ordinal: i32, name: &str) -> PyResult<i32> {
 
 /// The attribute names `device_attribute` knows.
 #[pyfunction]
-fn device_attribute_names() -> Vec<&'static str> {
-    oxcuda_runtime::device::device_attribute_names()
+fn device_attribute_names() -> PyResult<Vec<&'static str>> {
+    guard(|| Ok(oxcuda_runtime::device::device_attribute_names()))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -66,35 +66,39 @@ impl Stream {
 
     /// The `CUstream` handle as an integer.
     #[getter]
-    fn handle(&self) -> u64 {
-        self.inner.handle()
+    fn handle(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.handle()))
     }
 
     /// `'new'`, `'default'`, `'legacy'`, `'per_thread'` or `'external'`.
     #[getter]
-    fn kind(&self) -> &'static str {
-        match self.inner.kind() {
-            StreamKind::Owned => "new",
-            StreamKind::Default => "default",
-            StreamKind::Legacy => "legacy",
-            StreamKind::PerThread => "per_thread",
-            StreamKind::External => "external",
-        }
+    fn kind(&self) -> PyResult<&'static str> {
+        guard(|| {
+            Ok({
+                match self.inner.kind() {
+                    StreamKind::Owned => "new",
+                    StreamKind::Default => "default",
+                    StreamKind::Legacy => "legacy",
+                    StreamKind::PerThread => "per_thread",
+                    StreamKind::External => "external",
+                }
+            })
+        })
     }
 
     /// The context the stream belongs to.
     #[getter]
-    fn context(&self) -> Context {
-        Context::new(self.inner.space().clone())
+    fn context(&self) -> PyResult<Context> {
+        guard(|| Ok(Context::new(self.inner.space().clone())))
     }
 
-    fn __int__(&self) -> u64 {
-        self.inner.handle()
+    fn __int__(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.handle()))
     }
 
     /// The CUDA stream protocol: `(version, handle)`.
-    fn __cuda_stream__(&self) -> (u32, u64) {
-        (0, self.inner.handle())
+    fn __cuda_stream__(&self) -> PyResult<(u32, u64)> {
+        guard(|| Ok((0, self.inner.handle())))
     }
 
     /// Waits for all work queued on the stream.
@@ -138,32 +142,42 @@ impl Stream {
         })
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Stream>().is_ok_and(|o| {
-            let o = &o.get().inner;
-            o.handle() == self.inner.handle() && o.space().same(self.inner.space())
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        guard(|| {
+            Ok({
+                other.cast::<Stream>().is_ok_and(|o| {
+                    let o = &o.get().inner;
+                    o.handle() == self.inner.handle() && o.space().same(self.inner.space())
+                })
+            })
         })
     }
 
-    fn __hash__(&self) -> u64 {
-        self.inner.handle()
+    fn __hash__(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.handle()))
     }
 
-    fn __repr__(&self) -> String {
-        let backend = if self.inner.space().is_host() {
-            " (host backend)"
-        } else {
-            ""
-        };
-        match self.inner.kind() {
-            StreamKind::Default => format!("<Default CUDA stream{backend}>"),
-            StreamKind::Legacy => format!("<Legacy default CUDA stream{backend}>"),
-            StreamKind::PerThread => format!("<Per-thread default CUDA stream{backend}>"),
-            StreamKind::External => {
-                format!("<External CUDA stream {:#x}{backend}>", self.inner.handle())
-            }
-            StreamKind::Owned => format!("<CUDA stream {:#x}{backend}>", self.inner.handle()),
-        }
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok({
+                let backend = if self.inner.space().is_host() {
+                    " (host backend)"
+                } else {
+                    ""
+                };
+                match self.inner.kind() {
+                    StreamKind::Default => format!("<Default CUDA stream{backend}>"),
+                    StreamKind::Legacy => format!("<Legacy default CUDA stream{backend}>"),
+                    StreamKind::PerThread => format!("<Per-thread default CUDA stream{backend}>"),
+                    StreamKind::External => {
+                        format!("<External CUDA stream {:#x}{backend}>", self.inner.handle())
+                    }
+                    StreamKind::Owned => {
+                        format!("<CUDA stream {:#x}{backend}>", self.inner.handle())
+                    }
+                }
+            })
+        })
     }
 }
 
@@ -250,8 +264,8 @@ impl Event {
 
     /// The `CUevent` handle (0 on the host backend).
     #[getter]
-    fn handle(&self) -> u64 {
-        self.inner.handle()
+    fn handle(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.handle()))
     }
 
     /// Records the event on `stream` (the default stream when omitted).
@@ -316,7 +330,7 @@ impl Event {
 /// `event_elapsed_time(start, end)` in milliseconds.
 #[pyfunction]
 fn event_elapsed_time(py: Python<'_>, start: &Event, end: &Event) -> PyResult<f32> {
-    start.elapsed_time(py, end)
+    guard(|| start.elapsed_time(py, end))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
