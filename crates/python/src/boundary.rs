@@ -1,14 +1,20 @@
 //! The one Rust → Python error boundary.
 //!
-//! Rust errors are mapped to the classes of `python/oxcuda/errors.py` here and nowhere else; the
-//! classes are looked up by name in that module, so the hierarchy is defined once, in Python, where
-//! users read it.
+//! Rust errors are mapped to Python exceptions here and nowhere else: the classes of
+//! `python/oxcuda/errors.py` (looked up by name in that module, so the hierarchy is defined
+//! once, in Python, where users read it) for driver, support, linker and internal errors, and
+//! the builtin exceptions for runtime, layout and simulator errors (`runtime_error`,
+//! `layout_error`, `sim_error`). Panics become `InternalCompilerError` in [`guard`].
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use oxcuda_runtime::{Error, LayoutError};
 use pyo3::call::PyCallArgs;
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{
+    PyAssertionError, PyIndexError, PyMemoryError, PyNotImplementedError, PyRuntimeError,
+    PyValueError,
+};
 use pyo3::prelude::*;
 
 /// The `oxcuda.errors` class an error becomes.
@@ -57,6 +63,49 @@ pub fn driver_error(py: Python<'_>, e: &oxcuda_runtime::DriverError) -> PyErr {
         py,
         ErrorKind::CudaDriver,
         (e.call, e.code, e.name.clone(), e.description.clone()),
+    )
+}
+
+/// A runtime error as the Python exception the module doc lists.
+pub fn runtime_error(py: Python<'_>, e: &Error) -> PyErr {
+    match e {
+        Error::Driver(d) => driver_error(py, d),
+        Error::DeviceOutOfMemory(m) => raise(
+            py,
+            ErrorKind::CudaDriver,
+            ("cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY", m.clone()),
+        ),
+        Error::HostOutOfMemory(m) => PyMemoryError::new_err(m.clone()),
+        Error::Value(m) => PyValueError::new_err(m.clone()),
+        Error::Context(m) => PyRuntimeError::new_err(m.clone()),
+    }
+}
+
+/// A layout error as `ValueError`, `IndexError` or `NotImplementedError`.
+pub fn layout_error(e: LayoutError) -> PyErr {
+    match e {
+        LayoutError::Value(m) => PyValueError::new_err(m),
+        LayoutError::Index(m) => PyIndexError::new_err(m),
+        LayoutError::NeedsCopy(m) => PyNotImplementedError::new_err(m),
+    }
+}
+
+pub fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
+    use oxcuda_sim::SimErrorKind as K;
+    match e.kind {
+        K::IndexError => PyIndexError::new_err(e.message),
+        K::AssertionError => PyAssertionError::new_err(e.message),
+        K::LaunchError => PyValueError::new_err(e.message),
+        K::InternalError => raise(py, ErrorKind::InternalCompiler, (e.message,)),
+        K::BarrierError | K::UnsupportedError => PyRuntimeError::new_err(e.message),
+    }
+}
+
+pub fn support_error(py: Python<'_>, component: &str, e: &dyn std::fmt::Display) -> PyErr {
+    raise(
+        py,
+        ErrorKind::CudaSupport,
+        (format!("{component} is unusable: {e}"),),
     )
 }
 

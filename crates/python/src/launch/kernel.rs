@@ -9,12 +9,12 @@
 use oxcuda_ir::{Module, Type};
 use oxcuda_runtime::launch::{self, LaunchConfig};
 use oxcuda_runtime::module::{AttributeError, Kernel};
-use pyo3::exceptions::{PyAssertionError, PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::args::{self, Arg, Args};
-use crate::boundary::{ErrorKind, driver_error, guard, raise};
+use crate::boundary::{ErrorKind, driver_error, guard, raise, sim_error};
+use crate::launch::args::{self, Arg, Args};
 
 /// Typed IR produced by a compile (the simulator's input).
 #[pyclass(frozen, module = "oxcuda._native")]
@@ -59,7 +59,7 @@ pub struct GpuKernel {
     params: Vec<Type>,
     name: String,
     /// The checked `assert`s of a debug kernel (`None`: nothing to check after a launch).
-    asserts: Option<crate::assertions::Asserts>,
+    asserts: Option<crate::launch::assertions::Asserts>,
 }
 
 #[pymethods]
@@ -73,17 +73,18 @@ impl GpuKernel {
         py: Python<'_>,
         cubin: &[u8],
         name: &str,
-        params: Vec<PyRef<'_, crate::launcher::ArgType>>,
-        asserts: Option<(String, Vec<crate::assertions::Site>)>,
+        params: Vec<PyRef<'_, crate::launch::launcher::ArgType>>,
+        asserts: Option<(String, Vec<crate::launch::assertions::Site>)>,
     ) -> PyResult<Self> {
         guard(|| {
-            let rt = crate::runtime::runtime(py)?;
+            let rt = crate::context::runtime::runtime(py)?;
             let ctx = rt
                 .current()
                 .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
             let kernel = Kernel::load(&ctx, cubin, name).map_err(|e| driver_error(py, &e))?;
             let (python_name, sites) = asserts.unwrap_or_default();
-            let asserts = crate::assertions::Asserts::find(py, &kernel, python_name, sites)?;
+            let asserts =
+                crate::launch::assertions::Asserts::find(py, &kernel, python_name, sites)?;
             Ok(Self {
                 kernel,
                 params: params.iter().map(|p| p.ty.clone()).collect(),
@@ -232,17 +233,6 @@ pub struct SimKernel {
     name: String,
 }
 
-fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
-    use oxcuda_sim::SimErrorKind as K;
-    match e.kind {
-        K::IndexError => PyIndexError::new_err(e.message),
-        K::AssertionError => PyAssertionError::new_err(e.message),
-        K::LaunchError => PyValueError::new_err(e.message),
-        K::InternalError => raise(py, ErrorKind::InternalCompiler, (e.message,)),
-        K::BarrierError | K::UnsupportedError => PyRuntimeError::new_err(e.message),
-    }
-}
-
 #[pymethods]
 impl SimKernel {
     /// Prepares the kernel (function 0) of `module` for the simulator.
@@ -308,24 +298,11 @@ impl SimKernel {
 
 /// `_native.typeof_args(args)`: the type of each launch argument, as the dispatcher's key.
 #[pyfunction]
-fn typeof_args(args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
+pub(crate) fn typeof_args(args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
     guard(|| {
         Ok(args::read_all(args)?
             .iter()
             .map(|a| a.ty().to_string())
             .collect())
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<crate::launcher::ArgType>()?;
-    m.add_function(wrap_pyfunction!(crate::launcher::parse_types, m)?)?;
-    m.add_class::<IrModule>()?;
-    m.add_class::<crate::launcher::LaunchCache>()?;
-    m.add_class::<crate::launcher::ConfiguredLaunch>()?;
-    m.add_function(wrap_pyfunction!(crate::launcher::set_config_generation, m)?)?;
-    m.add_class::<GpuKernel>()?;
-    m.add_class::<SimKernel>()?;
-    m.add_function(wrap_pyfunction!(typeof_args, m)?)?;
-    Ok(())
 }

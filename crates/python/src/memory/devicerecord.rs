@@ -20,8 +20,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::boundary::guard;
-use crate::devicearray::{DeviceNDArray, allocate, as_dtype, itemsize_of};
-use crate::runtime::Context;
+use crate::context::runtime::Context;
+use crate::memory::devicearray::{DeviceNDArray, allocate, as_dtype, itemsize_of};
 
 /// A structured scalar on the device. See the module doc.
 #[pyclass(
@@ -93,7 +93,7 @@ fn field(py: Python<'_>, rec: &DeviceNDArray, key: &Bound<'_, PyAny>) -> PyResul
     let shape: Vec<i64> = typ.getattr("shape")?.extract()?;
     if shape.is_empty() {
         let layout = Layout::contiguous(&[], itemsize_of(&typ)?, Order::C)
-            .map_err(crate::runtime::layout_error)?;
+            .map_err(crate::boundary::layout_error)?;
         return Ok(Field::Element(rec.derive(
             py,
             offset,
@@ -103,7 +103,7 @@ fn field(py: Python<'_>, rec: &DeviceNDArray, key: &Bound<'_, PyAny>) -> PyResul
     }
     let base = typ.getattr("subdtype")?.get_item(0)?;
     let layout = Layout::contiguous(&shape, itemsize_of(&base)?, Order::C)
-        .map_err(crate::runtime::layout_error)?;
+        .map_err(crate::boundary::layout_error)?;
     Ok(Field::Subarray(rec.derive(
         py,
         offset,
@@ -139,7 +139,7 @@ impl DeviceRecord {
                 .call0()?;
             let ctx = ctx.cast::<Context>()?.get();
             let layout = Layout::contiguous(&[], itemsize_of(&dtype)?, Order::C)
-                .map_err(crate::runtime::layout_error)?;
+                .map_err(crate::boundary::layout_error)?;
             let base = match gpu_data.filter(|g| !g.is_none()) {
                 None => allocate(py, &ctx.space, layout, dtype, stream)?,
                 Some(g) => {
@@ -224,8 +224,4 @@ impl DeviceRecord {
             ))
         })
     }
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<DeviceRecord>()
 }

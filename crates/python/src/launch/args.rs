@@ -16,8 +16,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyString, PyTuple};
 
-use crate::devicearray::DeviceNDArray;
-use crate::devicerecord::DeviceRecord;
+use crate::memory::devicearray::DeviceNDArray;
+use crate::memory::devicerecord::DeviceRecord;
 
 /// Reads argument number `index` of a launch.
 pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
@@ -31,7 +31,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
         let view = arr.get().launch_view();
         let dtype = if view.kind == b'V' {
             let dtype = arr.get().dtype(obj.py());
-            let record = crate::records::record_of(dtype.bind(obj.py()))
+            let record = crate::memory::records::record_of(dtype.bind(obj.py()))
                 .map_err(|e| PyTypeError::new_err(format!("argument {index}: {e}")))?;
             if obj.is_instance_of::<DeviceRecord>() {
                 return Ok(Arg::Record {
@@ -99,7 +99,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
     }
     if let Some(stream) = cai_stream
         && let Some(arg) =
-            crate::dlpack_exchange::read(obj, stream).or_else(|| read_cai(obj, stream))
+            crate::interop::dlpack_exchange::read(obj, stream).or_else(|| read_cai(obj, stream))
     {
         return Ok(arg);
     }

@@ -13,7 +13,7 @@ use oxcuda_runtime::Driver;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::boundary::{ErrorKind, driver_error, guard, raise};
+use crate::boundary::{driver_error, guard, support_error};
 
 /// One slot per library.
 struct Slot<T>(Mutex<Option<Arc<T>>>);
@@ -76,17 +76,9 @@ pub fn nvrtc() -> Option<Arc<Nvrtc>> {
     NVRTC.current()
 }
 
-fn support_error(py: Python<'_>, component: &str, e: &dyn std::fmt::Display) -> PyErr {
-    raise(
-        py,
-        ErrorKind::CudaSupport,
-        (format!("{component} is unusable: {e}"),),
-    )
-}
-
 /// Opens libNVVM; returns `{path, api_version, ir_version, ptx_isa, cuda_release}`.
 #[pyfunction]
-fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let lib = NVVM
             .get_or_open(&path, Libnvvm::path, Libnvvm::open)
@@ -109,7 +101,7 @@ fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>
 
 /// Opens nvJitLink; returns `{path, version, max_ptx_isa}`.
 #[pyfunction]
-fn open_nvjitlink<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn open_nvjitlink<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let lib = NVJITLINK
             .get_or_open(&path, Nvjitlink::path, Nvjitlink::open)
@@ -127,7 +119,7 @@ fn open_nvjitlink<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, Py
 
 /// Opens NVRTC; returns `{path, version}`.
 #[pyfunction]
-fn open_nvrtc<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn open_nvrtc<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let lib = NVRTC
             .get_or_open(&path, Nvrtc::path, Nvrtc::open)
@@ -142,7 +134,7 @@ fn open_nvrtc<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict
 /// Opens the driver and calls `cuInit`; returns `{path, version, devices}` where each device is
 /// `{ordinal, name, uuid, compute_capability, total_memory}`.
 #[pyfunction]
-fn open_driver<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn open_driver<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let driver = DRIVER
             .get_or_open(&path, |d: &Driver| d.path(), Driver::load)
@@ -165,12 +157,4 @@ fn open_driver<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDic
         info.set_item("devices", devices)?;
         Ok(info)
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(open_nvvm, m)?)?;
-    m.add_function(wrap_pyfunction!(open_nvjitlink, m)?)?;
-    m.add_function(wrap_pyfunction!(open_nvrtc, m)?)?;
-    m.add_function(wrap_pyfunction!(open_driver, m)?)?;
-    Ok(())
 }

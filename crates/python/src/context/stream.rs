@@ -19,7 +19,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::boundary::guard;
-use crate::runtime::{Context, runtime_error};
+use crate::boundary::runtime_error;
+use crate::context::runtime::Context;
 
 /// A CUDA stream (or its synchronous stand-in on the host backend).
 #[pyclass(subclass, frozen, module = "oxcuda.cuda.cudadrv", name = "Stream")]
@@ -320,7 +321,7 @@ impl Event {
         if self.inner.is_host() {
             return Ok(Space::Host(oxcuda_runtime::HostContext::get()));
         }
-        let rt = crate::runtime::runtime(py)?;
+        let rt = crate::context::runtime::runtime(py)?;
         rt.current()
             .map(Space::Device)
             .map_err(|e| runtime_error(py, &e.into()))
@@ -329,13 +330,6 @@ impl Event {
 
 /// `event_elapsed_time(start, end)` in milliseconds.
 #[pyfunction]
-fn event_elapsed_time(py: Python<'_>, start: &Event, end: &Event) -> PyResult<f32> {
+pub(crate) fn event_elapsed_time(py: Python<'_>, start: &Event, end: &Event) -> PyResult<f32> {
     guard(|| start.elapsed_time(py, end))
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<Stream>()?;
-    m.add_class::<Event>()?;
-    m.add_function(wrap_pyfunction!(event_elapsed_time, m)?)?;
-    Ok(())
 }

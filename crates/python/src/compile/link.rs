@@ -11,13 +11,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
 use crate::boundary::{ErrorKind, guard, raise};
-use crate::toolchain;
+use crate::compile::toolchain;
 
 /// `_native.nvrtc_compile(source, name, options, output)`: CUDA C++ → `output` (`"ptx"` or
 /// `"ltoir"`) with the NVRTC opened by `open_nvrtc`. A compile error is a `LinkerError` naming
 /// `name`, with NVRTC's log.
 #[pyfunction]
-fn nvrtc_compile<'py>(
+pub(crate) fn nvrtc_compile<'py>(
     py: Python<'py>,
     source: &str,
     name: &str,
@@ -93,7 +93,7 @@ pub fn link_error_message(kernel: &str, inputs: &[LinkInput], e: &ToolError) -> 
 /// the path taken when nvJitLink is switched off. LTO-IR and unknown kinds are a `LinkerError`
 /// naming the input; so is every failure of the link, with the driver's log.
 #[pyfunction]
-fn driver_link<'py>(
+pub(crate) fn driver_link<'py>(
     py: Python<'py>,
     kernel: &str,
     inputs: &Bound<'py, PyList>,
@@ -101,7 +101,7 @@ fn driver_link<'py>(
     use oxcuda_runtime::link::{LinkKind, link_with_driver};
     guard(|| {
         let inputs = self::inputs(inputs)?;
-        let rt = crate::runtime::runtime(py)?;
+        let rt = crate::context::runtime::runtime(py)?;
         let ctx = rt
             .current()
             .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
@@ -152,10 +152,4 @@ fn driver_link<'py>(
         })?;
         Ok(PyBytes::new(py, &cubin))
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(nvrtc_compile, m)?)?;
-    m.add_function(wrap_pyfunction!(driver_link, m)?)?;
-    Ok(())
 }

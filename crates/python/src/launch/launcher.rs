@@ -39,9 +39,9 @@ use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple};
 
-use crate::args;
 use crate::boundary::guard;
-use crate::kernel::{GpuKernel, SimKernel};
+use crate::launch::args;
+use crate::launch::kernel::{GpuKernel, SimKernel};
 
 /// `oxcuda.config.generation`, kept equal to it by `Config._changed` (`set_config_generation`):
 /// the fast path compares it without looking up a Python attribute.

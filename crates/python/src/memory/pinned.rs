@@ -20,7 +20,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::boundary::guard;
-use crate::runtime::{Context, runtime_error};
+use crate::boundary::runtime_error;
+use crate::context::runtime::Context;
 
 /// Page-locked, mapped or managed memory. See the module doc.
 #[pyclass(frozen, module = "oxcuda.cuda.cudadrv", name = "HostMemory")]
@@ -156,7 +157,7 @@ impl HostMemory {
 /// memory (`cuMemHostAlloc`), mapped into the device address space when `mapped`.
 #[pyfunction]
 #[pyo3(signature = (context, size, mapped = false, portable = false, wc = false))]
-fn host_alloc(
+pub(crate) fn host_alloc(
     py: Python<'_>,
     context: &Context,
     size: i64,
@@ -187,7 +188,7 @@ fn host_alloc(
 /// until the registration is released.
 #[pyfunction]
 #[pyo3(signature = (context, owner, pointer, size, mapped = false, portable = false))]
-fn host_register(
+pub(crate) fn host_register(
     py: Python<'_>,
     context: &Context,
     owner: &Bound<'_, PyAny>,
@@ -225,7 +226,7 @@ fn host_register(
 /// `managed_alloc(context, size, attach_global=True)`: unified memory (`cuMemAllocManaged`).
 #[pyfunction]
 #[pyo3(signature = (context, size, attach_global = true))]
-fn managed_alloc(
+pub(crate) fn managed_alloc(
     py: Python<'_>,
     context: &Context,
     size: i64,
@@ -242,12 +243,4 @@ fn managed_alloc(
             owner: None,
         })
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<HostMemory>()?;
-    m.add_function(wrap_pyfunction!(host_alloc, m)?)?;
-    m.add_function(wrap_pyfunction!(host_register, m)?)?;
-    m.add_function(wrap_pyfunction!(managed_alloc, m)?)?;
-    Ok(())
 }

@@ -23,8 +23,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::boundary::{driver_error, guard};
-use crate::runtime::Context;
-use crate::stream::resolve_stream;
+use crate::context::runtime::Context;
+use crate::context::stream::resolve_stream;
 
 static HOOK_SET: AtomicBool = AtomicBool::new(false);
 static HOOK: Mutex<Option<Py<PyAny>>> = Mutex::new(None);
@@ -32,7 +32,7 @@ static HOOK: Mutex<Option<Py<PyAny>>> = Mutex::new(None);
 /// Installs (or, with `None`, removes) the allocation hook. See the module doc.
 #[pyfunction]
 #[pyo3(name = "_set_memalloc_hook", signature = (hook = None))]
-fn set_memalloc_hook(hook: Option<Py<PyAny>>) -> PyResult<()> {
+pub(crate) fn set_memalloc_hook(hook: Option<Py<PyAny>>) -> PyResult<()> {
     guard(|| {
         let mut slot = HOOK.lock().unwrap_or_else(PoisonError::into_inner);
         HOOK_SET.store(hook.is_some(), Ordering::Release);
@@ -44,7 +44,7 @@ fn set_memalloc_hook(hook: Option<Py<PyAny>>) -> PyResult<()> {
 /// Whether a plugin allocates device arrays.
 #[pyfunction]
 #[pyo3(name = "_memalloc_hook_set")]
-fn memalloc_hook_set() -> PyResult<bool> {
+pub(crate) fn memalloc_hook_set() -> PyResult<bool> {
     guard(|| Ok(HOOK_SET.load(Ordering::Acquire)))
 }
 
@@ -124,7 +124,7 @@ fn device_space<'a>(
 /// `value` (device memory of the context; host memory on the host backend).
 #[pyfunction]
 #[pyo3(signature = (context, pointer, value, count, stream = None))]
-fn memset(
+pub(crate) fn memset(
     py: Python<'_>,
     context: &Context,
     pointer: u64,
@@ -171,7 +171,11 @@ fn memset(
 /// The device address of mapped host memory at `pointer` (`cuMemHostGetDevicePointer`; the
 /// same address on the host backend).
 #[pyfunction]
-fn host_device_pointer(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<u64> {
+pub(crate) fn host_device_pointer(
+    py: Python<'_>,
+    context: &Context,
+    pointer: u64,
+) -> PyResult<u64> {
     guard(|| match &context.space {
         Space::Host(_) => Ok(pointer),
         Space::Device(ctx) => ctx
@@ -182,7 +186,11 @@ fn host_device_pointer(py: Python<'_>, context: &Context, pointer: u64) -> PyRes
 
 /// `(base, size)` of the device allocation containing `pointer` (`cuMemGetAddressRange`).
 #[pyfunction]
-fn address_range(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<(u64, usize)> {
+pub(crate) fn address_range(
+    py: Python<'_>,
+    context: &Context,
+    pointer: u64,
+) -> PyResult<(u64, usize)> {
     guard(|| {
         let ctx = device_space(context, "cuMemGetAddressRange")?;
         ctx.address_range(pointer).map_err(|e| driver_error(py, &e))
@@ -191,7 +199,7 @@ fn address_range(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<(u
 
 /// `(base, handle)`: the IPC handle (64 bytes) of the allocation containing `pointer`.
 #[pyfunction]
-fn ipc_get_handle<'py>(
+pub(crate) fn ipc_get_handle<'py>(
     py: Python<'py>,
     context: &Context,
     pointer: u64,
@@ -205,7 +213,7 @@ fn ipc_get_handle<'py>(
 
 /// Opens an IPC handle (64 bytes) in `context`; the device address of the allocation.
 #[pyfunction]
-fn ipc_open(py: Python<'_>, context: &Context, handle: &[u8]) -> PyResult<u64> {
+pub(crate) fn ipc_open(py: Python<'_>, context: &Context, handle: &[u8]) -> PyResult<u64> {
     guard(|| {
         let ctx = device_space(context, "IpcHandle.open")?;
         let reserved: [u8; 64] = handle.try_into().map_err(|_| {
@@ -222,7 +230,7 @@ fn ipc_open(py: Python<'_>, context: &Context, handle: &[u8]) -> PyResult<u64> {
 
 /// Closes memory opened with `ipc_open`.
 #[pyfunction]
-fn ipc_close(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<()> {
+pub(crate) fn ipc_close(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<()> {
     guard(|| {
         let ctx = device_space(context, "IpcHandle.close")?;
         // SAFETY: the IpcHandle that opened the pointer closes it once.
@@ -232,9 +240,9 @@ fn ipc_close(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<()> {
 
 /// Whether device `device` can access device `peer`'s memory directly.
 #[pyfunction]
-fn can_access_peer(py: Python<'_>, device: i32, peer: i32) -> PyResult<bool> {
+pub(crate) fn can_access_peer(py: Python<'_>, device: i32, peer: i32) -> PyResult<bool> {
     guard(|| {
-        let rt = crate::runtime::runtime(py)?;
+        let rt = crate::context::runtime::runtime(py)?;
         rt.can_access_peer(device, peer)
             .map_err(|e| driver_error(py, &e))
     })
@@ -243,7 +251,7 @@ fn can_access_peer(py: Python<'_>, device: i32, peer: i32) -> PyResult<bool> {
 /// `memcpy(context, dst, src, count)`: copies `count` bytes between two device addresses of
 /// the unified address space (any devices; the driver stages when needed), synchronously.
 #[pyfunction]
-fn memcpy_dtod(
+pub(crate) fn memcpy_dtod(
     py: Python<'_>,
     context: &Context,
     dst: u64,
@@ -268,18 +276,4 @@ fn memcpy_dtod(
             }
         }
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(set_memalloc_hook, m)?)?;
-    m.add_function(wrap_pyfunction!(memalloc_hook_set, m)?)?;
-    m.add_function(wrap_pyfunction!(memset, m)?)?;
-    m.add_function(wrap_pyfunction!(address_range, m)?)?;
-    m.add_function(wrap_pyfunction!(host_device_pointer, m)?)?;
-    m.add_function(wrap_pyfunction!(ipc_get_handle, m)?)?;
-    m.add_function(wrap_pyfunction!(ipc_open, m)?)?;
-    m.add_function(wrap_pyfunction!(ipc_close, m)?)?;
-    m.add_function(wrap_pyfunction!(can_access_peer, m)?)?;
-    m.add_function(wrap_pyfunction!(memcpy_dtod, m)?)?;
-    Ok(())
 }

@@ -16,40 +16,13 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use oxcuda_runtime::{Error, HostContext, LayoutError, Runtime, Space};
-use pyo3::exceptions::{
-    PyAttributeError, PyIndexError, PyMemoryError, PyNotImplementedError, PyRuntimeError,
-    PyValueError,
-};
+use oxcuda_runtime::{Error, HostContext, Runtime, Space};
+use pyo3::exceptions::{PyAttributeError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::boundary::{ErrorKind, driver_error, guard, raise};
-use crate::toolchain;
-
-/// A runtime error as the Python exception the module doc lists.
-pub fn runtime_error(py: Python<'_>, e: &Error) -> PyErr {
-    match e {
-        Error::Driver(d) => driver_error(py, d),
-        Error::DeviceOutOfMemory(m) => raise(
-            py,
-            ErrorKind::CudaDriver,
-            ("cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY", m.clone()),
-        ),
-        Error::HostOutOfMemory(m) => PyMemoryError::new_err(m.clone()),
-        Error::Value(m) => PyValueError::new_err(m.clone()),
-        Error::Context(m) => PyRuntimeError::new_err(m.clone()),
-    }
-}
-
-/// A layout error as `ValueError`, `IndexError` or `NotImplementedError`.
-pub fn layout_error(e: LayoutError) -> PyErr {
-    match e {
-        LayoutError::Value(m) => PyValueError::new_err(m),
-        LayoutError::Index(m) => PyIndexError::new_err(m),
-        LayoutError::NeedsCopy(m) => PyNotImplementedError::new_err(m),
-    }
-}
+use crate::boundary::{ErrorKind, driver_error, guard, raise, runtime_error};
+use crate::compile::toolchain;
 
 static RUNTIME: Mutex<Option<Arc<Runtime>>> = Mutex::new(None);
 
@@ -241,7 +214,7 @@ impl Context {
     /// the driver's (host RAM on the host backend).
     fn get_memory_info<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         guard(|| {
-            if crate::emm::hook_set() {
+            if crate::memory::emm::hook_set() {
                 return Self::memory_call(slf, "get_memory_info", [], None);
             }
             let py = slf.py();
@@ -363,13 +336,13 @@ impl Context {
 
 /// The host backend's context.
 #[pyfunction]
-fn host_context() -> PyResult<Context> {
+pub(crate) fn host_context() -> PyResult<Context> {
     guard(|| Ok(Context::new(Space::Host(HostContext::get()))))
 }
 
 /// The calling thread's GPU context (device 0's primary context when none is current).
 #[pyfunction]
-fn current_device_context(py: Python<'_>) -> PyResult<Context> {
+pub(crate) fn current_device_context(py: Python<'_>) -> PyResult<Context> {
     guard(|| {
         let rt = runtime(py)?;
         let ctx = rt
@@ -381,7 +354,7 @@ fn current_device_context(py: Python<'_>) -> PyResult<Context> {
 
 /// Makes device `ordinal`'s primary context current on this thread.
 #[pyfunction]
-fn select_device(py: Python<'_>, ordinal: i32) -> PyResult<Context> {
+pub(crate) fn select_device(py: Python<'_>, ordinal: i32) -> PyResult<Context> {
     guard(|| {
         let rt = runtime(py)?;
         let ctx = rt
@@ -394,7 +367,7 @@ fn select_device(py: Python<'_>, ordinal: i32) -> PyResult<Context> {
 /// Unbinds the context current on this thread if it is `ctx` (the end of `with gpus[i]:`) and
 /// makes `previous` (a context handle, 0 for none) current again.
 #[pyfunction]
-fn restore_context(py: Python<'_>, previous: usize) -> PyResult<()> {
+pub(crate) fn restore_context(py: Python<'_>, previous: usize) -> PyResult<()> {
     guard(|| {
         let rt = runtime(py)?;
         // SAFETY: `previous` was the current context before the `with`; it is a primary context
@@ -405,7 +378,7 @@ fn restore_context(py: Python<'_>, previous: usize) -> PyResult<()> {
 
 /// The raw current context handle (0 when none), to restore after `with gpus[i]:`.
 #[pyfunction]
-fn current_context_handle(py: Python<'_>) -> PyResult<usize> {
+pub(crate) fn current_context_handle(py: Python<'_>) -> PyResult<usize> {
     guard(|| {
         let rt = runtime(py)?;
         rt.current_context_handle()
@@ -415,7 +388,7 @@ fn current_context_handle(py: Python<'_>) -> PyResult<usize> {
 
 /// numba-cuda's `close()`: synchronise, empty the caches, release the contexts.
 #[pyfunction]
-fn close_runtime(py: Python<'_>) -> PyResult<()> {
+pub(crate) fn close_runtime(py: Python<'_>) -> PyResult<()> {
     guard(|| {
         let Some(rt) = RUNTIME
             .lock()
@@ -430,7 +403,7 @@ fn close_runtime(py: Python<'_>) -> PyResult<()> {
 
 /// The ordinals of the contexts the runtime holds (for tests and `python -m oxcuda`).
 #[pyfunction]
-fn open_contexts(py: Python<'_>) -> PyResult<Vec<i32>> {
+pub(crate) fn open_contexts(py: Python<'_>) -> PyResult<Vec<i32>> {
     guard(|| {
         let _ = py;
         Ok(RUNTIME
@@ -444,7 +417,7 @@ fn open_contexts(py: Python<'_>) -> PyResult<Vec<i32>> {
 
 /// Reads `CU_DEVICE_ATTRIBUTE_<name>` of device `ordinal`.
 #[pyfunction]
-fn device_attribute(py: Python<'_>, ordinal: i32, name: &str) -> PyResult<i32> {
+pub(crate) fn device_attribute(py: Python<'_>, ordinal: i32, name: &str) -> PyResult<i32> {
     guard(|| {
         let rt = runtime(py)?;
         rt.device_attribute(ordinal, name)
@@ -460,24 +433,6 @@ fn device_attribute(py: Python<'_>, ordinal: i32, name: &str) -> PyResult<i32> {
 
 /// The attribute names `device_attribute` knows.
 #[pyfunction]
-fn device_attribute_names() -> PyResult<Vec<&'static str>> {
+pub(crate) fn device_attribute_names() -> PyResult<Vec<&'static str>> {
     guard(|| Ok(oxcuda_runtime::device::device_attribute_names()))
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<Context>()?;
-    m.add_function(wrap_pyfunction!(host_context, m)?)?;
-    m.add_function(wrap_pyfunction!(current_device_context, m)?)?;
-    m.add_function(wrap_pyfunction!(select_device, m)?)?;
-    m.add_function(wrap_pyfunction!(restore_context, m)?)?;
-    m.add_function(wrap_pyfunction!(current_context_handle, m)?)?;
-    m.add_function(wrap_pyfunction!(close_runtime, m)?)?;
-    m.add_function(wrap_pyfunction!(open_contexts, m)?)?;
-    m.add_function(wrap_pyfunction!(device_attribute, m)?)?;
-    m.add_function(wrap_pyfunction!(device_attribute_names, m)?)?;
-    crate::stream::register(m)?;
-    crate::devicearray::register(m)?;
-    crate::pinned::register(m)?;
-    crate::emm::register(m)?;
-    Ok(())
 }

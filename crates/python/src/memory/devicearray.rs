@@ -29,8 +29,9 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySlice, PyTuple};
 
 use crate::boundary::guard;
-use crate::runtime::{Context, layout_error, runtime_error};
-use crate::stream::resolve_stream;
+use crate::boundary::{layout_error, runtime_error};
+use crate::context::runtime::Context;
+use crate::context::stream::resolve_stream;
 
 /// What the kernel launcher needs of an array argument. See the module doc.
 #[derive(Debug, Clone, Copy)]
@@ -389,7 +390,7 @@ pub(crate) fn allocate(
     let span = usize::try_from(hi - lo).expect("non-negative span");
     let tag = rt_stream.tag();
     // An EMM plugin, when one is set, allocates instead of the caching allocator.
-    let memory = match crate::emm::external_allocation(py, space, span)? {
+    let memory = match crate::memory::emm::external_allocation(py, space, span)? {
         Some(m) => m,
         None => py
             .detach(|| Allocation::new(space, span, tag))
@@ -410,7 +411,7 @@ pub(crate) fn allocate(
 /// `device_array(context, shape, dtype, strides=None, order='C', stream=0)`.
 #[pyfunction]
 #[pyo3(signature = (context, shape, dtype, strides = None, order = "C", stream = None))]
-fn device_array(
+pub(crate) fn device_array(
     py: Python<'_>,
     context: &Context,
     shape: &Bound<'_, PyAny>,
@@ -436,7 +437,7 @@ fn device_array(
 /// same axis order.
 #[pyfunction]
 #[pyo3(signature = (context, ary, stream = None))]
-fn device_array_like(
+pub(crate) fn device_array_like(
     py: Python<'_>,
     context: &Context,
     ary: &Bound<'_, PyAny>,
@@ -458,7 +459,7 @@ fn device_array_like(
 /// device arrays are returned as they are, CAI objects wrapped without copying.
 #[pyfunction]
 #[pyo3(signature = (context, obj, stream = None))]
-fn to_device(
+pub(crate) fn to_device(
     py: Python<'_>,
     context: &Context,
     obj: &Bound<'_, PyAny>,
@@ -485,10 +486,10 @@ fn to_device(
         run_copy(py, &arr.place(), &host.place(), &arr.stream)?;
         if host.layout.ndim() == 0
             && obj.is_instance(&numpy(py)?.getattr("void")?)?
-            && crate::devicerecord::is_structured(&host.dtype)?
+            && crate::memory::devicerecord::is_structured(&host.dtype)?
         {
             // A structured scalar (numpy.void) becomes a DeviceRecord, as in numba-cuda.
-            return crate::devicerecord::wrap(py, arr);
+            return crate::memory::devicerecord::wrap(py, arr);
         }
         Ok(Bound::new(py, arr)?.into_any().unbind())
     })
@@ -498,7 +499,7 @@ fn to_device(
 /// array. With `sync`, waits for the producer's stream (numba-cuda's behaviour).
 #[pyfunction]
 #[pyo3(signature = (context, desc, owner = None, sync = true))]
-fn from_cuda_array_interface(
+pub(crate) fn from_cuda_array_interface(
     py: Python<'_>,
     context: &Context,
     desc: &Bound<'_, PyAny>,
@@ -545,7 +546,7 @@ fn from_cuda_array_interface(
                 let ordinal = ctx.pointer_device_ordinal(ptr);
                 match ordinal {
                     Ok(o) if o != ctx.device().ordinal => {
-                        let rt = crate::runtime::runtime(py)?;
+                        let rt = crate::context::runtime::runtime(py)?;
                         Space::Device(rt.context(o).map_err(|e| runtime_error(py, &e.into()))?)
                     }
                     _ => context.space.clone(),
@@ -593,13 +594,13 @@ fn from_cuda_array_interface(
 /// `from_dlpack(context, obj)`: a device array viewing the memory of a DLPack producer (or
 /// capsule) without copying; the producer's memory stays alive with the array.
 #[pyfunction]
-fn from_dlpack(
+pub(crate) fn from_dlpack(
     py: Python<'_>,
     context: &Context,
     obj: &Bound<'_, PyAny>,
 ) -> PyResult<DeviceNDArray> {
     guard(|| {
-        let imported = crate::dlpack::import(py, context, obj)?;
+        let imported = crate::interop::dlpack::import(py, context, obj)?;
         let dtype = as_dtype(py, &pyo3::types::PyString::new(py, &imported.dtype))?;
         let (stream, stream_obj) = resolve_stream(py, &imported.space, None)?;
         Ok(DeviceNDArray {
@@ -905,7 +906,7 @@ impl DeviceNDArray {
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
         guard(|| {
-            let ours = crate::dlpack::device_of(self.memory.space());
+            let ours = crate::interop::dlpack::device_of(self.memory.space());
             if let Some(d) = dl_device.filter(|d| !d.is_none()) {
                 let asked: (i32, i32) = d.extract().map_err(|_| {
                     PyTypeError::new_err(
@@ -935,9 +936,9 @@ impl DeviceNDArray {
                 self
             };
             let dtype = source.dtype.bind(py);
-            crate::dlpack::export(
+            crate::interop::dlpack::export(
                 py,
-                &crate::dlpack::Export {
+                &crate::interop::dlpack::Export {
                     memory: &source.memory,
                     ptr: source.ptr,
                     layout: &source.layout,
@@ -956,7 +957,7 @@ impl DeviceNDArray {
     /// `(device_type, device_id)`: `(2, ordinal)` (kDLCUDA) on a GPU, `(1, 0)` (kDLCPU) on the
     /// host backend.
     fn __dlpack_device__(&self) -> PyResult<(i32, i32)> {
-        guard(|| Ok(crate::dlpack::device_of(self.memory.space())))
+        guard(|| Ok(crate::interop::dlpack::device_of(self.memory.space())))
     }
 
     /// Copies to the host: into `ary` when given (same dtype and shape), else into a new NumPy
@@ -1056,9 +1057,9 @@ impl DeviceNDArray {
             if !scalar {
                 return Ok(Bound::new(py, view)?.into_any().unbind());
             }
-            if crate::devicerecord::is_structured(this.dtype.bind(py))? {
+            if crate::memory::devicerecord::is_structured(this.dtype.bind(py))? {
                 // numba: an element of a structured array is a DeviceRecord (a view, no copy).
-                return crate::devicerecord::wrap(py, view);
+                return crate::memory::devicerecord::wrap(py, view);
             }
             let stream = this.op_stream(py, stream)?;
             let host = new_host(py, &view.layout, this.dtype.bind(py))?;
@@ -1339,18 +1340,6 @@ fn device_source<'py>(
 
 /// Whether `obj` is one of our arrays (subclasses included).
 #[pyfunction]
-fn is_device_array(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+pub(crate) fn is_device_array(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     guard(|| Ok(obj.cast::<DeviceNDArray>().is_ok()))
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<DeviceNDArray>()?;
-    m.add_function(wrap_pyfunction!(device_array, m)?)?;
-    m.add_function(wrap_pyfunction!(device_array_like, m)?)?;
-    m.add_function(wrap_pyfunction!(to_device, m)?)?;
-    m.add_function(wrap_pyfunction!(from_cuda_array_interface, m)?)?;
-    m.add_function(wrap_pyfunction!(is_device_array, m)?)?;
-    m.add_function(wrap_pyfunction!(from_dlpack, m)?)?;
-    crate::devicerecord::register(m)?;
-    Ok(())
 }
