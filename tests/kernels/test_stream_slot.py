@@ -57,3 +57,19 @@ def test_sharedmem_must_be_a_non_negative_int(target):
     for bad in (-1, 1.5, True):
         with pytest.raises(ValueError, match="sharedmem"):
             add_one[1, 2, 0, bad](d)
+
+
+def test_cuda_stream_protocol_objects_are_wrapped(target, rng):
+    """An object with ``__cuda_stream__`` (CuPy >= 13, cuda.core) is taken as an external
+    stream with that handle."""
+    s = cuda.stream()
+
+    class Foreign:
+        def __cuda_stream__(self):
+            return (0, s.handle)
+
+    x = rand(rng, 64, np.float64)
+    d = cuda.to_device(x)
+    add_one[1, 64, Foreign()](d)
+    cuda.synchronize()
+    np.testing.assert_array_equal(d.copy_to_host(), x + 1.0)

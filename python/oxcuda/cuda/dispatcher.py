@@ -91,12 +91,19 @@ def _stream_slot(stream: Any) -> Any:
     """The stream of ``kernel[grid, block, stream]``, checked as numba-cuda accepts it: a
     ``Stream`` (``cuda.stream()``, ``cuda.default_stream()``, ``cuda.legacy_default_stream()``,
     ``cuda.per_thread_default_stream()``, ``cuda.external_stream(ptr)``), or ``0``/``None`` for
-    the default stream. Any other integer would reach the driver as a ``CUstream`` address (and
-    crash it), so it is refused here, once per configuration, never on the launch fast path."""
+    the default stream; also an object with ``__cuda_stream__``, wrapped as an external
+    stream. Any other integer would reach the driver as a ``CUstream`` address (and crash it),
+    so it is refused here, once per configuration, never on the launch fast path."""
     if stream is None:
         return 0
     if isinstance(stream, _native.Stream):
         return stream
+    if callable(getattr(type(stream), "__cuda_stream__", None)):
+        # Another library's stream (CuPy >= 13, cuda.core): wrapped, its handle checked.
+        from oxcuda.cuda._streams import external_stream
+
+        _, handle = stream.__cuda_stream__()
+        return external_stream(handle)
     if isinstance(stream, int) and not isinstance(stream, bool):
         if stream == 0:
             return 0
