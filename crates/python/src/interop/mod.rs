@@ -1,4 +1,5 @@
-//! Interoperability: the C API capsule for other extensions, DLPack import/export and the DLPack exchange read on the launch path.
+//! Interoperability: the C API capsule for other extensions, DLPack import/export and the DLPack
+//! exchange read on the launch path.
 
 pub mod c_api;
 pub mod dlpack;

@@ -1,4 +1,5 @@
-//! Launching: argument reading, the native overload table and configured launches (`launcher.rs`), loaded GPU and simulator kernels, debug-kernel assert checks.
+//! Launching: argument reading, the native overload table and configured launches (`launcher.rs`),
+//! loaded GPU and simulator kernels, debug-kernel assert checks.
 
 pub mod args;
 pub mod assertions;

@@ -1,4 +1,5 @@
-//! Memory: device arrays and records, pinned/mapped/managed host memory, the external memory-manager (EMM) interface, structured-dtype typing.
+//! Memory: device arrays and records, pinned/mapped/managed host memory, the external memory-
+//! manager (EMM) interface, structured-dtype typing.
 
 pub mod devicearray;
 pub mod devicerecord;
