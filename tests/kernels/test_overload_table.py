@@ -133,3 +133,40 @@ def test_host_arrays_still_convert_every_launch(slow_path_calls, rng):
 def test_signature_accepts_is_gone():
     assert not hasattr(_native, "signature_accepts")
     assert not hasattr(_native, "convertible_args")
+
+
+def _numpy_layout(a: np.ndarray) -> str:
+    return "C" if a.flags.c_contiguous else "F" if a.flags.f_contiguous else "A"
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        lambda a: a[None, :],
+        lambda a: a[:, None],
+        lambda a: a.reshape(3, 1, 4)[:, :, ::1],
+        lambda a: a.reshape(3, 4)[:, 1:2],
+        lambda a: a.reshape(3, 4)[1:2, :],
+        lambda a: a.reshape(3, 4).T,
+        lambda a: a.reshape(3, 4)[:, ::2],
+        lambda a: a.reshape(2, 6)[:1, :].T,
+    ],
+    ids=["x[None,:]", "x[:,None]", "(3,1,4)", "column", "row", "transpose", "step", "row.T"],
+)
+def test_views_are_typed_by_numpys_layout(view, rng):
+    """A kernel argument's layout (C, F or A) is NumPy's contiguity flag of the same view
+    (strides of size-1 dimensions ignored) — the one rule of oxcuda_runtime::layout."""
+
+    @cuda.jit
+    def first(out, a):
+        out[0] = a.size
+
+    x = rand(rng, 12, np.float64)
+    with oxcuda.config.override(TARGET="sim"):
+        v = view(cuda.to_device(x))
+        out = cuda.to_device(np.zeros(1))
+        first[1, 1](out, v)
+        ((_, argument),) = first.signatures
+    want = _numpy_layout(view(x))
+    assert argument == f"array(float64, {view(x).ndim}d, {want})"
+    assert out.copy_to_host()[0] == view(x).size
