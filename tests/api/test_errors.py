@@ -39,6 +39,47 @@ def test_panic_becomes_internal_compiler_error():
     assert info.value.message.startswith("boom")
 
 
+def _getters():
+    """A getter (or dunder method) of each kind of native object, as zero-argument calls."""
+    import numpy as np
+    from oxcuda import cuda
+
+    @cuda.jit
+    def k(a):
+        a[0] = 1.0
+
+    d = cuda.to_device(np.arange(6.0).reshape(2, 3))
+    configured = k[1, 1]
+    s = cuda.stream()
+    ctx = cuda.current_context()
+    return {
+        "DeviceNDArray.shape": lambda: d.shape,
+        "DeviceNDArray.flags": lambda: d.flags,
+        "DeviceNDArray.__len__": lambda: len(d),
+        "ConfiguredLaunch.griddim": lambda: configured.griddim,
+        "ConfiguredLaunch.sharedmem": lambda: configured.sharedmem,
+        "Stream.handle": lambda: s.handle,
+        "Stream.__repr__": lambda: repr(s),
+        "Context.device_id": lambda: ctx.device_id,
+        "Stream.kind": lambda: s.kind,
+        "Context.is_host": lambda: ctx.is_host,
+        "ArgType.__str__": lambda: str(_native.parse_types(["int32"])[0]),
+    }
+
+
+@pytest.mark.parametrize("name", list(_getters()))
+def test_panic_in_a_getter_becomes_internal_compiler_error(name):
+    """Every export runs under the boundary's guard: a panic in a getter or a dunder method
+    is InternalCompilerError, and the object works afterwards (the hidden hook
+    ``_panic_in_next_guard`` makes the next guarded call panic)."""
+    getter = _getters()[name]
+    expected = getter()
+    _native._panic_in_next_guard()
+    with pytest.raises(InternalCompilerError, match=r"provoked by _native\._panic_in_next_guard"):
+        getter()
+    assert repr(getter()) == repr(expected)
+
+
 def test_interpreter_survives_panics():
     for text in ["first", "second: ünïcödé\nwith a newline"]:
         with pytest.raises(InternalCompilerError) as info:

@@ -1,13 +1,20 @@
 //! The one Rust → Python error boundary.
 //!
-//! Rust errors are mapped to the classes of `python/oxcuda/errors.py` here and nowhere else; the
-//! classes are looked up by name in that module, so the hierarchy is defined once, in Python, where
-//! users read it.
+//! Rust errors are mapped to Python exceptions here and nowhere else: the classes of
+//! `python/oxcuda/errors.py` (looked up by name in that module, so the hierarchy is defined
+//! once, in Python, where users read it) for driver, support, linker and internal errors, and
+//! the builtin exceptions for runtime, layout and simulator errors (`runtime_error`,
+//! `layout_error`, `sim_error`). Panics become `InternalCompilerError` in [`guard`].
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 
+use oxcuda_runtime::{Error, LayoutError};
 use pyo3::call::PyCallArgs;
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{
+    PyAssertionError, PyIndexError, PyMemoryError, PyNotImplementedError, PyRuntimeError,
+    PyValueError,
+};
 use pyo3::prelude::*;
 
 /// The `oxcuda.errors` class an error becomes.
@@ -51,7 +58,7 @@ where
 }
 
 /// A driver error as `CudaDriverError(call, code, name, description)`.
-pub fn driver_error(py: Python<'_>, e: &oxcuda_driver::DriverError) -> PyErr {
+pub fn driver_error(py: Python<'_>, e: &oxcuda_runtime::DriverError) -> PyErr {
     raise(
         py,
         ErrorKind::CudaDriver,
@@ -59,11 +66,76 @@ pub fn driver_error(py: Python<'_>, e: &oxcuda_driver::DriverError) -> PyErr {
     )
 }
 
+/// A runtime error as the Python exception the module doc lists.
+pub fn runtime_error(py: Python<'_>, e: &Error) -> PyErr {
+    match e {
+        Error::Driver(d) => driver_error(py, d),
+        Error::DeviceOutOfMemory(m) => raise(
+            py,
+            ErrorKind::CudaDriver,
+            ("cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY", m.clone()),
+        ),
+        Error::HostOutOfMemory(m) => PyMemoryError::new_err(m.clone()),
+        Error::Value(m) => PyValueError::new_err(m.clone()),
+        Error::Context(m) => PyRuntimeError::new_err(m.clone()),
+    }
+}
+
+/// A layout error as `ValueError`, `IndexError` or `NotImplementedError`.
+pub fn layout_error(e: LayoutError) -> PyErr {
+    match e {
+        LayoutError::Value(m) => PyValueError::new_err(m),
+        LayoutError::Index(m) => PyIndexError::new_err(m),
+        LayoutError::NeedsCopy(m) => PyNotImplementedError::new_err(m),
+    }
+}
+
+pub fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
+    use oxcuda_sim::SimErrorKind as K;
+    match e.kind {
+        K::IndexError => PyIndexError::new_err(e.message),
+        K::AssertionError => PyAssertionError::new_err(e.message),
+        K::LaunchError => PyValueError::new_err(e.message),
+        K::InternalError => raise(py, ErrorKind::InternalCompiler, (e.message,)),
+        K::BarrierError | K::UnsupportedError => PyRuntimeError::new_err(e.message),
+    }
+}
+
+pub fn support_error(py: Python<'_>, component: &str, e: &dyn std::fmt::Display) -> PyErr {
+    raise(
+        py,
+        ErrorKind::CudaSupport,
+        (format!("{component} is unusable: {e}"),),
+    )
+}
+
+/// Set by the hidden test hook `_native._panic_in_next_guard()`: the next guarded call panics
+/// before its body runs, so a test can check that any export (a getter, say) turns a panic
+/// into `InternalCompilerError`. One relaxed load per call when unset.
+static PANIC_IN_NEXT_GUARD: AtomicBool = AtomicBool::new(false);
+
+/// Arms [`PANIC_IN_NEXT_GUARD`] (the test hook).
+pub fn panic_in_next_guard() {
+    PANIC_IN_NEXT_GUARD.store(true, Ordering::Relaxed);
+}
+
 /// Runs `body`, turning a panic into `InternalCompilerError`.
 ///
 /// The panic message and the crate version go into the exception; the interpreter goes on.
+/// Every function and method `oxcuda._native` exports runs its body through this (getters,
+/// dunder methods and constructors too); the only exceptions are `__traverse__` methods,
+/// which the garbage collector calls and which only visit references.
 pub fn guard<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    let armed = || {
+        PANIC_IN_NEXT_GUARD.load(Ordering::Relaxed)
+            && PANIC_IN_NEXT_GUARD.swap(false, Ordering::Relaxed)
+    };
+    match catch_unwind(AssertUnwindSafe(|| {
+        if armed() {
+            panic!("a panic provoked by _native._panic_in_next_guard (a test hook)");
+        }
+        body()
+    })) {
         Ok(result) => result,
         Err(payload) => {
             let message = payload

@@ -166,19 +166,16 @@ impl Layout {
         self.size() * self.itemsize
     }
 
-    /// NumPy's `C_CONTIGUOUS` flag: extents of 1 are ignored, an empty array is contiguous.
+    /// NumPy's `C_CONTIGUOUS` flag ([`is_c_contiguous`]).
     #[must_use]
     pub fn is_c_contiguous(&self) -> bool {
-        is_contiguous(
-            self.shape.iter().rev().zip(self.strides.iter().rev()),
-            self.itemsize,
-        )
+        is_c_contiguous(&self.shape, &self.strides, self.itemsize)
     }
 
-    /// NumPy's `F_CONTIGUOUS` flag.
+    /// NumPy's `F_CONTIGUOUS` flag ([`is_f_contiguous`]).
     #[must_use]
     pub fn is_f_contiguous(&self) -> bool {
-        is_contiguous(self.shape.iter().zip(self.strides.iter()), self.itemsize)
+        is_f_contiguous(&self.shape, &self.strides, self.itemsize)
     }
 
     /// Contiguous in either order: the elements fill `nbytes` bytes with no gaps.
@@ -627,6 +624,37 @@ pub fn contiguous_strides(shape: &[i64], itemsize: i64, order: Order) -> Vec<i64
         Order::F => (0..shape.len()).for_each(&mut set),
     }
     strides
+}
+
+/// NumPy's `C_CONTIGUOUS` flag for any shape and byte strides: the elements fill
+/// `size * itemsize` bytes in row-major order. The strides of extents of 1 are ignored (they are
+/// never used to reach an element), and an empty array is contiguous.
+///
+/// This is the one layout rule of oxcuda: device arrays' flags, the launch fast path's typing
+/// of CUDA Array Interface and DLPack producers, and the slow path all call it (and
+/// [`is_f_contiguous`]), so an array is typed the same whichever way it reaches a kernel.
+/// It allocates nothing (the fast path runs it on every launch).
+#[must_use]
+pub fn is_c_contiguous(shape: &[i64], strides: &[i64], itemsize: i64) -> bool {
+    shape.len() == strides.len()
+        && is_contiguous(shape.iter().rev().zip(strides.iter().rev()), itemsize)
+}
+
+/// NumPy's `F_CONTIGUOUS` flag for any shape and byte strides (column-major; see
+/// [`is_c_contiguous`]).
+#[must_use]
+pub fn is_f_contiguous(shape: &[i64], strides: &[i64], itemsize: i64) -> bool {
+    shape.len() == strides.len() && is_contiguous(shape.iter().zip(strides.iter()), itemsize)
+}
+
+/// Writes the C-contiguous byte strides of `shape` into `out` (of the same length): the
+/// allocation-free form of [`contiguous_strides`] with [`Order::C`].
+pub fn fill_c_strides(shape: &[i64], itemsize: i64, out: &mut [i64]) {
+    let mut stride = itemsize;
+    for (s, &n) in out.iter_mut().zip(shape).rev() {
+        *s = stride;
+        stride = stride.saturating_mul(n.max(1));
+    }
 }
 
 fn is_contiguous<'a>(dims: impl Iterator<Item = (&'a i64, &'a i64)>, itemsize: i64) -> bool {

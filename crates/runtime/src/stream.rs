@@ -89,13 +89,30 @@ impl Stream {
 
     /// Wraps a stream handle someone else owns.
     ///
+    /// A `CUstream` is the address of a driver object, and the driver dereferences what it is
+    /// given: a wrong integer would crash the process inside the driver. So before asking the
+    /// driver (`cuStreamGetFlags`, which fails for a handle that is not a stream of this
+    /// context), the handle must be pointer-aligned and point at readable memory of this
+    /// process ([`readable`]); the three special handles (0, `CU_STREAM_LEGACY`,
+    /// `CU_STREAM_PER_THREAD`) are taken as they are.
+    ///
     /// # Errors
-    /// The driver's error when the handle is not a stream of this context.
+    /// `Error::Value` for a handle that cannot be a stream; the driver's error when the handle
+    /// is not a stream of this context.
     pub fn external(space: &Space, handle: u64) -> Result<Self, Error> {
         let blocking = match space {
             Space::Device(ctx) if handle > CU_STREAM_PER_THREAD => {
+                if !handle.is_multiple_of(8) || !readable(handle, 64) {
+                    return Err(Error::Value(format!(
+                        "{handle:#x} is not a CUstream: a stream handle is the address of a \
+                         driver object of this process (pointer-aligned, mapped); pass the \
+                         integer value of a live CUstream (CuPy's stream.ptr, PyTorch's \
+                         stream.cuda_stream), or 0 for the default stream"
+                    )));
+                }
                 ctx.make_current()?;
-                // SAFETY: the caller vouches for the handle; the driver validates it.
+                // SAFETY: the handle points at readable memory of this process (checked
+                // above); the driver validates that it is a stream.
                 let flags = unsafe { ctx.driver().stream_flags(handle as *mut c_void) }?;
                 flags & CU_STREAM_NON_BLOCKING == 0
             }
@@ -217,5 +234,60 @@ impl Drop for Stream {
                 let _ = unsafe { ctx.driver().destroy_stream(self.handle as *mut c_void) };
             }
         }
+    }
+}
+
+/// Whether `bytes` bytes at address `addr` can be read by this process, found without
+/// touching them: the kernel copies them into a pipe, and reports `EFAULT` instead of a fault
+/// for an address that is not mapped readable.
+#[cfg(unix)]
+fn readable(addr: u64, bytes: usize) -> bool {
+    let mut fds = [0 as libc::c_int; 2];
+    // SAFETY: writes two file descriptors.
+    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+        return false;
+    }
+    let mut ok = true;
+    let mut sink = [0u8; 64];
+    let mut done = 0;
+    while done < bytes {
+        let chunk = (bytes - done).min(sink.len());
+        // SAFETY: `write` only reads `chunk` bytes at the address, and fails with EFAULT
+        // rather than faulting when they are not readable.
+        let n =
+            unsafe { libc::write(fds[1], (addr as usize + done) as *const libc::c_void, chunk) };
+        if n <= 0 {
+            ok = false;
+            break;
+        }
+        let n = n.unsigned_abs();
+        // SAFETY: reads back at most `n` bytes into `sink` (64 bytes).
+        unsafe { libc::read(fds[0], sink.as_mut_ptr().cast(), n) };
+        done += n;
+    }
+    // SAFETY: the two descriptors `pipe` made, closed once.
+    unsafe {
+        libc::close(fds[0]);
+        libc::close(fds[1]);
+    }
+    ok
+}
+
+/// Elsewhere no probe exists; the driver is trusted with aligned handles.
+#[cfg(not(unix))]
+fn readable(_addr: u64, _bytes: usize) -> bool {
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable;
+
+    #[test]
+    fn readable_tells_mapped_from_unmapped_memory() {
+        let data = [7u64; 16];
+        assert!(readable(data.as_ptr() as u64, 64));
+        assert!(!readable(0xdead_bee8, 64));
+        assert!(!readable(8, 8));
     }
 }

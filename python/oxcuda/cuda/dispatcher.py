@@ -8,12 +8,18 @@ sharedmem](*args)``):
    ``cuda.In``/``cuda.Out``/``cuda.InOut`` choose the direction), NumPy records (``np.void``,
    ``np.record``) become ``DeviceRecord`` objects, copied back into the record's memory, CUDA Array
    Interface producers are wrapped zero-copy;
-2. types the arguments in Rust (``_native.typeof_args``) — that tuple is the overload key;
-3. compiles on a miss (lazily; with explicit signatures at decoration, other types are refused);
+2. types the arguments in Rust, once, and finds the specialisation in the one overload table,
+   the native ``LaunchCache`` this class extends (crates/python/src/launcher.rs): lazy and
+   eager specialisations, and the argument types that convert to an eager signature;
+3. compiles on a miss: the table hands ``_specialize`` the argument types it read (native
+   ``ArgType`` objects), and Python only compiles and loads (lazily; with explicit signatures
+   at decoration, other types are refused by ``_refuse``);
 4. launches: on the GPU a cubin loaded once per context (``_native.GpuKernel``), under the
    simulator the typed IR (``_native.SimKernel``), chosen by ``OXCUDA_TARGET``.
 
-Concurrent first calls from several threads compile once (a lock per dispatcher).
+Arguments that need no conversion never reach Python after the first launch, on the GPU and
+on the simulator. Concurrent first calls from several threads compile once (a lock per
+dispatcher).
 """
 
 from __future__ import annotations
@@ -81,8 +87,44 @@ def _dim3(value: Any, what: str) -> tuple[int, int, int]:
     return (dims[0], dims[1], dims[2])
 
 
+def _stream_slot(stream: Any) -> Any:
+    """The stream of ``kernel[grid, block, stream]``, checked as numba-cuda accepts it: a
+    ``Stream`` (``cuda.stream()``, ``cuda.default_stream()``, ``cuda.legacy_default_stream()``,
+    ``cuda.per_thread_default_stream()``, ``cuda.external_stream(ptr)``), or ``0``/``None`` for
+    the default stream; also an object with ``__cuda_stream__``, wrapped as an external
+    stream. Any other integer would reach the driver as a ``CUstream`` address (and crash it),
+    so it is refused here, once per configuration, never on the launch fast path."""
+    if stream is None:
+        return 0
+    if isinstance(stream, _native.Stream):
+        return stream
+    if callable(getattr(type(stream), "__cuda_stream__", None)):
+        # Another library's stream (CuPy >= 13, cuda.core): wrapped, its handle checked.
+        from oxcuda.cuda._streams import external_stream
+
+        _, handle = stream.__cuda_stream__()
+        return external_stream(handle)
+    if isinstance(stream, int) and not isinstance(stream, bool):
+        if stream == 0:
+            return 0
+        raise ValueError(
+            f"the stream slot of kernel[grid, block, stream] got the integer {stream}: a stream "
+            "is a Stream object (cuda.stream(), cuda.default_stream(), "
+            "cuda.legacy_default_stream(), cuda.per_thread_default_stream(), or "
+            "cuda.external_stream(handle) for another library's CUstream) or 0 for the default "
+            f"stream; for {stream} bytes of dynamic shared memory write "
+            f"kernel[grid, block, 0, {stream}]"
+        )
+    raise TypeError(
+        f"the stream slot of kernel[grid, block, stream] got a {type(stream).__name__}: pass a "
+        "Stream object (cuda.stream(), cuda.external_stream(handle), ...) or 0 for the default "
+        "stream"
+    )
+
+
 class _Compiled:
-    """One specialisation: its artifacts and the loaded kernel."""
+    """One specialisation: its artifacts, the loaded kernel and its signature as text (the
+    table itself is native: ``LaunchCache``)."""
 
     def __init__(self, artifacts: dict[str, Any], kernel: Any, types: tuple[str, ...]) -> None:
         self.artifacts = artifacts
@@ -104,9 +146,6 @@ class Dispatcher(_native.LaunchCache):
         self.py_func = py_func
         self.targetoptions = dict(options)
         self._device = bool(options.get("device", False))
-        self._overloads: dict[tuple[bool, tuple[str, ...]], _Compiled] = {}
-        # Argument types that convert to an eager signature → that signature's compilation.
-        self._converted: dict[tuple[bool, tuple[str, ...]], _Compiled] = {}
         self._eager: list[tuple[str, ...]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
@@ -115,7 +154,9 @@ class Dispatcher(_native.LaunchCache):
             args, _ = compiler.normalize_signature(sig)
             self._eager.append(tuple(args))
             if not self._device:
-                self._compile(tuple(args), use_gpu())
+                types = _native.parse_types(list(args))
+                self._add_eager(types)
+                self._specialization(types, use_gpu())
             else:
                 # Device functions compile with their callers; check the signature now.
                 self._artifacts(tuple(args), "ir")
@@ -153,24 +194,25 @@ class Dispatcher(_native.LaunchCache):
         return result
 
     def _compile(self, types: tuple[str, ...], gpu: bool) -> _Compiled:
-        key = (gpu, types)
-        found = self._overloads.get(key) or self._converted.get(key)
-        if found is not None:
-            return found
+        """The specialisation for argument types given as text (``compile(sig)``,
+        introspection), through the native table: compiled on a miss, converted to an eager
+        signature where the dispatcher has them."""
+        return self._specialization(_native.parse_types(list(types)), gpu)
+
+    def _specialize(self, types: tuple, gpu: bool) -> None:
+        """Compiles and loads the kernel for ``types`` (native ``ArgType`` objects, read by the
+        launch path) on the GPU or the simulator, and records it in the native table
+        (``_record``). Called by the table on a miss; it never sees the arguments."""
         with self._lock:
-            found = self._overloads.get(key) or self._converted.get(key)
-            if found is not None:
-                return found
-            if self._eager and types not in self._eager:
-                # Arguments that convert to an eager signature use it (a C-contiguous array
-                # for an `A` parameter, an int64 for an int32): numba's overload resolution.
-                compiled = self._compile(self._match_eager(types), gpu)
-                self._converted[key] = compiled
-                if gpu:  # later launches with these types take the fast path too
-                    self.insert(list(types), compiled.kernel)
-                return compiled
+            if self._compiled_for(list(types), gpu) is not None:
+                return  # another thread compiled it while this one waited
+            texts = tuple(str(t) for t in types)
+            if not self._eager:
+                # Lazy: the types are a launch's arguments (an eager dispatcher is only asked
+                # for its own signatures; `_refuse` checks the arguments' count).
+                self._check_arity(texts)
             if gpu:
-                artifacts, image = self._gpu_image_cached(types)
+                artifacts, image = self._gpu_image_cached(texts)
                 try:
                     kernel = self._load(image, artifacts, types)
                 except CudaDriverError:
@@ -180,23 +222,20 @@ class Dispatcher(_native.LaunchCache):
                     from oxcuda.cuda import _disk_cache
 
                     _disk_cache.discard(self.py_func, artifacts["cache_key"])
-                    artifacts, image = self._gpu_image(types)
+                    artifacts, image = self._gpu_image(texts)
                     kernel = self._load(image, artifacts, types)
-                self.insert(list(types), kernel)
             else:
                 if self.targetoptions.get("link"):
                     raise RuntimeError(
                         f"{self.__name__} links external code (link=), which cannot run on the "
                         "simulator: run it on a GPU (OXCUDA_TARGET=gpu)"
                     )
-                artifacts = self._artifacts(types, "ir")
+                artifacts = self._artifacts(texts, "ir")
                 kernel = _native.SimKernel(artifacts["module"])
-            compiled = _Compiled(artifacts, kernel, types)
-            self._overloads[key] = compiled
-            return compiled
+            self._record(list(types), gpu, kernel, _Compiled(artifacts, kernel, texts))
 
     @staticmethod
-    def _load(image: bytes, artifacts: dict[str, Any], types: tuple[str, ...]) -> Any:
+    def _load(image: bytes, artifacts: dict[str, Any], types: tuple) -> Any:
         """Loads a GPU image, with the table of its checked asserts (debug builds), which the
         launcher reports a failed assert from (docs/debugging.md)."""
         return _native.GpuKernel(
@@ -296,22 +335,15 @@ class Dispatcher(_native.LaunchCache):
             return artifacts, _native.driver_link(self.__name__, [own, *inputs])
         return artifacts, artifacts["ptx"].encode() + b"\0"
 
-    def _match_eager(self, types: tuple[str, ...]) -> tuple[str, ...]:
-        """The eager signature ``types`` convert to with the fewest conversions."""
-        best = None
-        for eager in self._eager:
-            cost = _native.convertible_args(list(types), list(eager))
-            if cost is not None and (best is None or cost < best[0]):
-                best = (cost, eager)
-        if best is None:
-            self._refuse(types)
-        return best[1]
-
-    def _refuse(self, types: tuple[str, ...]) -> NoReturn:
+    def _refuse(self, types: list) -> NoReturn:
+        """Raises the ``TypeError`` for argument ``types`` no eager signature accepts (the
+        native table calls it on a miss)."""
+        texts = tuple(str(t) for t in types)
+        self._check_arity(texts)
         expected = " or ".join(f"({', '.join(t)})" for t in self._eager)
         raise TypeError(
             f"{self.__name__} was compiled for {expected}, but is called with "
-            f"({', '.join(types)}); add that signature to @cuda.jit, or convert the arguments"
+            f"({', '.join(texts)}); add that signature to @cuda.jit, or convert the arguments"
         )
 
     def compile(self, sig: Any) -> Any:
@@ -335,9 +367,9 @@ class Dispatcher(_native.LaunchCache):
             )
         grid = _dim3(config[0], "the grid")
         block = _dim3(config[1], "the block")
-        stream = config[2] if len(config) > 2 else 0
+        stream = _stream_slot(config[2]) if len(config) > 2 else 0
         shared = config[3] if len(config) > 3 else 0
-        if not isinstance(shared, int) or shared < 0:
+        if not isinstance(shared, int) or isinstance(shared, bool) or shared < 0:
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
         slow = _Configured(self, grid, block, stream, shared)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
@@ -362,16 +394,14 @@ class Dispatcher(_native.LaunchCache):
         return self[blocks, tpb, stream, sharedmem]
 
     def _launch(self, grid, block, stream, shared, args: tuple) -> None:
+        """The slow path's launch: converts host arguments, then launches through the native
+        table (one read of the converted arguments; compiled on a miss)."""
         self._check_arity(args)
         gpu = use_gpu()
         args, copy_back = self._prepare_args(args, gpu, stream)
-        types = tuple(_native.typeof_args(args))
-        compiled = self._compile(types, gpu)
-        if gpu:
-            handle = getattr(stream, "handle", stream) or 0
-            compiled.kernel.launch(grid, block, int(handle), shared, args)
-        else:
-            compiled.kernel.launch(grid, block, shared, args)
+        if not self.launch_native(gpu, grid, block, stream, shared, args):
+            _native.typeof_args(args)  # raises the reader's error for the argument at fault
+            raise TypeError(f"{self.__name__}: these arguments cannot be passed to a kernel")
         for device_array, host in copy_back:
             device_array.copy_to_host(host)
 
@@ -446,12 +476,20 @@ class Dispatcher(_native.LaunchCache):
     # ---- introspection --------------------------------------------------------------
 
     @property
+    def _overloads(self) -> dict[tuple[bool, tuple[str, ...]], _Compiled]:
+        """``{(on the GPU, signature): compile record}``, read from the native table."""
+        return {(gpu, c.types): c for gpu, c in self._specializations()}
+
+    @property
     def overloads(self) -> dict[tuple[str, ...], Any]:
-        return {c.types: c.kernel for c in self._overloads.values()}
+        """The loaded kernel of each specialisation, by signature."""
+        return {c.types: c.kernel for _, c in self._specializations()}
 
     @property
     def signatures(self) -> list[tuple[str, ...]]:
-        return list(dict.fromkeys(c.types for c in self._overloads.values())) or list(self._eager)
+        """The signatures compiled so far (the eager ones before any launch)."""
+        compiled = (c.types for _, c in self._specializations())
+        return list(dict.fromkeys(compiled)) or list(self._eager)
 
     @property
     def stats(self) -> dict[str, float]:
@@ -467,11 +505,12 @@ class Dispatcher(_native.LaunchCache):
         if signature is not None:
             args, _ = compiler.normalize_signature(signature)
             return self._compile(tuple(args), use_gpu())
-        if not self._overloads:
+        compiled = self._specializations()
+        if not compiled:
             if len(self._eager) == 1:
                 return self._compile(self._eager[0], use_gpu())
             raise ValueError(f"{self.__name__} has not been compiled yet: launch it first")
-        return next(iter(self._overloads.values()))
+        return compiled[0][1]
 
     def _stage(self, signature: Any, stage: str) -> Any:
         """The output of the compile stage ``stage`` (a name of ``compiler.stages()``) for a
@@ -566,9 +605,10 @@ class Dispatcher(_native.LaunchCache):
 class _Configured:
     """The slow path of ``kernel[grid, block, stream, sharedmem](*args)``.
 
-    The native ``ConfiguredLaunch`` calls it when the fast path cannot launch: first calls,
-    arguments that need conversion, or a target changed through ``oxcuda.config``. It resolves
-    the target, tells the fast path (``set_target``) and launches through the dispatcher.
+    The native ``ConfiguredLaunch`` calls it when the fast path cannot launch: arguments that
+    need conversion, or a target not resolved since ``oxcuda.config`` last changed. It resolves
+    the target, tells the native table (``set_target``), and launches through it, converting
+    the arguments first where they need it (``Dispatcher._launch``).
     """
 
     __slots__ = ("block", "dispatcher", "grid", "sharedmem", "stream")
@@ -585,7 +625,7 @@ class _Configured:
         generation = config_module.generation
         gpu = use_gpu()
         d.set_target(generation, gpu)
-        if gpu and d.launch(self.grid, self.block, self.stream, self.sharedmem, args):
+        if d.launch_native(gpu, self.grid, self.block, self.stream, self.sharedmem, args):
             return
         d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
 

@@ -316,3 +316,54 @@ fn bad_layouts_are_rejected() {
     assert!(Layout::new(vec![1 << 62], vec![1 << 3], 8).is_err());
     assert_eq!(shape_str(&[3]), "(3,)");
 }
+
+/// NumPy's `C_CONTIGUOUS` and `F_CONTIGUOUS` flags for float32 views made with
+/// `numpy.lib.stride_tricks.as_strided` (values printed by NumPy 2), including the layouts
+/// NumPy's `x[None, :]`, `x[:, None]` and size-1 dimensions with arbitrary strides produce.
+const NUMPY_FLAGS: &[(&[i64], &[i64], bool, bool)] = &[
+    (&[1, 5], &[0, 4], true, true),
+    (&[3, 1, 4], &[16, 999, 4], true, false),
+    (&[5, 1], &[4, 0], true, true),
+    (&[5, 1], &[4, 4], true, true),
+    (&[1, 1], &[7, 9], true, true),
+    (&[0, 3], &[12, 4], true, true),
+    (&[3, 0], &[4, 4], true, true),
+    (&[4], &[4], true, true),
+    (&[4], &[8], false, false),
+    (&[2, 3], &[4, 8], false, true),
+    (&[2, 3], &[12, 4], true, false),
+    (&[1], &[0], true, true),
+    (&[], &[], true, true),
+    (&[2, 1, 3], &[12, 100, 4], true, false),
+    (&[3, 4], &[16, 4], true, false),
+    (&[3, 4], &[4, 12], false, true),
+    (&[1, 4], &[16, 4], true, true),
+    (&[4, 1], &[4, -4], true, true),
+    (&[2, 2], &[8, 8], false, false),
+    (&[2, 3], &[24, 8], false, false),
+];
+
+#[test]
+fn contiguity_flags_match_numpy() {
+    for &(shape, strides, c, f) in NUMPY_FLAGS {
+        assert_eq!(
+            (
+                is_c_contiguous(shape, strides, 4),
+                is_f_contiguous(shape, strides, 4)
+            ),
+            (c, f),
+            "shape {shape:?} strides {strides:?}"
+        );
+        let l = Layout::new(shape.to_vec(), strides.to_vec(), 4).unwrap();
+        assert_eq!((l.is_c_contiguous(), l.is_f_contiguous()), (c, f));
+    }
+}
+
+#[test]
+fn fill_c_strides_matches_contiguous_strides() {
+    for shape in [&[][..], &[3], &[2, 0, 4], &[1, 5, 1, 7]] {
+        let mut out = vec![0; shape.len()];
+        fill_c_strides(shape, 8, &mut out);
+        assert_eq!(out, contiguous_strides(shape, 8, Order::C));
+    }
+}

@@ -20,8 +20,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::boundary::guard;
-use crate::devicearray::{DeviceNDArray, allocate, as_dtype, itemsize_of};
-use crate::runtime::Context;
+use crate::context::runtime::Context;
+use crate::memory::devicearray::{DeviceNDArray, allocate, as_dtype, itemsize_of};
 
 /// A structured scalar on the device. See the module doc.
 #[pyclass(
@@ -93,7 +93,7 @@ fn field(py: Python<'_>, rec: &DeviceNDArray, key: &Bound<'_, PyAny>) -> PyResul
     let shape: Vec<i64> = typ.getattr("shape")?.extract()?;
     if shape.is_empty() {
         let layout = Layout::contiguous(&[], itemsize_of(&typ)?, Order::C)
-            .map_err(crate::runtime::layout_error)?;
+            .map_err(crate::boundary::layout_error)?;
         return Ok(Field::Element(rec.derive(
             py,
             offset,
@@ -103,7 +103,7 @@ fn field(py: Python<'_>, rec: &DeviceNDArray, key: &Bound<'_, PyAny>) -> PyResul
     }
     let base = typ.getattr("subdtype")?.get_item(0)?;
     let layout = Layout::contiguous(&shape, itemsize_of(&base)?, Order::C)
-        .map_err(crate::runtime::layout_error)?;
+        .map_err(crate::boundary::layout_error)?;
     Ok(Field::Subarray(rec.derive(
         py,
         offset,
@@ -139,7 +139,7 @@ impl DeviceRecord {
                 .call0()?;
             let ctx = ctx.cast::<Context>()?.get();
             let layout = Layout::contiguous(&[], itemsize_of(&dtype)?, Order::C)
-                .map_err(crate::runtime::layout_error)?;
+                .map_err(crate::boundary::layout_error)?;
             let base = match gpu_data.filter(|g| !g.is_none()) {
                 None => allocate(py, &ctx.space, layout, dtype, stream)?,
                 Some(g) => {
@@ -169,7 +169,7 @@ impl DeviceRecord {
     }
 
     fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Self::getitem(slf, key, None)
+        guard(|| Self::getitem(slf, key, None))
     }
 
     /// `rec[key]` on `stream`: a NumPy scalar (copied), a `DeviceRecord` (nested record) or a
@@ -194,7 +194,7 @@ impl DeviceRecord {
         key: &Bound<'_, PyAny>,
         value: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        Self::setitem(slf, key, value, None)
+        guard(|| Self::setitem(slf, key, value, None))
     }
 
     /// `rec[key] = value` on `stream`: `value` converted to the field's dtype and copied in.
@@ -214,16 +214,14 @@ impl DeviceRecord {
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let base = slf.as_super().get();
-        let py = slf.py();
-        Ok(format!(
-            "<oxcuda DeviceRecord dtype={} on {}>",
-            base.dtype(py).bind(py).str()?,
-            base.backend()
-        ))
+        guard(|| {
+            let base = slf.as_super().get();
+            let py = slf.py();
+            Ok(format!(
+                "<oxcuda DeviceRecord dtype={} on {}>",
+                base.dtype(py).bind(py).str()?,
+                base.backend()
+            ))
+        })
     }
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<DeviceRecord>()
 }

@@ -1,87 +1,23 @@
-//! Kernel arguments: read from Python objects, typed (the dispatcher's fingerprint), and
-//! packed for the GPU (the ABI of `docs/abi.md`) or converted for the simulator.
+//! Kernel arguments read from Python objects into the runtime's [`Arg`]s (typed: the
+//! dispatcher's fingerprint; packed by `oxcuda_runtime::launch`), or converted for the
+//! simulator.
 //!
 //! Reading creates no Python objects for device arrays (their fields are read in Rust) and
 //! for Python scalars; NumPy scalars go through `.item()`. Structured dtypes (arrays of
-//! records, `DeviceRecord`s) are typed through `records.rs`, cached by dtype object. Nor does it allocate for arrays of
-//! up to [`INLINE_DIMS`] dimensions or launches of up to [`INLINE_ARGS`] arguments: shapes,
-//! strides and argument lists live inline ([`Dims`], [`Args`]), because the launch fast path
-//! runs this on every launch.
+//! records, `DeviceRecord`s) are typed through `records.rs`, cached by dtype object. Nor does
+//! it allocate for arrays of up to `INLINE_DIMS` dimensions or launches of up to
+//! `INLINE_ARGS` arguments: shapes, strides and argument lists live inline ([`Dims`],
+//! [`Args`]), because the launch fast path runs this on every launch.
 
-use oxcuda_ir::{ArrayType, Dtype, Layout, Record, Scalar, Type};
+use oxcuda_ir::{ArrayType, Dtype, Layout, Scalar};
+pub use oxcuda_runtime::launch::{Arg, Args, Dims};
 use oxcuda_sim::{ArgValue, ArrayArg, RecordArg};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyString, PyTuple};
 
-use smallvec::SmallVec;
-
-use crate::devicearray::DeviceNDArray;
-use crate::devicerecord::DeviceRecord;
-
-/// Dimensions held inline by [`Dims`]; more spill to the heap.
-pub const INLINE_DIMS: usize = 4;
-/// Arguments held inline by [`Args`]; more spill to the heap.
-pub const INLINE_ARGS: usize = 8;
-/// An array's extents or byte strides.
-pub type Dims = SmallVec<[i64; INLINE_DIMS]>;
-/// The arguments of one launch, read.
-pub type Args = SmallVec<[Arg; INLINE_ARGS]>;
-
-/// One argument, read.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Arg {
-    /// A device array (or a host-backend array under the simulator).
-    Array {
-        ptr: u64,
-        shape: Dims,
-        strides: Dims,
-        ty: ArrayType,
-        host: bool,
-    },
-    /// A record in device memory (a `DeviceRecord`; host-backend memory under the simulator),
-    /// passed by reference.
-    Record {
-        ptr: u64,
-        record: Record,
-        host: bool,
-    },
-    /// An integer or bool of a given type.
-    Int(i128, Scalar),
-    /// A float of a given type.
-    Float(f64, Scalar),
-    /// A complex of a given type.
-    Complex(f64, f64, Scalar),
-    /// A tuple.
-    Tuple(Vec<Arg>),
-}
-
-impl Arg {
-    /// The type the dispatcher specialises on.
-    pub fn ty(&self) -> Type {
-        match self {
-            Self::Array { ty, .. } => Type::Array(*ty),
-            Self::Record { record, .. } => Type::Record(*record),
-            Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s) => Type::Scalar(*s),
-            Self::Tuple(items) => Type::Tuple(items.iter().map(Self::ty).collect()),
-        }
-    }
-
-    /// Whether [`Self::ty`] is `ty`, without building the type.
-    pub fn has_type(&self, ty: &Type) -> bool {
-        match (self, ty) {
-            (Self::Array { ty: a, .. }, Type::Array(b)) => a == b,
-            (Self::Record { record, .. }, Type::Record(r)) => record == r,
-            (Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s), Type::Scalar(t)) => {
-                s == t
-            }
-            (Self::Tuple(items), Type::Tuple(types)) => {
-                items.len() == types.len() && items.iter().zip(types).all(|(a, t)| a.has_type(t))
-            }
-            _ => false,
-        }
-    }
-}
+use crate::memory::devicearray::DeviceNDArray;
+use crate::memory::devicerecord::DeviceRecord;
 
 /// Reads argument number `index` of a launch.
 pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
@@ -95,7 +31,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
         let view = arr.get().launch_view();
         let dtype = if view.kind == b'V' {
             let dtype = arr.get().dtype(obj.py());
-            let record = crate::records::record_of(dtype.bind(obj.py()))
+            let record = crate::memory::records::record_of(dtype.bind(obj.py()))
                 .map_err(|e| PyTypeError::new_err(format!("argument {index}: {e}")))?;
             if obj.is_instance_of::<DeviceRecord>() {
                 return Ok(Arg::Record {
@@ -118,13 +54,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
             .into()
         };
         let ndim = u32::try_from(view.shape.len()).unwrap_or(0);
-        let layout = if view.c_contiguous {
-            Layout::C
-        } else if view.f_contiguous {
-            Layout::F
-        } else {
-            Layout::A
-        };
+        let layout = layout_from_flags(view.c_contiguous, view.f_contiguous);
         return Ok(Arg::Array {
             ptr: view.ptr,
             shape: Dims::from_slice(view.shape),
@@ -169,7 +99,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
     }
     if let Some(stream) = cai_stream
         && let Some(arg) =
-            crate::dlpack_exchange::read(obj, stream).or_else(|| read_cai(obj, stream))
+            crate::interop::dlpack_exchange::read(obj, stream).or_else(|| read_cai(obj, stream))
     {
         return Ok(arg);
     }
@@ -297,30 +227,35 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     })
 }
 
-/// The byte strides of a C-contiguous array of `shape`.
+/// The byte strides of a C-contiguous array of `shape` (inline: no allocation).
 pub fn c_strides(shape: &[i64], itemsize: i64) -> Dims {
     let mut strides: Dims = smallvec::smallvec![0i64; shape.len()];
-    let mut acc = itemsize;
-    for k in (0..shape.len()).rev() {
-        strides[k] = acc;
-        acc *= shape[k].max(1);
-    }
+    oxcuda_runtime::layout::fill_c_strides(shape, itemsize, &mut strides);
     strides
 }
 
-/// The layout the dispatcher types a foreign array by: C when its strides are exactly the
-/// C-contiguous ones, else F when they are Fortran-contiguous (ignoring extents of 1), else A.
-pub fn layout_of(shape: &[i64], strides: &[i64], itemsize: i64) -> Layout {
-    if strides == c_strides(shape, itemsize).as_slice() {
-        return Layout::C;
+/// The layout a kernel parameter is typed with, from NumPy's contiguity flags: C when
+/// C-contiguous (also when both, as numba types 1-D and size-1 arrays), else F, else A.
+pub fn layout_from_flags(c_contiguous: bool, f_contiguous: bool) -> Layout {
+    if c_contiguous {
+        Layout::C
+    } else if f_contiguous {
+        Layout::F
+    } else {
+        Layout::A
     }
-    let mut acc = itemsize;
-    let fortran = shape.iter().zip(strides).all(|(&n, &st)| {
-        let ok = n <= 1 || st == acc;
-        acc *= n.max(1);
-        ok
-    });
-    if fortran { Layout::F } else { Layout::A }
+}
+
+/// The layout a foreign array (CUDA Array Interface, DLPack) is typed with: the runtime's
+/// contiguity rule ([`oxcuda_runtime::layout::is_c_contiguous`], NumPy's flags, strides of
+/// size-1 extents ignored), the same one device arrays' flags come from, so an array is typed
+/// alike on the fast path and the slow path.
+pub fn layout_of(shape: &[i64], strides: &[i64], itemsize: i64) -> Layout {
+    use oxcuda_runtime::layout::{is_c_contiguous, is_f_contiguous};
+    layout_from_flags(
+        is_c_contiguous(shape, strides, itemsize),
+        is_f_contiguous(shape, strides, itemsize),
+    )
 }
 
 /// A sequence of integers (a CAI `shape` or `strides`) as [`Dims`].
@@ -332,120 +267,7 @@ fn dims_of(seq: &Bound<'_, PyAny>) -> Option<Dims> {
         .ok()
 }
 
-/// Whether an argument of type `got` may be passed for a parameter of type `want` (scalars
-/// convert, except complex to a real type, as in numba; arrays must match dtype and ndim, with
-/// a layout at least as strict).
-pub fn compatible(got: &Type, want: &Type) -> bool {
-    match (got, want) {
-        (Type::Scalar(g), Type::Scalar(w)) => !g.is_complex() || w.is_complex(),
-        (Type::Array(g), Type::Array(w)) => {
-            g.dtype == w.dtype
-                && g.ndim == w.ndim
-                && (w.layout == Layout::A
-                    || g.layout == w.layout
-                    || g.ndim <= 1 && g.layout != Layout::A)
-                && (w.readonly || !g.readonly)
-                && (g.aligned || !w.aligned)
-        }
-        (Type::Tuple(g), Type::Tuple(w)) => {
-            g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b))
-        }
-        (Type::Record(g), Type::Record(w)) => g == w,
-        _ => false,
-    }
-}
-
-/// Kernel parameter values, 16 bytes each (the widest scalar, complex128), held inline for
-/// typical launches.
-pub type Slots = SmallVec<[[u64; 2]; 32]>;
-
-/// Appends the kernel parameters of `arg` (for a parameter of type `ty`) to `out`, one slot
-/// each, in the order of `docs/abi.md`: an array is its data pointer, its extents, then its
-/// byte strides; a record is the address of its bytes; scalars by value (little-endian in the
-/// slot); tuples element by element.
-pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
-    match (arg, ty) {
-        (Arg::Record { ptr, .. }, Type::Record(_)) => out.push([*ptr, 0]),
-        (
-            Arg::Array {
-                ptr,
-                shape,
-                strides,
-                ..
-            },
-            Type::Array(_),
-        ) => {
-            out.push([*ptr, 0]);
-            out.extend(shape.iter().map(|&n| [n as u64, 0]));
-            out.extend(strides.iter().map(|&s| [s as u64, 0]));
-        }
-        (Arg::Tuple(items), Type::Tuple(types)) => {
-            for (a, t) in items.iter().zip(types) {
-                pack(a, t, out);
-            }
-        }
-        (scalar, Type::Scalar(s)) => out.push(scalar_bits(scalar, *s)),
-        _ => out.push([0, 0]),
-    }
-}
-
-fn scalar_bits(arg: &Arg, to: Scalar) -> [u64; 2] {
-    let (re, im, int) = match arg {
-        Arg::Int(i, _) => (*i as f64, 0.0, *i),
-        Arg::Float(x, _) => (*x, 0.0, *x as i128),
-        Arg::Complex(re, im, _) => (*re, *im, *re as i128),
-        _ => (0.0, 0.0, 0),
-    };
-    match to {
-        Scalar::Bool => [u64::from(int != 0 || re != 0.0), 0],
-        s if s.is_int() => [int as u64, 0],
-        Scalar::F16 => [u64::from(f32_to_f16_bits(re as f32)), 0],
-        Scalar::F32 => [u64::from((re as f32).to_bits()), 0],
-        Scalar::F64 => [re.to_bits(), 0],
-        Scalar::C64 => [
-            u64::from((re as f32).to_bits()) | (u64::from((im as f32).to_bits()) << 32),
-            0,
-        ],
-        _ => [re.to_bits(), im.to_bits()],
-    }
-}
-
-/// Round-to-nearest-even float32 → float16 bits.
-fn f32_to_f16_bits(x: f32) -> u16 {
-    let bits = x.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let man = bits & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = u32::try_from(14 - e).unwrap_or(31);
-        let half = 1u32 << (shift - 1);
-        let rounded = (m + half - 1 + ((m >> shift) & 1)) >> shift;
-        return sign | u16::try_from(rounded).unwrap_or(0);
-    }
-    let rounded = man + 0xfff + ((man >> 13) & 1);
-    let (e, m) = if rounded & 0x80_0000 != 0 {
-        (e + 1, 0)
-    } else {
-        (e, rounded >> 13)
-    };
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    sign | (u16::try_from(e).unwrap_or(0) << 10) | u16::try_from(m).unwrap_or(0)
-}
-
-/// The simulator's form of an argument.
+/// The simulator's form of an argument./// The simulator's form of an argument.
 ///
 /// # Safety
 /// Array arguments must describe host memory valid for the whole launch (host-backend device
@@ -494,18 +316,4 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
             ArgValue::Tuple(out)
         }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn half_conversion_matches_known_values() {
-        assert_eq!(f32_to_f16_bits(1.0), 0x3c00);
-        assert_eq!(f32_to_f16_bits(-2.0), 0xc000);
-        assert_eq!(f32_to_f16_bits(65504.0), 0x7bff);
-        assert_eq!(f32_to_f16_bits(1e6), 0x7c00);
-        assert_eq!(f32_to_f16_bits(0.1), 0x2e66);
-    }
 }

@@ -19,7 +19,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::devicerecord::is_structured;
+use crate::memory::devicerecord::is_structured;
 
 /// Dtypes remembered; the oldest is dropped beyond this.
 const CACHE_SIZE: usize = 64;
@@ -154,13 +154,9 @@ fn convert(dtype: &Bound<'_, PyAny>, cap: u32) -> PyResult<Record> {
 /// `_native.record_type(dtype)`: the text of the record type of a structured NumPy dtype
 /// (`oxcuda.types.from_dtype` builds its `Record` type object from it).
 #[pyfunction]
-fn record_type(dtype: &Bound<'_, PyAny>) -> PyResult<String> {
+pub(crate) fn record_type(dtype: &Bound<'_, PyAny>) -> PyResult<String> {
     crate::boundary::guard(|| {
-        let dtype = crate::devicearray::as_dtype(dtype.py(), dtype)?;
+        let dtype = crate::memory::devicearray::as_dtype(dtype.py(), dtype)?;
         Ok(record_of(&dtype)?.to_string())
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(record_type, m)?)
 }

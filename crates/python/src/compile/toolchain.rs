@@ -8,12 +8,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use oxcuda_driver::Driver;
 use oxcuda_nvvm::{Libnvvm, Nvjitlink, Nvrtc};
+use oxcuda_runtime::Driver;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::boundary::{ErrorKind, driver_error, guard, raise};
+use crate::boundary::{driver_error, guard, support_error};
 
 /// One slot per library.
 struct Slot<T>(Mutex<Option<Arc<T>>>);
@@ -73,17 +73,9 @@ pub fn nvrtc() -> Option<Arc<Nvrtc>> {
     NVRTC.current()
 }
 
-fn support_error(py: Python<'_>, component: &str, e: &dyn std::fmt::Display) -> PyErr {
-    raise(
-        py,
-        ErrorKind::CudaSupport,
-        (format!("{component} is unusable: {e}"),),
-    )
-}
-
 /// Opens libNVVM; returns `{path, api_version, ir_version, ptx_isa, cuda_release}`.
 #[pyfunction]
-fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let lib = NVVM
             .get_or_open(&path, Libnvvm::path, Libnvvm::open)
@@ -106,7 +98,7 @@ fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>
 
 /// Opens nvJitLink; returns `{path, version, max_ptx_isa}`.
 #[pyfunction]
-fn open_nvjitlink<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn open_nvjitlink<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let lib = NVJITLINK
             .get_or_open(&path, Nvjitlink::path, Nvjitlink::open)
@@ -124,7 +116,7 @@ fn open_nvjitlink<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, Py
 
 /// Opens NVRTC; returns `{path, version}`.
 #[pyfunction]
-fn open_nvrtc<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn open_nvrtc<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let lib = NVRTC
             .get_or_open(&path, Nvrtc::path, Nvrtc::open)
@@ -139,53 +131,27 @@ fn open_nvrtc<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict
 /// Opens the driver and calls `cuInit`; returns `{path, version, devices}` where each device is
 /// `{ordinal, name, uuid, compute_capability, total_memory}`.
 #[pyfunction]
-fn open_driver<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn open_driver<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let driver = DRIVER
             .get_or_open(&path, |d: &Driver| d.path(), Driver::load)
             .map_err(|e| support_error(py, "the CUDA driver", &e))?;
+        let (version, summaries) =
+            oxcuda_runtime::device::describe(&driver).map_err(|e| driver_error(py, &e))?;
         let info = PyDict::new(py);
         info.set_item("path", driver.path())?;
-        info.set_item(
-            "version",
-            driver.version().map_err(|e| driver_error(py, &e))?,
-        )?;
+        info.set_item("version", version)?;
         let mut devices = Vec::new();
-        for ordinal in 0..driver.device_count().map_err(|e| driver_error(py, &e))? {
-            let d = driver.device(ordinal).map_err(|e| driver_error(py, &e))?;
+        for d in summaries {
             let entry = PyDict::new(py);
-            entry.set_item("ordinal", ordinal)?;
-            entry.set_item(
-                "name",
-                driver.device_name(d).map_err(|e| driver_error(py, &e))?,
-            )?;
-            entry.set_item(
-                "uuid",
-                driver.device_uuid(d).map_err(|e| driver_error(py, &e))?,
-            )?;
-            entry.set_item(
-                "compute_capability",
-                driver
-                    .compute_capability(d)
-                    .map_err(|e| driver_error(py, &e))?,
-            )?;
-            entry.set_item(
-                "total_memory",
-                driver
-                    .device_total_memory(d)
-                    .map_err(|e| driver_error(py, &e))?,
-            )?;
+            entry.set_item("ordinal", d.ordinal)?;
+            entry.set_item("name", d.name)?;
+            entry.set_item("uuid", d.uuid)?;
+            entry.set_item("compute_capability", d.compute_capability)?;
+            entry.set_item("total_memory", d.total_memory)?;
             devices.push(entry);
         }
         info.set_item("devices", devices)?;
         Ok(info)
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(open_nvvm, m)?)?;
-    m.add_function(wrap_pyfunction!(open_nvjitlink, m)?)?;
-    m.add_function(wrap_pyfunction!(open_nvrtc, m)?)?;
-    m.add_function(wrap_pyfunction!(open_driver, m)?)?;
-    Ok(())
 }

@@ -19,7 +19,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::boundary::guard;
-use crate::runtime::{Context, runtime_error};
+use crate::boundary::runtime_error;
+use crate::context::runtime::Context;
 
 /// A CUDA stream (or its synchronous stand-in on the host backend).
 #[pyclass(subclass, frozen, module = "oxcuda.cuda.cudadrv", name = "Stream")]
@@ -66,35 +67,39 @@ impl Stream {
 
     /// The `CUstream` handle as an integer.
     #[getter]
-    fn handle(&self) -> u64 {
-        self.inner.handle()
+    fn handle(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.handle()))
     }
 
     /// `'new'`, `'default'`, `'legacy'`, `'per_thread'` or `'external'`.
     #[getter]
-    fn kind(&self) -> &'static str {
-        match self.inner.kind() {
-            StreamKind::Owned => "new",
-            StreamKind::Default => "default",
-            StreamKind::Legacy => "legacy",
-            StreamKind::PerThread => "per_thread",
-            StreamKind::External => "external",
-        }
+    fn kind(&self) -> PyResult<&'static str> {
+        guard(|| {
+            Ok({
+                match self.inner.kind() {
+                    StreamKind::Owned => "new",
+                    StreamKind::Default => "default",
+                    StreamKind::Legacy => "legacy",
+                    StreamKind::PerThread => "per_thread",
+                    StreamKind::External => "external",
+                }
+            })
+        })
     }
 
     /// The context the stream belongs to.
     #[getter]
-    fn context(&self) -> Context {
-        Context::new(self.inner.space().clone())
+    fn context(&self) -> PyResult<Context> {
+        guard(|| Ok(Context::new(self.inner.space().clone())))
     }
 
-    fn __int__(&self) -> u64 {
-        self.inner.handle()
+    fn __int__(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.handle()))
     }
 
     /// The CUDA stream protocol: `(version, handle)`.
-    fn __cuda_stream__(&self) -> (u32, u64) {
-        (0, self.inner.handle())
+    fn __cuda_stream__(&self) -> PyResult<(u32, u64)> {
+        guard(|| Ok((0, self.inner.handle())))
     }
 
     /// Waits for all work queued on the stream.
@@ -138,32 +143,42 @@ impl Stream {
         })
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Stream>().is_ok_and(|o| {
-            let o = &o.get().inner;
-            o.handle() == self.inner.handle() && o.space().same(self.inner.space())
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        guard(|| {
+            Ok({
+                other.cast::<Stream>().is_ok_and(|o| {
+                    let o = &o.get().inner;
+                    o.handle() == self.inner.handle() && o.space().same(self.inner.space())
+                })
+            })
         })
     }
 
-    fn __hash__(&self) -> u64 {
-        self.inner.handle()
+    fn __hash__(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.handle()))
     }
 
-    fn __repr__(&self) -> String {
-        let backend = if self.inner.space().is_host() {
-            " (host backend)"
-        } else {
-            ""
-        };
-        match self.inner.kind() {
-            StreamKind::Default => format!("<Default CUDA stream{backend}>"),
-            StreamKind::Legacy => format!("<Legacy default CUDA stream{backend}>"),
-            StreamKind::PerThread => format!("<Per-thread default CUDA stream{backend}>"),
-            StreamKind::External => {
-                format!("<External CUDA stream {:#x}{backend}>", self.inner.handle())
-            }
-            StreamKind::Owned => format!("<CUDA stream {:#x}{backend}>", self.inner.handle()),
-        }
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok({
+                let backend = if self.inner.space().is_host() {
+                    " (host backend)"
+                } else {
+                    ""
+                };
+                match self.inner.kind() {
+                    StreamKind::Default => format!("<Default CUDA stream{backend}>"),
+                    StreamKind::Legacy => format!("<Legacy default CUDA stream{backend}>"),
+                    StreamKind::PerThread => format!("<Per-thread default CUDA stream{backend}>"),
+                    StreamKind::External => {
+                        format!("<External CUDA stream {:#x}{backend}>", self.inner.handle())
+                    }
+                    StreamKind::Owned => {
+                        format!("<CUDA stream {:#x}{backend}>", self.inner.handle())
+                    }
+                }
+            })
+        })
     }
 }
 
@@ -250,8 +265,8 @@ impl Event {
 
     /// The `CUevent` handle (0 on the host backend).
     #[getter]
-    fn handle(&self) -> u64 {
-        self.inner.handle()
+    fn handle(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.handle()))
     }
 
     /// Records the event on `stream` (the default stream when omitted).
@@ -306,7 +321,7 @@ impl Event {
         if self.inner.is_host() {
             return Ok(Space::Host(oxcuda_runtime::HostContext::get()));
         }
-        let rt = crate::runtime::runtime(py)?;
+        let rt = crate::context::runtime::runtime(py)?;
         rt.current()
             .map(Space::Device)
             .map_err(|e| runtime_error(py, &e.into()))
@@ -315,13 +330,6 @@ impl Event {
 
 /// `event_elapsed_time(start, end)` in milliseconds.
 #[pyfunction]
-fn event_elapsed_time(py: Python<'_>, start: &Event, end: &Event) -> PyResult<f32> {
-    start.elapsed_time(py, end)
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<Stream>()?;
-    m.add_class::<Event>()?;
-    m.add_function(wrap_pyfunction!(event_elapsed_time, m)?)?;
-    Ok(())
+pub(crate) fn event_elapsed_time(py: Python<'_>, start: &Event, end: &Event) -> PyResult<f32> {
+    guard(|| start.elapsed_time(py, end))
 }

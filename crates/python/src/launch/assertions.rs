@@ -8,11 +8,9 @@
 //! with the message in the simulator's form. Kernels without checked asserts have no
 //! [`Asserts`], so their launches pay nothing.
 
-use std::ffi::c_void;
-
-use oxcuda_driver::sys::{CuDevicePtr, CuModule, CuStream};
 use oxcuda_nvvm::{ASSERT_INFO, ASSERT_INFO_WORDS};
-use oxcuda_runtime::context::DeviceContext;
+use oxcuda_runtime::assertions::{AssertRecord, RecordError};
+use oxcuda_runtime::module::Kernel;
 use pyo3::exceptions::PyAssertionError;
 use pyo3::prelude::*;
 
@@ -28,32 +26,27 @@ pub struct Asserts {
     kernel: String,
     /// By number (the record holds the number plus one).
     sites: Vec<Site>,
-    record: CuDevicePtr,
+    record: AssertRecord<ASSERT_INFO_WORDS>,
 }
 
-const RECORD_BYTES: usize = ASSERT_INFO_WORDS * 4;
-
 impl Asserts {
-    /// Finds the record in `module` (loaded, its context current) for a kernel whose compile
-    /// reported `sites`; `None` when there are none to check.
+    /// Finds the record in `loaded` for a kernel whose compile reported `sites`; `None` when
+    /// there are none to check.
     pub fn find(
         py: Python<'_>,
-        ctx: &DeviceContext,
-        module: CuModule,
+        loaded: &Kernel,
         kernel: String,
         sites: Vec<Site>,
     ) -> PyResult<Option<Self>> {
         if sites.is_empty() {
             return Ok(None);
         }
-        // SAFETY: the module is live and its context current (the caller's contract).
-        let (record, bytes) = unsafe { ctx.driver().module_global(module, ASSERT_INFO) }
-            .map_err(|e| driver_error(py, &e))?;
-        if bytes != RECORD_BYTES {
-            return Err(PyAssertionError::new_err(format!(
-                "{ASSERT_INFO} of kernel {kernel} has {bytes} bytes, not {RECORD_BYTES}"
-            )));
-        }
+        let record = AssertRecord::find(loaded, ASSERT_INFO).map_err(|e| match e {
+            RecordError::Driver(e) => driver_error(py, &e),
+            RecordError::Size(bytes, want) => PyAssertionError::new_err(format!(
+                "{ASSERT_INFO} of kernel {kernel} has {bytes} bytes, not {want}"
+            )),
+        })?;
         Ok(Some(Self {
             kernel,
             sites,
@@ -62,35 +55,14 @@ impl Asserts {
     }
 
     /// Waits for the launch on `stream` and raises `AssertionError` if an assertion failed
-    /// (clearing the record first, so the next launch starts clean). The context is current.
-    pub fn check(&self, py: Python<'_>, ctx: &DeviceContext, stream: CuStream) -> PyResult<()> {
-        let driver = ctx.driver();
-        let stream_addr = stream as usize;
-        // SAFETY: the stream handle is live in the current context (the launch just used it).
-        py.detach(|| unsafe { driver.synchronize_stream(stream_addr as CuStream) })
-            .map_err(|e| driver_error(py, &e))?;
-        let mut words = [0u32; ASSERT_INFO_WORDS];
-        // SAFETY: `words` holds RECORD_BYTES; the record is device memory of that size.
-        unsafe {
-            driver.copy_dtoh(
-                words.as_mut_ptr().cast::<c_void>(),
-                self.record,
-                RECORD_BYTES,
-                None,
-            )
+    /// (the runtime clears the record first, so the next launch starts clean).
+    pub fn check(&self, py: Python<'_>, loaded: &Kernel, stream: usize) -> PyResult<()> {
+        let record = self.record;
+        match py.detach(|| record.take(loaded, stream)) {
+            Ok(None) => Ok(()),
+            Ok(Some(words)) => Err(PyAssertionError::new_err(self.message(&words))),
+            Err(e) => Err(driver_error(py, &e)),
         }
-        .map_err(|e| driver_error(py, &e))?;
-        if words[0] == 0 {
-            return Ok(());
-        }
-        // SAFETY: as above; then wait, so no later launch on any stream sees the old record.
-        unsafe {
-            driver
-                .memset(self.record, 0, RECORD_BYTES, Some(stream))
-                .and_then(|()| driver.synchronize_stream(stream))
-        }
-        .map_err(|e| driver_error(py, &e))?;
-        Err(PyAssertionError::new_err(self.message(&words)))
     }
 
     /// The message for a record, in the simulator's form.

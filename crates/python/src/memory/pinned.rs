@@ -20,7 +20,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::boundary::guard;
-use crate::runtime::{Context, runtime_error};
+use crate::boundary::runtime_error;
+use crate::context::runtime::Context;
 
 /// Page-locked, mapped or managed memory. See the module doc.
 #[pyclass(frozen, module = "oxcuda.cuda.cudadrv", name = "HostMemory")]
@@ -51,51 +52,51 @@ fn size_arg(size: i64, what: &str) -> PyResult<usize> {
 impl HostMemory {
     /// The host address of the first byte.
     #[getter]
-    fn host_pointer(&self) -> u64 {
-        self.inner.host_ptr()
+    fn host_pointer(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.host_ptr()))
     }
 
     /// The device address of the first byte (`cuMemHostGetDevicePointer` for mapped memory,
     /// the same address for managed memory and on the host backend; 0 when not mapped).
     #[getter]
-    fn device_pointer(&self) -> u64 {
-        self.inner.device_ptr()
+    fn device_pointer(&self) -> PyResult<u64> {
+        guard(|| Ok(self.inner.device_ptr()))
     }
 
     /// Bytes.
     #[getter]
-    fn size(&self) -> usize {
-        self.inner.size()
+    fn size(&self) -> PyResult<usize> {
+        guard(|| Ok(self.inner.size()))
     }
 
     /// `'pinned'`, `'mapped'`, `'registered'`, `'registered-mapped'` or `'managed'`.
     #[getter]
-    fn kind(&self) -> &'static str {
-        self.inner.kind().name()
+    fn kind(&self) -> PyResult<&'static str> {
+        guard(|| Ok(self.inner.kind().name()))
     }
 
     /// Whether kernels can address the memory (mapped or managed).
     #[getter]
-    fn device_accessible(&self) -> bool {
-        self.inner.kind().device_accessible()
+    fn device_accessible(&self) -> PyResult<bool> {
+        guard(|| Ok(self.inner.kind().device_accessible()))
     }
 
     /// The context the memory belongs to.
     #[getter]
-    fn context(&self) -> Context {
-        Context::new(self.inner.space().clone())
+    fn context(&self) -> PyResult<Context> {
+        guard(|| Ok(Context::new(self.inner.space().clone())))
     }
 
     /// The object whose memory was page-locked (registered memory), else `None`.
     #[getter]
-    fn owner(&self, py: Python<'_>) -> Option<Py<PyAny>> {
-        self.owner.as_ref().map(|o| o.clone_ref(py))
+    fn owner(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        guard(|| Ok(self.owner.as_ref().map(|o| o.clone_ref(py))))
     }
 
     /// Whether `free()` ran.
     #[getter]
-    fn freed(&self) -> bool {
-        self.inner.is_released()
+    fn freed(&self) -> PyResult<bool> {
+        guard(|| Ok(self.inner.is_released()))
     }
 
     /// Frees (allocated memory) or unlocks (registered memory) now; later calls do nothing.
@@ -112,37 +113,43 @@ impl HostMemory {
     /// The memory as a 1-d `uint8` NumPy array interface (version 3).
     #[getter]
     fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        if self.inner.is_released() {
-            return Err(PyValueError::new_err(
-                "this pinned/mapped/managed memory was freed (free() or the end of its \
-                 cuda.pinned()/cuda.mapped() block); it can no longer be viewed",
-            ));
-        }
-        let d = PyDict::new(py);
-        d.set_item("shape", PyTuple::new(py, [self.inner.size()])?)?;
-        d.set_item("typestr", "|u1")?;
-        d.set_item("data", (self.inner.host_ptr(), false))?;
-        d.set_item("strides", py.None())?;
-        d.set_item("version", 3)?;
-        Ok(d)
-    }
-
-    fn __len__(&self) -> usize {
-        self.inner.size()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<oxcuda {} host memory of {} bytes at {:#x}{}>",
-            self.inner.kind().name(),
-            self.inner.size(),
-            self.inner.host_ptr(),
+        guard(|| {
             if self.inner.is_released() {
-                " (freed)"
-            } else {
-                ""
+                return Err(PyValueError::new_err(
+                    "this pinned/mapped/managed memory was freed (free() or the end of its \
+                 cuda.pinned()/cuda.mapped() block); it can no longer be viewed",
+                ));
             }
-        )
+            let d = PyDict::new(py);
+            d.set_item("shape", PyTuple::new(py, [self.inner.size()])?)?;
+            d.set_item("typestr", "|u1")?;
+            d.set_item("data", (self.inner.host_ptr(), false))?;
+            d.set_item("strides", py.None())?;
+            d.set_item("version", 3)?;
+            Ok(d)
+        })
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        guard(|| Ok(self.inner.size()))
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok({
+                format!(
+                    "<oxcuda {} host memory of {} bytes at {:#x}{}>",
+                    self.inner.kind().name(),
+                    self.inner.size(),
+                    self.inner.host_ptr(),
+                    if self.inner.is_released() {
+                        " (freed)"
+                    } else {
+                        ""
+                    }
+                )
+            })
+        })
     }
 }
 
@@ -150,7 +157,7 @@ impl HostMemory {
 /// memory (`cuMemHostAlloc`), mapped into the device address space when `mapped`.
 #[pyfunction]
 #[pyo3(signature = (context, size, mapped = false, portable = false, wc = false))]
-fn host_alloc(
+pub(crate) fn host_alloc(
     py: Python<'_>,
     context: &Context,
     size: i64,
@@ -181,7 +188,7 @@ fn host_alloc(
 /// until the registration is released.
 #[pyfunction]
 #[pyo3(signature = (context, owner, pointer, size, mapped = false, portable = false))]
-fn host_register(
+pub(crate) fn host_register(
     py: Python<'_>,
     context: &Context,
     owner: &Bound<'_, PyAny>,
@@ -219,7 +226,7 @@ fn host_register(
 /// `managed_alloc(context, size, attach_global=True)`: unified memory (`cuMemAllocManaged`).
 #[pyfunction]
 #[pyo3(signature = (context, size, attach_global = true))]
-fn managed_alloc(
+pub(crate) fn managed_alloc(
     py: Python<'_>,
     context: &Context,
     size: i64,
@@ -236,12 +243,4 @@ fn managed_alloc(
             owner: None,
         })
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<HostMemory>()?;
-    m.add_function(wrap_pyfunction!(host_alloc, m)?)?;
-    m.add_function(wrap_pyfunction!(host_register, m)?)?;
-    m.add_function(wrap_pyfunction!(managed_alloc, m)?)?;
-    Ok(())
 }

@@ -21,7 +21,7 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
-use crate::devicearray::DeviceNDArray;
+use crate::memory::devicearray::DeviceNDArray;
 
 /// The capsule's name: where it lives.
 pub const CAPSULE_NAME: &CStr = c"oxcuda._native._C_API";

@@ -17,15 +17,14 @@ use std::sync::Mutex;
 use std::sync::PoisonError;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use oxcuda_driver::sys::IpcMemHandle;
 use oxcuda_runtime::{Allocation, Space};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::boundary::{driver_error, guard};
-use crate::runtime::Context;
-use crate::stream::resolve_stream;
+use crate::context::runtime::Context;
+use crate::context::stream::resolve_stream;
 
 static HOOK_SET: AtomicBool = AtomicBool::new(false);
 static HOOK: Mutex<Option<Py<PyAny>>> = Mutex::new(None);
@@ -33,17 +32,20 @@ static HOOK: Mutex<Option<Py<PyAny>>> = Mutex::new(None);
 /// Installs (or, with `None`, removes) the allocation hook. See the module doc.
 #[pyfunction]
 #[pyo3(name = "_set_memalloc_hook", signature = (hook = None))]
-fn set_memalloc_hook(hook: Option<Py<PyAny>>) {
-    let mut slot = HOOK.lock().unwrap_or_else(PoisonError::into_inner);
-    HOOK_SET.store(hook.is_some(), Ordering::Release);
-    *slot = hook;
+pub(crate) fn set_memalloc_hook(hook: Option<Py<PyAny>>) -> PyResult<()> {
+    guard(|| {
+        let mut slot = HOOK.lock().unwrap_or_else(PoisonError::into_inner);
+        HOOK_SET.store(hook.is_some(), Ordering::Release);
+        *slot = hook;
+        Ok(())
+    })
 }
 
 /// Whether a plugin allocates device arrays.
 #[pyfunction]
 #[pyo3(name = "_memalloc_hook_set")]
-fn memalloc_hook_set() -> bool {
-    HOOK_SET.load(Ordering::Acquire)
+pub(crate) fn memalloc_hook_set() -> PyResult<bool> {
+    guard(|| Ok(HOOK_SET.load(Ordering::Acquire)))
 }
 
 /// Whether an allocation hook is installed (some context is served by a plugin).
@@ -122,7 +124,7 @@ fn device_space<'a>(
 /// `value` (device memory of the context; host memory on the host backend).
 #[pyfunction]
 #[pyo3(signature = (context, pointer, value, count, stream = None))]
-fn memset(
+pub(crate) fn memset(
     py: Python<'_>,
     context: &Context,
     pointer: u64,
@@ -154,11 +156,13 @@ fn memset(
             }
             Space::Device(ctx) => {
                 let (s, _) = resolve_stream(py, &context.space, stream)?;
-                ctx.make_current().map_err(|e| driver_error(py, &e))?;
-                let driver = std::sync::Arc::clone(ctx.driver());
-                // SAFETY: as above, device memory of this context.
-                py.detach(move || unsafe { driver.memset(pointer, byte, count, s.async_handle()) })
-                    .map_err(|e| driver_error(py, &e))
+                let ctx = std::sync::Arc::clone(ctx);
+                let handle = s.async_handle().map(|h| h as usize);
+                // SAFETY: as above, device memory of this context; the stream is live.
+                py.detach(move || unsafe {
+                    ctx.memset(pointer, byte, count, handle.map(|h| h as *mut _))
+                })
+                .map_err(|e| driver_error(py, &e))
             }
         }
     })
@@ -167,57 +171,49 @@ fn memset(
 /// The device address of mapped host memory at `pointer` (`cuMemHostGetDevicePointer`; the
 /// same address on the host backend).
 #[pyfunction]
-fn host_device_pointer(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<u64> {
+pub(crate) fn host_device_pointer(
+    py: Python<'_>,
+    context: &Context,
+    pointer: u64,
+) -> PyResult<u64> {
     guard(|| match &context.space {
         Space::Host(_) => Ok(pointer),
-        Space::Device(ctx) => {
-            ctx.make_current().map_err(|e| driver_error(py, &e))?;
-            // SAFETY: the driver validates the address (an error for memory it did not map).
-            unsafe {
-                ctx.driver()
-                    .mapped_device_pointer(pointer as *mut std::ffi::c_void)
-            }
-            .map_err(|e| driver_error(py, &e))
-        }
+        Space::Device(ctx) => ctx
+            .mapped_device_pointer(pointer)
+            .map_err(|e| driver_error(py, &e)),
     })
 }
 
 /// `(base, size)` of the device allocation containing `pointer` (`cuMemGetAddressRange`).
 #[pyfunction]
-fn address_range(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<(u64, usize)> {
+pub(crate) fn address_range(
+    py: Python<'_>,
+    context: &Context,
+    pointer: u64,
+) -> PyResult<(u64, usize)> {
     guard(|| {
         let ctx = device_space(context, "cuMemGetAddressRange")?;
-        ctx.make_current().map_err(|e| driver_error(py, &e))?;
-        ctx.driver()
-            .mem_address_range(pointer)
-            .map_err(|e| driver_error(py, &e))
+        ctx.address_range(pointer).map_err(|e| driver_error(py, &e))
     })
 }
 
 /// `(base, handle)`: the IPC handle (64 bytes) of the allocation containing `pointer`.
 #[pyfunction]
-fn ipc_get_handle<'py>(
+pub(crate) fn ipc_get_handle<'py>(
     py: Python<'py>,
     context: &Context,
     pointer: u64,
 ) -> PyResult<(u64, Bound<'py, PyBytes>)> {
     guard(|| {
         let ctx = device_space(context, "get_ipc_handle")?;
-        ctx.make_current().map_err(|e| driver_error(py, &e))?;
-        let driver = ctx.driver();
-        let (base, _) = driver
-            .mem_address_range(pointer)
-            .map_err(|e| driver_error(py, &e))?;
-        let handle = driver
-            .ipc_mem_handle(base)
-            .map_err(|e| driver_error(py, &e))?;
-        Ok((base, PyBytes::new(py, &handle.reserved)))
+        let (base, handle) = ctx.ipc_handle(pointer).map_err(|e| driver_error(py, &e))?;
+        Ok((base, PyBytes::new(py, &handle)))
     })
 }
 
 /// Opens an IPC handle (64 bytes) in `context`; the device address of the allocation.
 #[pyfunction]
-fn ipc_open(py: Python<'_>, context: &Context, handle: &[u8]) -> PyResult<u64> {
+pub(crate) fn ipc_open(py: Python<'_>, context: &Context, handle: &[u8]) -> PyResult<u64> {
     guard(|| {
         let ctx = device_space(context, "IpcHandle.open")?;
         let reserved: [u8; 64] = handle.try_into().map_err(|_| {
@@ -226,37 +222,28 @@ fn ipc_open(py: Python<'_>, context: &Context, handle: &[u8]) -> PyResult<u64> {
                 handle.len()
             ))
         })?;
-        ctx.make_current().map_err(|e| driver_error(py, &e))?;
-        let driver = std::sync::Arc::clone(ctx.driver());
-        py.detach(move || driver.ipc_open(IpcMemHandle { reserved }))
+        let ctx = std::sync::Arc::clone(ctx);
+        py.detach(move || ctx.ipc_open(reserved))
             .map_err(|e| driver_error(py, &e))
     })
 }
 
 /// Closes memory opened with `ipc_open`.
 #[pyfunction]
-fn ipc_close(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<()> {
+pub(crate) fn ipc_close(py: Python<'_>, context: &Context, pointer: u64) -> PyResult<()> {
     guard(|| {
         let ctx = device_space(context, "IpcHandle.close")?;
-        ctx.make_current().map_err(|e| driver_error(py, &e))?;
         // SAFETY: the IpcHandle that opened the pointer closes it once.
-        unsafe { ctx.driver().ipc_close(pointer) }.map_err(|e| driver_error(py, &e))
+        unsafe { ctx.ipc_close(pointer) }.map_err(|e| driver_error(py, &e))
     })
 }
 
 /// Whether device `device` can access device `peer`'s memory directly.
 #[pyfunction]
-fn can_access_peer(py: Python<'_>, device: i32, peer: i32) -> PyResult<bool> {
+pub(crate) fn can_access_peer(py: Python<'_>, device: i32, peer: i32) -> PyResult<bool> {
     guard(|| {
-        if device == peer {
-            return Ok(true);
-        }
-        let rt = crate::runtime::runtime(py)?;
-        let driver = rt.driver();
-        let a = driver.device(device).map_err(|e| driver_error(py, &e))?;
-        let b = driver.device(peer).map_err(|e| driver_error(py, &e))?;
-        driver
-            .can_access_peer(a, b)
+        let rt = crate::context::runtime::runtime(py)?;
+        rt.can_access_peer(device, peer)
             .map_err(|e| driver_error(py, &e))
     })
 }
@@ -264,7 +251,7 @@ fn can_access_peer(py: Python<'_>, device: i32, peer: i32) -> PyResult<bool> {
 /// `memcpy(context, dst, src, count)`: copies `count` bytes between two device addresses of
 /// the unified address space (any devices; the driver stages when needed), synchronously.
 #[pyfunction]
-fn memcpy_dtod(
+pub(crate) fn memcpy_dtod(
     py: Python<'_>,
     context: &Context,
     dst: u64,
@@ -282,26 +269,11 @@ fn memcpy_dtod(
                 Ok(())
             }
             Space::Device(ctx) => {
-                ctx.make_current().map_err(|e| driver_error(py, &e))?;
-                let driver = std::sync::Arc::clone(ctx.driver());
+                let ctx = std::sync::Arc::clone(ctx);
                 // SAFETY: as above, device memory.
-                py.detach(move || unsafe { driver.copy_dtod(dst, src, count, None) })
+                py.detach(move || unsafe { ctx.copy_dtod(dst, src, count) })
                     .map_err(|e| driver_error(py, &e))
             }
         }
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(set_memalloc_hook, m)?)?;
-    m.add_function(wrap_pyfunction!(memalloc_hook_set, m)?)?;
-    m.add_function(wrap_pyfunction!(memset, m)?)?;
-    m.add_function(wrap_pyfunction!(address_range, m)?)?;
-    m.add_function(wrap_pyfunction!(host_device_pointer, m)?)?;
-    m.add_function(wrap_pyfunction!(ipc_get_handle, m)?)?;
-    m.add_function(wrap_pyfunction!(ipc_open, m)?)?;
-    m.add_function(wrap_pyfunction!(ipc_close, m)?)?;
-    m.add_function(wrap_pyfunction!(can_access_peer, m)?)?;
-    m.add_function(wrap_pyfunction!(memcpy_dtod, m)?)?;
-    Ok(())
 }

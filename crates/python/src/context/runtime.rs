@@ -16,41 +16,13 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use oxcuda_driver::device::{ATTRIBUTES, attribute_by_name};
-use oxcuda_runtime::{Error, HostContext, LayoutError, Runtime, Space};
-use pyo3::exceptions::{
-    PyAttributeError, PyIndexError, PyMemoryError, PyNotImplementedError, PyRuntimeError,
-    PyValueError,
-};
+use oxcuda_runtime::{Error, HostContext, Runtime, Space};
+use pyo3::exceptions::{PyAttributeError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::boundary::{ErrorKind, driver_error, guard, raise};
-use crate::toolchain;
-
-/// A runtime error as the Python exception the module doc lists.
-pub fn runtime_error(py: Python<'_>, e: &Error) -> PyErr {
-    match e {
-        Error::Driver(d) => driver_error(py, d),
-        Error::DeviceOutOfMemory(m) => raise(
-            py,
-            ErrorKind::CudaDriver,
-            ("cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY", m.clone()),
-        ),
-        Error::HostOutOfMemory(m) => PyMemoryError::new_err(m.clone()),
-        Error::Value(m) => PyValueError::new_err(m.clone()),
-        Error::Context(m) => PyRuntimeError::new_err(m.clone()),
-    }
-}
-
-/// A layout error as `ValueError`, `IndexError` or `NotImplementedError`.
-pub fn layout_error(e: LayoutError) -> PyErr {
-    match e {
-        LayoutError::Value(m) => PyValueError::new_err(m),
-        LayoutError::Index(m) => PyIndexError::new_err(m),
-        LayoutError::NeedsCopy(m) => PyNotImplementedError::new_err(m),
-    }
-}
+use crate::boundary::{ErrorKind, driver_error, guard, raise, runtime_error};
+use crate::compile::toolchain;
 
 static RUNTIME: Mutex<Option<Arc<Runtime>>> = Mutex::new(None);
 
@@ -117,20 +89,24 @@ impl Context {
     /// `.value`, as Apache Arrow reads it (`context.handle.value`).
     #[getter]
     fn handle<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let class = HANDLE_CLASS.get_or_try_init(py, || {
-            py.import("oxcuda.cuda.memory.context")
-                .and_then(|m| m.getattr("ContextHandle"))
-                .map(Bound::unbind)
-        })?;
-        class.bind(py).call1((self.raw_handle(),))
+        guard(|| {
+            let class = HANDLE_CLASS.get_or_try_init(py, || {
+                py.import("oxcuda.cuda.memory.context")
+                    .and_then(|m| m.getattr("ContextHandle"))
+                    .map(Bound::unbind)
+            })?;
+            class.bind(py).call1((self.raw_handle(),))
+        })
     }
 
     /// The device (`cuda.gpus[device_id]`; the simulator's device on the host backend).
     #[getter]
     fn device<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("oxcuda.cuda._devices")?
-            .getattr("_context_device")?
-            .call1((self.device_id(), self.is_host()))
+        guard(|| {
+            py.import("oxcuda.cuda._devices")?
+                .getattr("_context_device")?
+                .call1((self.device_id()?, self.is_host()?))
+        })
     }
 
     /// numba's `Context.memalloc(size)`: device memory from the memory manager.
@@ -138,7 +114,7 @@ impl Context {
         slf: &Bound<'py, Self>,
         size: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        Self::memory_call(slf, "memalloc", [size.clone()], None)
+        guard(|| Self::memory_call(slf, "memalloc", [size.clone()], None))
     }
 
     /// numba's `Context.memhostalloc(size, mapped=False, portable=False, wc=False)`.
@@ -150,12 +126,14 @@ impl Context {
         portable: bool,
         wc: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kw = PyDict::new(py);
-        kw.set_item("mapped", mapped)?;
-        kw.set_item("portable", portable)?;
-        kw.set_item("wc", wc)?;
-        Self::memory_call(slf, "memhostalloc", [size.clone()], Some(&kw))
+        guard(|| {
+            let py = slf.py();
+            let kw = PyDict::new(py);
+            kw.set_item("mapped", mapped)?;
+            kw.set_item("portable", portable)?;
+            kw.set_item("wc", wc)?;
+            Self::memory_call(slf, "memhostalloc", [size.clone()], Some(&kw))
+        })
     }
 
     /// numba's `Context.mempin(owner, pointer, size, mapped=False)`.
@@ -167,15 +145,17 @@ impl Context {
         size: &Bound<'py, PyAny>,
         mapped: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kw = PyDict::new(py);
-        kw.set_item("mapped", mapped)?;
-        Self::memory_call(
-            slf,
-            "mempin",
-            [owner.clone(), pointer.clone(), size.clone()],
-            Some(&kw),
-        )
+        guard(|| {
+            let py = slf.py();
+            let kw = PyDict::new(py);
+            kw.set_item("mapped", mapped)?;
+            Self::memory_call(
+                slf,
+                "mempin",
+                [owner.clone(), pointer.clone(), size.clone()],
+                Some(&kw),
+            )
+        })
     }
 
     /// numba's `Context.memallocmanaged(size, attach_global=True)`.
@@ -185,10 +165,12 @@ impl Context {
         size: &Bound<'py, PyAny>,
         attach_global: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let kw = PyDict::new(py);
-        kw.set_item("attach_global", attach_global)?;
-        Self::memory_call(slf, "memallocmanaged", [size.clone()], Some(&kw))
+        guard(|| {
+            let py = slf.py();
+            let kw = PyDict::new(py);
+            kw.set_item("attach_global", attach_global)?;
+            Self::memory_call(slf, "memallocmanaged", [size.clone()], Some(&kw))
+        })
     }
 
     /// numba's `Context.get_ipc_handle(memory)`.
@@ -196,55 +178,57 @@ impl Context {
         slf: &Bound<'py, Self>,
         memory: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        Self::memory_call(slf, "get_ipc_handle", [memory.clone()], None)
+        guard(|| Self::memory_call(slf, "get_ipc_handle", [memory.clone()], None))
     }
 
     /// numba's `Context.defer_cleanup()`: a context manager.
     fn defer_cleanup<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        Self::memory_call(slf, "defer_cleanup", [], None)
+        guard(|| Self::memory_call(slf, "defer_cleanup", [], None))
     }
 
     /// The memory manager of this context (an EMM plugin instance, or oxcuda's own).
     #[getter]
     fn memory_manager<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        Self::memory_call(slf, "memory_manager", [], None)
+        guard(|| Self::memory_call(slf, "memory_manager", [], None))
     }
 
     /// Makes `manager` (an instance, as numba-cuda's tests set it) serve this context.
     #[setter]
     fn set_memory_manager<'py>(slf: &Bound<'py, Self>, manager: Bound<'py, PyAny>) -> PyResult<()> {
-        Self::memory_call(slf, "set_memory_manager", [manager], None).map(drop)
+        guard(|| Self::memory_call(slf, "set_memory_manager", [manager], None).map(drop))
     }
 
     /// The device ordinal (0 for the host backend).
     #[getter]
-    fn device_id(&self) -> i32 {
-        self.space.device().map_or(0, |c| c.device().ordinal)
+    fn device_id(&self) -> PyResult<i32> {
+        guard(|| Ok(self.space.device().map_or(0, |c| c.device().ordinal)))
     }
 
     /// True for the host backend (the simulator's memory).
     #[getter]
-    fn is_host(&self) -> bool {
-        self.space.is_host()
+    fn is_host(&self) -> PyResult<bool> {
+        guard(|| Ok(self.space.is_host()))
     }
 
     /// `(free, total)` bytes of the context: its EMM plugin's figures when one serves it, else
     /// the driver's (host RAM on the host backend).
     fn get_memory_info<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        if crate::emm::hook_set() {
-            return Self::memory_call(slf, "get_memory_info", [], None);
-        }
-        let py = slf.py();
-        slf.get()
-            ._raw_memory_info(py)?
-            .into_pyobject(py)
-            .map(Bound::into_any)
+        guard(|| {
+            if crate::memory::emm::hook_set() {
+                return Self::memory_call(slf, "get_memory_info", [], None);
+            }
+            let py = slf.py();
+            slf.get()
+                ._raw_memory_info(py)?
+                .into_pyobject(py)
+                .map(Bound::into_any)
+        })
     }
 
     /// numba's `Context.reset()`: the memory manager's `reset()` (oxcuda's own returns the
     /// cache to the driver). Arrays still alive keep their memory.
     fn reset<'py>(slf: &Bound<'py, Self>) -> PyResult<()> {
-        Self::memory_call(slf, "reset", [], None).map(drop)
+        guard(|| Self::memory_call(slf, "reset", [], None).map(drop))
     }
 
     /// `(free, total)` bytes from the driver (host RAM on the host backend).
@@ -285,64 +269,80 @@ impl Context {
 
     /// The allocator's counters: `{in_use, cached, raw_allocs, raw_frees}` (bytes and counts).
     fn memory_stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let stats = match &self.space {
-            Space::Device(ctx) => ctx.allocator().stats(),
-            Space::Host(h) => h.allocator().stats(),
-        };
-        let d = PyDict::new(py);
-        d.set_item("in_use", stats.in_use)?;
-        d.set_item("cached", stats.cached)?;
-        d.set_item("raw_allocs", stats.raw_allocs)?;
-        d.set_item("raw_frees", stats.raw_frees)?;
-        Ok(d)
+        guard(|| {
+            let stats = match &self.space {
+                Space::Device(ctx) => ctx.allocator().stats(),
+                Space::Host(h) => h.allocator().stats(),
+            };
+            let d = PyDict::new(py);
+            d.set_item("in_use", stats.in_use)?;
+            d.set_item("cached", stats.cached)?;
+            d.set_item("raw_allocs", stats.raw_allocs)?;
+            d.set_item("raw_frees", stats.raw_frees)?;
+            Ok(d)
+        })
     }
 
     /// Opens a `defer_cleanup()` section (the Python context manager pairs it with `_end_defer`).
-    fn _begin_defer(&self) {
-        match &self.space {
-            Space::Device(ctx) => ctx.allocator().begin_defer(),
-            Space::Host(h) => h.allocator().begin_defer(),
-        }
+    fn _begin_defer(&self) -> PyResult<()> {
+        guard(|| {
+            match &self.space {
+                Space::Device(ctx) => ctx.allocator().begin_defer(),
+                Space::Host(h) => h.allocator().begin_defer(),
+            }
+            Ok(())
+        })
     }
 
-    fn _end_defer(&self) {
-        match &self.space {
-            Space::Device(ctx) => ctx.allocator().end_defer(),
-            Space::Host(h) => h.allocator().end_defer(),
-        }
+    fn _end_defer(&self) -> PyResult<()> {
+        guard(|| {
+            match &self.space {
+                Space::Device(ctx) => ctx.allocator().end_defer(),
+                Space::Host(h) => h.allocator().end_defer(),
+            }
+            Ok(())
+        })
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Context>()
-            .is_ok_and(|o| o.get().space.same(&self.space))
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        guard(|| {
+            Ok({
+                other
+                    .cast::<Context>()
+                    .is_ok_and(|o| o.get().space.same(&self.space))
+            })
+        })
     }
 
-    fn __hash__(&self) -> usize {
-        self.raw_handle()
+    fn __hash__(&self) -> PyResult<usize> {
+        guard(|| Ok(self.raw_handle()))
     }
 
-    fn __repr__(&self) -> String {
-        match &self.space {
-            Space::Device(c) => format!(
-                "<CUDA context {:#x} of device {}>",
-                c.handle().0,
-                c.device().ordinal
-            ),
-            Space::Host(_) => "<oxcuda host-backend context (simulator)>".to_owned(),
-        }
+    fn __repr__(&self) -> PyResult<String> {
+        guard(|| {
+            Ok({
+                match &self.space {
+                    Space::Device(c) => format!(
+                        "<CUDA context {:#x} of device {}>",
+                        c.handle().0,
+                        c.device().ordinal
+                    ),
+                    Space::Host(_) => "<oxcuda host-backend context (simulator)>".to_owned(),
+                }
+            })
+        })
     }
 }
 
 /// The host backend's context.
 #[pyfunction]
-fn host_context() -> Context {
-    Context::new(Space::Host(HostContext::get()))
+pub(crate) fn host_context() -> PyResult<Context> {
+    guard(|| Ok(Context::new(Space::Host(HostContext::get()))))
 }
 
 /// The calling thread's GPU context (device 0's primary context when none is current).
 #[pyfunction]
-fn current_device_context(py: Python<'_>) -> PyResult<Context> {
+pub(crate) fn current_device_context(py: Python<'_>) -> PyResult<Context> {
     guard(|| {
         let rt = runtime(py)?;
         let ctx = rt
@@ -354,7 +354,7 @@ fn current_device_context(py: Python<'_>) -> PyResult<Context> {
 
 /// Makes device `ordinal`'s primary context current on this thread.
 #[pyfunction]
-fn select_device(py: Python<'_>, ordinal: i32) -> PyResult<Context> {
+pub(crate) fn select_device(py: Python<'_>, ordinal: i32) -> PyResult<Context> {
     guard(|| {
         let rt = runtime(py)?;
         let ctx = rt
@@ -367,34 +367,28 @@ fn select_device(py: Python<'_>, ordinal: i32) -> PyResult<Context> {
 /// Unbinds the context current on this thread if it is `ctx` (the end of `with gpus[i]:`) and
 /// makes `previous` (a context handle, 0 for none) current again.
 #[pyfunction]
-fn restore_context(py: Python<'_>, previous: usize) -> PyResult<()> {
+pub(crate) fn restore_context(py: Python<'_>, previous: usize) -> PyResult<()> {
     guard(|| {
         let rt = runtime(py)?;
         // SAFETY: `previous` was the current context before the `with`; it is a primary context
         // this runtime retains, or null.
-        unsafe {
-            rt.driver()
-                .set_current_context(previous as *mut std::ffi::c_void)
-        }
-        .map_err(|e| driver_error(py, &e))
+        unsafe { rt.set_current_context_handle(previous) }.map_err(|e| driver_error(py, &e))
     })
 }
 
 /// The raw current context handle (0 when none), to restore after `with gpus[i]:`.
 #[pyfunction]
-fn current_context_handle(py: Python<'_>) -> PyResult<usize> {
+pub(crate) fn current_context_handle(py: Python<'_>) -> PyResult<usize> {
     guard(|| {
         let rt = runtime(py)?;
-        rt.driver()
-            .current_context()
-            .map(|c| c as usize)
+        rt.current_context_handle()
             .map_err(|e| driver_error(py, &e))
     })
 }
 
 /// numba-cuda's `close()`: synchronise, empty the caches, release the contexts.
 #[pyfunction]
-fn close_runtime(py: Python<'_>) -> PyResult<()> {
+pub(crate) fn close_runtime(py: Python<'_>) -> PyResult<()> {
     guard(|| {
         let Some(rt) = RUNTIME
             .lock()
@@ -409,55 +403,36 @@ fn close_runtime(py: Python<'_>) -> PyResult<()> {
 
 /// The ordinals of the contexts the runtime holds (for tests and `python -m oxcuda`).
 #[pyfunction]
-fn open_contexts(py: Python<'_>) -> PyResult<Vec<i32>> {
-    let _ = py;
-    Ok(RUNTIME
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .as_ref()
-        .map(|rt| rt.contexts().iter().map(|c| c.device().ordinal).collect())
-        .unwrap_or_default())
+pub(crate) fn open_contexts(py: Python<'_>) -> PyResult<Vec<i32>> {
+    guard(|| {
+        let _ = py;
+        Ok(RUNTIME
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .map(|rt| rt.contexts().iter().map(|c| c.device().ordinal).collect())
+            .unwrap_or_default())
+    })
 }
 
 /// Reads `CU_DEVICE_ATTRIBUTE_<name>` of device `ordinal`.
 #[pyfunction]
-fn device_attribute(py: Python<'_>, ordinal: i32, name: &str) -> PyResult<i32> {
+pub(crate) fn device_attribute(py: Python<'_>, ordinal: i32, name: &str) -> PyResult<i32> {
     guard(|| {
-        let attribute = attribute_by_name(name).ok_or_else(|| {
-            PyAttributeError::new_err(format!(
-                "Device has no attribute {name:?}: it is not a CU_DEVICE_ATTRIBUTE_* name \
-                 oxcuda knows (see Device.attribute_names())"
-            ))
-        })?;
         let rt = runtime(py)?;
-        let driver = rt.driver();
-        let device = driver.device(ordinal).map_err(|e| driver_error(py, &e))?;
-        driver
-            .device_attribute(device, attribute.code)
-            .map_err(|e| driver_error(py, &e))
+        rt.device_attribute(ordinal, name)
+            .map_err(|e| driver_error(py, &e))?
+            .ok_or_else(|| {
+                PyAttributeError::new_err(format!(
+                    "Device has no attribute {name:?}: it is not a CU_DEVICE_ATTRIBUTE_* name \
+                     oxcuda knows (see Device.attribute_names())"
+                ))
+            })
     })
 }
 
 /// The attribute names `device_attribute` knows.
 #[pyfunction]
-fn device_attribute_names() -> Vec<&'static str> {
-    ATTRIBUTES.iter().map(|a| a.name).collect()
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<Context>()?;
-    m.add_function(wrap_pyfunction!(host_context, m)?)?;
-    m.add_function(wrap_pyfunction!(current_device_context, m)?)?;
-    m.add_function(wrap_pyfunction!(select_device, m)?)?;
-    m.add_function(wrap_pyfunction!(restore_context, m)?)?;
-    m.add_function(wrap_pyfunction!(current_context_handle, m)?)?;
-    m.add_function(wrap_pyfunction!(close_runtime, m)?)?;
-    m.add_function(wrap_pyfunction!(open_contexts, m)?)?;
-    m.add_function(wrap_pyfunction!(device_attribute, m)?)?;
-    m.add_function(wrap_pyfunction!(device_attribute_names, m)?)?;
-    crate::stream::register(m)?;
-    crate::devicearray::register(m)?;
-    crate::pinned::register(m)?;
-    crate::emm::register(m)?;
-    Ok(())
+pub(crate) fn device_attribute_names() -> PyResult<Vec<&'static str>> {
+    guard(|| Ok(oxcuda_runtime::device::device_attribute_names()))
 }

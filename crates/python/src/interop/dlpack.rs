@@ -28,8 +28,9 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::dlpack_abi::*;
-use crate::runtime::{Context, layout_error, runtime_error};
+use crate::boundary::{layout_error, runtime_error};
+use crate::context::runtime::Context;
+use crate::interop::dlpack_abi::*;
 
 const LEGACY: &CStr = c"dltensor";
 const VERSIONED: &CStr = c"dltensor_versioned";
@@ -500,7 +501,7 @@ fn consume(
             if dl.device.device_id == ctx.device().ordinal {
                 context.space.clone()
             } else {
-                let rt = crate::runtime::runtime(py)?;
+                let rt = crate::context::runtime::runtime(py)?;
                 Space::Device(
                     rt.context(dl.device.device_id)
                         .map_err(|e| runtime_error(py, &e.into()))?,

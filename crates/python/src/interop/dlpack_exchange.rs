@@ -27,10 +27,10 @@ use oxcuda_ir::{ArrayType, Scalar};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyType};
 
-use crate::args::{self, Arg, Dims};
-use crate::dlpack_abi::{
+use crate::interop::dlpack_abi::{
     DLPackVersion, DLTensor, KDL_BOOL, KDL_COMPLEX, KDL_CUDA, KDL_FLOAT, KDL_INT, KDL_UINT,
 };
+use crate::launch::args::{self, Arg, Dims};
 
 /// The capsule name the header prescribes.
 const CAPSULE_NAME: &CStr = c"dlpack_exchange_api";
@@ -130,12 +130,12 @@ pub fn read(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     let py = obj.py();
     let mut t = DLTensor {
         data: std::ptr::null_mut(),
-        device: crate::dlpack_abi::DLDevice {
+        device: crate::interop::dlpack_abi::DLDevice {
             device_type: 0,
             device_id: 0,
         },
         ndim: 0,
-        dtype: crate::dlpack_abi::DLDataType {
+        dtype: crate::interop::dlpack_abi::DLDataType {
             code: 0,
             bits: 0,
             lanes: 0,

@@ -11,13 +11,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
 use crate::boundary::{ErrorKind, guard, raise};
-use crate::toolchain;
+use crate::compile::toolchain;
 
 /// `_native.nvrtc_compile(source, name, options, output)`: CUDA C++ → `output` (`"ptx"` or
 /// `"ltoir"`) with the NVRTC opened by `open_nvrtc`. A compile error is a `LinkerError` naming
 /// `name`, with NVRTC's log.
 #[pyfunction]
-fn nvrtc_compile<'py>(
+pub(crate) fn nvrtc_compile<'py>(
     py: Python<'py>,
     source: &str,
     name: &str,
@@ -84,20 +84,18 @@ pub fn inputs(list: &Bound<'_, PyList>) -> PyResult<Vec<LinkInput>> {
 /// the path taken when nvJitLink is switched off. LTO-IR and unknown kinds are a `LinkerError`
 /// naming the input; so is every failure of the link, with the driver's log.
 #[pyfunction]
-fn driver_link<'py>(
+pub(crate) fn driver_link<'py>(
     py: Python<'py>,
     kernel: &str,
     inputs: &Bound<'py, PyList>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    use oxcuda_driver::link::{DriverLinker, JitInput};
+    use oxcuda_runtime::link::{LinkKind, link_with_driver};
     guard(|| {
         let inputs = self::inputs(inputs)?;
-        let rt = crate::runtime::runtime(py)?;
+        let rt = crate::context::runtime::runtime(py)?;
         let ctx = rt
             .current()
             .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
-        ctx.make_current()
-            .map_err(|e| crate::boundary::driver_error(py, &e))?;
         let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
         let failed = |what: String| {
             raise(
@@ -109,14 +107,14 @@ fn driver_link<'py>(
                 ),),
             )
         };
-        let mut linker = DriverLinker::new(ctx.driver()).map_err(|e| failed(e.to_string()))?;
+        let mut kinds = Vec::with_capacity(inputs.len());
         for input in &inputs {
             let kind = match input.kind {
-                LinkInputKind::Ptx => JitInput::Ptx,
-                LinkInputKind::Cubin => JitInput::Cubin,
-                LinkInputKind::Fatbin => JitInput::Fatbin,
-                LinkInputKind::Object => JitInput::Object,
-                LinkInputKind::Library => JitInput::Library,
+                LinkInputKind::Ptx => LinkKind::Ptx,
+                LinkInputKind::Cubin => LinkKind::Cubin,
+                LinkInputKind::Fatbin => LinkKind::Fatbin,
+                LinkInputKind::Object => LinkKind::Object,
+                LinkInputKind::Library => LinkKind::Library,
                 LinkInputKind::LtoIr => {
                     return Err(raise(
                         py,
@@ -130,17 +128,19 @@ fn driver_link<'py>(
                     ));
                 }
             };
-            linker
-                .add(kind, &input.data, &input.name)
-                .map_err(|e| failed(format!("{}: {e}", input.name)))?;
+            kinds.push(kind);
         }
-        let cubin = linker.finish().map_err(|e| failed(e.to_string()))?;
+        let cubin = link_with_driver(
+            &ctx,
+            kinds
+                .into_iter()
+                .zip(&inputs)
+                .map(|(kind, i)| (kind, i.data.as_slice(), i.name.as_str())),
+        )
+        .map_err(|e| match e.input {
+            Some(name) => failed(format!("{name}: {}", e.message)),
+            None => failed(e.message),
+        })?;
         Ok(PyBytes::new(py, &cubin))
     })
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(nvrtc_compile, m)?)?;
-    m.add_function(wrap_pyfunction!(driver_link, m)?)?;
-    Ok(())
 }

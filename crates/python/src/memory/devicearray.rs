@@ -29,8 +29,9 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySlice, PyTuple};
 
 use crate::boundary::guard;
-use crate::runtime::{Context, layout_error, runtime_error};
-use crate::stream::resolve_stream;
+use crate::boundary::{layout_error, runtime_error};
+use crate::context::runtime::Context;
+use crate::context::stream::resolve_stream;
 
 /// What the kernel launcher needs of an array argument. See the module doc.
 #[derive(Debug, Clone, Copy)]
@@ -389,7 +390,7 @@ pub(crate) fn allocate(
     let span = usize::try_from(hi - lo).expect("non-negative span");
     let tag = rt_stream.tag();
     // An EMM plugin, when one is set, allocates instead of the caching allocator.
-    let memory = match crate::emm::external_allocation(py, space, span)? {
+    let memory = match crate::memory::emm::external_allocation(py, space, span)? {
         Some(m) => m,
         None => py
             .detach(|| Allocation::new(space, span, tag))
@@ -410,7 +411,7 @@ pub(crate) fn allocate(
 /// `device_array(context, shape, dtype, strides=None, order='C', stream=0)`.
 #[pyfunction]
 #[pyo3(signature = (context, shape, dtype, strides = None, order = "C", stream = None))]
-fn device_array(
+pub(crate) fn device_array(
     py: Python<'_>,
     context: &Context,
     shape: &Bound<'_, PyAny>,
@@ -436,7 +437,7 @@ fn device_array(
 /// same axis order.
 #[pyfunction]
 #[pyo3(signature = (context, ary, stream = None))]
-fn device_array_like(
+pub(crate) fn device_array_like(
     py: Python<'_>,
     context: &Context,
     ary: &Bound<'_, PyAny>,
@@ -458,7 +459,7 @@ fn device_array_like(
 /// device arrays are returned as they are, CAI objects wrapped without copying.
 #[pyfunction]
 #[pyo3(signature = (context, obj, stream = None))]
-fn to_device(
+pub(crate) fn to_device(
     py: Python<'_>,
     context: &Context,
     obj: &Bound<'_, PyAny>,
@@ -485,10 +486,10 @@ fn to_device(
         run_copy(py, &arr.place(), &host.place(), &arr.stream)?;
         if host.layout.ndim() == 0
             && obj.is_instance(&numpy(py)?.getattr("void")?)?
-            && crate::devicerecord::is_structured(&host.dtype)?
+            && crate::memory::devicerecord::is_structured(&host.dtype)?
         {
             // A structured scalar (numpy.void) becomes a DeviceRecord, as in numba-cuda.
-            return crate::devicerecord::wrap(py, arr);
+            return crate::memory::devicerecord::wrap(py, arr);
         }
         Ok(Bound::new(py, arr)?.into_any().unbind())
     })
@@ -498,7 +499,7 @@ fn to_device(
 /// array. With `sync`, waits for the producer's stream (numba-cuda's behaviour).
 #[pyfunction]
 #[pyo3(signature = (context, desc, owner = None, sync = true))]
-fn from_cuda_array_interface(
+pub(crate) fn from_cuda_array_interface(
     py: Python<'_>,
     context: &Context,
     desc: &Bound<'_, PyAny>,
@@ -542,13 +543,10 @@ fn from_cuda_array_interface(
         // The memory's own device, when the driver knows the pointer.
         let space = match &context.space {
             Space::Device(ctx) if ptr != 0 => {
-                let ordinal = ctx.driver().pointer_attribute(
-                    ptr,
-                    oxcuda_driver::memory::POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                );
+                let ordinal = ctx.pointer_device_ordinal(ptr);
                 match ordinal {
                     Ok(o) if o != ctx.device().ordinal => {
-                        let rt = crate::runtime::runtime(py)?;
+                        let rt = crate::context::runtime::runtime(py)?;
                         Space::Device(rt.context(o).map_err(|e| runtime_error(py, &e.into()))?)
                     }
                     _ => context.space.clone(),
@@ -596,13 +594,13 @@ fn from_cuda_array_interface(
 /// `from_dlpack(context, obj)`: a device array viewing the memory of a DLPack producer (or
 /// capsule) without copying; the producer's memory stays alive with the array.
 #[pyfunction]
-fn from_dlpack(
+pub(crate) fn from_dlpack(
     py: Python<'_>,
     context: &Context,
     obj: &Bound<'_, PyAny>,
 ) -> PyResult<DeviceNDArray> {
     guard(|| {
-        let imported = crate::dlpack::import(py, context, obj)?;
+        let imported = crate::interop::dlpack::import(py, context, obj)?;
         let dtype = as_dtype(py, &pyo3::types::PyString::new(py, &imported.dtype))?;
         let (stream, stream_obj) = resolve_stream(py, &imported.space, None)?;
         Ok(DeviceNDArray {
@@ -689,33 +687,33 @@ fn parse_key(key: &Bound<'_, PyAny>, ndim: usize) -> PyResult<(Vec<IndexItem>, b
 #[pymethods]
 impl DeviceNDArray {
     #[classattr]
-    fn __cuda_memory__() -> bool {
-        true
+    fn __cuda_memory__() -> PyResult<bool> {
+        guard(|| Ok(true))
     }
 
     #[classattr]
-    fn __cuda_ndarray__() -> bool {
-        true
+    fn __cuda_ndarray__() -> PyResult<bool> {
+        guard(|| Ok(true))
     }
 
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.layout.shape())
+        guard(|| PyTuple::new(py, self.layout.shape()))
     }
 
     #[getter]
     fn strides<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.layout.strides())
+        guard(|| PyTuple::new(py, self.layout.strides()))
     }
 
     #[getter]
-    fn ndim(&self) -> usize {
-        self.layout.ndim()
+    fn ndim(&self) -> PyResult<usize> {
+        guard(|| Ok(self.layout.ndim()))
     }
 
     #[getter]
-    fn size(&self) -> i64 {
-        self.layout.size()
+    fn size(&self) -> PyResult<i64> {
+        guard(|| Ok(self.layout.size()))
     }
 
     #[getter]
@@ -724,30 +722,30 @@ impl DeviceNDArray {
     }
 
     #[getter]
-    fn itemsize(&self) -> i64 {
-        self.layout.itemsize()
+    fn itemsize(&self) -> PyResult<i64> {
+        guard(|| Ok(self.layout.itemsize()))
     }
 
     #[getter]
-    fn nbytes(&self) -> i64 {
-        self.layout.nbytes()
+    fn nbytes(&self) -> PyResult<i64> {
+        guard(|| Ok(self.layout.nbytes()))
     }
 
     /// Bytes of the allocation this view lies in.
     #[getter]
-    fn alloc_size(&self) -> usize {
-        self.memory.size()
+    fn alloc_size(&self) -> PyResult<usize> {
+        guard(|| Ok(self.memory.size()))
     }
 
     /// The stream the array is bound to (`0` for the default stream).
     #[getter]
-    fn stream(&self, py: Python<'_>) -> Py<PyAny> {
-        self.stream_obj.clone_ref(py)
+    fn stream(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        guard(|| Ok(self.stream_obj.clone_ref(py)))
     }
 
     #[getter]
-    fn readonly(&self) -> bool {
-        self.readonly
+    fn readonly(&self) -> PyResult<bool> {
+        guard(|| Ok(self.readonly))
     }
 
     /// `'gpu'` or `'host'` (the simulator's backend).
@@ -762,20 +760,22 @@ impl DeviceNDArray {
 
     /// The data pointer as an integer.
     #[getter]
-    fn device_pointer_value(&self) -> u64 {
-        self.ptr
+    fn device_pointer_value(&self) -> PyResult<u64> {
+        guard(|| Ok(self.ptr))
     }
 
     /// The data pointer as a `ctypes.c_void_p` (numba-cuda's name).
     #[getter]
     fn device_ctypes_pointer<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("ctypes")?
-            .getattr("c_void_p")?
-            .call1((if self.layout.size() == 0 {
-                None
-            } else {
-                Some(self.ptr)
-            },))
+        guard(|| {
+            py.import("ctypes")?
+                .getattr("c_void_p")?
+                .call1((if self.layout.size() == 0 {
+                    None
+                } else {
+                    Some(self.ptr)
+                },))
+        })
     }
 
     /// numba's `gpu_data`: a `MemoryPointer` to the bytes this array spans (its extent, which
@@ -784,104 +784,114 @@ impl DeviceNDArray {
     /// keeps this array alive.
     #[getter]
     fn gpu_data<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let this = slf.get();
-        let (lo, hi) = this.layout.extent();
-        let (start, size) = if this.layout.size() == 0 {
-            (0, 0)
-        } else {
-            (this.ptr.wrapping_add_signed(lo), hi - lo)
-        };
-        let owner = this
-            .memory
-            .foreign_owner()
-            .and_then(|o| o.downcast_ref::<Py<PyAny>>())
-            .map(|o| o.bind(py).clone())
-            .filter(|o| o.hasattr("device_pointer_value").unwrap_or(false));
-        if let Some(pointer) = owner
-            && size > 0
-        {
-            let base: u64 = pointer
-                .getattr("device_pointer_value")?
-                .extract::<Option<u64>>()?
-                .unwrap_or(0);
-            let psize: i64 = pointer.getattr("size")?.extract()?;
-            if base == start && psize == size {
-                return Ok(pointer);
-            }
-            if let Some(offset) = start.checked_sub(base)
-                && let Ok(offset) = i64::try_from(offset)
-                && offset + size <= psize
+        guard(|| {
+            let py = slf.py();
+            let this = slf.get();
+            let (lo, hi) = this.layout.extent();
+            let (start, size) = if this.layout.size() == 0 {
+                (0, 0)
+            } else {
+                (this.ptr.wrapping_add_signed(lo), hi - lo)
+            };
+            let owner = this
+                .memory
+                .foreign_owner()
+                .and_then(|o| o.downcast_ref::<Py<PyAny>>())
+                .map(|o| o.bind(py).clone())
+                .filter(|o| o.hasattr("device_pointer_value").unwrap_or(false));
+            if let Some(pointer) = owner
+                && size > 0
             {
-                return pointer.call_method1("view", (offset, offset + size));
+                let base: u64 = pointer
+                    .getattr("device_pointer_value")?
+                    .extract::<Option<u64>>()?
+                    .unwrap_or(0);
+                let psize: i64 = pointer.getattr("size")?.extract()?;
+                if base == start && psize == size {
+                    return Ok(pointer);
+                }
+                if let Some(offset) = start.checked_sub(base)
+                    && let Ok(offset) = i64::try_from(offset)
+                    && offset + size <= psize
+                {
+                    return pointer.call_method1("view", (offset, offset + size));
+                }
             }
-        }
-        py.import("oxcuda.cuda.memory.pointer")?
-            .getattr("MemoryPointer")?
-            .call1((this.context(), start, size, slf))
+            py.import("oxcuda.cuda.memory.pointer")?
+                .getattr("MemoryPointer")?
+                .call1((this.context()?, start, size, slf))
+        })
     }
 
     /// numba's `get_ipc_handle()`: an `IpcArrayHandle` another process opens as a view of this
     /// array (GPU only).
     fn get_ipc_handle<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.py()
-            .import("oxcuda.cuda.memory.ipc")?
-            .getattr("array_ipc_handle")?
-            .call1((slf,))
+        guard(|| {
+            slf.py()
+                .import("oxcuda.cuda.memory.ipc")?
+                .getattr("array_ipc_handle")?
+                .call1((slf,))
+        })
     }
 
     /// The context the memory belongs to.
     #[getter]
-    fn context(&self) -> Context {
-        Context::new(self.memory.space().clone())
+    fn context(&self) -> PyResult<Context> {
+        guard(|| Ok(Context::new(self.memory.space().clone())))
     }
 
     fn __len__(&self) -> PyResult<usize> {
-        self.layout
-            .shape()
-            .first()
-            .map(|&n| usize::try_from(n).expect("extent"))
-            .ok_or_else(|| PyTypeError::new_err("len() of unsized object"))
+        guard(|| {
+            self.layout
+                .shape()
+                .first()
+                .map(|&n| usize::try_from(n).expect("extent"))
+                .ok_or_else(|| PyTypeError::new_err("len() of unsized object"))
+        })
     }
 
-    fn is_c_contiguous(&self) -> bool {
-        self.layout.is_c_contiguous()
+    fn is_c_contiguous(&self) -> PyResult<bool> {
+        guard(|| Ok(self.layout.is_c_contiguous()))
     }
 
-    fn is_f_contiguous(&self) -> bool {
-        self.layout.is_f_contiguous()
+    fn is_f_contiguous(&self) -> PyResult<bool> {
+        guard(|| Ok(self.layout.is_f_contiguous()))
     }
 
     #[getter]
     fn flags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("C_CONTIGUOUS", self.layout.is_c_contiguous())?;
-        d.set_item("F_CONTIGUOUS", self.layout.is_f_contiguous())?;
-        d.set_item("WRITEABLE", !self.readonly)?;
-        Ok(d)
+        guard(|| {
+            let d = PyDict::new(py);
+            d.set_item("C_CONTIGUOUS", self.layout.is_c_contiguous())?;
+            d.set_item("F_CONTIGUOUS", self.layout.is_f_contiguous())?;
+            d.set_item("WRITEABLE", !self.readonly)?;
+            Ok(d)
+        })
     }
 
     /// The CUDA Array Interface, version 3.
     #[getter]
     fn __cuda_array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("shape", PyTuple::new(py, self.layout.shape())?)?;
-        if self.layout.is_c_contiguous() {
-            d.set_item("strides", py.None())?;
-        } else {
-            d.set_item("strides", PyTuple::new(py, self.layout.strides())?)?;
-        }
-        let ptr = if self.layout.size() == 0 { 0 } else { self.ptr };
-        d.set_item("data", (ptr, self.readonly))?;
-        d.set_item("typestr", self.dtype.bind(py).getattr("str")?)?;
-        let handle = self.stream.handle();
-        if handle == 0 {
-            d.set_item("stream", py.None())?;
-        } else {
-            d.set_item("stream", handle)?;
-        }
-        d.set_item("version", 3)?;
-        Ok(d)
+        guard(|| {
+            let d = PyDict::new(py);
+            d.set_item("shape", PyTuple::new(py, self.layout.shape())?)?;
+            if self.layout.is_c_contiguous() {
+                d.set_item("strides", py.None())?;
+            } else {
+                d.set_item("strides", PyTuple::new(py, self.layout.strides())?)?;
+            }
+            let ptr = if self.layout.size() == 0 { 0 } else { self.ptr };
+            d.set_item("data", (ptr, self.readonly))?;
+            d.set_item("typestr", self.dtype.bind(py).getattr("str")?)?;
+            let handle = self.stream.handle();
+            if handle == 0 {
+                d.set_item("stream", py.None())?;
+            } else {
+                d.set_item("stream", handle)?;
+            }
+            d.set_item("version", 3)?;
+            Ok(d)
+        })
     }
 
     /// DLPack export: a `dltensor_versioned` capsule when `max_version >= (1, 0)`, else a legacy
@@ -896,7 +906,7 @@ impl DeviceNDArray {
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
         guard(|| {
-            let ours = crate::dlpack::device_of(self.memory.space());
+            let ours = crate::interop::dlpack::device_of(self.memory.space());
             if let Some(d) = dl_device.filter(|d| !d.is_none()) {
                 let asked: (i32, i32) = d.extract().map_err(|_| {
                     PyTypeError::new_err(
@@ -926,9 +936,9 @@ impl DeviceNDArray {
                 self
             };
             let dtype = source.dtype.bind(py);
-            crate::dlpack::export(
+            crate::interop::dlpack::export(
                 py,
-                &crate::dlpack::Export {
+                &crate::interop::dlpack::Export {
                     memory: &source.memory,
                     ptr: source.ptr,
                     layout: &source.layout,
@@ -946,8 +956,8 @@ impl DeviceNDArray {
 
     /// `(device_type, device_id)`: `(2, ordinal)` (kDLCUDA) on a GPU, `(1, 0)` (kDLCPU) on the
     /// host backend.
-    fn __dlpack_device__(&self) -> (i32, i32) {
-        crate::dlpack::device_of(self.memory.space())
+    fn __dlpack_device__(&self) -> PyResult<(i32, i32)> {
+        guard(|| Ok(crate::interop::dlpack::device_of(self.memory.space())))
     }
 
     /// Copies to the host: into `ary` when given (same dtype and shape), else into a new NumPy
@@ -1028,7 +1038,7 @@ impl DeviceNDArray {
     }
 
     fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        Self::getitem(slf, key, None)
+        guard(|| Self::getitem(slf, key, None))
     }
 
     /// `a[key]` on `stream`: a view for slices, a NumPy scalar for a single element.
@@ -1047,9 +1057,9 @@ impl DeviceNDArray {
             if !scalar {
                 return Ok(Bound::new(py, view)?.into_any().unbind());
             }
-            if crate::devicerecord::is_structured(this.dtype.bind(py))? {
+            if crate::memory::devicerecord::is_structured(this.dtype.bind(py))? {
                 // numba: an element of a structured array is a DeviceRecord (a view, no copy).
-                return crate::devicerecord::wrap(py, view);
+                return crate::memory::devicerecord::wrap(py, view);
             }
             let stream = this.op_stream(py, stream)?;
             let host = new_host(py, &view.layout, this.dtype.bind(py))?;
@@ -1065,7 +1075,7 @@ impl DeviceNDArray {
         key: &Bound<'_, PyAny>,
         value: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        self.setitem(py, key, value, None)
+        guard(|| self.setitem(py, key, value, None))
     }
 
     /// `a[key] = value` on `stream`: `value` (scalar, host array, device array) is converted
@@ -1125,16 +1135,18 @@ impl DeviceNDArray {
     /// A view with a new shape (`reshape(2, 3)` or `reshape((2, 3))`); no copies.
     #[pyo3(signature = (*shape, order = "C"))]
     fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>, order: &str) -> PyResult<Self> {
-        let dims = if shape.len() == 1 {
-            shape_arg(&shape.get_item(0)?)?
-        } else {
-            shape_arg(shape.as_any())?
-        };
-        let layout = self
-            .layout
-            .reshape(&dims, order_arg(order)?)
-            .map_err(layout_error)?;
-        Ok(self.derive(py, 0, layout, None))
+        guard(|| {
+            let dims = if shape.len() == 1 {
+                shape_arg(&shape.get_item(0)?)?
+            } else {
+                shape_arg(shape.as_any())?
+            };
+            let layout = self
+                .layout
+                .reshape(&dims, order_arg(order)?)
+                .map_err(layout_error)?;
+            Ok(self.derive(py, 0, layout, None))
+        })
     }
 
     /// A 1-d view (no copies).
@@ -1145,22 +1157,26 @@ impl DeviceNDArray {
         order: &str,
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let _ = stream;
-        let layout = self
-            .layout
-            .reshape(&[-1], order_arg(order)?)
-            .map_err(layout_error)?;
-        Ok(self.derive(py, 0, layout, None))
+        guard(|| {
+            let _ = stream;
+            let layout = self
+                .layout
+                .reshape(&[-1], order_arg(order)?)
+                .map_err(layout_error)?;
+            Ok(self.derive(py, 0, layout, None))
+        })
     }
 
     /// The same bytes as another dtype (the last axis absorbs a size change).
     fn view(&self, py: Python<'_>, dtype: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let dtype = as_dtype(py, dtype)?;
-        let layout = self
-            .layout
-            .view_itemsize(itemsize_of(&dtype)?)
-            .map_err(layout_error)?;
-        Ok(self.derive(py, 0, layout, Some(dtype.unbind())))
+        guard(|| {
+            let dtype = as_dtype(py, dtype)?;
+            let layout = self
+                .layout
+                .view_itemsize(itemsize_of(&dtype)?)
+                .map_err(layout_error)?;
+            Ok(self.derive(py, 0, layout, Some(dtype.unbind())))
+        })
     }
 
     /// Removes extents of 1 (all, or those of `axis`).
@@ -1171,26 +1187,30 @@ impl DeviceNDArray {
         axis: Option<&Bound<'_, PyAny>>,
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let _ = stream;
-        let axes = axis.filter(|a| !a.is_none()).map(shape_arg).transpose()?;
-        let layout = self.layout.squeeze(axes.as_deref()).map_err(layout_error)?;
-        Ok(self.derive(py, 0, layout, None))
+        guard(|| {
+            let _ = stream;
+            let axes = axis.filter(|a| !a.is_none()).map(shape_arg).transpose()?;
+            let layout = self.layout.squeeze(axes.as_deref()).map_err(layout_error)?;
+            Ok(self.derive(py, 0, layout, None))
+        })
     }
 
     /// Permuted axes, as a view (NumPy's semantics; numba-cuda copies 2-d arrays instead).
     #[pyo3(signature = (axes = None))]
     fn transpose(&self, py: Python<'_>, axes: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let axes = axes.filter(|a| !a.is_none()).map(shape_arg).transpose()?;
-        let layout = self
-            .layout
-            .transpose(axes.as_deref())
-            .map_err(layout_error)?;
-        Ok(self.derive(py, 0, layout, None))
+        guard(|| {
+            let axes = axes.filter(|a| !a.is_none()).map(shape_arg).transpose()?;
+            let layout = self
+                .layout
+                .transpose(axes.as_deref())
+                .map_err(layout_error)?;
+            Ok(self.derive(py, 0, layout, None))
+        })
     }
 
     #[getter(T)]
     fn t(&self, py: Python<'_>) -> PyResult<Self> {
-        self.transpose(py, None)
+        guard(|| self.transpose(py, None))
     }
 
     /// 1-d, unit-stride arrays only: consecutive views of `section` elements.
@@ -1201,46 +1221,50 @@ impl DeviceNDArray {
         section: i64,
         stream: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = stream;
-        if self.layout.ndim() != 1 {
-            return Err(PyValueError::new_err("split() supports 1-d arrays only"));
-        }
-        if self.layout.strides()[0] != self.layout.itemsize() && self.layout.size() > 1 {
-            return Err(PyValueError::new_err(
-                "split() supports unit-stride arrays only",
-            ));
-        }
-        if section <= 0 {
-            return Err(PyValueError::new_err(format!(
-                "split(): section must be positive, got {section}"
-            )));
-        }
-        let n = self.layout.size();
-        let parts = PyList::empty(py);
-        let mut begin = 0;
-        while begin < n {
-            let end = (begin + section).min(n);
-            let (offset, layout) = self
-                .layout
-                .index(&[IndexItem::Slice {
-                    start: Some(begin),
-                    stop: Some(end),
-                    step: None,
-                }])
-                .map_err(layout_error)?;
-            parts.append(Bound::new(py, self.derive(py, offset, layout, None))?)?;
-            begin = end;
-        }
-        parts.try_iter().map(Bound::into_any)
+        guard(|| {
+            let _ = stream;
+            if self.layout.ndim() != 1 {
+                return Err(PyValueError::new_err("split() supports 1-d arrays only"));
+            }
+            if self.layout.strides()[0] != self.layout.itemsize() && self.layout.size() > 1 {
+                return Err(PyValueError::new_err(
+                    "split() supports unit-stride arrays only",
+                ));
+            }
+            if section <= 0 {
+                return Err(PyValueError::new_err(format!(
+                    "split(): section must be positive, got {section}"
+                )));
+            }
+            let n = self.layout.size();
+            let parts = PyList::empty(py);
+            let mut begin = 0;
+            while begin < n {
+                let end = (begin + section).min(n);
+                let (offset, layout) = self
+                    .layout
+                    .index(&[IndexItem::Slice {
+                        start: Some(begin),
+                        stop: Some(end),
+                        step: None,
+                    }])
+                    .map_err(layout_error)?;
+                parts.append(Bound::new(py, self.derive(py, offset, layout, None))?)?;
+                begin = end;
+            }
+            parts.try_iter().map(Bound::into_any)
+        })
     }
 
     /// The same array bound to another stream.
     fn bind(&self, py: Python<'_>, stream: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let (s, obj) = resolve_stream(py, self.memory.space(), Some(stream))?;
-        let mut view = self.derive(py, 0, self.layout.clone(), None);
-        view.stream = s;
-        view.stream_obj = obj;
-        Ok(view)
+        guard(|| {
+            let (s, obj) = resolve_stream(py, self.memory.space(), Some(stream))?;
+            let mut view = self.derive(py, 0, self.layout.clone(), None);
+            view.stream = s;
+            view.stream_obj = obj;
+            Ok(view)
+        })
     }
 
     /// A host copy (`numpy.asarray(d)`); `copy=False` is refused, a copy is unavoidable.
@@ -1251,28 +1275,32 @@ impl DeviceNDArray {
         dtype: Option<&Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if copy == Some(false) {
-            return Err(PyValueError::new_err(
-                "a device array cannot be seen as a NumPy array without a copy (copy=False)",
-            ));
-        }
-        let host = self.copy_to_host(py, None, None)?;
-        match dtype.filter(|d| !d.is_none()) {
-            Some(d) => host.call_method1("astype", (d,)),
-            None => Ok(host),
-        }
+        guard(|| {
+            if copy == Some(false) {
+                return Err(PyValueError::new_err(
+                    "a device array cannot be seen as a NumPy array without a copy (copy=False)",
+                ));
+            }
+            let host = self.copy_to_host(py, None, None)?;
+            match dtype.filter(|d| !d.is_none()) {
+                Some(d) => host.call_method1("astype", (d,)),
+                None => Ok(host),
+            }
+        })
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let place = match self.memory.space() {
-            Space::Device(c) => format!("GPU {}", c.device().ordinal),
-            Space::Host(_) => "host backend".to_owned(),
-        };
-        Ok(format!(
-            "<oxcuda DeviceNDArray shape={} dtype={} on {place}>",
-            oxcuda_runtime::layout::shape_str(self.layout.shape()),
-            self.dtype.bind(py).str()?
-        ))
+        guard(|| {
+            let place = match self.memory.space() {
+                Space::Device(c) => format!("GPU {}", c.device().ordinal),
+                Space::Host(_) => "host backend".to_owned(),
+            };
+            Ok(format!(
+                "<oxcuda DeviceNDArray shape={} dtype={} on {place}>",
+                oxcuda_runtime::layout::shape_str(self.layout.shape()),
+                self.dtype.bind(py).str()?
+            ))
+        })
     }
 }
 
@@ -1312,18 +1340,6 @@ fn device_source<'py>(
 
 /// Whether `obj` is one of our arrays (subclasses included).
 #[pyfunction]
-fn is_device_array(obj: &Bound<'_, PyAny>) -> bool {
-    obj.cast::<DeviceNDArray>().is_ok()
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<DeviceNDArray>()?;
-    m.add_function(wrap_pyfunction!(device_array, m)?)?;
-    m.add_function(wrap_pyfunction!(device_array_like, m)?)?;
-    m.add_function(wrap_pyfunction!(to_device, m)?)?;
-    m.add_function(wrap_pyfunction!(from_cuda_array_interface, m)?)?;
-    m.add_function(wrap_pyfunction!(is_device_array, m)?)?;
-    m.add_function(wrap_pyfunction!(from_dlpack, m)?)?;
-    crate::devicerecord::register(m)?;
-    Ok(())
+pub(crate) fn is_device_array(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    guard(|| Ok(obj.cast::<DeviceNDArray>().is_ok()))
 }

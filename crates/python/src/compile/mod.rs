@@ -1,0 +1,7 @@
+//! Compiling: the pipeline entry point (`pipeline.rs`, formerly `compile.rs`), source capture,
+//! linking, and the CUDA libraries opened (`toolchain.rs`).
+
+pub mod capture;
+pub mod link;
+pub mod pipeline;
+pub mod toolchain;

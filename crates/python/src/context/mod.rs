@@ -1,0 +1,4 @@
+//! Contexts and devices (`runtime.rs`), streams and events.
+
+pub mod runtime;
+pub mod stream;

@@ -1,0 +1,7 @@
+//! Interoperability: the C API capsule for other extensions, DLPack import/export and the DLPack
+//! exchange read on the launch path.
+
+pub mod c_api;
+pub mod dlpack;
+pub mod dlpack_abi;
+pub mod dlpack_exchange;

@@ -1,0 +1,347 @@
+//! Compiled kernels, ready to launch: [`GpuKernel`] (a cubin loaded into a context) and
+//! [`SimKernel`] (typed IR prepared for the CPU simulator), plus [`IrModule`], the typed IR a
+//! compile produced.
+//!
+//! A `GpuKernel` is the Python face of the runtime's [`Kernel`] (module loading, attributes,
+//! occupancy and the launch live in `oxcuda_runtime::module`, configuration checks and
+//! parameter packing in `oxcuda_runtime::launch`); this file only converts.
+
+use oxcuda_ir::{Module, Type};
+use oxcuda_runtime::launch::{self, LaunchConfig};
+use oxcuda_runtime::module::{AttributeError, Kernel};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::boundary::{ErrorKind, driver_error, guard, raise, sim_error};
+use crate::launch::args::{self, Arg, Args};
+
+/// Typed IR produced by a compile (the simulator's input).
+#[pyclass(frozen, module = "oxcuda._native")]
+#[derive(Debug, Clone)]
+pub struct IrModule {
+    pub module: Module,
+}
+
+#[pymethods]
+impl IrModule {
+    fn __str__(&self) -> PyResult<String> {
+        guard(|| Ok(self.module.to_string()))
+    }
+}
+
+/// Reads the launch arguments and checks them against the kernel's parameter types.
+fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyResult<Args> {
+    if args.len() != params.len() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}() takes {} arguments but {} were given",
+            params.len(),
+            args.len()
+        )));
+    }
+    let read = args::read_all(args)?;
+    for (i, (a, p)) in read.iter().zip(params).enumerate() {
+        let got = a.ty();
+        if !launch::compatible(&got, p) {
+            return Err(PyTypeError::new_err(format!(
+                "{name}() argument {i}: expected {p}, got {got}"
+            )));
+        }
+    }
+    Ok(read)
+}
+
+/// A kernel loaded on a GPU.
+#[pyclass(frozen, module = "oxcuda._native")]
+#[derive(Debug)]
+pub struct GpuKernel {
+    kernel: Kernel,
+    params: Vec<Type>,
+    name: String,
+    /// The checked `assert`s of a debug kernel (`None`: nothing to check after a launch).
+    asserts: Option<crate::launch::assertions::Asserts>,
+}
+
+#[pymethods]
+impl GpuKernel {
+    /// Loads `cubin` into the calling thread's current context and finds kernel `name`.
+    /// `asserts` is the compile's `(kernel's Python name, checked asserts)`, for a debug
+    /// kernel that has some.
+    #[new]
+    ///
+    /// `cooperative`: the code synchronises the grid, so it is launched with
+    /// `cuLaunchCooperativeKernel` (numba's `_Kernel.cooperative`).
+    #[pyo3(signature = (cubin, name, params, asserts=None, cooperative=false))]
+    fn new(
+        py: Python<'_>,
+        cubin: &[u8],
+        name: &str,
+        params: Vec<PyRef<'_, crate::launch::launcher::ArgType>>,
+        asserts: Option<(String, Vec<crate::launch::assertions::Site>)>,
+        cooperative: bool,
+    ) -> PyResult<Self> {
+        guard(|| {
+            let rt = crate::context::runtime::runtime(py)?;
+            let ctx = rt
+                .current()
+                .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
+            let kernel = Kernel::load(&ctx, cubin, name)
+                .map_err(|e| driver_error(py, &e))?
+                .with_cooperative(cooperative);
+            let (python_name, sites) = asserts.unwrap_or_default();
+            let asserts =
+                crate::launch::assertions::Asserts::find(py, &kernel, python_name, sites)?;
+            Ok(Self {
+                kernel,
+                params: params.iter().map(|p| p.ty.clone()).collect(),
+                name: name.to_owned(),
+                asserts,
+            })
+        })
+    }
+
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        guard(|| Ok(self.name.clone()))
+    }
+
+    /// Launched with `cuLaunchCooperativeKernel` (the code synchronises the grid).
+    #[getter]
+    fn cooperative(&self) -> PyResult<bool> {
+        guard(|| Ok(self.kernel.is_cooperative()))
+    }
+
+    /// Launches with `grid`/`block` (3 ints each), on `stream` (a `CUstream` address, 0 for the
+    /// default stream) with `shared` bytes of dynamic shared memory.
+    fn launch(
+        &self,
+        py: Python<'_>,
+        grid: (u32, u32, u32),
+        block: (u32, u32, u32),
+        stream: usize,
+        shared: u32,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<()> {
+        guard(|| {
+            let read = checked_args(&self.name, &self.params, args)?;
+            let config = LaunchConfig {
+                grid: [grid.0, grid.1, grid.2],
+                block: [block.0, block.1, block.2],
+                shared,
+            };
+            self.launch_read(py, &config, stream, &read)
+        })
+    }
+
+    /// Launches `n` times in a Rust loop with the arguments read and packed once: the raw
+    /// driver's cost per launch, measured in this process (bench/launch.py interleaves it with
+    /// Python launches, so both see the same machine state).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a launch's parameters, plus the count"
+    )]
+    fn raw_launch_loop(
+        &self,
+        py: Python<'_>,
+        grid: (u32, u32, u32),
+        block: (u32, u32, u32),
+        stream: usize,
+        shared: u32,
+        args: &Bound<'_, PyTuple>,
+        n: usize,
+    ) -> PyResult<()> {
+        guard(|| {
+            let read = checked_args(&self.name, &self.params, args)?;
+            let mut slots = launch::pack_all(&read, &self.params);
+            let mut ptrs = launch::param_pointers(&mut slots);
+            let config = LaunchConfig {
+                grid: [grid.0, grid.1, grid.2],
+                block: [block.0, block.1, block.2],
+                shared,
+            };
+            config.check().map_err(PyValueError::new_err)?;
+            // SAFETY: one pointer per parameter, packed for these parameters, alive for the
+            // loop; the configuration was checked.
+            unsafe { self.kernel.launch_repeatedly(&config, stream, &mut ptrs, n) }
+                .map_err(|e| driver_error(py, &e))
+        })
+    }
+
+    /// Most blocks of `block_threads` threads with `dynamic_shared` bytes of dynamic shared
+    /// memory resident on one multiprocessor at once (the occupancy calculator's answer).
+    fn max_active_blocks_per_multiprocessor(
+        &self,
+        py: Python<'_>,
+        block_threads: u32,
+        dynamic_shared: usize,
+    ) -> PyResult<u32> {
+        guard(|| {
+            self.kernel
+                .max_active_blocks_per_multiprocessor(block_threads, dynamic_shared)
+                .map_err(|e| driver_error(py, &e))
+        })
+    }
+
+    /// A `CU_FUNC_ATTRIBUTE_*` value: `"num_regs"`, `"shared_size_bytes"`,
+    /// `"local_size_bytes"`, `"const_size_bytes"`, `"max_threads_per_block"`, `"ptx_version"`,
+    /// `"binary_version"`.
+    fn attribute(&self, py: Python<'_>, name: &str) -> PyResult<i32> {
+        guard(|| {
+            self.kernel.attribute(name).map_err(|e| match e {
+                AttributeError::Unknown(other) => {
+                    PyValueError::new_err(format!("unknown kernel attribute {other:?}"))
+                }
+                AttributeError::Driver(e) => driver_error(py, &e),
+            })
+        })
+    }
+}
+
+impl GpuKernel {
+    /// A cooperative launch must fit on the device at once (its blocks wait for each other):
+    /// more blocks than the occupancy calculator allows is refused here, naming the limit,
+    /// rather than left to the driver's `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`.
+    fn check_co_resident(&self, py: Python<'_>, config: &LaunchConfig) -> PyResult<()> {
+        let threads = config.block.iter().product::<u32>();
+        let (per_sm, sms) = self
+            .kernel
+            .max_co_resident_blocks(threads, config.shared as usize)
+            .map_err(|e| driver_error(py, &e))?;
+        let limit = u64::from(per_sm) * u64::try_from(sms).unwrap_or(0);
+        let blocks: u64 = config.grid.iter().map(|&g| u64::from(g)).product();
+        if blocks > limit {
+            return Err(PyValueError::new_err(format!(
+                "{}() synchronises the grid (cuda.cg.this_grid().sync()), so all its blocks must \
+                 be resident at once: a grid of {blocks} blocks of {threads} threads exceeds the \
+                 device's {limit} ({per_sm} per multiprocessor × {sms} multiprocessors; \
+                 kernel.max_cooperative_grid_blocks({threads}) gives it); launch fewer blocks \
+                 and loop over the data",
+                self.name
+            )));
+        }
+        Ok(())
+    }
+
+    /// The kernel's parameter types.
+    pub fn params(&self) -> &[Type] {
+        &self.params
+    }
+
+    /// Launches with arguments already read and checked against the parameters.
+    pub fn launch_read(
+        &self,
+        py: Python<'_>,
+        config: &LaunchConfig,
+        stream: usize,
+        read: &[Arg],
+    ) -> PyResult<()> {
+        config.check().map_err(PyValueError::new_err)?;
+        if let Some(i) = read.iter().position(|a| {
+            matches!(
+                a,
+                Arg::Array { host: true, .. } | Arg::Record { host: true, .. }
+            )
+        }) {
+            return Err(PyTypeError::new_err(format!(
+                "{}() argument {i} is a host-backend array or record (made while OXCUDA_TARGET=sim); copy it to the GPU with cuda.to_device",
+                self.name
+            )));
+        }
+        if self.kernel.is_cooperative() {
+            self.check_co_resident(py, config)?;
+        }
+        let mut slots = launch::pack_all(read, &self.params);
+        let mut ptrs = launch::param_pointers(&mut slots);
+        // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
+        // alive for the call; the configuration was checked.
+        unsafe { self.kernel.launch(config, stream, &mut ptrs) }
+            .map_err(|e| driver_error(py, &e))?;
+        match &self.asserts {
+            Some(asserts) => asserts.check(py, &self.kernel, stream),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A kernel prepared for the CPU simulator.
+#[pyclass(frozen, module = "oxcuda._native")]
+#[derive(Debug)]
+pub struct SimKernel {
+    program: oxcuda_sim::Program,
+    params: Vec<Type>,
+    name: String,
+}
+
+#[pymethods]
+impl SimKernel {
+    /// Prepares the kernel (function 0) of `module` for the simulator.
+    #[new]
+    fn new(py: Python<'_>, module: &IrModule) -> PyResult<Self> {
+        guard(|| {
+            let m = &module.module;
+            let program = oxcuda_sim::prepare(m).map_err(|e| sim_error(py, e))?;
+            let entry = &m.functions[0];
+            Ok(Self {
+                program,
+                params: entry.params.clone(),
+                name: entry.display_name.clone(),
+            })
+        })
+    }
+
+    /// Runs the kernel on the CPU; the arrays must be host-backend arrays.
+    fn launch(
+        &self,
+        py: Python<'_>,
+        grid: (u32, u32, u32),
+        block: (u32, u32, u32),
+        shared: u32,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<()> {
+        guard(|| {
+            let read = checked_args(&self.name, &self.params, args)?;
+            let config = LaunchConfig {
+                grid: [grid.0, grid.1, grid.2],
+                block: [block.0, block.1, block.2],
+                shared,
+            };
+            self.launch_read(py, &config, &read)
+        })
+    }
+
+    #[getter]
+    fn name(&self) -> PyResult<String> {
+        guard(|| Ok(self.name.clone()))
+    }
+}
+
+impl SimKernel {
+    /// Runs the kernel on the CPU with arguments already read and checked against the
+    /// parameters; array arguments must be host-backend arrays, kept alive by the caller's
+    /// argument tuple for the whole (synchronous) launch.
+    pub fn launch_read(&self, py: Python<'_>, config: &LaunchConfig, read: &[Arg]) -> PyResult<()> {
+        let mut values = Vec::with_capacity(read.len());
+        for a in read {
+            // SAFETY: host-backend arrays are kept alive by the caller's arguments for the
+            // whole launch, which is synchronous.
+            values.push(unsafe { args::to_sim(a) }?);
+        }
+        let program = &self.program;
+        let shared = config.shared as usize;
+        let result = py.detach(|| {
+            oxcuda_sim::launch(program, config.grid, config.block, shared, &values, &[])
+        });
+        result.map_err(|e| sim_error(py, e))
+    }
+}
+
+/// `_native.typeof_args(args)`: the type of each launch argument, as the dispatcher's key.
+#[pyfunction]
+pub(crate) fn typeof_args(args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
+    guard(|| {
+        Ok(args::read_all(args)?
+            .iter()
+            .map(|a| a.ty().to_string())
+            .collect())
+    })
+}

@@ -1,0 +1,7 @@
+//! Launching: argument reading, the native overload table and configured launches (`launcher.rs`),
+//! loaded GPU and simulator kernels, debug-kernel assert checks.
+
+pub mod args;
+pub mod assertions;
+pub mod kernel;
+pub mod launcher;

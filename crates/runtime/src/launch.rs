@@ -1,0 +1,321 @@
+//! Launching: the checks on a launch configuration, the launch arguments as read (an [`Arg`]
+//! per argument, made by the Python binding from Python objects), whether an argument may be
+//! passed for a parameter ([`compatible`]), and the packing of the kernel parameters in the ABI
+//! of `docs/abi.md` ([`pack`]).
+//!
+//! Invariant: nothing here allocates for arrays of up to [`INLINE_DIMS`] dimensions, launches
+//! of up to [`INLINE_ARGS`] arguments and 32 parameter slots — the launch fast path runs it on
+//! every launch.
+
+use std::ffi::c_void;
+
+use oxcuda_ir::{ArrayType, Layout, Record, Scalar, Type};
+use smallvec::SmallVec;
+
+/// CUDA's block limits on every supported GPU (compute capability 7.5 and newer).
+pub const MAX_BLOCK: [u32; 3] = [1024, 1024, 64];
+/// CUDA's grid limits on every supported GPU.
+pub const MAX_GRID: [u32; 3] = [i32::MAX as u32, 65535, 65535];
+/// Most threads in one block.
+pub const MAX_THREADS_PER_BLOCK: u32 = 1024;
+
+/// `kernel[grid, block, stream, sharedmem]`'s grid, block and dynamic shared memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LaunchConfig {
+    /// Blocks in x, y, z.
+    pub grid: [u32; 3],
+    /// Threads per block in x, y, z.
+    pub block: [u32; 3],
+    /// Bytes of dynamic shared memory per block.
+    pub shared: u32,
+}
+
+impl LaunchConfig {
+    /// Checks the configuration against the device limits.
+    ///
+    /// # Errors
+    /// A message naming the dimension and the limit exceeded (Python's `ValueError`).
+    pub fn check(&self) -> Result<(), String> {
+        let (grid, block) = (self.grid, self.block);
+        let axes = ["x", "y", "z"];
+        for k in 0..3 {
+            if block[k] == 0 || grid[k] == 0 {
+                return Err(format!(
+                    "grid {grid:?} and block {block:?} must be at least 1 in every dimension"
+                ));
+            }
+            if block[k] > MAX_BLOCK[k] {
+                return Err(format!(
+                    "block dimension {} is {}, above the limit of {} (MAX_BLOCK_DIM_{})",
+                    axes[k],
+                    block[k],
+                    MAX_BLOCK[k],
+                    axes[k].to_uppercase()
+                ));
+            }
+            if grid[k] > MAX_GRID[k] {
+                return Err(format!(
+                    "grid dimension {} is {}, above the limit of {} (MAX_GRID_DIM_{})",
+                    axes[k],
+                    grid[k],
+                    MAX_GRID[k],
+                    axes[k].to_uppercase()
+                ));
+            }
+        }
+        let threads = u64::from(block[0]) * u64::from(block[1]) * u64::from(block[2]);
+        if threads > u64::from(MAX_THREADS_PER_BLOCK) {
+            return Err(format!(
+                "{threads} threads per block ({}×{}×{}) exceed the limit of \
+                 {MAX_THREADS_PER_BLOCK} (MAX_THREADS_PER_BLOCK)",
+                block[0], block[1], block[2]
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Dimensions held inline by [`Dims`]; more spill to the heap.
+pub const INLINE_DIMS: usize = 4;
+/// Arguments held inline by [`Args`]; more spill to the heap.
+pub const INLINE_ARGS: usize = 8;
+/// An array's extents or byte strides.
+pub type Dims = SmallVec<[i64; INLINE_DIMS]>;
+/// The arguments of one launch, read.
+pub type Args = SmallVec<[Arg; INLINE_ARGS]>;
+
+/// One argument, read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    /// A device array (or a host-backend array under the simulator).
+    Array {
+        ptr: u64,
+        shape: Dims,
+        strides: Dims,
+        ty: ArrayType,
+        host: bool,
+    },
+    /// A record in device memory (a `DeviceRecord`; host-backend memory under the simulator),
+    /// passed by reference.
+    Record {
+        ptr: u64,
+        record: Record,
+        host: bool,
+    },
+    /// An integer or bool of a given type.
+    Int(i128, Scalar),
+    /// A float of a given type.
+    Float(f64, Scalar),
+    /// A complex of a given type.
+    Complex(f64, f64, Scalar),
+    /// A tuple.
+    Tuple(Vec<Arg>),
+}
+
+impl Arg {
+    /// The type the dispatcher specialises on.
+    pub fn ty(&self) -> Type {
+        match self {
+            Self::Array { ty, .. } => Type::Array(*ty),
+            Self::Record { record, .. } => Type::Record(*record),
+            Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s) => Type::Scalar(*s),
+            Self::Tuple(items) => Type::Tuple(items.iter().map(Self::ty).collect()),
+        }
+    }
+
+    /// Whether [`Self::ty`] is `ty`, without building the type.
+    pub fn has_type(&self, ty: &Type) -> bool {
+        match (self, ty) {
+            (Self::Array { ty: a, .. }, Type::Array(b)) => a == b,
+            (Self::Record { record, .. }, Type::Record(r)) => record == r,
+            (Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s), Type::Scalar(t)) => {
+                s == t
+            }
+            (Self::Tuple(items), Type::Tuple(types)) => {
+                items.len() == types.len() && items.iter().zip(types).all(|(a, t)| a.has_type(t))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whether an argument of type `got` may be passed for a parameter of type `want` (scalars
+/// convert, except complex to a real type, as in numba; arrays must match dtype and ndim, with
+/// a layout at least as strict).
+pub fn compatible(got: &Type, want: &Type) -> bool {
+    match (got, want) {
+        (Type::Scalar(g), Type::Scalar(w)) => !g.is_complex() || w.is_complex(),
+        (Type::Array(g), Type::Array(w)) => {
+            g.dtype == w.dtype
+                && g.ndim == w.ndim
+                && (w.layout == Layout::A
+                    || g.layout == w.layout
+                    || g.ndim <= 1 && g.layout != Layout::A)
+                && (w.readonly || !g.readonly)
+                && (g.aligned || !w.aligned)
+        }
+        (Type::Tuple(g), Type::Tuple(w)) => {
+            g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b))
+        }
+        (Type::Record(g), Type::Record(w)) => g == w,
+        _ => false,
+    }
+}
+
+/// Kernel parameter values, 16 bytes each (the widest scalar, complex128), held inline for
+/// typical launches.
+pub type Slots = SmallVec<[[u64; 2]; 32]>;
+
+/// Appends the kernel parameters of `arg` (for a parameter of type `ty`) to `out`, one slot
+/// each, in the order of `docs/abi.md`: an array is its data pointer, its extents, then its
+/// byte strides; a record is the address of its bytes; scalars by value (little-endian in the
+/// slot); tuples element by element.
+pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
+    match (arg, ty) {
+        (Arg::Record { ptr, .. }, Type::Record(_)) => out.push([*ptr, 0]),
+        (
+            Arg::Array {
+                ptr,
+                shape,
+                strides,
+                ..
+            },
+            Type::Array(_),
+        ) => {
+            out.push([*ptr, 0]);
+            out.extend(shape.iter().map(|&n| [n as u64, 0]));
+            out.extend(strides.iter().map(|&s| [s as u64, 0]));
+        }
+        (Arg::Tuple(items), Type::Tuple(types)) => {
+            for (a, t) in items.iter().zip(types) {
+                pack(a, t, out);
+            }
+        }
+        (scalar, Type::Scalar(s)) => out.push(scalar_bits(scalar, *s)),
+        _ => out.push([0, 0]),
+    }
+}
+
+fn scalar_bits(arg: &Arg, to: Scalar) -> [u64; 2] {
+    let (re, im, int) = match arg {
+        Arg::Int(i, _) => (*i as f64, 0.0, *i),
+        Arg::Float(x, _) => (*x, 0.0, *x as i128),
+        Arg::Complex(re, im, _) => (*re, *im, *re as i128),
+        _ => (0.0, 0.0, 0),
+    };
+    match to {
+        Scalar::Bool => [u64::from(int != 0 || re != 0.0), 0],
+        s if s.is_int() => [int as u64, 0],
+        Scalar::F16 => [u64::from(f32_to_f16_bits(re as f32)), 0],
+        Scalar::F32 => [u64::from((re as f32).to_bits()), 0],
+        Scalar::F64 => [re.to_bits(), 0],
+        Scalar::C64 => [
+            u64::from((re as f32).to_bits()) | (u64::from((im as f32).to_bits()) << 32),
+            0,
+        ],
+        _ => [re.to_bits(), im.to_bits()],
+    }
+}
+
+/// Round-to-nearest-even float32 → float16 bits.
+fn f32_to_f16_bits(x: f32) -> u16 {
+    let bits = x.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let man = bits & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = u32::try_from(14 - e).unwrap_or(31);
+        let half = 1u32 << (shift - 1);
+        let rounded = (m + half - 1 + ((m >> shift) & 1)) >> shift;
+        return sign | u16::try_from(rounded).unwrap_or(0);
+    }
+    let rounded = man + 0xfff + ((man >> 13) & 1);
+    let (e, m) = if rounded & 0x80_0000 != 0 {
+        (e + 1, 0)
+    } else {
+        (e, rounded >> 13)
+    };
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    sign | (u16::try_from(e).unwrap_or(0) << 10) | u16::try_from(m).unwrap_or(0)
+}
+
+/// `cuLaunchKernel`'s parameter array: one pointer to each slot.
+pub fn param_pointers(slots: &mut Slots) -> SmallVec<[*mut c_void; 32]> {
+    slots.iter_mut().map(|s| s.as_mut_ptr().cast()).collect()
+}
+
+/// The parameter slots of arguments `read` (already checked with [`compatible`]) for
+/// parameters `params`, in ABI order.
+pub fn pack_all(read: &[Arg], params: &[Type]) -> Slots {
+    let mut slots = Slots::new();
+    for (a, p) in read.iter().zip(params) {
+        pack(a, p, &mut slots);
+    }
+    slots
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configurations_beyond_the_limits_are_named() {
+        let ok = LaunchConfig {
+            grid: [4, 1, 1],
+            block: [256, 1, 1],
+            shared: 0,
+        };
+        assert_eq!(ok.check(), Ok(()));
+        let e = LaunchConfig {
+            block: [2048, 1, 1],
+            ..ok
+        }
+        .check()
+        .unwrap_err();
+        assert!(e.contains("block dimension x is 2048"), "{e}");
+        let e = LaunchConfig {
+            grid: [1, 70000, 1],
+            ..ok
+        }
+        .check()
+        .unwrap_err();
+        assert!(e.contains("MAX_GRID_DIM_Y"), "{e}");
+        let e = LaunchConfig {
+            block: [64, 64, 1],
+            ..ok
+        }
+        .check()
+        .unwrap_err();
+        assert!(e.contains("4096 threads per block"), "{e}");
+        assert!(
+            LaunchConfig {
+                grid: [0, 1, 1],
+                ..ok
+            }
+            .check()
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn half_conversion_matches_known_values() {
+        assert_eq!(f32_to_f16_bits(1.0), 0x3c00);
+        assert_eq!(f32_to_f16_bits(-2.0), 0xc000);
+        assert_eq!(f32_to_f16_bits(65504.0), 0x7bff);
+        assert_eq!(f32_to_f16_bits(1e6), 0x7c00);
+        assert_eq!(f32_to_f16_bits(0.1), 0x2e66);
+    }
+}
