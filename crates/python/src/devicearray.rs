@@ -219,9 +219,29 @@ pub(crate) fn as_dtype<'py>(
     numpy(py)?.getattr("dtype")?.call1((dtype,))
 }
 
+/// The NumPy kind letter of a device array's `dtype`: the one place a dtype becomes a device
+/// array's element type, so every way an array is made (`to_device`, `device_array`, views, CAI
+/// and DLPack imports, and through them NumPy arguments of a launch) refuses a byte order other
+/// than the machine's. Kernels and copies read elements in the machine's (little-endian)
+/// order; a big-endian array would be read as garbage, so it is an error, as in numba-cuda.
 fn kind_of(dtype: &Bound<'_, PyAny>) -> PyResult<u8> {
+    refuse_foreign_byte_order(dtype)?;
     let kind: String = dtype.getattr("kind")?.extract()?;
     Ok(kind.bytes().next().unwrap_or(b'V'))
+}
+
+/// A `TypeError` (numba-cuda's wording, `Unsupported array dtype: >f4`) for a scalar dtype
+/// not in the machine's byte order; records check their fields in `records.rs`.
+pub(crate) fn refuse_foreign_byte_order(dtype: &Bound<'_, PyAny>) -> PyResult<()> {
+    if dtype.getattr("fields")?.is_none() && !dtype.getattr("isnative")?.extract::<bool>()? {
+        return Err(PyTypeError::new_err(format!(
+            "Unsupported array dtype: {} (a byte order other than the machine's; device \
+             arrays and kernels use the machine's order); convert first, e.g. with \
+             ary.astype(ary.dtype.newbyteorder('='))",
+            dtype.str()?
+        )));
+    }
+    Ok(())
 }
 
 pub(crate) fn itemsize_of(dtype: &Bound<'_, PyAny>) -> PyResult<i64> {
@@ -1156,6 +1176,7 @@ impl DeviceNDArray {
     /// The same bytes as another dtype (the last axis absorbs a size change).
     fn view(&self, py: Python<'_>, dtype: &Bound<'_, PyAny>) -> PyResult<Self> {
         let dtype = as_dtype(py, dtype)?;
+        refuse_foreign_byte_order(&dtype)?;
         let layout = self
             .layout
             .view_itemsize(itemsize_of(&dtype)?)
