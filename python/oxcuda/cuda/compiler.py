@@ -10,6 +10,7 @@ from typing import Any
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda import types as oxtypes
+from oxcuda._knobs import config
 from oxcuda.cuda import _linker
 
 #: numba-cuda's default target for compile_ptx without a device (CUDA_DEFAULT_PTX_CC).
@@ -83,6 +84,8 @@ def compile_pyfunc(
         try:
             libdevice = _toolchain.locate_libdevice().path
         except Exception:  # noqa: BLE001 - only needed for math; the core reports its absence
+            if config.resolve("LIBDEVICE_PATH").explicit:
+                raise  # an explicit setting that cannot be honoured is an error (settings.md)
             libdevice = None
     if output == "cubin":
         _toolchain.nvjitlink_info()
