@@ -526,36 +526,25 @@ fn from_cuda_array_interface(
     sync: bool,
 ) -> PyResult<DeviceNDArray> {
     guard(|| {
-        let get = |key: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
-            match desc.get_item(key) {
-                Ok(v) if !v.is_none() => Ok(Some(v)),
-                Ok(_) => Ok(None),
-                Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyError>(py) => Ok(None),
-                Err(e) => Err(e),
-            }
-        };
-        if get("mask")?.is_some() {
+        let desc_dict = crate::cai::interface(desc)?;
+        if crate::cai::get(desc_dict, "mask")?.is_some() {
             return Err(pyo3::exceptions::PyNotImplementedError::new_err(
                 "masked arrays (__cuda_array_interface__ with a 'mask') are not supported",
             ));
         }
-        let shape: Vec<i64> = get("shape")?
-            .ok_or_else(|| PyValueError::new_err("__cuda_array_interface__ has no 'shape'"))?
-            .extract()?;
-        let typestr = get("typestr")?
-            .ok_or_else(|| PyValueError::new_err("__cuda_array_interface__ has no 'typestr'"))?;
-        let dtype = match get("descr")? {
-            Some(descr) if typestr.extract::<String>()?.starts_with("|V") => {
+        let shape = crate::cai::shape(desc_dict)?;
+        let typestr = crate::cai::typestr(desc_dict)?;
+        let dtype = match crate::cai::get(desc_dict, "descr")? {
+            Some(descr) if typestr.to_str()?.starts_with("|V") => {
                 as_dtype(py, &descr).or_else(|_| as_dtype(py, &typestr))?
             }
             _ => as_dtype(py, &typestr)?,
         };
         let itemsize = itemsize_of(&dtype)?;
-        let (ptr, readonly): (u64, bool) = get("data")?
-            .ok_or_else(|| PyValueError::new_err("__cuda_array_interface__ has no 'data'"))?
-            .extract()?;
-        let layout = match get("strides")? {
-            Some(s) => Layout::new(shape, s.extract()?, itemsize),
+        let (ptr, readonly) = crate::cai::data(desc_dict)?;
+        let ndim = shape.len();
+        let layout = match crate::cai::strides(desc_dict, ndim)? {
+            Some(s) => Layout::new(shape, s, itemsize),
             None => Layout::contiguous(&shape, itemsize, Order::C),
         }
         .map_err(layout_error)?;
@@ -576,20 +565,21 @@ fn from_cuda_array_interface(
             }
             other => other.clone(),
         };
-        let stream_obj = get("stream")?;
-        if let Some(s) = &stream_obj {
-            let handle: u64 = s.extract()?;
-            if handle == 0 {
-                return Err(PyValueError::new_err(
-                    "__cuda_array_interface__ 'stream' must not be 0 (use 1 for the legacy \
-                     default stream, 2 for the per-thread one, or None)",
-                ));
-            }
-            if sync && cai_sync_enabled() {
-                let ext = RtStream::external(&space, handle).map_err(|e| runtime_error(py, &e))?;
-                py.detach(|| ext.synchronize())
-                    .map_err(|e| runtime_error(py, &e))?;
-            }
+        let stream_handle = crate::cai::stream(desc_dict)?;
+        if stream_handle == Some(0) {
+            return Err(PyValueError::new_err(
+                "__cuda_array_interface__ 'stream' must not be 0 (use 1 for the legacy \
+                 default stream, 2 for the per-thread one, or None)",
+            ));
+        }
+        check_foreign_range(&space, ptr, &layout)?;
+        if let Some(handle) = stream_handle
+            && sync
+            && cai_sync_enabled()
+        {
+            let ext = RtStream::external(&space, handle).map_err(|e| runtime_error(py, &e))?;
+            py.detach(|| ext.synchronize())
+                .map_err(|e| runtime_error(py, &e))?;
         }
         let (lo, hi) = layout.extent();
         let keep: Py<PyAny> = owner.map_or_else(|| desc.clone().unbind(), |o| o.clone().unbind());
@@ -611,6 +601,25 @@ fn from_cuda_array_interface(
             stream_obj,
         })
     })
+}
+
+/// A `ValueError` when `ptr` with `layout` is not memory an array in `space` can use (NULL with
+/// a non-zero size, not known to the driver, not mapped host memory): `oxcuda_runtime::foreign`.
+fn check_foreign_range(space: &Space, ptr: u64, layout: &Layout) -> PyResult<()> {
+    let (lo, hi) = layout.extent();
+    let bytes = usize::try_from(hi - lo).unwrap_or(0);
+    if layout.shape().contains(&0) || bytes == 0 {
+        return Ok(());
+    }
+    if ptr == 0 {
+        return Err(PyValueError::new_err(format!(
+            "__cuda_array_interface__['data'] is a NULL pointer for an array of {bytes} bytes; \
+             only an empty array may have a NULL pointer"
+        )));
+    }
+    oxcuda_runtime::foreign::check_range(space, ptr.wrapping_add_signed(lo), bytes).map_err(
+        |why| PyValueError::new_err(format!("__cuda_array_interface__['data']: {why}")),
+    )
 }
 
 /// `from_dlpack(context, obj)`: a device array viewing the memory of a DLPack producer (or

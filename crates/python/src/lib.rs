@@ -8,6 +8,7 @@ mod args;
 mod assertions;
 mod boundary;
 mod c_api;
+mod cai;
 mod capture;
 mod compile;
 pub mod devicearray;

@@ -10,6 +10,7 @@
 //!   and transfers between host and device;
 //! - [`pinned`]: page-locked, mapped and managed host memory (plain host memory on the host
 //!   backend);
+//! - [`foreign`]: checks on memory another library allocated, before an array is made over it;
 //! - [`stream`] and [`event`]: ordering and timing, on the driver or on the host clock.
 //!
 //! Dependencies point one way: this crate uses `oxcuda-driver` and knows nothing of Python.
@@ -19,6 +20,7 @@ pub mod context;
 pub mod copy;
 pub mod error;
 pub mod event;
+pub mod foreign;
 pub mod host;
 pub mod layout;
 pub mod memory;
