@@ -387,6 +387,7 @@ fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
         K::LaunchError => PyValueError::new_err(e.message),
         K::InternalError => raise(py, ErrorKind::InternalCompiler, (e.message,)),
         K::BarrierError | K::UnsupportedError => PyRuntimeError::new_err(e.message),
+        K::Interrupted => crate::sim_interrupt::interrupted(py, e.message),
     }
 }
 
@@ -426,6 +427,7 @@ impl SimKernel {
             }
             let program = &self.program;
             let result = py.detach(|| {
+                let _ctrl_c = crate::sim_interrupt::SigintHook::install();
                 oxcuda_sim::launch(
                     program,
                     [grid.0, grid.1, grid.2],

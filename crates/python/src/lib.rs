@@ -23,6 +23,7 @@ mod link;
 mod pinned;
 mod records;
 mod runtime;
+mod sim_interrupt;
 mod stream;
 mod toolchain;
 

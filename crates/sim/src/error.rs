@@ -25,6 +25,8 @@ pub enum SimErrorKind {
     LaunchError,
     /// The IR is malformed (it fails the verifier): a compiler bug, not a user error.
     InternalError,
+    /// [`crate::interrupt_launches`] stopped the launch (Ctrl-C).
+    Interrupted,
 }
 
 impl SimErrorKind {
@@ -38,6 +40,7 @@ impl SimErrorKind {
             Self::UnsupportedError => "UnsupportedError",
             Self::LaunchError => "LaunchError",
             Self::InternalError => "InternalError",
+            Self::Interrupted => "Interrupted",
         }
     }
 }

@@ -71,6 +71,8 @@ pub(crate) struct Env<'a> {
     pub consts: *mut u8,
     /// `blockIdx`.
     pub block: [u32; 3],
+    /// The interrupt count when the launch started: a back edge checks it (`interrupt.rs`).
+    pub interrupts: u64,
 }
 
 #[inline(always)]
@@ -213,6 +215,21 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
         }};
     }
 
+    // A jump to `$to` from the instruction before `pc`: on a back edge, stop if the launch
+    // was interrupted (Ctrl-C), so that no loop runs forever.
+    macro_rules! jump {
+        ($to:expr) => {{
+            let to = $to as usize;
+            if to < pc && crate::interrupt::since(env.interrupts) {
+                fail!(
+                    SimErrorKind::Interrupted,
+                    "the launch was interrupted (KeyboardInterrupt) while this thread ran"
+                );
+            }
+            pc = to;
+        }};
+    }
+
     loop {
         // SAFETY: see the module doc: `pc` stays inside `code` and every operand is a valid
         // register of the current frame; memory operands point at valid memory.
@@ -221,41 +238,37 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
             pc += 1;
             match *inst {
                 // ---- control ----
-                Inst::Jump { to } => pc = to as usize,
+                Inst::Jump { to } => jump!(to),
                 Inst::Branch { c, t: tt, e } => {
-                    pc = if reg!(c) != 0 {
-                        tt as usize
-                    } else {
-                        e as usize
-                    };
+                    jump!(if reg!(c) != 0 { tt } else { e });
                 }
                 Inst::BrS { op, a, b, t: tt, e } => {
-                    pc = if cmp(op, reg!(a) as i64, reg!(b) as i64) != 0 {
+                    jump!(if cmp(op, reg!(a) as i64, reg!(b) as i64) != 0 {
                         tt
                     } else {
                         e
-                    } as usize;
+                    });
                 }
                 Inst::BrU { op, a, b, t: tt, e } => {
-                    pc = if cmp(op, reg!(a), reg!(b)) != 0 {
+                    jump!(if cmp(op, reg!(a), reg!(b)) != 0 {
                         tt
                     } else {
                         e
-                    } as usize;
+                    });
                 }
                 Inst::BrF32 { op, a, b, t: tt, e } => {
-                    pc = if cmp(op, f32_of(reg!(a)), f32_of(reg!(b))) != 0 {
+                    jump!(if cmp(op, f32_of(reg!(a)), f32_of(reg!(b))) != 0 {
                         tt
                     } else {
                         e
-                    } as usize;
+                    });
                 }
                 Inst::BrF64 { op, a, b, t: tt, e } => {
-                    pc = if cmp(op, f64_of(reg!(a)), f64_of(reg!(b))) != 0 {
+                    jump!(if cmp(op, f64_of(reg!(a)), f64_of(reg!(b))) != 0 {
                         tt
                     } else {
                         e
-                    } as usize;
+                    });
                 }
                 Inst::Ret { s, n } => {
                     // The kernel's frame stays: the scheduler resets it for the next thread.

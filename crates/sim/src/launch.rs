@@ -147,6 +147,7 @@ pub fn launch_with(
         block,
         dyn_bytes: dynamic_shared_bytes,
         consts: consts.as_mut_ptr(),
+        interrupts: crate::interrupt::current(),
     };
     let nblocks = grid.iter().map(|&g| g as usize).product::<usize>();
     let auto = workers == 0;
@@ -168,6 +169,7 @@ pub fn launch_with(
     if workers == 1 {
         let mut runner = BlockRunner::default();
         for b in 0..nblocks {
+            check_interrupt(&launch)?;
             runner.run_block(&launch, block_index(b))?;
         }
         return Ok(());
@@ -185,7 +187,9 @@ pub fn launch_with(
             if b >= nblocks {
                 break;
             }
-            if let Err(e) = runner.run_block(launch, block_index(b)) {
+            if let Err(e) =
+                check_interrupt(launch).and_then(|()| runner.run_block(launch, block_index(b)))
+            {
                 stop.store(true, Ordering::Relaxed);
                 errors
                     .lock()
@@ -248,6 +252,20 @@ pub fn launch_with(
         Some((_, e)) => Err(e),
         None => Ok(()),
     }
+}
+
+/// `Interrupted` when [`crate::interrupt_launches`] was called since the launch started.
+fn check_interrupt(launch: &Launch<'_>) -> Result<(), SimError> {
+    if crate::interrupt::since(launch.interrupts) {
+        return Err(SimError::new(
+            crate::SimErrorKind::Interrupted,
+            format!(
+                "the launch of kernel '{}' was interrupted (KeyboardInterrupt)",
+                launch.prog.kernel_name()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// How long the monitor watches the calling thread before deciding how many workers to spawn.

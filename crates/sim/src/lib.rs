@@ -55,6 +55,7 @@ mod f16;
 mod frame;
 mod inst;
 mod interp;
+mod interrupt;
 mod intrinsics;
 mod launch;
 mod layout;
@@ -66,6 +67,7 @@ mod warp;
 pub use args::{ArgValue, ArrayArg, RecordArg};
 pub use decode::{Program, prepare};
 pub use error::{SimError, SimErrorKind, SourceLoc};
+pub use interrupt::interrupt_launches;
 pub use launch::{LaunchConfig, MAX_THREADS_PER_BLOCK, launch, launch_with};
 
 #[cfg(test)]

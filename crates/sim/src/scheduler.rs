@@ -55,6 +55,8 @@ pub(crate) struct Launch<'a> {
     pub dyn_bytes: usize,
     /// The launch's constant memory.
     pub consts: *mut u8,
+    /// The interrupt count when the launch started (`interrupt.rs`).
+    pub interrupts: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,6 +110,7 @@ impl BlockRunner {
             dyn_bytes: launch.dyn_bytes as u64,
             consts: launch.consts,
             block: bid,
+            interrupts: launch.interrupts,
         };
         let geom = geometry([0; 3], bid, bdim, launch.grid);
         if !prog.has_barriers {
