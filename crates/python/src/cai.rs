@@ -39,7 +39,11 @@ fn bad(key: &str, should: &str, got: &Bound<'_, PyAny>) -> PyErr {
     ))
 }
 
-fn required<'py>(desc: &Bound<'py, PyDict>, key: &str, should: &str) -> PyResult<Bound<'py, PyAny>> {
+fn required<'py>(
+    desc: &Bound<'py, PyDict>,
+    key: &str,
+    should: &str,
+) -> PyResult<Bound<'py, PyAny>> {
     get(desc, key)?.ok_or_else(|| {
         PyValueError::new_err(format!(
             "__cuda_array_interface__ has no '{key}' (it must be {should})"
@@ -98,7 +102,8 @@ pub fn typestr<'py>(desc: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyString>>
 /// `data`: `(pointer, read_only)`.
 pub fn data(desc: &Bound<'_, PyDict>) -> PyResult<(u64, bool)> {
     let v = required(desc, "data", DATA)?;
-    v.extract::<(u64, bool)>().map_err(|_| bad("data", DATA, &v))
+    v.extract::<(u64, bool)>()
+        .map_err(|_| bad("data", DATA, &v))
 }
 
 /// `stream`: a stream handle, when given.

@@ -617,9 +617,8 @@ fn check_foreign_range(space: &Space, ptr: u64, layout: &Layout) -> PyResult<()>
              only an empty array may have a NULL pointer"
         )));
     }
-    oxcuda_runtime::foreign::check_range(space, ptr.wrapping_add_signed(lo), bytes).map_err(
-        |why| PyValueError::new_err(format!("__cuda_array_interface__['data']: {why}")),
-    )
+    oxcuda_runtime::foreign::check_range(space, ptr.wrapping_add_signed(lo), bytes)
+        .map_err(|why| PyValueError::new_err(format!("__cuda_array_interface__['data']: {why}")))
 }
 
 /// `from_dlpack(context, obj)`: a device array viewing the memory of a DLPack producer (or

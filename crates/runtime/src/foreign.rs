@@ -55,7 +55,9 @@ pub fn check_range(space: &Space, ptr: u64, bytes: usize) -> Result<(), String> 
                 })?;
                 let next = start.saturating_add(size as u64);
                 if next <= at {
-                    return Err(format!("the driver reports an empty allocation at 0x{at:x}"));
+                    return Err(format!(
+                        "the driver reports an empty allocation at 0x{at:x}"
+                    ));
                 }
                 at = next;
             }

@@ -61,7 +61,14 @@ class InOut(_HostArgument):
     """Copy both ways (what a bare NumPy array gets)."""
 
 
+#: CUDA's largest grid and block extents, per dimension (x, y, z).
+_DIM_LIMITS = {"the grid": (2**31 - 1, 65535, 65535), "the block": (1024, 1024, 64)}
+
+
 def _dim3(value: Any, what: str) -> tuple[int, int, int]:
+    """``value`` (an int or a tuple of 1 to 3 ints) as three extents, each checked against
+    CUDA's limit for its dimension, so that a huge one is an error naming it rather than an
+    overflow in the native launch."""
     if isinstance(value, int):
         value = (value,)
     if not isinstance(value, tuple) or not 1 <= len(value) <= 3:
@@ -75,6 +82,13 @@ def _dim3(value: Any, what: str) -> tuple[int, int, int]:
                 raise TypeError(f"{what} entries must be integers, got {v!r}") from None
         if v < 1:
             raise ValueError(f"{what} entries must be at least 1, got {value!r}")
+        limit = _DIM_LIMITS[what][len(dims)]
+        if v > limit:
+            axis = "xyz"[len(dims)]
+            raise ValueError(
+                f"{what}'s {axis} dimension is {v}, more than CUDA allows ({limit}); "
+                f"{what} was {value!r}"
+            )
         dims.append(v)
     while len(dims) < 3:
         dims.append(1)
