@@ -342,8 +342,17 @@ fn check_dtype(dst: &Bound<'_, PyAny>, src: &Bound<'_, PyAny>, what: &str) -> Py
     Ok(())
 }
 
-/// `src` seen with `dst`'s shape: equal shapes, or equal after removing extents of 1 (numba).
-fn match_shape(dst: &Layout, src: &Layout, what: &str) -> PyResult<Layout> {
+/// Which side of a copy the device array (`self`) is, for naming the shapes in errors.
+#[derive(Clone, Copy)]
+enum SelfIs {
+    Source,
+    Destination,
+}
+
+/// `src` (the other side of a copy) seen with `dst`'s shape (this device array's): equal
+/// shapes, or equal after removing extents of 1 (numba). `side` says which side `dst` is, so
+/// that a mismatch names destination and source the right way round.
+fn match_shape(dst: &Layout, src: &Layout, what: &str, side: SelfIs) -> PyResult<Layout> {
     if dst.shape() == src.shape() {
         return Ok(src.clone());
     }
@@ -354,10 +363,16 @@ fn match_shape(dst: &Layout, src: &Layout, what: &str) -> PyResult<Layout> {
             .reshape(dst.shape(), Order::C)
             .map_err(layout_error);
     }
-    Err(PyValueError::new_err(format!(
-        "{what}: shapes differ (destination {}, source {})",
+    let (this, other) = (
         oxcuda_runtime::layout::shape_str(dst.shape()),
-        oxcuda_runtime::layout::shape_str(src.shape())
+        oxcuda_runtime::layout::shape_str(src.shape()),
+    );
+    let (destination, source) = match side {
+        SelfIs::Destination => (this, other),
+        SelfIs::Source => (other, this),
+    };
+    Err(PyValueError::new_err(format!(
+        "{what}: shapes differ (destination {destination}, source {source})"
     )))
 }
 
@@ -1009,7 +1024,8 @@ impl DeviceNDArray {
                 ));
             }
             check_dtype(&host.dtype, self.dtype.bind(py), "copy_to_host")?;
-            let dst_layout = match_shape(&self.layout, &host.layout, "copy_to_host")?;
+            let dst_layout =
+                match_shape(&self.layout, &host.layout, "copy_to_host", SelfIs::Source)?;
             let dst = Place {
                 mem: Mem::Host,
                 ptr: host.ptr,
@@ -1035,7 +1051,12 @@ impl DeviceNDArray {
             if let Some(src) = device_source(py, &ctx, ary)? {
                 let src = src.get();
                 check_dtype(self.dtype.bind(py), src.dtype.bind(py), "copy_to_device")?;
-                let layout = match_shape(&self.layout, &src.layout, "copy_to_device")?;
+                let layout = match_shape(
+                    &self.layout,
+                    &src.layout,
+                    "copy_to_device",
+                    SelfIs::Destination,
+                )?;
                 let src_place = Place {
                     mem: src.mem(),
                     ptr: src.ptr,
@@ -1045,7 +1066,12 @@ impl DeviceNDArray {
             }
             let host = host_array(py, ary)?;
             check_dtype(self.dtype.bind(py), &host.dtype, "copy_to_device")?;
-            let layout = match_shape(&self.layout, &host.layout, "copy_to_device")?;
+            let layout = match_shape(
+                &self.layout,
+                &host.layout,
+                "copy_to_device",
+                SelfIs::Destination,
+            )?;
             let src_place = Place {
                 mem: Mem::Host,
                 ptr: host.ptr,

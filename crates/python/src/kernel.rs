@@ -312,6 +312,29 @@ impl GpuKernel {
         &self.params
     }
 
+    /// For a failed launch: a sentence on shared memory when the kernel's static plus
+    /// `dynamic` shared memory exceeds what a block may use without opting in (the usual
+    /// cause of `CUDA_ERROR_INVALID_VALUE` with a large sharedmem); empty otherwise.
+    fn shared_memory_note(&self, dynamic: u32) -> String {
+        let limit = oxcuda_sim::SHARED_BYTES_PER_BLOCK as u64;
+        // SAFETY: the function handle lives as long as the module, which `self` owns.
+        let fixed = unsafe {
+            self.ctx
+                .driver()
+                .function_attribute(self.function, FunctionAttribute::SharedSizeBytes)
+        }
+        .map_or(0, |v| u64::try_from(v).unwrap_or(0));
+        let total = fixed + u64::from(dynamic);
+        if total <= limit {
+            return String::new();
+        }
+        format!(
+            ": kernel {} needs {total} bytes of shared memory per block ({fixed} static + \
+             {dynamic} dynamic), more than the {limit} bytes (48 KiB) a block may use",
+            self.name
+        )
+    }
+
     /// Launches with arguments already read and checked against the parameters.
     pub fn launch_read(
         &self,
@@ -350,7 +373,12 @@ impl GpuKernel {
             )
         }
         .map_err(|mut e| {
-            e.description = format!("{} (launching kernel {})", e.description, self.name);
+            e.description = format!(
+                "{} (launching kernel {}){}",
+                e.description,
+                self.name,
+                self.shared_memory_note(shared)
+            );
             driver_error(py, &e)
         })?;
         match &self.asserts {

@@ -79,13 +79,35 @@ pub fn inputs(list: &Bound<'_, PyList>) -> PyResult<Vec<LinkInput>> {
         .collect()
 }
 
-/// The message of a failed link: what was linked, then nvJitLink's status and log.
+/// The message of a failed link: what was linked, then nvJitLink's status and log; a
+/// sentence in shared-memory terms first when the log says the kernel has too much.
 pub fn link_error_message(kernel: &str, inputs: &[LinkInput], e: &ToolError) -> String {
+    let log = e.to_string();
+    let hint = shared_memory_overflow(kernel, &log).unwrap_or_default();
     if inputs.is_empty() {
-        return format!("linking {kernel} failed: {e}");
+        return format!("{hint}linking {kernel} failed: {log}");
     }
     let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
-    format!("linking {kernel} with {} failed: {e}", names.join(", "))
+    format!(
+        "{hint}linking {kernel} with {} failed: {log}",
+        names.join(", ")
+    )
+}
+
+/// For ptxas's "uses too much shared data (0x800000 bytes, 0xc000 max)": the amount and the
+/// limit in shared-memory terms, as a sentence ending in a newline.
+fn shared_memory_overflow(kernel: &str, log: &str) -> Option<String> {
+    let at = log.find("uses too much shared data (")?;
+    let rest = &log[at + "uses too much shared data (".len()..];
+    let hex = |s: &str| u64::from_str_radix(s.trim().trim_start_matches("0x"), 16).ok();
+    let (used, rest) = rest.split_once(" bytes, ")?;
+    let (limit, _) = rest.split_once(" max)")?;
+    let (used, limit) = (hex(used)?, hex(limit)?);
+    Some(format!(
+        "kernel {kernel} uses {used} bytes of static shared memory per block (its \
+         cuda.shared.array buffers), more than the {limit} bytes the device allows; use \
+         smaller shared arrays\n"
+    ))
 }
 
 /// `_native.driver_link(kernel, inputs)`: links `[(kind, bytes, name), …]` (`ptx`, `cubin`,

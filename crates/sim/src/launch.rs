@@ -33,6 +33,17 @@ use crate::scheduler::{BlockRunner, Launch};
 /// CUDA's limit on threads per block.
 pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
 
+/// Shared memory (static plus dynamic) a block may use without opting in, on every GPU since
+/// Kepler: 48 KiB. The simulator holds kernels to the GPU's limits, so that a kernel which runs
+/// here also launches on the device.
+pub const SHARED_BYTES_PER_BLOCK: usize = 48 * 1024;
+
+/// The most shared memory a block can opt in to on the target device (sm_90, H200:
+/// `CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`, 227 KiB). oxcuda does not opt in
+/// (numba-cuda does not either), so launches are held to [`SHARED_BYTES_PER_BLOCK`]; the
+/// message names this one as the hardware's ceiling.
+pub const SHARED_BYTES_PER_BLOCK_OPT_IN: usize = 227 * 1024;
+
 /// A launch configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LaunchConfig {
@@ -101,6 +112,7 @@ pub fn launch_with(
         workers,
     } = *config;
     check_config(grid, block, dynamic_shared_bytes)?;
+    check_shared(program, dynamic_shared_bytes)?;
     let kernel = &program.funcs[0];
     if args.len() != kernel.params.len() {
         return Err(SimError::launch(format!(
@@ -252,6 +264,34 @@ pub fn launch_with(
         Some((_, e)) => Err(e),
         None => Ok(()),
     }
+}
+
+/// A `LaunchError` when the kernel's static shared memory plus `dyn_bytes` exceeds what a
+/// block may use on the GPU ([`SHARED_BYTES_PER_BLOCK`]), naming the kernel, the amounts and
+/// the limit.
+fn check_shared(program: &Program, dyn_bytes: usize) -> Result<(), SimError> {
+    let fixed = program.static_shared_bytes();
+    let total = fixed.saturating_add(dyn_bytes);
+    if total <= SHARED_BYTES_PER_BLOCK {
+        return Ok(());
+    }
+    let ceiling = if total > SHARED_BYTES_PER_BLOCK_OPT_IN {
+        format!(
+            "; even opting in, the device allows at most {SHARED_BYTES_PER_BLOCK_OPT_IN} bytes \
+             (227 KiB)"
+        )
+    } else {
+        format!(
+            " (the hardware's opt-in maximum, {SHARED_BYTES_PER_BLOCK_OPT_IN} bytes, is not \
+             requested)"
+        )
+    };
+    Err(SimError::launch(format!(
+        "kernel '{}' needs {total} bytes of shared memory per block ({fixed} static + \
+         {dyn_bytes} dynamic), more than the {SHARED_BYTES_PER_BLOCK} bytes (48 KiB) a block \
+         may use on sm_90 (H200){ceiling}; use less shared memory per block",
+        program.kernel_name()
+    )))
 }
 
 /// `Interrupted` when [`crate::interrupt_launches`] was called since the launch started.

@@ -68,7 +68,10 @@ pub use args::{ArgValue, ArrayArg, RecordArg};
 pub use decode::{Program, prepare};
 pub use error::{SimError, SimErrorKind, SourceLoc};
 pub use interrupt::interrupt_launches;
-pub use launch::{LaunchConfig, MAX_THREADS_PER_BLOCK, launch, launch_with};
+pub use launch::{
+    LaunchConfig, MAX_THREADS_PER_BLOCK, SHARED_BYTES_PER_BLOCK, SHARED_BYTES_PER_BLOCK_OPT_IN,
+    launch, launch_with,
+};
 
 #[cfg(test)]
 mod tests {

@@ -331,6 +331,11 @@ class Dispatcher(_native.LaunchCache):
         shared = config[3] if len(config) > 3 else 0
         if not isinstance(shared, int) or shared < 0:
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
+        if shared >= 2**32:
+            raise ValueError(
+                f"sharedmem is {shared} bytes of dynamic shared memory per block; a block can "
+                "have at most 232448 (227 KiB, and 49152 without opting in)"
+            )
         slow = _Configured(self, grid, block, stream, shared)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
         return _native.ConfiguredLaunch(self, grid, block, stream, shared, slow)
