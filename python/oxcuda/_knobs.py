@@ -220,6 +220,14 @@ KNOBS: dict[str, Knob] = {
             "Unset or 'default': oxcuda's own caching allocator.",
         ),
         Knob(
+            "SIM_RACECHECK",
+            parse_bool,
+            False,
+            "Race detection in the simulator: report data races on shared and global memory "
+            "and reads of uninitialised shared memory (RaceError after the launch). Blocks run "
+            "one at a time and every access is recorded, so launches are much slower.",
+        ),
+        Knob(
             "CACHE_DIR",
             parse_path,
             None,

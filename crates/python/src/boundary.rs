@@ -23,6 +23,8 @@ pub enum ErrorKind {
     Linker,
     /// A signature or type that does not parse.
     Typing,
+    /// The simulator's race detection found problems.
+    Race,
 }
 
 impl ErrorKind {
@@ -33,6 +35,7 @@ impl ErrorKind {
             Self::InternalCompiler => "InternalCompilerError",
             Self::Linker => "LinkerError",
             Self::Typing => "TypingError",
+            Self::Race => "RaceError",
         }
     }
 }

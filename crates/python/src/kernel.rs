@@ -416,6 +416,7 @@ fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
         K::InternalError => raise(py, ErrorKind::InternalCompiler, (e.message,)),
         K::BarrierError | K::UnsupportedError => PyRuntimeError::new_err(e.message),
         K::Interrupted => crate::sim_interrupt::interrupted(py, e.message),
+        K::RaceError => raise(py, ErrorKind::Race, (e.message,)),
     }
 }
 
@@ -436,7 +437,9 @@ impl SimKernel {
         })
     }
 
-    /// Runs the kernel on the CPU; the arrays must be host-backend arrays.
+    /// Runs the kernel on the CPU; the arrays must be host-backend arrays. With `racecheck`,
+    /// detects data races and uninitialised shared reads (`RaceError`).
+    #[pyo3(signature = (grid, block, shared, args, racecheck = false))]
     fn launch(
         &self,
         py: Python<'_>,
@@ -444,6 +447,7 @@ impl SimKernel {
         block: (u32, u32, u32),
         shared: usize,
         args: &Bound<'_, PyTuple>,
+        racecheck: bool,
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
@@ -456,14 +460,15 @@ impl SimKernel {
             let program = &self.program;
             let result = py.detach(|| {
                 let _ctrl_c = crate::sim_interrupt::SigintHook::install();
-                oxcuda_sim::launch(
-                    program,
-                    [grid.0, grid.1, grid.2],
-                    [block.0, block.1, block.2],
-                    shared,
-                    &values,
-                    &[],
-                )
+                let config = oxcuda_sim::LaunchConfig {
+                    dynamic_shared_bytes: shared,
+                    racecheck,
+                    ..oxcuda_sim::LaunchConfig::new(
+                        [grid.0, grid.1, grid.2],
+                        [block.0, block.1, block.2],
+                    )
+                };
+                oxcuda_sim::launch_with(program, &config, &values, &[])
             });
             result.map_err(|e| sim_error(py, e))
         })

@@ -57,6 +57,8 @@ pub(crate) struct FuncCode {
     pub param_slots: u32,
     /// The parameters' types.
     pub params: Vec<Type>,
+    /// The parameters' names (for messages).
+    pub param_names: Vec<String>,
     /// Slots of the return value.
     pub ret_slots: u32,
     /// Local-array memory per frame, in 8-byte words.
@@ -112,6 +114,9 @@ pub struct Program {
     /// Whether any function contains a block barrier or a warp operation other than
     /// `lanemask_lt`.
     pub(crate) has_barriers: bool,
+    /// Each static shared array that takes block memory: offset, bytes, a description for
+    /// race reports.
+    pub(crate) shared_arrays: Vec<(usize, usize, String)>,
 }
 
 impl Program {
@@ -209,6 +214,7 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
     let mut shared_off = vec![usize::MAX; module.globals.len()];
     let mut const_off = vec![usize::MAX; module.globals.len()];
     let mut shared_bytes = 0usize;
+    let mut shared_arrays = Vec::new();
     let mut const_image = Vec::new();
     let mut const_slots = Vec::new();
     // Only shared arrays some function uses take block memory (the front end may leave unused
@@ -243,6 +249,17 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
             GlobalKind::Shared => {
                 shared_bytes = shared_bytes.next_multiple_of(MEM_ALIGN);
                 shared_off[i] = shared_bytes;
+                let shape: Vec<String> = g.shape.iter().map(ToString::to_string).collect();
+                shared_arrays.push((
+                    shared_bytes,
+                    len,
+                    format!(
+                        "shared array '{}' ({}[{}])",
+                        g.name,
+                        g.dtype,
+                        shape.join(", ")
+                    ),
+                ));
                 shared_bytes += len;
             }
             GlobalKind::Const => {
@@ -282,6 +299,7 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
         const_image,
         const_slots,
         has_barriers,
+        shared_arrays,
     })
 }
 
@@ -491,6 +509,7 @@ impl<'a> FuncDecoder<'a> {
             vars,
             param_slots,
             params: f.params.clone(),
+            param_names: f.param_names.clone(),
             ret_slots: slots_of(&f.ret),
             local_words: self.local_words,
             assert_messages: f.assert_messages.clone(),

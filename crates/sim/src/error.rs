@@ -27,6 +27,9 @@ pub enum SimErrorKind {
     InternalError,
     /// [`crate::interrupt_launches`] stopped the launch (Ctrl-C).
     Interrupted,
+    /// Race detection (`LaunchConfig::racecheck`) found data races or uninitialised shared
+    /// reads; the launch ran to completion.
+    RaceError,
 }
 
 impl SimErrorKind {
@@ -41,6 +44,7 @@ impl SimErrorKind {
             Self::LaunchError => "LaunchError",
             Self::InternalError => "InternalError",
             Self::Interrupted => "Interrupted",
+            Self::RaceError => "RaceError",
         }
     }
 }

@@ -73,6 +73,8 @@ pub(crate) struct Env<'a> {
     pub block: [u32; 3],
     /// The interrupt count when the launch started: a back edge checks it (`interrupt.rs`).
     pub interrupts: u64,
+    /// The race checker of a racecheck launch; `run` then takes its checking copy.
+    pub race: Option<&'a crate::racecheck::RaceCheck>,
 }
 
 #[inline(always)]
@@ -165,6 +167,17 @@ fn index_error(
 /// Runs `t` until it exits, waits at a barrier, or fails.
 #[allow(clippy::too_many_lines, reason = "the dispatch loop is one match")]
 pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> {
+    if env.race.is_some() {
+        run_with::<true>(env, t)
+    } else {
+        run_with::<false>(env, t)
+    }
+}
+
+/// [`run`], with the race checker's hooks compiled in when `RACE` (`racecheck.rs`): the copy
+/// ordinary launches run has none.
+#[allow(clippy::too_many_lines, reason = "the interpreter's one dispatch loop")]
+fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> {
     let prog = env.prog;
     let Some(top) = t.frames.last_mut() else {
         return Ok(Stop::Exit);
@@ -213,6 +226,23 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                 $access,
             ));
         }};
+    }
+
+    // Records an element access at `$p` for the race checker (racecheck launches only).
+    macro_rules! track {
+        ($p:expr, $size:expr, $write:expr, $atomic:expr) => {
+            if RACE && let Some(rc) = env.race {
+                rc.access(
+                    prog,
+                    $p as u64,
+                    $size,
+                    $write,
+                    $atomic,
+                    fi as u32,
+                    (pc - 1) as u32,
+                );
+            }
+        };
     }
 
     // A jump to `$to` from the instruction before `pc`: on a back edge, stop if the launch
@@ -490,7 +520,12 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         b: reg!(b) as u32,
                     });
                 }
-                Inst::Fence => std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst),
+                Inst::Fence => {
+                    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+                    if RACE && let Some(rc) = env.race {
+                        rc.fence();
+                    }
+                }
                 Inst::Assert { c } => {
                     if reg!(c) == 0 {
                         let message = env.prog.funcs[fi].assert_message(pc - 1);
@@ -508,6 +543,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     }
                     let p = (*a as usize)
                         .wrapping_add((idx as i64).wrapping_mul(*a.add(2) as i64) as usize);
+                    track!(p, k.bytes(), false, false);
                     memory::load(k, p as *mut u8, r.add(d as usize));
                 }
                 Inst::Ld2 { k, d, arr, i, j } => {
@@ -523,6 +559,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         .wrapping_mul(*a.add(3) as i64)
                         .wrapping_add((y as i64).wrapping_mul(*a.add(4) as i64));
                     let p = (*a as usize).wrapping_add(off as usize);
+                    track!(p, k.bytes(), false, false);
                     memory::load(k, p as *mut u8, r.add(d as usize));
                 }
                 Inst::LdN {
@@ -534,7 +571,10 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                 } => match element(r.add(arr as usize), ndim as usize, |j| {
                     reg!(ex!(list as usize + j))
                 }) {
-                    Ok(p) => memory::load(k, p, r.add(d as usize)),
+                    Ok(p) => {
+                        track!(p, k.bytes(), false, false);
+                        memory::load(k, p, r.add(d as usize));
+                    }
                     Err(axis) => oob!(arr, ndim, |j| reg!(ex!(list as usize + j)), axis, "load"),
                 },
                 Inst::St1 { k, arr, i, v } => {
@@ -545,6 +585,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     }
                     let p = (*a as usize)
                         .wrapping_add((idx as i64).wrapping_mul(*a.add(2) as i64) as usize);
+                    track!(p, k.bytes(), true, false);
                     memory::store(k, p as *mut u8, r.add(v as usize));
                 }
                 Inst::St2 { k, arr, i, j, v } => {
@@ -560,6 +601,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         .wrapping_mul(*a.add(3) as i64)
                         .wrapping_add((y as i64).wrapping_mul(*a.add(4) as i64));
                     let p = (*a as usize).wrapping_add(off as usize);
+                    track!(p, k.bytes(), true, false);
                     memory::store(k, p as *mut u8, r.add(v as usize));
                 }
                 Inst::StN {
@@ -571,7 +613,10 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                 } => match element(r.add(arr as usize), ndim as usize, |j| {
                     reg!(ex!(list as usize + j))
                 }) {
-                    Ok(p) => memory::store(k, p, r.add(v as usize)),
+                    Ok(p) => {
+                        track!(p, k.bytes(), true, false);
+                        memory::store(k, p, r.add(v as usize));
+                    }
                     Err(axis) => oob!(arr, ndim, |j| reg!(ex!(list as usize + j)), axis, "store"),
                 },
                 Inst::Atomic {
@@ -596,6 +641,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     } else {
                         0
                     };
+                    track!(p, ty.size(), true, true);
                     match atomics::atomic(op, ty, p, a, b) {
                         Ok(old) => reg!(d) = old,
                         Err(msg) => fail!(SimErrorKind::UnsupportedError, "{msg}"),

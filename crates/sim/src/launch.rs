@@ -28,6 +28,7 @@ use crate::args::{ArgValue, flatten};
 use crate::decode::Program;
 use crate::error::SimError;
 use crate::memory::AlignedBuf;
+use crate::racecheck::RaceCheck;
 use crate::scheduler::{BlockRunner, Launch};
 
 /// CUDA's limit on threads per block.
@@ -55,6 +56,9 @@ pub struct LaunchConfig {
     pub dynamic_shared_bytes: usize,
     /// OS threads to run blocks on; 0 means one per available CPU core.
     pub workers: usize,
+    /// Detect data races and uninitialised shared reads (`racecheck.rs`); blocks then run one
+    /// after another, and the launch fails with `RaceError` when it found any.
+    pub racecheck: bool,
 }
 
 impl LaunchConfig {
@@ -66,6 +70,7 @@ impl LaunchConfig {
             block,
             dynamic_shared_bytes: 0,
             workers: 0,
+            racecheck: false,
         }
     }
 }
@@ -91,6 +96,7 @@ pub fn launch(
         block,
         dynamic_shared_bytes,
         workers: 0,
+        racecheck: false,
     };
     launch_with(program, &config, args, const_data)
 }
@@ -110,6 +116,7 @@ pub fn launch_with(
         block,
         dynamic_shared_bytes,
         workers,
+        racecheck,
     } = *config;
     check_config(grid, block, dynamic_shared_bytes)?;
     check_shared(program, dynamic_shared_bytes)?;
@@ -152,6 +159,23 @@ pub fn launch_with(
         }
         consts.as_bytes_mut()[slot.offset..slot.offset + slot.len].copy_from_slice(bytes);
     }
+    let race = racecheck.then(|| {
+        let names = &kernel.param_names;
+        let mut regions = Vec::new();
+        for (i, arg) in args.iter().enumerate() {
+            if let ArgValue::Array(a) = arg {
+                let (lo, hi) = a.extent();
+                let name = names.get(i).map_or_else(String::new, |n| format!(" '{n}'"));
+                let shape: Vec<String> = a.shape().iter().map(ToString::to_string).collect();
+                regions.push((
+                    lo,
+                    hi,
+                    format!("argument {i}{name} ({}[{}])", a.dtype(), shape.join(", ")),
+                ));
+            }
+        }
+        RaceCheck::new(grid, block, regions)
+    });
     let launch = Launch {
         prog: program,
         template: &template,
@@ -160,6 +184,7 @@ pub fn launch_with(
         dyn_bytes: dynamic_shared_bytes,
         consts: consts.as_mut_ptr(),
         interrupts: crate::interrupt::current(),
+        race: race.as_ref(),
     };
     let nblocks = grid.iter().map(|&g| g as usize).product::<usize>();
     let auto = workers == 0;
@@ -178,6 +203,15 @@ pub fn launch_with(
             (b / (gx * gy)) as u32,
         ]
     };
+    if let Some(rc) = &race {
+        // One block after another: the shadow needs no lock, reports come in a fixed order.
+        let mut runner = BlockRunner::default();
+        for b in 0..nblocks {
+            check_interrupt(&launch)?;
+            runner.run_block(&launch, block_index(b))?;
+        }
+        return rc.finish(program.kernel_name()).map_or(Ok(()), Err);
+    }
     if workers == 1 {
         let mut runner = BlockRunner::default();
         for b in 0..nblocks {

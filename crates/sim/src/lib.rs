@@ -61,6 +61,7 @@ mod launch;
 mod layout;
 mod math;
 mod memory;
+mod racecheck;
 mod scheduler;
 mod warp;
 

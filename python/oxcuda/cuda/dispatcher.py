@@ -368,7 +368,7 @@ class Dispatcher(_native.LaunchCache):
             handle = getattr(stream, "handle", stream) or 0
             compiled.kernel.launch(grid, block, int(handle), shared, args)
         else:
-            compiled.kernel.launch(grid, block, shared, args)
+            compiled.kernel.launch(grid, block, shared, args, bool(config_module.SIM_RACECHECK))
         for device_array, host in copy_back:
             device_array.copy_to_host(host)
 
