@@ -1658,10 +1658,13 @@ fn validate(
                     return Err("geometry index".into());
                 }
             }
-            Inst::Barrier { d, p, .. } => {
+            // A plain `syncthreads` has no operand or result (its `d`, `p` are unused zeros,
+            // which a function without registers has no slot for).
+            Inst::Barrier { kind, d, p } if kind != BarrierKind::Plain => {
                 reg(d, 1)?;
                 reg(p, 1)?;
             }
+            Inst::Barrier { .. } => {}
             Inst::Warp { d, mask, a, b, .. } => {
                 reg(d, 1)?;
                 reg(mask, 1)?;
