@@ -85,7 +85,7 @@ impl SigintHook {
         );
         // SAFETY: a zeroed sigaction with our handler, the old mask and flags plus SA_SIGINFO.
         let mut new: libc::sigaction = unsafe { std::mem::zeroed() };
-        new.sa_sigaction = on_sigint as usize;
+        new.sa_sigaction = on_sigint as *const () as usize;
         new.sa_mask = old.sa_mask;
         new.sa_flags = (old.sa_flags | libc::SA_SIGINFO) & !libc::SA_RESETHAND;
         // SAFETY: installs a valid action.

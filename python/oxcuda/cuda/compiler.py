@@ -83,7 +83,7 @@ def compile_pyfunc(
         _toolchain.nvvm_info()
         try:
             libdevice = _toolchain.locate_libdevice().path
-        except Exception:  # noqa: BLE001 - only needed for math; the core reports its absence
+        except Exception:
             if config.resolve("LIBDEVICE_PATH").explicit:
                 raise  # an explicit setting that cannot be honoured is an error (settings.md)
             libdevice = None
