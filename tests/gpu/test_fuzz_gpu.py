@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import warnings
 
 import numpy as np
@@ -25,6 +26,7 @@ def _load_generator():
     path = Path(__file__).parent.parent / "kernels" / "_fuzz_kernels.py"
     spec = importlib.util.spec_from_file_location("_fuzz_kernels", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules["_fuzz_kernels"] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
