@@ -29,7 +29,7 @@ optionally ``asserts``, of the types ``HEADER_SCHEMA`` gives), then the image. `
 all of it: the checksum catches flipped or lost bytes anywhere in header or image (a damaged
 cubin can crash the driver's loader or run wrong code, so no byte is trusted unchecked), the
 schema catches a header that is valid JSON of the wrong shape. Checking costs a SHA-256 of
-the image: about 50 µs for a 100 KB cubin, well inside a hit's 5 ms.
+the image: 0.18 ms for 100 KB measured on the (loaded) 2-core CI machine, inside a hit's 5 ms.
 
 Invariants: a cache problem never fails a compile — an unreadable, corrupt, foreign or
 malformed file is a miss, which the compile that follows overwrites with a good entry, and a
