@@ -3,7 +3,7 @@
 ``capture(f)`` returns the sources of ``f`` and of every ``@cuda.jit`` function it reaches, each
 as ``(qualname, file, text, first_line, indent, globals)``, where ``globals`` maps each global
 or closure name the function *loads* (found with ``dis``) to a plain tagged tuple the Rust core
-converts (``crates/python/src/capture.rs``):
+converts (``crates/python/src/compile/capture.rs``):
 
     ("module", "cuda"|"cuda.cg"|"cuda.random"|"math"|"cmath"|"numpy"|"oxcuda")
     ("int", v) ("float", v) ("bool", v)

@@ -222,6 +222,14 @@ KNOBS: dict[str, Knob] = {
             "Unset or 'default': oxcuda's own caching allocator.",
         ),
         Knob(
+            "SIM_RACECHECK",
+            parse_bool,
+            False,
+            "Race detection in the simulator: report data races on shared and global memory "
+            "and reads of uninitialised shared memory (RaceError after the launch). Blocks run "
+            "one at a time and every access is recorded, so launches are much slower.",
+        ),
+        Knob(
             "CACHE_DIR",
             parse_path,
             None,
@@ -252,6 +260,8 @@ class Config:
         from oxcuda import _native
 
         _native.set_config_generation(self.generation)
+        # Simulator launches (the native fast path's too) read race detection natively.
+        _native.set_sim_racecheck(bool(self.SIM_RACECHECK))
 
     def _knob(self, name: str) -> Knob:
         try:
@@ -330,3 +340,6 @@ class Config:
 
 
 config = Config()
+# The native mirrors (generation, race detection) start from the settings at import, such as
+# OXCUDA_SIM_RACECHECK=1 in the environment.
+config._changed()

@@ -3,7 +3,9 @@
 Where each comes from, in order (DESIGN §3.5):
 
 1. the ``OXCUDA_<NAME>_PATH`` setting (argument, ``oxcuda.config`` or environment); a path
-   that does not exist is an error, since it was asked for explicitly;
+   that does not exist, or a file that is not a complete shared library (libdevice: not LLVM
+   bitcode), is an error naming the setting, since it was asked for explicitly (``_libfile``
+   checks the file before ``dlopen``, which can die of SIGBUS on a truncated one);
 2. ``cuda-pathfinder``: pip wheels (``nvidia/cu13``, then the cu12 layout), conda,
    the system loader, ``CUDA_PATH``/``CUDA_HOME``;
 3. for libdevice, the ``nvvm/libdevice`` folder beside the libNVVM in use first;
@@ -21,6 +23,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from oxcuda import _libfile
 from oxcuda._knobs import config
 from oxcuda.errors import CudaSupportError
 
@@ -36,6 +39,8 @@ class Located:
 
 
 def _from_setting(knob: str, component: str) -> Located | None:
+    """The file a path setting names, checked before anything opens it (``_libfile``): a
+    complete ELF shared object, or LLVM bitcode for libdevice."""
     setting = config.resolve(knob)
     if setting.value is None:
         return None
@@ -44,7 +49,12 @@ def _from_setting(knob: str, component: str) -> Located | None:
             f"{component} not found: {setting.describe()} names a file that does not exist. "
             f"Point it at the library, or unset it to let oxcuda search."
         )
-    return Located(os.path.abspath(setting.value), setting.describe())
+    path = os.path.abspath(setting.value)
+    if knob == "LIBDEVICE_PATH":
+        _libfile.check_bitcode(path, component, setting.describe())
+    else:
+        _libfile.check_shared_object(path, component, setting.describe())
+    return Located(path, setting.describe())
 
 
 def _pathfinder_dynamic(libname: str, component: str, knob: str, hint: str) -> Located:

@@ -11,6 +11,7 @@ is the single definition. numba-cuda's names are aliases at the bottom.
  ├── ``CudaDriverError``        a driver call failed (``.function``, ``.code``, ``.name``)
  ├── ``CudaSupportError``       a CUDA component is missing: which, where searched, how to get it
  ├── ``ConfigurationError``     a setting has a bad value, or an explicit request cannot be honoured
+ ├── ``RaceError``              the simulator's race detection found races (OXCUDA_SIM_RACECHECK)
  └── ``InternalCompilerError``  a bug in oxcuda (a panic in the core lands here)
 """
 
@@ -86,6 +87,11 @@ class CudaSupportError(OxcudaError):
     """
 
 
+class RaceError(OxcudaError, RuntimeError):
+    """The simulator's race detection (``OXCUDA_SIM_RACECHECK=1``) found data races or reads of
+    uninitialised shared memory; the message lists each with both threads and source lines."""
+
+
 class ConfigurationError(OxcudaError, ValueError):
     """A setting has a value of the wrong type, or an explicit request cannot be honoured."""
 
@@ -147,5 +153,6 @@ __all__ = [
     "LinkerError",
     "NumbaError",
     "OxcudaError",
+    "RaceError",
     "TypingError",
 ]

@@ -4,6 +4,7 @@ The GPU round trip (a second process loading the kernel) is in tests/gpu/test_di
 import importlib.util
 import os
 import sys
+from pathlib import Path
 
 import oxcuda
 from oxcuda.cuda import _disk_cache
@@ -107,3 +108,102 @@ def test_default_location_is_pycache_beside_the_source(tmp_path, clean_settings)
     assert _disk_cache.directory(m.scaled) == str(tmp_path / "__pycache__")
     clean_settings.CACHE_DIR = str(tmp_path / "elsewhere")
     assert _disk_cache.directory(m.scaled) == str(tmp_path / "elsewhere")
+
+
+def _stored_entry(tmp_path, name, image):
+    m = load_module(tmp_path, name, 3.0)
+    key = key_of(m.scaled)
+    path = _disk_cache.store(m.scaled, key, "_Z6scaledP", image)
+    assert path is not None
+    return m, key, path
+
+
+def _rewrite(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def test_flipped_bytes_anywhere_in_header_or_image_are_a_miss(tmp_path):
+    """Issue 17: a cubin damaged on disk used to be handed to the driver (SIGSEGV, or the
+    corrupt code ran). Every byte is covered by the checksum."""
+    image = os.urandom(8192)
+    with oxcuda.config.override(CACHE_DIR=str(tmp_path / "cache")):
+        m, key, path = _stored_entry(tmp_path, "cache_kernel_flip", image)
+        good = Path(path).read_bytes()
+        image_start = len(good) - len(image)
+        offsets = [len(_disk_cache.MAGIC) + 3, image_start - 5]  # checksum line, header
+        offsets += [image_start + int(f * len(image)) for f in (0.0, 0.3, 0.6, 0.999)]
+        for offset in offsets:
+            for flip in (0x01, 0xFF):
+                bad = bytearray(good)
+                bad[offset] ^= flip
+                _rewrite(path, bytes(bad))
+                assert _disk_cache.load(m.scaled, key) is None, (offset, flip)
+        bad = bytearray(good)  # a 4 KiB run of garbage at 30% of the image
+        at = image_start + int(0.3 * len(image))
+        bad[at : at + 4096] = os.urandom(4096)
+        _rewrite(path, bytes(bad))
+        assert _disk_cache.load(m.scaled, key) is None
+        _rewrite(path, good)
+        assert _disk_cache.load(m.scaled, key)[1] == image
+
+
+def test_truncated_files_are_a_miss(tmp_path):
+    image = os.urandom(4096)
+    with oxcuda.config.override(CACHE_DIR=str(tmp_path / "cache")):
+        m, key, path = _stored_entry(tmp_path, "cache_kernel_trunc", image)
+        good = Path(path).read_bytes()
+        for n in (0, 5, len(_disk_cache.MAGIC), len(_disk_cache.MAGIC) + 64, len(good) - 1):
+            _rewrite(path, good[:n])
+            assert _disk_cache.load(m.scaled, key) is None, n
+
+
+def _with_header(header_bytes, image):
+    """A file with a valid checksum around an arbitrary header line."""
+    import hashlib
+
+    body = header_bytes + b"\n" + image
+    return _disk_cache.MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+
+
+def test_headers_of_the_wrong_shape_are_a_miss(tmp_path):
+    """A header that is valid JSON but not the expected object (issue 17: ``[1, 2, 3]`` broke
+    the kernel permanently with AttributeError), or has keys of the wrong types."""
+    import json
+
+    image = os.urandom(256)
+    with oxcuda.config.override(CACHE_DIR=str(tmp_path / "cache")):
+        m, key, path = _stored_entry(tmp_path, "cache_kernel_schema", image)
+        good = {"key": key, "kernel_name": "k", "size": len(image)}
+        headers = [
+            [1, 2, 3],
+            "a string",
+            None,
+            {},
+            {**good, "key": 5},
+            {**good, "kernel_name": ["k"]},
+            {**good, "size": "256"},
+            {**good, "size": True},
+            {**good, "size": 255},
+            {**good, "key": "0" * 64},
+            {**good, "asserts": "yes"},
+            {**good, "asserts": ["k", [["m", "f", "/k.py", -1, 2]]]},
+            {**good, "asserts": ["k", [["m", "f", "/k.py", 1]]]},
+        ]
+        for header in headers:
+            _rewrite(path, _with_header(json.dumps(header).encode(), image))
+            assert _disk_cache.load(m.scaled, key) is None, header
+        _rewrite(path, _with_header(b"{not json", image))
+        assert _disk_cache.load(m.scaled, key) is None
+        _rewrite(path, _with_header(json.dumps(good).encode(), image))
+        assert _disk_cache.load(m.scaled, key) == (good, image)
+
+
+def test_a_damaged_entry_is_rewritten_by_the_next_store(tmp_path):
+    image = os.urandom(1024)
+    with oxcuda.config.override(CACHE_DIR=str(tmp_path / "cache")):
+        m, key, path = _stored_entry(tmp_path, "cache_kernel_rewrite", image)
+        _rewrite(path, b"[1, 2, 3]")
+        assert _disk_cache.load(m.scaled, key) is None
+        assert _disk_cache.store(m.scaled, key, "_Z6scaledP", image) == path
+        assert _disk_cache.load(m.scaled, key)[1] == image

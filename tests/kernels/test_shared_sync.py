@@ -230,3 +230,16 @@ def test_shared_dtype_spellings(target, rng):
     got_i, got_f, _ = run(shared_dtypes_k, 1, 32, out_i, out_f, a)
     np.testing.assert_array_equal(got_i, (a * 3)[::-1])
     np.testing.assert_array_equal(got_f, (a.astype(np.float32) * np.float32(0.5))[::-1])
+
+
+@cuda.jit
+def only_a_barrier():
+    cuda.syncthreads()
+
+
+def test_a_kernel_with_no_registers_and_a_barrier_runs(target):
+    """Regression: a kernel whose only instruction is a plain syncthreads (no parameters, no
+    values) was an internal error in the simulator's decoder ("slots 0..1 beyond a frame of
+    0"): the plain barrier's unused operand slots were checked against an empty frame."""
+    only_a_barrier[2, 64]()
+    cuda.synchronize()

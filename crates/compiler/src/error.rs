@@ -143,6 +143,10 @@ impl fmt::Display for CompileError {
                 inputs,
                 error,
             } => {
+                let log = error.to_string();
+                if let Some(hint) = shared_memory_overflow(kernel, &log) {
+                    f.write_str(&hint)?;
+                }
                 if inputs.is_empty() {
                     write!(f, "linking {kernel} failed: {error}")
                 } else {
@@ -162,3 +166,19 @@ impl fmt::Display for CompileError {
 }
 
 impl std::error::Error for CompileError {}
+
+/// For ptxas's "uses too much shared data (0x800000 bytes, 0xc000 max)" in a link log: the
+/// amount and the limit in shared-memory terms, as a sentence ending in a newline.
+fn shared_memory_overflow(kernel: &str, log: &str) -> Option<String> {
+    let at = log.find("uses too much shared data (")?;
+    let rest = &log[at + "uses too much shared data (".len()..];
+    let hex = |s: &str| u64::from_str_radix(s.trim().trim_start_matches("0x"), 16).ok();
+    let (used, rest) = rest.split_once(" bytes, ")?;
+    let (limit, _) = rest.split_once(" max)")?;
+    let (used, limit) = (hex(used)?, hex(limit)?);
+    Some(format!(
+        "kernel {kernel} uses {used} bytes of static shared memory per block (its \
+         cuda.shared.array buffers), more than the {limit} bytes the device allows; use \
+         smaller shared arrays\n"
+    ))
+}

@@ -2,7 +2,7 @@
 //! ([`Toolchain`]).
 //!
 //! The libraries are passed in, never looked up here: the Python side resolves and opens them
-//! (`python/oxcuda/_toolchain.py`, `crates/python/src/toolchain.rs`), the tests open the
+//! (`python/oxcuda/_toolchain.py`, `crates/python/src/compile/toolchain.rs`), the tests open the
 //! compiler wheels' copies. So this crate has no global state except the libdevice bytes, read
 //! once per path.
 

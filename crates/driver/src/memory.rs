@@ -36,6 +36,10 @@ pub const IPC_MEM_LAZY_ENABLE_PEER_ACCESS: c_uint = 0x1;
 pub const POINTER_ATTRIBUTE_MEMORY_TYPE: i32 = 2;
 /// `CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL`.
 pub const POINTER_ATTRIBUTE_DEVICE_ORDINAL: i32 = 9;
+/// `CU_POINTER_ATTRIBUTE_RANGE_START_ADDR`.
+pub const POINTER_ATTRIBUTE_RANGE_START_ADDR: i32 = 11;
+/// `CU_POINTER_ATTRIBUTE_RANGE_SIZE`.
+pub const POINTER_ATTRIBUTE_RANGE_SIZE: i32 = 12;
 
 impl Driver {
     /// `cuMemAlloc`.
@@ -261,6 +265,29 @@ impl Driver {
             (self.pointer_get_attribute)((&raw mut value).cast(), attribute, ptr)
         })?;
         Ok(value)
+    }
+
+    /// The allocation containing `ptr`: its start address and size in bytes
+    /// (`CU_POINTER_ATTRIBUTE_RANGE_START_ADDR` and `_RANGE_SIZE`).
+    ///
+    /// # Errors
+    /// The driver's error (`CUDA_ERROR_INVALID_VALUE` for memory the driver does not know).
+    pub fn pointer_range(&self, ptr: CuDevicePtr) -> Result<(CuDevicePtr, usize), DriverError> {
+        let mut start: CuDevicePtr = 0;
+        let mut size: usize = 0;
+        // SAFETY: RANGE_START_ADDR writes one CUdeviceptr, RANGE_SIZE one size_t.
+        check(self, "cuPointerGetAttribute", unsafe {
+            (self.pointer_get_attribute)(
+                (&raw mut start).cast(),
+                POINTER_ATTRIBUTE_RANGE_START_ADDR,
+                ptr,
+            )
+        })?;
+        // SAFETY: as above.
+        check(self, "cuPointerGetAttribute", unsafe {
+            (self.pointer_get_attribute)((&raw mut size).cast(), POINTER_ATTRIBUTE_RANGE_SIZE, ptr)
+        })?;
+        Ok((start, size))
     }
 
     /// Page-locks `bytes` bytes of existing host memory (`cuMemHostRegister`, flags

@@ -30,6 +30,8 @@ pub enum ErrorKind {
     Linker,
     /// A signature or type that does not parse.
     Typing,
+    /// The simulator's race detection found problems.
+    Race,
 }
 
 impl ErrorKind {
@@ -40,6 +42,7 @@ impl ErrorKind {
             Self::InternalCompiler => "InternalCompilerError",
             Self::Linker => "LinkerError",
             Self::Typing => "TypingError",
+            Self::Race => "RaceError",
         }
     }
 }
@@ -98,6 +101,8 @@ pub fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
         K::LaunchError => PyValueError::new_err(e.message),
         K::InternalError => raise(py, ErrorKind::InternalCompiler, (e.message,)),
         K::BarrierError | K::UnsupportedError => PyRuntimeError::new_err(e.message),
+        K::Interrupted => crate::launch::sim_interrupt::interrupted(py, e.message),
+        K::RaceError => raise(py, ErrorKind::Race, (e.message,)),
     }
 }
 

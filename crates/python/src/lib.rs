@@ -66,6 +66,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         launch::launcher::set_config_generation,
         m
     )?)?;
+    m.add_function(wrap_pyfunction!(launch::kernel::set_sim_racecheck, m)?)?;
     m.add_class::<launch::kernel::GpuKernel>()?;
     m.add_class::<launch::kernel::SimKernel>()?;
     m.add_function(wrap_pyfunction!(launch::kernel::typeof_args, m)?)?;

@@ -10,6 +10,7 @@
 //!   and transfers between host and device;
 //! - [`pinned`]: page-locked, mapped and managed host memory (plain host memory on the host
 //!   backend);
+//! - [`foreign`]: checks on memory another library allocated, before an array is made over it;
 //! - [`stream`] and [`event`]: ordering and timing, on the driver or on the host clock;
 //! - [`module`]: kernels loaded into a context (attributes, occupancy, globals, the launch);
 //! - [`launch`]: launch-configuration checks, launch arguments, parameter packing (the ABI);
@@ -28,6 +29,7 @@ pub mod copy;
 pub mod device;
 pub mod error;
 pub mod event;
+pub mod foreign;
 pub mod host;
 pub mod launch;
 pub mod layout;

@@ -124,6 +124,25 @@ impl ArrayArg {
         })
     }
 
+    /// The byte range `[lo, hi)` the array's elements occupy (empty for an empty array).
+    pub(crate) fn extent(&self) -> (u64, u64) {
+        if self.shape.contains(&0) {
+            return (self.data as u64, self.data as u64);
+        }
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (&n, &s) in self.shape.iter().zip(&self.strides) {
+            let reach = (n - 1).saturating_mul(s);
+            if reach < 0 {
+                lo += reach;
+            } else {
+                hi += reach;
+            }
+        }
+        let size = i64::from(self.dtype.size());
+        let base = self.data as i64;
+        ((base + lo) as u64, (base + hi + size) as u64)
+    }
+
     /// A C-contiguous array over a mutable slice of `T` (a convenience for tests and Rust
     /// callers; the slice must outlive every launch using the result).
     ///

@@ -57,6 +57,8 @@ pub(crate) struct FuncCode {
     pub param_slots: u32,
     /// The parameters' types.
     pub params: Vec<Type>,
+    /// The parameters' names (for messages).
+    pub param_names: Vec<String>,
     /// Slots of the return value.
     pub ret_slots: u32,
     /// Local-array memory per frame, in 8-byte words.
@@ -114,6 +116,9 @@ pub struct Program {
     pub(crate) has_barriers: bool,
     /// Whether any function synchronises the grid (the launch must be cooperative).
     pub(crate) grid_sync: bool,
+    /// Each static shared array that takes block memory: offset, bytes, a description for
+    /// race reports.
+    pub(crate) shared_arrays: Vec<(usize, usize, String)>,
 }
 
 impl Program {
@@ -218,6 +223,7 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
     let mut shared_off = vec![usize::MAX; module.globals.len()];
     let mut const_off = vec![usize::MAX; module.globals.len()];
     let mut shared_bytes = 0usize;
+    let mut shared_arrays = Vec::new();
     let mut const_image = Vec::new();
     let mut const_slots = Vec::new();
     // Only shared arrays some function uses take block memory (the front end may leave unused
@@ -252,6 +258,17 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
             GlobalKind::Shared => {
                 shared_bytes = shared_bytes.next_multiple_of(MEM_ALIGN);
                 shared_off[i] = shared_bytes;
+                let shape: Vec<String> = g.shape.iter().map(ToString::to_string).collect();
+                shared_arrays.push((
+                    shared_bytes,
+                    len,
+                    format!(
+                        "shared array '{}' ({}[{}])",
+                        g.name,
+                        g.dtype,
+                        shape.join(", ")
+                    ),
+                ));
                 shared_bytes += len;
             }
             GlobalKind::Const => {
@@ -292,6 +309,7 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
         const_slots,
         has_barriers,
         grid_sync: module.uses_grid_sync(),
+        shared_arrays,
     })
 }
 
@@ -501,6 +519,7 @@ impl<'a> FuncDecoder<'a> {
             vars,
             param_slots,
             params: f.params.clone(),
+            param_names: f.param_names.clone(),
             ret_slots: slots_of(&f.ret),
             local_words: self.local_words,
             assert_messages: f.assert_messages.clone(),
@@ -1658,10 +1677,13 @@ fn validate(
                     return Err("geometry index".into());
                 }
             }
-            Inst::Barrier { d, p, .. } => {
+            // A plain `syncthreads` has no operand or result (its `d`, `p` are unused zeros,
+            // which a function without registers has no slot for).
+            Inst::Barrier { kind, d, p } if kind != BarrierKind::Plain => {
                 reg(d, 1)?;
                 reg(p, 1)?;
             }
+            Inst::Barrier { .. } => {}
             Inst::Warp { d, mask, a, b, .. } => {
                 reg(d, 1)?;
                 reg(mask, 1)?;

@@ -25,6 +25,11 @@ pub enum SimErrorKind {
     LaunchError,
     /// The IR is malformed (it fails the verifier): a compiler bug, not a user error.
     InternalError,
+    /// [`crate::interrupt_launches`] stopped the launch (Ctrl-C).
+    Interrupted,
+    /// Race detection (`LaunchConfig::racecheck`) found data races or uninitialised shared
+    /// reads; the launch ran to completion.
+    RaceError,
 }
 
 impl SimErrorKind {
@@ -38,6 +43,8 @@ impl SimErrorKind {
             Self::UnsupportedError => "UnsupportedError",
             Self::LaunchError => "LaunchError",
             Self::InternalError => "InternalError",
+            Self::Interrupted => "Interrupted",
+            Self::RaceError => "RaceError",
         }
     }
 }

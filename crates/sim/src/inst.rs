@@ -44,6 +44,17 @@ pub(crate) enum MemKind {
 }
 
 impl MemKind {
+    /// Bytes one element of this kind occupies in memory.
+    pub(crate) const fn bytes(self) -> u32 {
+        match self {
+            Self::Bool | Self::I8 | Self::U8 => 1,
+            Self::I16 | Self::U16 => 2,
+            Self::I32 | Self::U32 => 4,
+            Self::X64 | Self::C64 => 8,
+            Self::C128 => 16,
+        }
+    }
+
     /// The kind of an element type.
     pub(crate) const fn of(s: Scalar) -> Self {
         match s {

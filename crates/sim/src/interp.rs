@@ -71,6 +71,10 @@ pub(crate) struct Env<'a> {
     pub consts: *mut u8,
     /// `blockIdx`.
     pub block: [u32; 3],
+    /// The interrupt count when the launch started: a back edge checks it (`interrupt.rs`).
+    pub interrupts: u64,
+    /// The race checker of a racecheck launch; `run` then takes its checking copy.
+    pub race: Option<&'a crate::racecheck::RaceCheck>,
 }
 
 #[inline(always)]
@@ -163,6 +167,17 @@ fn index_error(
 /// Runs `t` until it exits, waits at a barrier, or fails.
 #[allow(clippy::too_many_lines, reason = "the dispatch loop is one match")]
 pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> {
+    if env.race.is_some() {
+        run_with::<true>(env, t)
+    } else {
+        run_with::<false>(env, t)
+    }
+}
+
+/// [`run`], with the race checker's hooks compiled in when `RACE` (`racecheck.rs`): the copy
+/// ordinary launches run has none.
+#[allow(clippy::too_many_lines, reason = "the interpreter's one dispatch loop")]
+fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> {
     let prog = env.prog;
     let Some(top) = t.frames.last_mut() else {
         return Ok(Stop::Exit);
@@ -213,6 +228,38 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
         }};
     }
 
+    // Records an element access at `$p` for the race checker (racecheck launches only).
+    macro_rules! track {
+        ($p:expr, $size:expr, $write:expr, $atomic:expr) => {
+            if RACE && let Some(rc) = env.race {
+                rc.access(
+                    prog,
+                    $p as u64,
+                    $size,
+                    $write,
+                    $atomic,
+                    fi as u32,
+                    (pc - 1) as u32,
+                );
+            }
+        };
+    }
+
+    // A jump to `$to` from the instruction before `pc`: on a back edge, stop if the launch
+    // was interrupted (Ctrl-C), so that no loop runs forever.
+    macro_rules! jump {
+        ($to:expr) => {{
+            let to = $to as usize;
+            if to < pc && crate::interrupt::since(env.interrupts) {
+                fail!(
+                    SimErrorKind::Interrupted,
+                    "the launch was interrupted (KeyboardInterrupt) while this thread ran"
+                );
+            }
+            pc = to;
+        }};
+    }
+
     loop {
         // SAFETY: see the module doc: `pc` stays inside `code` and every operand is a valid
         // register of the current frame; memory operands point at valid memory.
@@ -221,41 +268,37 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
             pc += 1;
             match *inst {
                 // ---- control ----
-                Inst::Jump { to } => pc = to as usize,
+                Inst::Jump { to } => jump!(to),
                 Inst::Branch { c, t: tt, e } => {
-                    pc = if reg!(c) != 0 {
-                        tt as usize
-                    } else {
-                        e as usize
-                    };
+                    jump!(if reg!(c) != 0 { tt } else { e });
                 }
                 Inst::BrS { op, a, b, t: tt, e } => {
-                    pc = if cmp(op, reg!(a) as i64, reg!(b) as i64) != 0 {
+                    jump!(if cmp(op, reg!(a) as i64, reg!(b) as i64) != 0 {
                         tt
                     } else {
                         e
-                    } as usize;
+                    });
                 }
                 Inst::BrU { op, a, b, t: tt, e } => {
-                    pc = if cmp(op, reg!(a), reg!(b)) != 0 {
+                    jump!(if cmp(op, reg!(a), reg!(b)) != 0 {
                         tt
                     } else {
                         e
-                    } as usize;
+                    });
                 }
                 Inst::BrF32 { op, a, b, t: tt, e } => {
-                    pc = if cmp(op, f32_of(reg!(a)), f32_of(reg!(b))) != 0 {
+                    jump!(if cmp(op, f32_of(reg!(a)), f32_of(reg!(b))) != 0 {
                         tt
                     } else {
                         e
-                    } as usize;
+                    });
                 }
                 Inst::BrF64 { op, a, b, t: tt, e } => {
-                    pc = if cmp(op, f64_of(reg!(a)), f64_of(reg!(b))) != 0 {
+                    jump!(if cmp(op, f64_of(reg!(a)), f64_of(reg!(b))) != 0 {
                         tt
                     } else {
                         e
-                    } as usize;
+                    });
                 }
                 Inst::Ret { s, n } => {
                     // The kernel's frame stays: the scheduler resets it for the next thread.
@@ -478,7 +521,12 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         b: reg!(b) as u32,
                     });
                 }
-                Inst::Fence => std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst),
+                Inst::Fence => {
+                    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+                    if RACE && let Some(rc) = env.race {
+                        rc.fence();
+                    }
+                }
                 Inst::Assert { c } => {
                     if reg!(c) == 0 {
                         let message = env.prog.funcs[fi].assert_message(pc - 1);
@@ -496,6 +544,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     }
                     let p = (*a as usize)
                         .wrapping_add((idx as i64).wrapping_mul(*a.add(2) as i64) as usize);
+                    track!(p, k.bytes(), false, false);
                     memory::load(k, p as *mut u8, r.add(d as usize));
                 }
                 Inst::Ld2 { k, d, arr, i, j } => {
@@ -511,6 +560,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         .wrapping_mul(*a.add(3) as i64)
                         .wrapping_add((y as i64).wrapping_mul(*a.add(4) as i64));
                     let p = (*a as usize).wrapping_add(off as usize);
+                    track!(p, k.bytes(), false, false);
                     memory::load(k, p as *mut u8, r.add(d as usize));
                 }
                 Inst::LdN {
@@ -522,7 +572,10 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                 } => match element(r.add(arr as usize), ndim as usize, |j| {
                     reg!(ex!(list as usize + j))
                 }) {
-                    Ok(p) => memory::load(k, p, r.add(d as usize)),
+                    Ok(p) => {
+                        track!(p, k.bytes(), false, false);
+                        memory::load(k, p, r.add(d as usize));
+                    }
                     Err(axis) => oob!(arr, ndim, |j| reg!(ex!(list as usize + j)), axis, "load"),
                 },
                 Inst::St1 { k, arr, i, v } => {
@@ -533,6 +586,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     }
                     let p = (*a as usize)
                         .wrapping_add((idx as i64).wrapping_mul(*a.add(2) as i64) as usize);
+                    track!(p, k.bytes(), true, false);
                     memory::store(k, p as *mut u8, r.add(v as usize));
                 }
                 Inst::St2 { k, arr, i, j, v } => {
@@ -548,6 +602,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                         .wrapping_mul(*a.add(3) as i64)
                         .wrapping_add((y as i64).wrapping_mul(*a.add(4) as i64));
                     let p = (*a as usize).wrapping_add(off as usize);
+                    track!(p, k.bytes(), true, false);
                     memory::store(k, p as *mut u8, r.add(v as usize));
                 }
                 Inst::StN {
@@ -559,7 +614,10 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                 } => match element(r.add(arr as usize), ndim as usize, |j| {
                     reg!(ex!(list as usize + j))
                 }) {
-                    Ok(p) => memory::store(k, p, r.add(v as usize)),
+                    Ok(p) => {
+                        track!(p, k.bytes(), true, false);
+                        memory::store(k, p, r.add(v as usize));
+                    }
                     Err(axis) => oob!(arr, ndim, |j| reg!(ex!(list as usize + j)), axis, "store"),
                 },
                 Inst::Atomic {
@@ -584,6 +642,7 @@ pub(crate) fn run(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop, SimError> 
                     } else {
                         0
                     };
+                    track!(p, ty.size(), true, true);
                     match atomics::atomic(op, ty, p, a, b) {
                         Ok(old) => reg!(d) = old,
                         Err(msg) => fail!(SimErrorKind::UnsupportedError, "{msg}"),

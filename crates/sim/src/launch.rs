@@ -36,6 +36,7 @@ use crate::args::{ArgValue, flatten};
 use crate::decode::Program;
 use crate::error::SimError;
 use crate::memory::AlignedBuf;
+use crate::racecheck::RaceCheck;
 use crate::scheduler::{BlockRunner, BlockStop, Launch};
 
 /// CUDA's limit on threads per block.
@@ -45,6 +46,16 @@ pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
 /// held until the kernel ends. About what the largest GPUs hold co-resident (an H200: 132
 /// multiprocessors × 2048 threads).
 pub const MAX_COOPERATIVE_THREADS: u64 = 1 << 18;
+/// Shared memory (static plus dynamic) a block may use without opting in, on every GPU since
+/// Kepler: 48 KiB. The simulator holds kernels to the GPU's limits, so that a kernel which runs
+/// here also launches on the device.
+pub const SHARED_BYTES_PER_BLOCK: usize = 48 * 1024;
+
+/// The most shared memory a block can opt in to on the target device (sm_90, H200:
+/// `CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`, 227 KiB). oxcuda does not opt in
+/// (numba-cuda does not either), so launches are held to [`SHARED_BYTES_PER_BLOCK`]; the
+/// message names this one as the hardware's ceiling.
+pub const SHARED_BYTES_PER_BLOCK_OPT_IN: usize = 227 * 1024;
 
 /// A launch configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,6 +72,9 @@ pub struct LaunchConfig {
     /// that grid barriers can complete. Required by kernels that synchronise the grid
     /// ([`Program::uses_grid_sync`]); [`launch`] sets it for them.
     pub cooperative: bool,
+    /// Detect data races and uninitialised shared reads (`racecheck.rs`); blocks then run one
+    /// after another, and the launch fails with `RaceError` when it found any.
+    pub racecheck: bool,
 }
 
 impl LaunchConfig {
@@ -73,6 +87,7 @@ impl LaunchConfig {
             dynamic_shared_bytes: 0,
             workers: 0,
             cooperative: false,
+            racecheck: false,
         }
     }
 }
@@ -100,6 +115,7 @@ pub fn launch(
         dynamic_shared_bytes,
         workers: 0,
         cooperative: program.uses_grid_sync(),
+        racecheck: false,
     };
     launch_with(program, &config, args, const_data)
 }
@@ -120,8 +136,17 @@ pub fn launch_with(
         dynamic_shared_bytes,
         workers,
         cooperative,
+        racecheck,
     } = *config;
     check_config(grid, block, dynamic_shared_bytes)?;
+    check_shared(program, dynamic_shared_bytes)?;
+    if cooperative && racecheck {
+        return Err(SimError::launch(format!(
+            "kernel '{}' synchronises the grid: race detection (OXCUDA_SIM_RACECHECK) does not \
+             support cooperative launches yet; run it without race detection",
+            program.kernel_name()
+        )));
+    }
     if cooperative {
         let threads: u64 = grid.iter().chain(&block).map(|&d| u64::from(d)).product();
         if threads > MAX_COOPERATIVE_THREADS {
@@ -171,6 +196,23 @@ pub fn launch_with(
         }
         consts.as_bytes_mut()[slot.offset..slot.offset + slot.len].copy_from_slice(bytes);
     }
+    let race = racecheck.then(|| {
+        let names = &kernel.param_names;
+        let mut regions = Vec::new();
+        for (i, arg) in args.iter().enumerate() {
+            if let ArgValue::Array(a) = arg {
+                let (lo, hi) = a.extent();
+                let name = names.get(i).map_or_else(String::new, |n| format!(" '{n}'"));
+                let shape: Vec<String> = a.shape().iter().map(ToString::to_string).collect();
+                regions.push((
+                    lo,
+                    hi,
+                    format!("argument {i}{name} ({}[{}])", a.dtype(), shape.join(", ")),
+                ));
+            }
+        }
+        RaceCheck::new(grid, block, regions)
+    });
     let launch = Launch {
         prog: program,
         template: &template,
@@ -178,6 +220,8 @@ pub fn launch_with(
         block,
         dyn_bytes: dynamic_shared_bytes,
         consts: consts.as_mut_ptr(),
+        interrupts: crate::interrupt::current(),
+        race: race.as_ref(),
     };
     let nblocks = grid.iter().map(|&g| g as usize).product::<usize>();
     let auto = workers == 0;
@@ -199,9 +243,19 @@ pub fn launch_with(
     if cooperative {
         return run_cooperative(&launch, nblocks, block_index);
     }
+    if let Some(rc) = &race {
+        // One block after another: the shadow needs no lock, reports come in a fixed order.
+        let mut runner = BlockRunner::default();
+        for b in 0..nblocks {
+            check_interrupt(&launch)?;
+            runner.run_block(&launch, block_index(b))?;
+        }
+        return rc.finish(program.kernel_name()).map_or(Ok(()), Err);
+    }
     if workers == 1 {
         let mut runner = BlockRunner::default();
         for b in 0..nblocks {
+            check_interrupt(&launch)?;
             runner.run_block(&launch, block_index(b))?;
         }
         return Ok(());
@@ -219,7 +273,9 @@ pub fn launch_with(
             if b >= nblocks {
                 break;
             }
-            if let Err(e) = runner.run_block(launch, block_index(b)) {
+            if let Err(e) =
+                check_interrupt(launch).and_then(|()| runner.run_block(launch, block_index(b)))
+            {
                 stop.store(true, Ordering::Relaxed);
                 errors
                     .lock()
@@ -367,6 +423,48 @@ fn blocks(list: &[usize], block_index: &impl Fn(usize) -> [u32; 3]) -> String {
         s.push_str(&format!(" and {more} more"));
     }
     s
+}
+
+/// A `LaunchError` when the kernel's static shared memory plus `dyn_bytes` exceeds what a
+/// block may use on the GPU ([`SHARED_BYTES_PER_BLOCK`]), naming the kernel, the amounts and
+/// the limit.
+fn check_shared(program: &Program, dyn_bytes: usize) -> Result<(), SimError> {
+    let fixed = program.static_shared_bytes();
+    let total = fixed.saturating_add(dyn_bytes);
+    if total <= SHARED_BYTES_PER_BLOCK {
+        return Ok(());
+    }
+    let ceiling = if total > SHARED_BYTES_PER_BLOCK_OPT_IN {
+        format!(
+            "; even opting in, the device allows at most {SHARED_BYTES_PER_BLOCK_OPT_IN} bytes \
+             (227 KiB)"
+        )
+    } else {
+        format!(
+            " (the hardware's opt-in maximum, {SHARED_BYTES_PER_BLOCK_OPT_IN} bytes, is not \
+             requested)"
+        )
+    };
+    Err(SimError::launch(format!(
+        "kernel '{}' needs {total} bytes of shared memory per block ({fixed} static + \
+         {dyn_bytes} dynamic), more than the {SHARED_BYTES_PER_BLOCK} bytes (48 KiB) a block \
+         may use on sm_90 (H200){ceiling}; use less shared memory per block",
+        program.kernel_name()
+    )))
+}
+
+/// `Interrupted` when [`crate::interrupt_launches`] was called since the launch started.
+fn check_interrupt(launch: &Launch<'_>) -> Result<(), SimError> {
+    if crate::interrupt::since(launch.interrupts) {
+        return Err(SimError::new(
+            crate::SimErrorKind::Interrupted,
+            format!(
+                "the launch of kernel '{}' was interrupted (KeyboardInterrupt)",
+                launch.prog.kernel_name()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// How long the monitor watches the calling thread before deciding how many workers to spawn.

@@ -55,18 +55,24 @@ mod f16;
 mod frame;
 mod inst;
 mod interp;
+mod interrupt;
 mod intrinsics;
 mod launch;
 mod layout;
 mod math;
 mod memory;
+mod racecheck;
 mod scheduler;
 mod warp;
 
 pub use args::{ArgValue, ArrayArg, RecordArg};
 pub use decode::{Program, prepare};
 pub use error::{SimError, SimErrorKind, SourceLoc};
-pub use launch::{LaunchConfig, MAX_THREADS_PER_BLOCK, launch, launch_with};
+pub use interrupt::interrupt_launches;
+pub use launch::{
+    LaunchConfig, MAX_THREADS_PER_BLOCK, SHARED_BYTES_PER_BLOCK, SHARED_BYTES_PER_BLOCK_OPT_IN,
+    launch, launch_with,
+};
 
 #[cfg(test)]
 mod tests {

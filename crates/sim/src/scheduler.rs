@@ -55,6 +55,10 @@ pub(crate) struct Launch<'a> {
     pub dyn_bytes: usize,
     /// The launch's constant memory.
     pub consts: *mut u8,
+    /// The interrupt count when the launch started (`interrupt.rs`).
+    pub interrupts: u64,
+    /// The race checker, in racecheck launches (`racecheck.rs`).
+    pub race: Option<&'a crate::racecheck::RaceCheck>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,6 +149,8 @@ impl BlockRunner {
             dyn_bytes: launch.dyn_bytes as u64,
             consts: launch.consts,
             block: self.bid,
+            interrupts: launch.interrupts,
+            race: launch.race,
         }
     }
 
@@ -163,6 +169,18 @@ impl BlockRunner {
         self.shared.reset(dyn_off + launch.dyn_bytes);
         self.bid = bid;
         let env = self.env(launch);
+        if let Some(rc) = launch.race {
+            let [gx, gy, _] = launch.grid;
+            let linear = bid[0] + gx * (bid[1] + gy * bid[2]);
+            rc.begin_block(
+                prog,
+                linear,
+                bid,
+                env.shared,
+                dyn_off + launch.dyn_bytes,
+                dyn_off,
+            );
+        }
         let geom = geometry([0; 3], bid, bdim, launch.grid);
         if !prog.has_barriers {
             self.run_independent(&env, launch, &geom)?;
@@ -254,6 +272,9 @@ impl BlockRunner {
                     any |= pred;
                 }
             }
+            if let Some(rc) = launch.race {
+                rc.barrier();
+            }
             let result = match kind {
                 BarrierKind::Plain | BarrierKind::Grid => None,
                 BarrierKind::Count => Some(count as u64),
@@ -296,6 +317,9 @@ impl BlockRunner {
             for y in 0..by {
                 for x in 0..bx {
                     start(t, launch, geom, [x, y, z], linear);
+                    if let Some(rc) = launch.race {
+                        rc.set_thread(linear);
+                    }
                     // Without barriers the only way to stop is to exit (or fail).
                     run(env, t)?;
                     linear += 1;
@@ -323,6 +347,9 @@ impl BlockRunner {
             start(&mut self.states[si], launch, geom, tid, tl);
         }
         let si = self.state_of[tl];
+        if let Some(rc) = launch.race {
+            rc.set_thread(tl);
+        }
         let status = match run(env, &mut self.states[si])? {
             Stop::Exit => {
                 self.free.push(si);
@@ -434,6 +461,11 @@ impl BlockRunner {
                 continue;
             }
             self.complete(w0, op, group);
+            if let Some(rc) = launch.race {
+                for u in lanes(group) {
+                    rc.warp_sync(w0 + u);
+                }
+            }
             released |= group;
         }
         if !waiting {

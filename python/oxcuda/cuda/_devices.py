@@ -64,11 +64,22 @@ def use_gpu() -> bool:
         return _target["gpu"]
     setting = config.resolve("TARGET")
     gpu = setting.value == "gpu"
+    if not gpu and not setting.explicit:
+        _refuse_unusable_explicit_driver()
     _target["gpu"] = gpu
     _target["generation"] = config.generation
     if not gpu and not setting.explicit:
         _notice_simulator()
     return gpu
+
+
+def _refuse_unusable_explicit_driver() -> None:
+    """Auto-detection chose the simulator; when ``OXCUDA_DRIVER_PATH`` was set explicitly and
+    that driver cannot be opened, that is an error naming the setting, not a quiet fallback
+    (docs/settings.md: an explicit request that cannot be honoured is an error). A driver that
+    opens but reports no device is honoured: the simulator is then the right answer."""
+    if config.resolve("DRIVER_PATH").explicit:
+        _toolchain.driver_info()
 
 
 _noticed = False

@@ -23,9 +23,18 @@ the fast part). Where: ``OXCUDA_CACHE_DIR`` if set, else ``__pycache__`` beside 
 source file when writable (numba-cuda's choice), else ``$XDG_CACHE_HOME/oxcuda`` (by default
 ``~/.cache/oxcuda``).
 
-Invariants: a cache problem never fails a compile — an unreadable, corrupt or foreign file is a
-miss, and a directory that cannot be written is skipped; files are written to a temporary name
-and renamed, so a reader never sees half a file.
+File format (version 2): ``MAGIC``, then a line with the SHA-256 (hex) of everything after
+it, then the header (one line of JSON: an object with ``key``, ``kernel_name``, ``size`` and
+optionally ``asserts``, of the types ``HEADER_SCHEMA`` gives), then the image. ``load`` checks
+all of it: the checksum catches flipped or lost bytes anywhere in header or image (a damaged
+cubin can crash the driver's loader or run wrong code, so no byte is trusted unchecked), the
+schema catches a header that is valid JSON of the wrong shape. Checking costs a SHA-256 of
+the image: 0.18 ms for 100 KB measured on the (loaded) 2-core CI machine, inside a hit's 5 ms.
+
+Invariants: a cache problem never fails a compile — an unreadable, corrupt, foreign or
+malformed file is a miss, which the compile that follows overwrites with a good entry, and a
+directory that cannot be written is skipped; files are written to a temporary name and
+renamed, so a reader never sees half a file.
 """
 
 from __future__ import annotations
@@ -40,7 +49,10 @@ from oxcuda import _capture, _native
 from oxcuda._knobs import config
 
 #: The first line of every cache file; a file without it is not ours (or of another format).
-MAGIC = b"oxcuda-kernel-cache 1\n"
+MAGIC = b"oxcuda-kernel-cache 2\n"
+
+#: The header's required keys and their types (``bool`` is refused where ``int`` is meant).
+HEADER_SCHEMA: dict[str, type] = {"key": str, "kernel_name": str, "size": int}
 
 
 def _links_external_code(sources: list[Any], link: Any) -> bool:
@@ -115,25 +127,65 @@ def path(pyfunc: Any, cache_key: str) -> str:
 
 
 def load(pyfunc: Any, cache_key: str) -> tuple[dict[str, Any], bytes] | None:
-    """``(header, image)`` of a stored entry, or None (absent, unreadable or not ours)."""
+    """``(header, image)`` of a stored entry, or None: absent, unreadable, not ours, or failing
+    a check (checksum, header schema, key, size) — see the module documentation."""
     try:
         with open(path(pyfunc, cache_key), "rb") as f:
             data = f.read()
     except OSError:
         return None
+    return parse(data, cache_key)
+
+
+def parse(data: bytes, cache_key: str) -> tuple[dict[str, Any], bytes] | None:
+    """The ``(header, image)`` a cache file's bytes hold for ``cache_key``, or None when any
+    check fails."""
     if not data.startswith(MAGIC):
         return None
-    header_end = data.find(b"\n", len(MAGIC))
+    sum_end = data.find(b"\n", len(MAGIC))
+    if sum_end < 0:
+        return None
+    body = data[sum_end + 1 :]
+    if data[len(MAGIC) : sum_end] != hashlib.sha256(body).hexdigest().encode():
+        return None
+    header_end = body.find(b"\n")
     if header_end < 0:
         return None
     try:
-        header = json.loads(data[len(MAGIC) : header_end])
+        header = json.loads(body[:header_end])
     except ValueError:
         return None
-    image = data[header_end + 1 :]
-    if header.get("key") != cache_key or len(image) != header.get("size"):
+    image = body[header_end + 1 :]
+    if not _valid_header(header) or header["key"] != cache_key or header["size"] != len(image):
         return None
     return header, image
+
+
+def _valid_header(header: Any) -> bool:
+    """Whether a decoded header has ``HEADER_SCHEMA``'s keys and types, and a well-formed
+    ``asserts`` table (``[kernel, [[message, function, file, line, column], ...]]``) if any."""
+    if not isinstance(header, dict):
+        return False
+    for name, kind in HEADER_SCHEMA.items():
+        value = header.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return False
+    table = header.get("asserts")
+    if table is None:
+        return True
+    if not (isinstance(table, list) and len(table) == 2 and isinstance(table[0], str)):
+        return False
+    sites = table[1]
+    return isinstance(sites, list) and all(_valid_assert_site(site) for site in sites)
+
+
+def _valid_assert_site(site: Any) -> bool:
+    return (
+        isinstance(site, list)
+        and len(site) == 5
+        and all(isinstance(v, str) for v in site[:3])
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32 for v in site[3:])
+    )
 
 
 def discard(pyfunc: Any, cache_key: str) -> None:
@@ -152,6 +204,12 @@ def asserts(header: dict[str, Any]) -> tuple[str, list[tuple]] | None:
         return None
     kernel, sites = table
     return kernel, [tuple(site) for site in sites]
+
+
+def encode(header: dict[str, Any], image: bytes) -> bytes:
+    """A cache file's bytes: ``MAGIC``, the checksum line, the header line, the image."""
+    body = json.dumps(header).encode() + b"\n" + image
+    return MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
 
 
 def store(
@@ -177,7 +235,7 @@ def store(
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(MAGIC + json.dumps(header).encode() + b"\n" + image)
+                f.write(encode(header, image))
             os.replace(tmp, target)
         except BaseException:
             os.unlink(tmp)

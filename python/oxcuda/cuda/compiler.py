@@ -1,7 +1,7 @@
 """Ahead-of-time compilation: ``compile_ptx``, ``compile``, ``compile_ptx_for_current_device``.
 
 These run the same pipeline as the dispatcher (``crates/compiler``, through
-``crates/python/src/compile.rs``): source → typed IR → NVVM IR → PTX or LTO-IR (→ cubin), without
+``crates/python/src/compile/pipeline.rs``): source → typed IR → NVVM IR → PTX or LTO-IR (→ cubin), without
 a GPU. The stages and their names come from the native core (:func:`stages`); ``OXCUDA_DUMP``,
 ``Dispatcher.inspect_*`` and ``python -m oxcuda.compile_stage`` use those names.
 
@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda import types as oxtypes
+from oxcuda._knobs import config
 from oxcuda.cuda import _linker
 
 #: numba-cuda's default target for compile_ptx without a device (CUDA_DEFAULT_PTX_CC).
@@ -78,6 +79,8 @@ def libdevice_path() -> str | None:
     try:
         return _toolchain.locate_libdevice().path
     except Exception:  # noqa: BLE001 - the core names what is missing
+        if config.resolve("LIBDEVICE_PATH").explicit:
+            raise  # an explicit setting that cannot be honoured is an error (settings.md)
         return None
 
 

@@ -9,7 +9,7 @@ sharedmem](*args)``):
    ``np.record``) become ``DeviceRecord`` objects, copied back into the record's memory, CUDA Array
    Interface producers are wrapped zero-copy;
 2. types the arguments in Rust, once, and finds the specialisation in the one overload table,
-   the native ``LaunchCache`` this class extends (crates/python/src/launcher.rs): lazy and
+   the native ``LaunchCache`` this class extends (crates/python/src/launch/launcher.rs): lazy and
    eager specialisations, and the argument types that convert to an eager signature;
 3. compiles on a miss: the table hands ``_specialize`` the argument types it read (native
    ``ArgType`` objects), and Python only compiles and loads (lazily; with explicit signatures
@@ -67,7 +67,14 @@ class InOut(_HostArgument):
     """Copy both ways (what a bare NumPy array gets)."""
 
 
+#: CUDA's largest grid and block extents, per dimension (x, y, z).
+_DIM_LIMITS = {"the grid": (2**31 - 1, 65535, 65535), "the block": (1024, 1024, 64)}
+
+
 def _dim3(value: Any, what: str) -> tuple[int, int, int]:
+    """``value`` (an int or a tuple of 1 to 3 ints) as three extents, each checked against
+    CUDA's limit for its dimension, so that a huge one is an error naming it rather than an
+    overflow in the native launch."""
     if isinstance(value, int):
         value = (value,)
     if not isinstance(value, tuple) or not 1 <= len(value) <= 3:
@@ -81,6 +88,13 @@ def _dim3(value: Any, what: str) -> tuple[int, int, int]:
                 raise TypeError(f"{what} entries must be integers, got {v!r}") from None
         if v < 1:
             raise ValueError(f"{what} entries must be at least 1, got {value!r}")
+        limit = _DIM_LIMITS[what][len(dims)]
+        if v > limit:
+            axis = "xyz"[len(dims)]
+            raise ValueError(
+                f"{what}'s {axis} dimension is {v}, more than CUDA allows ({limit}); "
+                f"{what} was {value!r}"
+            )
         dims.append(v)
     while len(dims) < 3:
         dims.append(1)
@@ -137,7 +151,7 @@ class Dispatcher(_native.LaunchCache):
 
     The native base class holds the Rust launch fast path (GPU kernels by argument types) and
     implements ``kernel[grid, block, ...]`` (``__getitem__``), calling ``_configure`` for a
-    configuration not seen before (crates/python/src/launcher.rs).
+    configuration not seen before (crates/python/src/launch/launcher.rs).
     """
 
     _oxcuda_dispatcher = True
@@ -371,6 +385,11 @@ class Dispatcher(_native.LaunchCache):
         shared = config[3] if len(config) > 3 else 0
         if not isinstance(shared, int) or isinstance(shared, bool) or shared < 0:
             raise ValueError(f"sharedmem must be a non-negative int, got {shared!r}")
+        if shared >= 2**32:
+            raise ValueError(
+                f"sharedmem is {shared} bytes of dynamic shared memory per block; a block can "
+                "have at most 232448 (227 KiB, and 49152 without opting in)"
+            )
         slow = _Configured(self, grid, block, stream, shared)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
         return _native.ConfiguredLaunch(self, grid, block, stream, shared, slow)

@@ -151,7 +151,7 @@ fn request(
     })
 }
 
-/// The libraries `crates/python/src/toolchain.rs` has opened.
+/// The libraries `crates/python/src/compile/toolchain.rs` has opened.
 fn tools() -> Toolchain {
     Toolchain {
         nvvm: toolchain::nvvm(),

@@ -2,6 +2,7 @@
 //! exchange read on the launch path.
 
 pub mod c_api;
+pub mod cai;
 pub mod dlpack;
 pub mod dlpack_abi;
 pub mod dlpack_exchange;

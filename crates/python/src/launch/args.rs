@@ -202,6 +202,9 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     let dtype = Dtype::Scalar(Scalar::from_numpy_kind(kind, itemsize)?);
     let shape = dims_of(&item("shape")?)?;
     let (ptr, readonly): (u64, bool) = item("data")?.extract().ok()?;
+    if ptr == 0 && !shape.contains(&0) {
+        return None; // NULL for a non-empty array: the slow path's import says why
+    }
     let itemsize = i64::from(itemsize);
     let strides: Dims = match item("strides") {
         Some(s) => dims_of(&s)?,

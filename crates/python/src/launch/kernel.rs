@@ -6,6 +6,8 @@
 //! occupancy and the launch live in `oxcuda_runtime::module`, configuration checks and
 //! parameter packing in `oxcuda_runtime::launch`); this file only converts.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use oxcuda_ir::{Module, Type};
 use oxcuda_runtime::launch::{self, LaunchConfig};
 use oxcuda_runtime::module::{AttributeError, Kernel};
@@ -222,6 +224,26 @@ impl GpuKernel {
         Ok(())
     }
 
+    /// For a failed launch: a sentence on shared memory when the kernel's static plus
+    /// `dynamic` shared memory exceeds what a block may use without opting in (the usual
+    /// cause of `CUDA_ERROR_INVALID_VALUE` with a large sharedmem); empty otherwise.
+    fn shared_memory_note(&self, dynamic: u32) -> String {
+        let limit = oxcuda_sim::SHARED_BYTES_PER_BLOCK as u64;
+        let fixed = self
+            .kernel
+            .attribute("shared_size_bytes")
+            .map_or(0, |v| u64::try_from(v).unwrap_or(0));
+        let total = fixed + u64::from(dynamic);
+        if total <= limit {
+            return String::new();
+        }
+        format!(
+            ": kernel {} needs {total} bytes of shared memory per block ({fixed} static + \
+             {dynamic} dynamic), more than the {limit} bytes (48 KiB) a block may use",
+            self.name
+        )
+    }
+
     /// The kernel's parameter types.
     pub fn params(&self) -> &[Type] {
         &self.params
@@ -254,13 +276,30 @@ impl GpuKernel {
         let mut ptrs = launch::param_pointers(&mut slots);
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
         // alive for the call; the configuration was checked.
-        unsafe { self.kernel.launch(config, stream, &mut ptrs) }
-            .map_err(|e| driver_error(py, &e))?;
+        unsafe { self.kernel.launch(config, stream, &mut ptrs) }.map_err(|mut e| {
+            e.description
+                .push_str(&self.shared_memory_note(config.shared));
+            driver_error(py, &e)
+        })?;
         match &self.asserts {
             Some(asserts) => asserts.check(py, &self.kernel, stream),
             None => Ok(()),
         }
     }
+}
+
+/// `oxcuda.config.SIM_RACECHECK`, kept equal to it by `Config._changed`
+/// (`set_sim_racecheck`): read by every simulator launch, the fast path's included, without a
+/// Python attribute look-up.
+static SIM_RACECHECK: AtomicBool = AtomicBool::new(false);
+
+/// `_native.set_sim_racecheck(on)`: called by `oxcuda.config` whenever a setting changes.
+#[pyfunction]
+pub fn set_sim_racecheck(on: bool) -> PyResult<()> {
+    guard(|| {
+        SIM_RACECHECK.store(on, Ordering::Relaxed);
+        Ok(())
+    })
 }
 
 /// A kernel prepared for the CPU simulator.
@@ -327,9 +366,15 @@ impl SimKernel {
             values.push(unsafe { args::to_sim(a) }?);
         }
         let program = &self.program;
-        let shared = config.shared as usize;
+        let sim_config = oxcuda_sim::LaunchConfig {
+            dynamic_shared_bytes: config.shared as usize,
+            racecheck: SIM_RACECHECK.load(Ordering::Relaxed),
+            cooperative: program.uses_grid_sync(),
+            ..oxcuda_sim::LaunchConfig::new(config.grid, config.block)
+        };
         let result = py.detach(|| {
-            oxcuda_sim::launch(program, config.grid, config.block, shared, &values, &[])
+            let _ctrl_c = crate::launch::sim_interrupt::SigintHook::install();
+            oxcuda_sim::launch_with(program, &sim_config, &values, &[])
         });
         result.map_err(|e| sim_error(py, e))
     }

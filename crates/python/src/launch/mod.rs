@@ -5,3 +5,4 @@ pub mod args;
 pub mod assertions;
 pub mod kernel;
 pub mod launcher;
+pub mod sim_interrupt;

@@ -220,9 +220,29 @@ pub(crate) fn as_dtype<'py>(
     numpy(py)?.getattr("dtype")?.call1((dtype,))
 }
 
+/// The NumPy kind letter of a device array's `dtype`: the one place a dtype becomes a device
+/// array's element type, so every way an array is made (`to_device`, `device_array`, views, CAI
+/// and DLPack imports, and through them NumPy arguments of a launch) refuses a byte order other
+/// than the machine's. Kernels and copies read elements in the machine's (little-endian)
+/// order; a big-endian array would be read as garbage, so it is an error, as in numba-cuda.
 fn kind_of(dtype: &Bound<'_, PyAny>) -> PyResult<u8> {
+    refuse_foreign_byte_order(dtype)?;
     let kind: String = dtype.getattr("kind")?.extract()?;
     Ok(kind.bytes().next().unwrap_or(b'V'))
+}
+
+/// A `TypeError` (numba-cuda's wording, `Unsupported array dtype: >f4`) for a scalar dtype
+/// not in the machine's byte order; records check their fields in `records.rs`.
+pub(crate) fn refuse_foreign_byte_order(dtype: &Bound<'_, PyAny>) -> PyResult<()> {
+    if dtype.getattr("fields")?.is_none() && !dtype.getattr("isnative")?.extract::<bool>()? {
+        return Err(PyTypeError::new_err(format!(
+            "Unsupported array dtype: {} (a byte order other than the machine's; device \
+             arrays and kernels use the machine's order); convert first, e.g. with \
+             ary.astype(ary.dtype.newbyteorder('='))",
+            dtype.str()?
+        )));
+    }
+    Ok(())
 }
 
 pub(crate) fn itemsize_of(dtype: &Bound<'_, PyAny>) -> PyResult<i64> {
@@ -323,8 +343,17 @@ fn check_dtype(dst: &Bound<'_, PyAny>, src: &Bound<'_, PyAny>, what: &str) -> Py
     Ok(())
 }
 
-/// `src` seen with `dst`'s shape: equal shapes, or equal after removing extents of 1 (numba).
-fn match_shape(dst: &Layout, src: &Layout, what: &str) -> PyResult<Layout> {
+/// Which side of a copy the device array (`self`) is, for naming the shapes in errors.
+#[derive(Clone, Copy)]
+enum SelfIs {
+    Source,
+    Destination,
+}
+
+/// `src` (the other side of a copy) seen with `dst`'s shape (this device array's): equal
+/// shapes, or equal after removing extents of 1 (numba). `side` says which side `dst` is, so
+/// that a mismatch names destination and source the right way round.
+fn match_shape(dst: &Layout, src: &Layout, what: &str, side: SelfIs) -> PyResult<Layout> {
     if dst.shape() == src.shape() {
         return Ok(src.clone());
     }
@@ -335,10 +364,16 @@ fn match_shape(dst: &Layout, src: &Layout, what: &str) -> PyResult<Layout> {
             .reshape(dst.shape(), Order::C)
             .map_err(layout_error);
     }
-    Err(PyValueError::new_err(format!(
-        "{what}: shapes differ (destination {}, source {})",
+    let (this, other) = (
         oxcuda_runtime::layout::shape_str(dst.shape()),
-        oxcuda_runtime::layout::shape_str(src.shape())
+        oxcuda_runtime::layout::shape_str(src.shape()),
+    );
+    let (destination, source) = match side {
+        SelfIs::Destination => (this, other),
+        SelfIs::Source => (other, this),
+    };
+    Err(PyValueError::new_err(format!(
+        "{what}: shapes differ (destination {destination}, source {source})"
     )))
 }
 
@@ -507,36 +542,25 @@ pub(crate) fn from_cuda_array_interface(
     sync: bool,
 ) -> PyResult<DeviceNDArray> {
     guard(|| {
-        let get = |key: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
-            match desc.get_item(key) {
-                Ok(v) if !v.is_none() => Ok(Some(v)),
-                Ok(_) => Ok(None),
-                Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyError>(py) => Ok(None),
-                Err(e) => Err(e),
-            }
-        };
-        if get("mask")?.is_some() {
+        let desc_dict = crate::interop::cai::interface(desc)?;
+        if crate::interop::cai::get(desc_dict, "mask")?.is_some() {
             return Err(pyo3::exceptions::PyNotImplementedError::new_err(
                 "masked arrays (__cuda_array_interface__ with a 'mask') are not supported",
             ));
         }
-        let shape: Vec<i64> = get("shape")?
-            .ok_or_else(|| PyValueError::new_err("__cuda_array_interface__ has no 'shape'"))?
-            .extract()?;
-        let typestr = get("typestr")?
-            .ok_or_else(|| PyValueError::new_err("__cuda_array_interface__ has no 'typestr'"))?;
-        let dtype = match get("descr")? {
-            Some(descr) if typestr.extract::<String>()?.starts_with("|V") => {
+        let shape = crate::interop::cai::shape(desc_dict)?;
+        let typestr = crate::interop::cai::typestr(desc_dict)?;
+        let dtype = match crate::interop::cai::get(desc_dict, "descr")? {
+            Some(descr) if typestr.to_str()?.starts_with("|V") => {
                 as_dtype(py, &descr).or_else(|_| as_dtype(py, &typestr))?
             }
             _ => as_dtype(py, &typestr)?,
         };
         let itemsize = itemsize_of(&dtype)?;
-        let (ptr, readonly): (u64, bool) = get("data")?
-            .ok_or_else(|| PyValueError::new_err("__cuda_array_interface__ has no 'data'"))?
-            .extract()?;
-        let layout = match get("strides")? {
-            Some(s) => Layout::new(shape, s.extract()?, itemsize),
+        let (ptr, readonly) = crate::interop::cai::data(desc_dict)?;
+        let ndim = shape.len();
+        let layout = match crate::interop::cai::strides(desc_dict, ndim)? {
+            Some(s) => Layout::new(shape, s, itemsize),
             None => Layout::contiguous(&shape, itemsize, Order::C),
         }
         .map_err(layout_error)?;
@@ -554,20 +578,21 @@ pub(crate) fn from_cuda_array_interface(
             }
             other => other.clone(),
         };
-        let stream_obj = get("stream")?;
-        if let Some(s) = &stream_obj {
-            let handle: u64 = s.extract()?;
-            if handle == 0 {
-                return Err(PyValueError::new_err(
-                    "__cuda_array_interface__ 'stream' must not be 0 (use 1 for the legacy \
-                     default stream, 2 for the per-thread one, or None)",
-                ));
-            }
-            if sync && cai_sync_enabled() {
-                let ext = RtStream::external(&space, handle).map_err(|e| runtime_error(py, &e))?;
-                py.detach(|| ext.synchronize())
-                    .map_err(|e| runtime_error(py, &e))?;
-            }
+        let stream_handle = crate::interop::cai::stream(desc_dict)?;
+        if stream_handle == Some(0) {
+            return Err(PyValueError::new_err(
+                "__cuda_array_interface__ 'stream' must not be 0 (use 1 for the legacy \
+                 default stream, 2 for the per-thread one, or None)",
+            ));
+        }
+        check_foreign_range(&space, ptr, &layout)?;
+        if let Some(handle) = stream_handle
+            && sync
+            && cai_sync_enabled()
+        {
+            let ext = RtStream::external(&space, handle).map_err(|e| runtime_error(py, &e))?;
+            py.detach(|| ext.synchronize())
+                .map_err(|e| runtime_error(py, &e))?;
         }
         let (lo, hi) = layout.extent();
         let keep: Py<PyAny> = owner.map_or_else(|| desc.clone().unbind(), |o| o.clone().unbind());
@@ -589,6 +614,24 @@ pub(crate) fn from_cuda_array_interface(
             stream_obj,
         })
     })
+}
+
+/// A `ValueError` when `ptr` with `layout` is not memory an array in `space` can use (NULL with
+/// a non-zero size, not known to the driver, not mapped host memory): `oxcuda_runtime::foreign`.
+fn check_foreign_range(space: &Space, ptr: u64, layout: &Layout) -> PyResult<()> {
+    let (lo, hi) = layout.extent();
+    let bytes = usize::try_from(hi - lo).unwrap_or(0);
+    if layout.shape().contains(&0) || bytes == 0 {
+        return Ok(());
+    }
+    if ptr == 0 {
+        return Err(PyValueError::new_err(format!(
+            "__cuda_array_interface__['data'] is a NULL pointer for an array of {bytes} bytes; \
+             only an empty array may have a NULL pointer"
+        )));
+    }
+    oxcuda_runtime::foreign::check_range(space, ptr.wrapping_add_signed(lo), bytes)
+        .map_err(|why| PyValueError::new_err(format!("__cuda_array_interface__['data']: {why}")))
 }
 
 /// `from_dlpack(context, obj)`: a device array viewing the memory of a DLPack producer (or
@@ -991,7 +1034,8 @@ impl DeviceNDArray {
                 ));
             }
             check_dtype(&host.dtype, self.dtype.bind(py), "copy_to_host")?;
-            let dst_layout = match_shape(&self.layout, &host.layout, "copy_to_host")?;
+            let dst_layout =
+                match_shape(&self.layout, &host.layout, "copy_to_host", SelfIs::Source)?;
             let dst = Place {
                 mem: Mem::Host,
                 ptr: host.ptr,
@@ -1017,7 +1061,12 @@ impl DeviceNDArray {
             if let Some(src) = device_source(py, &ctx, ary)? {
                 let src = src.get();
                 check_dtype(self.dtype.bind(py), src.dtype.bind(py), "copy_to_device")?;
-                let layout = match_shape(&self.layout, &src.layout, "copy_to_device")?;
+                let layout = match_shape(
+                    &self.layout,
+                    &src.layout,
+                    "copy_to_device",
+                    SelfIs::Destination,
+                )?;
                 let src_place = Place {
                     mem: src.mem(),
                     ptr: src.ptr,
@@ -1027,7 +1076,12 @@ impl DeviceNDArray {
             }
             let host = host_array(py, ary)?;
             check_dtype(self.dtype.bind(py), &host.dtype, "copy_to_device")?;
-            let layout = match_shape(&self.layout, &host.layout, "copy_to_device")?;
+            let layout = match_shape(
+                &self.layout,
+                &host.layout,
+                "copy_to_device",
+                SelfIs::Destination,
+            )?;
             let src_place = Place {
                 mem: Mem::Host,
                 ptr: host.ptr,
@@ -1171,6 +1225,7 @@ impl DeviceNDArray {
     fn view(&self, py: Python<'_>, dtype: &Bound<'_, PyAny>) -> PyResult<Self> {
         guard(|| {
             let dtype = as_dtype(py, dtype)?;
+            refuse_foreign_byte_order(&dtype)?;
             let layout = self
                 .layout
                 .view_itemsize(itemsize_of(&dtype)?)
