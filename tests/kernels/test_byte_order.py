@@ -12,6 +12,9 @@ from oxcuda import cuda
 
 BIG = [">f4", ">f8", ">i4", ">u2", ">c16", ">i8"]
 
+# The launches pass NumPy arrays on purpose; on the GPU that warns before the refusal.
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.cuda.NumbaPerformanceWarning")
+
 
 @cuda.jit
 def add_one(a):

@@ -91,9 +91,10 @@ def _dim3(value: Any, what: str) -> tuple[int, int, int]:
         limit = _DIM_LIMITS[what][len(dims)]
         if v > limit:
             axis = "xyz"[len(dims)]
+            attribute = f"MAX_{what.split()[-1].upper()}_DIM_{axis.upper()}"
             raise ValueError(
-                f"{what}'s {axis} dimension is {v}, more than CUDA allows ({limit}); "
-                f"{what} was {value!r}"
+                f"{what}'s {axis} dimension is {v}, more than CUDA allows ({limit}), the "
+                f"device's {attribute}; {what} was {value!r}"
             )
         dims.append(v)
     while len(dims) < 3:
@@ -592,7 +593,7 @@ class Dispatcher(_native.LaunchCache):
         (blocks per multiprocessor from the occupancy calculator, times multiprocessors)."""
         from oxcuda.cuda._devices import get_current_device
 
-        block = _dim3(blockdim, "blockdim")
+        block = _dim3(blockdim, "the block")
         if not isinstance(dynsmemsize, int) or dynsmemsize < 0:
             raise ValueError(f"dynsmemsize must be a non-negative int, got {dynsmemsize!r}")
         kernel = self._gpu_kernel(signature, "max_cooperative_grid_blocks")
