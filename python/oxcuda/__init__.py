@@ -16,6 +16,15 @@ from oxcuda.types import *  # noqa: F403 - numba's type names: from oxcuda impor
 __all__ = ["__version__", "config", "errors", "get_include", "types", *types.__all__]
 
 
+def _warn_numba_environment() -> None:
+    from oxcuda import _numba_config
+
+    _numba_config.warn_unknown_environment()
+
+
+_warn_numba_environment()
+
+
 def get_include() -> str:
     """The folder holding ``oxcuda/devicearray.h``, the C API of device arrays (for ``-I``)."""
     return _os.path.join(_os.path.dirname(__file__), "include")
