@@ -8,7 +8,7 @@ set from Python), a default, a document string and optionally an auto-detector.
 Precedence, highest first::
 
     argument  >  config attribute  >  environment (OXCUDA_NAME)
-              >  numba environment (NUMBA_*, see oxcuda._numba_config)  >  auto-detection  >  default
+        >  numba environment (NUMBA_*, see oxcuda._numba_config)  >  auto-detection  >  default
 
 numba-cuda's setting names (``config.ENABLE_CUDASIM``) answer through :mod:`oxcuda._numba_config`.
 
@@ -330,7 +330,7 @@ class Config:
         if alias.knob == "DUMP":
             (stage,) = alias.to_knob(True)
             others = tuple(s for s in self.resolve("DUMP").value if s != stage)
-            setattr(self, "DUMP", others if wanted is _numba_config.NO_REQUEST else (*others, stage))
+            self.DUMP = others if wanted is _numba_config.NO_REQUEST else (*others, stage)
         elif wanted is _numba_config.NO_REQUEST:
             self._overrides.pop(alias.knob, None)
             self._changed()

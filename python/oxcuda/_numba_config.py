@@ -194,8 +194,10 @@ def check_fixed(name: str, raw: Any, source: str) -> None:
     try:
         value = fixed.parse(raw)
     except (TypeError, ValueError):
-        _warn(f"{source} {fixed.name}={raw!r} is not a valid value, and oxcuda has no such switch: "
-              f"{fixed.instead}")
+        _warn(
+            f"{source} {fixed.name}={raw!r} is not a valid value, and oxcuda has no such switch: "
+            f"{fixed.instead}"
+        )
         return
     if value != fixed.value:
         _warn(f"{source} {fixed.name}={raw!r} has no effect in oxcuda: {fixed.instead}")
@@ -242,6 +244,8 @@ def warn_unknown_environment(environ: dict[str, str] | None = None) -> list[str]
         elif name not in ALIASES:
             unknown.append(var)
     for var in unknown:
-        _warn(f"environment variable {var} is a numba setting oxcuda has no counterpart for; it "
-              f"is ignored (docs/migrating-from-numba-cuda.md lists the settings oxcuda reads)")
+        _warn(
+            f"environment variable {var} is a numba setting oxcuda has no counterpart for; it "
+            f"is ignored (docs/migrating-from-numba-cuda.md lists the settings oxcuda reads)"
+        )
     return unknown

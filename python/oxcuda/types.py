@@ -187,9 +187,7 @@ class Array(Type):
     @classmethod
     def _of_parts(cls, dtype: Scalar | Record, parts: list[str]) -> Array:
         """The array type that ``dtype[parts]`` writes (``[":", "::1"]`` is 2-D C)."""
-        if parts.count("::1") > 1 or (
-            "::1" in parts and parts[-1] != "::1" and parts[0] != "::1"
-        ):
+        if parts.count("::1") > 1 or ("::1" in parts and parts[-1] != "::1" and parts[0] != "::1"):
             raise TypeError("'::1' may only mark the first or last dimension")
         if parts and parts[-1] == "::1":
             layout = "C"
@@ -339,7 +337,7 @@ class Optional(Type):
 
     _refusal = "kernel arguments cannot be Optional yet; compile one signature per case instead"
 
-    def __init__(self, type: Type) -> None:  # noqa: A002 - numba's parameter name
+    def __init__(self, type: Type) -> None:
         _check_item(type)
         self.type = type
         super().__init__(f"OptionalType({type})")

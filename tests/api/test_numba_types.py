@@ -184,8 +184,9 @@ def test_types_the_compiler_cannot_type_are_refused_by_name(make, named):
         cuda.jit(types.void(types.int32[:], make()))(kernel)
 
 
-@pytest.mark.parametrize(("word", "instead"), [("float", "float64"), ("int", "int64"),
-                                               ("complex", "complex128")])
+@pytest.mark.parametrize(
+    ("word", "instead"), [("float", "float64"), ("int", "int64"), ("complex", "complex128")]
+)
 def test_pythons_type_names_in_a_signature_string_are_refused(word, instead):
     def kernel(x):
         x[0] = 1

@@ -5,8 +5,8 @@ from oxcuda._toolchain import gpu_present as is_available
 from oxcuda.cuda import _kernel_api, types
 from oxcuda.cuda._capabilities import cuda_error, is_bfloat16_supported, is_float16_supported
 from oxcuda.cuda._declare import ExternFunction, declare_device
-from oxcuda.cuda._profiler import profile_start, profile_stop, profiling
 from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
+from oxcuda.cuda._profiler import profile_start, profile_stop, profiling
 from oxcuda.cuda.compiler import compile, compile_ptx, compile_ptx_for_current_device
 from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
 from oxcuda.cuda.linkable_code import (

@@ -23,8 +23,10 @@ def as_dtype(nbtype: Any):
         return np.dtype(nbtype.dtype)
     if isinstance(nbtype, types.UniTuple):
         return np.dtype((as_dtype(nbtype.dtype), (nbtype.count,)))
-    raise TypeError(f"{nbtype!r} has no NumPy dtype (only scalar, record, datetime and "
-                    f"homogeneous tuple types do)")
+    raise TypeError(
+        f"{nbtype!r} has no NumPy dtype (only scalar, record, datetime and "
+        f"homogeneous tuple types do)"
+    )
 
 
 __all__ = ["as_dtype", "from_dtype"]
