@@ -298,6 +298,9 @@ class Config:
         return Setting(name, knob.default, "default")
 
     def __getattr__(self, name: str) -> Any:
+        # oxcuda's own names first: numba's CACHE_DIR is oxcuda's CACHE_DIR.
+        if name in KNOBS:
+            return self.resolve(name).value
         alias = _numba_config.ALIASES.get(name)
         if alias is not None:
             return alias.from_knob(self.resolve(alias.knob).value)
@@ -307,12 +310,11 @@ class Config:
         return self.resolve(name).value
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in _numba_config.FIXED:
+        if name not in KNOBS and name in _numba_config.FIXED:
             _numba_config.check_fixed(name, value, "oxcuda.config")
             return
-        alias = _numba_config.ALIASES.get(name)
-        if alias is not None:
-            self._set_alias(alias, value)
+        if name not in KNOBS and name in _numba_config.ALIASES:
+            self._set_alias(_numba_config.ALIASES[name], value)
             return
         knob = self._knob(name)
         auto_word = _AUTO_VALUES.get(name)
@@ -338,11 +340,10 @@ class Config:
             setattr(self, alias.knob, wanted)
 
     def __delattr__(self, name: str) -> None:
-        if name in _numba_config.FIXED:
+        if name not in KNOBS and name in _numba_config.FIXED:
             return
-        alias = _numba_config.ALIASES.get(name)
-        if alias is not None:
-            name = alias.knob
+        if name not in KNOBS and name in _numba_config.ALIASES:
+            name = _numba_config.ALIASES[name].knob
         self._knob(name)
         self._overrides.pop(name, None)
         self._changed()

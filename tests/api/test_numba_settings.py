@@ -105,3 +105,13 @@ def test_import_warns_about_an_unknown_numba_variable():
 def test_dir_lists_numba_names(clean_settings):
     names = dir(clean_settings)
     assert {"ENABLE_CUDASIM", "CUDA_WARN_ON_IMPLICIT_COPY", "TARGET"} <= set(names)
+
+
+def test_a_numba_name_equal_to_an_oxcuda_one_is_that_setting(clean_settings, monkeypatch, tmp_path):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert clean_settings.resolve("CACHE_DIR").source == "numba environment"
+    assert clean_settings.CACHE_DIR == str(tmp_path)
+    clean_settings.CACHE_DIR = str(tmp_path / "x")
+    assert clean_settings.CACHE_DIR == str(tmp_path / "x")
+    del clean_settings.CACHE_DIR
+    assert clean_settings.CACHE_DIR == str(tmp_path)
