@@ -307,6 +307,9 @@ class Tuple(BaseTuple):
             _check_item(t)
         super().__init__(f"Tuple({', '.join(str(t) for t in self.types)})")
 
+    def __getnewargs__(self) -> tuple:
+        return (self.types,)
+
 
 class NamedTuple(BaseTuple):
     """numba's ``types.NamedTuple(types, cls)``: the type of an instance of the namedtuple

@@ -193,3 +193,15 @@ def test_pythons_type_names_in_a_signature_string_are_refused(word, instead):
 
     with pytest.raises(TypingError, match=f"'{word}' is Python's type.*{instead}"):
         cuda.jit(f"void({word}[:])")(kernel)
+
+
+def test_constructed_types_pickle():
+    import pickle
+
+    for t in (
+        types.Tuple((types.int32, types.float32)),
+        types.UniTuple(types.int8, 2),
+        types.Array(types.float32, 3, "F"),
+        types.NPDatetime("s"),
+    ):
+        assert pickle.loads(pickle.dumps(t)) == t

@@ -60,3 +60,18 @@ def test_auto_device_on_the_gpu():
     dev, converted = cudadrv_devicearray.auto_device(host)
     assert converted and cuda.is_cuda_array(dev)
     np.testing.assert_array_equal(dev.copy_to_host(), host)
+
+
+def test_context_members_on_the_gpu():
+    ctx = cuda.current_context()
+    info = ctx.get_memory_info()
+    assert 0 < info.free <= info.total
+    s = ctx.create_stream()
+    assert int(s) != 0
+    e0, e1 = ctx.create_event(), ctx.create_event()
+    e0.record(s)
+    dev = cuda.device_array(1 << 20, stream=s)
+    e1.record(s)
+    e1.synchronize()
+    assert e0.elapsed_time(e1) >= 0
+    assert dev.size == 1 << 20

@@ -108,3 +108,22 @@ def test_numpy_support_round_trips_dtypes():
     assert numpy_support.as_dtype(types.UniTuple(types.int16, 3)) == np.dtype((np.int16, 3))
     with pytest.raises(TypeError, match="no NumPy dtype"):
         numpy_support.as_dtype(types.float32[:])
+
+
+def test_context_memory_info_is_named_and_streams_events_come_from_it(rng):
+    ctx = cuda.current_context()
+    info = ctx.get_memory_info()
+    assert (info.free, info.total) == tuple(info) and 0 < info.free <= info.total
+    s = ctx.create_stream()
+    assert isinstance(s, cuda.Stream)
+    host = rng.standard_normal(10)
+    with s.auto_synchronize():
+        dev = cuda.to_device(host, stream=s)
+    ev = ctx.create_event()
+    ev.record(s)
+    ev.synchronize()
+    np.testing.assert_array_equal(dev.copy_to_host(), host)
+    ext = ctx.create_external_stream(int(s))
+    assert int(ext) == int(s)
+    with pytest.raises(AttributeError, match="no attribute 'not_a_member'"):
+        ctx.not_a_member  # noqa: B018 - the lookup under test
