@@ -127,3 +127,21 @@ def test_context_memory_info_is_named_and_streams_events_come_from_it(rng):
     assert int(ext) == int(s)
     with pytest.raises(AttributeError, match="no attribute 'not_a_member'"):
         ctx.not_a_member  # noqa: B018 - the lookup under test
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_ravel_order_a_follows_the_arrays_layout(rng, order):
+    host = np.asarray(rng.standard_normal((4, 6)), order=order)
+    dev = cuda.to_device(host)
+    np.testing.assert_array_equal(dev.ravel(order="A").copy_to_host(), host.ravel(order="A"))
+
+
+def test_ravel_of_a_non_contiguous_array_is_refused():
+    dev = cuda.to_device(np.zeros((4, 6)))[:, ::2]
+    with pytest.raises(Exception, match="contiguous|copy"):  # noqa: B017 - the layout error
+        dev.ravel(order="A")
+
+
+def test_as_cuda_arg_is_the_data_pointer():
+    dev = cuda.to_device(np.arange(5.0))
+    assert dev.as_cuda_arg().value == dev.device_ctypes_pointer.value

@@ -766,6 +766,12 @@ impl DeviceNDArray {
         self.ptr
     }
 
+    /// numba's `as_cuda_arg()`: the data pointer as a `ctypes.c_void_p`, as a ctypes-era
+    /// launcher passes the array (`device_ctypes_pointer`).
+    fn as_cuda_arg<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.device_ctypes_pointer(py)
+    }
+
     /// The data pointer as a `ctypes.c_void_p` (numba-cuda's name).
     #[getter]
     fn device_ctypes_pointer<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -1137,7 +1143,8 @@ impl DeviceNDArray {
         Ok(self.derive(py, 0, layout, None))
     }
 
-    /// A 1-d view (no copies).
+    /// A 1-d view (no copies). `order='A'` is NumPy's and numba's: F when the array is
+    /// F-contiguous and not C-contiguous, else C.
     #[pyo3(signature = (order = "C", stream = None))]
     fn ravel(
         &self,
@@ -1146,6 +1153,11 @@ impl DeviceNDArray {
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let _ = stream;
+        let order = match order {
+            "A" | "a" if self.layout.is_f_contiguous() && !self.layout.is_c_contiguous() => "F",
+            "A" | "a" => "C",
+            other => other,
+        };
         let layout = self
             .layout
             .reshape(&[-1], order_arg(order)?)
