@@ -1,9 +1,15 @@
-"""Type objects with numba's names: ``float32``, ``int64[:, ::1]``, ``void(float32[:], int32)``.
+"""Type objects with numba's names: ``float32``, ``int64[:, ::1]``, ``void(float32[:], int32)``,
+and numba's constructors: ``Array(float32, 2, 'C')``, ``Tuple((int32, float32))``,
+``UniTuple(float32, 3)``, ``NamedTuple``, ``Optional``, ``CPointer``, ``voidptr``,
+``NPDatetime('D')``, ``NPTimedelta('s')``, the C aliases (``byte`` is uint8, ``float_`` float32).
 
 Each object's ``str()`` is the canonical text the Rust core parses
-(``crates/types/src/signature.rs``), so signatures cross the boundary as strings. Scalar types
-are also callable on host values like NumPy's (``float32(1.5)`` is ``np.float32(1.5)``), and
-inside kernels they convert (``float32(x)``).
+(``crates/types/src/signature.rs``), so signatures cross the boundary as strings. Types the
+compiler cannot take in a signature (named tuples, optionals, untyped pointers, datetimes) carry
+a ``_refusal``: :func:`check_compilable`, called wherever a signature is normalised, raises a
+``TypeError`` naming the type and what to write instead. Scalar types are also callable on host
+values like NumPy's (``float32(1.5)`` is ``np.float32(1.5)``), and inside kernels they convert
+(``float32(x)``). ``oxcuda.cuda.types`` is numba-cuda's path to these same objects.
 """
 
 from __future__ import annotations

@@ -75,3 +75,11 @@ def test_context_members_on_the_gpu():
     e1.synchronize()
     assert e0.elapsed_time(e1) >= 0
     assert dev.size == 1 << 20
+
+
+def test_device_from_id_and_primary_context():
+    dev = cuda.Device.from_id(0)
+    assert dev == cuda.gpus[0]
+    assert dev.get_primary_context().handle == cuda.gpus[0].get_primary_context().handle
+    with cuda.gpus[0]:
+        assert dev.get_primary_context().handle == cuda.current_context().handle
