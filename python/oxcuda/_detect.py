@@ -108,7 +108,7 @@ def _settings() -> list[str]:
             lines.append(f"{var}: a numba setting oxcuda has no counterpart for (ignored)")
         elif name in _numba_config.FIXED and var.startswith(_numba_config.NUMBA_PREFIX):
             fixed = _numba_config.FIXED[name]
-            lines.append(f"{var}: no such switch in oxcuda: {fixed.instead}")
+            lines.append(f"{var} = {os.environ[var]!r}: fixed in oxcuda: {fixed.instead}")
     return lines
 
 

@@ -311,7 +311,7 @@ class Config:
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in KNOBS and name in _numba_config.FIXED:
-            _numba_config.check_fixed(name, value, "oxcuda.config")
+            _numba_config.check_fixed(name, value, f"oxcuda.config.{name}")
             return
         if name not in KNOBS and name in _numba_config.ALIASES:
             self._set_alias(_numba_config.ALIASES[name], value)

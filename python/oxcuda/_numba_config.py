@@ -188,19 +188,19 @@ def _warn(message: str) -> None:
     warnings.warn(message, NumbaInvalidConfigWarning, stacklevel=3)
 
 
-def check_fixed(name: str, raw: Any, source: str) -> None:
-    """Warns when ``raw`` (from ``source``) asks a fixed behaviour for what oxcuda does not do."""
+def check_fixed(name: str, raw: Any, where: str) -> None:
+    """Warns when ``raw`` (given at ``where``: ``"oxcuda.config.X"``, ``"environment variable
+    NUMBA_X"``) asks a fixed behaviour for what oxcuda does not do."""
     fixed = FIXED[name]
     try:
         value = fixed.parse(raw)
     except (TypeError, ValueError):
         _warn(
-            f"{source} {fixed.name}={raw!r} is not a valid value, and oxcuda has no such switch: "
-            f"{fixed.instead}"
+            f"{where}={raw!r} is not a valid value, and oxcuda has no such switch: {fixed.instead}"
         )
         return
     if value != fixed.value:
-        _warn(f"{source} {fixed.name}={raw!r} has no effect in oxcuda: {fixed.instead}")
+        _warn(f"{where}={raw!r} has no effect in oxcuda: {fixed.instead}")
 
 
 def environment_request(knob: str) -> tuple[Any, str] | None:
@@ -240,7 +240,7 @@ def warn_unknown_environment(environ: dict[str, str] | None = None) -> list[str]
             continue
         name = var[len(NUMBA_PREFIX) :]
         if name in FIXED:
-            check_fixed(name, environ[var], "environment variable")
+            check_fixed(name, environ[var], f"environment variable {var}")
         elif name not in ALIASES:
             unknown.append(var)
     for var in unknown:
