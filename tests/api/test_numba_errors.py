@@ -66,3 +66,12 @@ def test_the_invalid_config_warning_is_a_numba_warning_filters_catch():
         warnings.simplefilter("ignore", errors.NumbaWarning)
         warnings.warn("x", errors.NumbaInvalidConfigWarning, stacklevel=1)
     assert seen == []
+
+
+def test_cudadrv_error_names_are_the_errors_raised_in_numbas_situations():
+    from oxcuda.cuda.cudadrv import error
+
+    assert error.NvvmError is errors.LinkerError and error.NvrtcError is errors.LinkerError
+    assert error.NvvmSupportError is errors.CudaSupportError
+    assert issubclass(error.NvrtcSupportError, ImportError)
+    assert error.CudaDriverError is errors.CudaDriverError

@@ -7,6 +7,6 @@ that imports from them (EMM plugins written for numba-cuda, for instance) runs a
   ``MappedNDArray``, ``ManagedNDArray``, ``IpcArrayHandle``.
 """
 
-from oxcuda.cuda.cudadrv import devicearray, driver, runtime
+from oxcuda.cuda.cudadrv import devicearray, driver, error, runtime
 
-__all__ = ["devicearray", "driver", "runtime"]
+__all__ = ["devicearray", "driver", "error", "runtime"]
