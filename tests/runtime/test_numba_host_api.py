@@ -153,3 +153,8 @@ def test_as_cuda_arg_is_the_data_pointer():
 def test_device_primary_context_is_the_current_context():
     dev = cuda.get_current_device()
     assert dev.get_primary_context().handle == cuda.current_context().handle
+
+
+def test_gpus_lst_lists_every_device():
+    assert cuda.gpus.lst == list(cuda.gpus)
+    assert len(cuda.gpus.lst) == len(cuda.gpus)

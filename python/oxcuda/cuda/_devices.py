@@ -298,6 +298,11 @@ class _DeviceList:
     def __len__(self) -> int:
         return len(_devices()) if use_gpu() else 1
 
+    @property
+    def lst(self) -> list[Device | SimulatorDevice]:
+        """numba's ``cuda.gpus.lst``: every visible device, as a list."""
+        return [_device(i) for i in range(len(self))]
+
     def __iter__(self):
         return iter([_device(i) for i in range(len(self))])
 
