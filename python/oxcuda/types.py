@@ -20,9 +20,10 @@ from typing import Any
 class Type:
     """Base of every type object; compares and hashes by its text."""
 
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self.__dict__.setdefault("name", text)
+    def __init__(self, name: str) -> None:
+        # numba's Type.__init__(name): the name is the type's text (what str() gives).
+        self._text = name
+        self.__dict__.setdefault("name", name)
 
     def __str__(self) -> str:
         return self._text

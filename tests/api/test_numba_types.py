@@ -205,3 +205,12 @@ def test_constructed_types_pickle():
         types.NPDatetime("s"),
     ):
         assert pickle.loads(pickle.dumps(t)) == t
+
+
+def test_a_type_subclass_is_built_with_numbas_name_keyword():
+    class Interval(types.Type):
+        def __init__(self):
+            super().__init__(name="Interval")
+
+    t = Interval()
+    assert str(t) == "Interval" and t.name == "Interval" and t == Interval()

@@ -158,3 +158,13 @@ def test_device_primary_context_is_the_current_context():
 def test_gpus_lst_lists_every_device():
     assert cuda.gpus.lst == list(cuda.gpus)
     assert len(cuda.gpus.lst) == len(cuda.gpus)
+
+
+def test_numba_cudas_own_numpy_support_path_and_devicearray_helpers():
+    from oxcuda.cuda import devicearray
+    from oxcuda.cuda.np import numpy_support as cuda_numpy_support
+
+    assert cuda_numpy_support.from_dtype is numpy_support.from_dtype
+    assert cuda_numpy_support.as_dtype is numpy_support.as_dtype
+    assert devicearray.auto_device is cudadrv_devicearray.auto_device
+    assert devicearray.is_contiguous is cudadrv_devicearray.is_contiguous
