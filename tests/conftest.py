@@ -3,8 +3,8 @@
 - The ``gpu`` marker (declared in ``pyproject.toml``): a test marked ``@pytest.mark.gpu`` is
   skipped with the reason "no CUDA GPU/driver" where no driver loads or it reports no device.
   The probe runs once, and only when a collected test carries the marker.
-- ``clean_settings``: a fixture that leaves no ``OXCUDA_*`` variable in the environment and
-  removes any ``oxcuda.config`` override when the test ends.
+- ``clean_settings``: a fixture that leaves no ``OXCUDA_*`` or ``NUMBA_*`` variable in the
+  environment and removes any ``oxcuda.config`` override when the test ends.
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture
 def clean_settings(monkeypatch: pytest.MonkeyPatch) -> Iterator[Config]:
-    """``oxcuda.config`` with no ``OXCUDA_*`` environment variable; overrides removed after."""
+    """``oxcuda.config`` with no ``OXCUDA_*``/``NUMBA_*`` environment variable; overrides
+    removed after."""
     for var in list(os.environ):
-        if var.startswith(PREFIX):
+        if var.startswith((PREFIX, "NUMBA_")):
             monkeypatch.delenv(var)
     yield oxcuda.config
     for name in KNOBS:

@@ -41,6 +41,15 @@ def guvectorize(*args, **kwargs):
     return cuda_guvectorize(*args, **kwargs)
 
 
+def _warn_numba_environment() -> None:
+    from oxcuda import _numba_config
+
+    _numba_config.warn_unknown_environment()
+
+
+_warn_numba_environment()
+
+
 def get_include() -> str:
     """The folder holding ``oxcuda/devicearray.h``, the C API of device arrays (for ``-I``)."""
     return _os.path.join(_os.path.dirname(__file__), "include")

@@ -6,6 +6,7 @@ it into bug reports, so it names versions and paths.
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 from collections.abc import Callable
@@ -97,7 +98,17 @@ def _settings() -> list[str]:
         except Exception as exc:  # noqa: BLE001 - reported, not raised
             lines.append(f"OXCUDA_{name}: PROBLEM: {exc}")
         else:
-            lines.append(f"OXCUDA_{s.name} = {s.value!r}  ({s.source})")
+            where = f"{s.source}: {s.via}" if s.via else s.source
+            lines.append(f"OXCUDA_{s.name} = {s.value!r}  ({where})")
+    from oxcuda import _numba_config
+
+    for var in sorted(os.environ):
+        name = var[len(_numba_config.NUMBA_PREFIX) :]
+        if var.startswith(_numba_config.NUMBA_PREFIX) and not _numba_config.is_numba_name(name):
+            lines.append(f"{var}: a numba setting oxcuda has no counterpart for (ignored)")
+        elif name in _numba_config.FIXED and var.startswith(_numba_config.NUMBA_PREFIX):
+            fixed = _numba_config.FIXED[name]
+            lines.append(f"{var} = {os.environ[var]!r}: fixed in oxcuda: {fixed.instead}")
     return lines
 
 

@@ -7,7 +7,10 @@ set from Python), a default, a document string and optionally an auto-detector.
 
 Precedence, highest first::
 
-    argument  >  config attribute  >  environment (OXCUDA_NAME)  >  auto-detection  >  default
+    argument  >  config attribute  >  environment (OXCUDA_NAME)
+        >  numba environment (NUMBA_*, see oxcuda._numba_config)  >  auto-detection  >  default
+
+numba-cuda's setting names (``config.ENABLE_CUDASIM``) answer through :mod:`oxcuda._numba_config`.
 
 Every resolved value is a :class:`Setting` that remembers its ``source``. The rule that keeps
 numba-cuda's pynvjitlink bug away: an auto-detected value never causes an error the user did not
@@ -24,12 +27,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from oxcuda import _numba_config
 from oxcuda.errors import ConfigurationError
 
 PREFIX = "OXCUDA_"
 
 #: Sources, in precedence order.
-SOURCES = ("argument", "config", "environment", "auto", "default")
+SOURCES = ("argument", "config", "environment", "numba environment", "auto", "default")
 
 
 def parse_bool(text: str | bool | int) -> bool:
@@ -111,11 +115,13 @@ class Setting:
     name: str
     value: Any
     source: str
+    #: The ``NUMBA_*`` variable(s) a ``numba environment`` value was read from.
+    via: str | None = None
 
     @property
     def explicit(self) -> bool:
-        """True when a person asked for this value (argument, config or environment)."""
-        return self.source in ("argument", "config", "environment")
+        """True when a person asked for this value (argument, config or either environment)."""
+        return self.source in ("argument", "config", "environment", "numba environment")
 
     def describe(self) -> str:
         """``OXCUDA_NAME=value (from the environment)`` — for error messages."""
@@ -123,6 +129,7 @@ class Setting:
             "argument": "passed as an argument",
             "config": "set on oxcuda.config",
             "environment": "from the environment",
+            "numba environment": f"from {self.via} in the environment",
             "auto": "auto-detected",
             "default": "the default",
         }[self.source]
@@ -286,6 +293,11 @@ class Config:
             if auto_word is not None and isinstance(raw, str) and raw.strip().lower() == auto_word:
                 break  # 'auto' asked for explicitly: fall through to detection
             return Setting(name, knob.convert(raw, source), source)
+        else:
+            numba = _numba_config.environment_request(name)
+            if numba is not None:
+                value, via = numba
+                return Setting(name, knob.convert(value, via), "numba environment", via)
         if knob.detect is not None:
             try:
                 detected = knob.detect()
@@ -296,9 +308,24 @@ class Config:
         return Setting(name, knob.default, "default")
 
     def __getattr__(self, name: str) -> Any:
+        # oxcuda's own names first: numba's CACHE_DIR is oxcuda's CACHE_DIR.
+        if name in KNOBS:
+            return self.resolve(name).value
+        alias = _numba_config.ALIASES.get(name)
+        if alias is not None:
+            return alias.from_knob(self.resolve(alias.knob).value)
+        fixed = _numba_config.FIXED.get(name)
+        if fixed is not None:
+            return fixed.value
         return self.resolve(name).value
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if name not in KNOBS and name in _numba_config.FIXED:
+            _numba_config.check_fixed(name, value, f"oxcuda.config.{name}")
+            return
+        if name not in KNOBS and name in _numba_config.ALIASES:
+            self._set_alias(_numba_config.ALIASES[name], value)
+            return
         knob = self._knob(name)
         auto_word = _AUTO_VALUES.get(name)
         if not (isinstance(value, str) and value.strip().lower() == auto_word):
@@ -306,13 +333,33 @@ class Config:
         self._overrides[name] = value
         self._changed()
 
+    def _set_alias(self, alias: _numba_config.Alias, value: Any) -> None:
+        """``config.ENABLE_CUDASIM = True`` and the like: sets the oxcuda knob it stands for."""
+        try:
+            wanted = alias.to_knob(value)
+        except ValueError as exc:
+            raise ConfigurationError(f"oxcuda.config.{alias.name}: {exc}") from None
+        if alias.knob == "DUMP":
+            (stage,) = alias.to_knob(True)
+            others = tuple(s for s in self.resolve("DUMP").value if s != stage)
+            self.DUMP = others if wanted is _numba_config.NO_REQUEST else (*others, stage)
+        elif wanted is _numba_config.NO_REQUEST:
+            self._overrides.pop(alias.knob, None)
+            self._changed()
+        else:
+            setattr(self, alias.knob, wanted)
+
     def __delattr__(self, name: str) -> None:
+        if name not in KNOBS and name in _numba_config.FIXED:
+            return
+        if name not in KNOBS and name in _numba_config.ALIASES:
+            name = _numba_config.ALIASES[name].knob
         self._knob(name)
         self._overrides.pop(name, None)
         self._changed()
 
     def __dir__(self) -> list[str]:
-        return sorted(KNOBS)
+        return sorted({*KNOBS, *_numba_config.ALIASES, *_numba_config.FIXED})
 
     def settings(self) -> list[Setting]:
         """Every setting, resolved, in declaration order."""

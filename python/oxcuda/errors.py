@@ -2,17 +2,29 @@
 
 Every error the Rust core raises crosses into Python at one boundary
 (``crates/python/src/boundary.rs``), which instantiates these classes by name, so this module
-is the single definition. numba-cuda's names are aliases at the bottom.
+is the single definition. numba's names are classes in the same tree (``LoweringError`` is a
+``CompileError``, ``NumbaTypeError`` a ``TypingError``) or aliases at the bottom
+(``NumbaError`` is ``OxcudaError``), so ``except`` clauses written for numba catch what oxcuda
+raises, and the other way round.
 
 ``OxcudaError``
  ├── ``CompileError``           the kernel cannot be compiled; ``.diagnostics`` says where
- │    └── ``TypingError``       a type rule was broken
+ │    ├── ``TypingError``       a type rule was broken
+ │    │    └── ``NumbaTypeError``, ``NumbaValueError``, ``NumbaAttributeError``, … (numba's)
+ │    ├── ``LoweringError``     numba's: code generation failed
+ │    └── ``UnsupportedError``  numba's: a construct oxcuda does not compile
  ├── ``LinkerError``            libNVVM, NVRTC or nvJitLink refused an input
  ├── ``CudaDriverError``        a driver call failed (``.function``, ``.code``, ``.name``)
  ├── ``CudaSupportError``       a CUDA component is missing: which, where searched, how to get it
  ├── ``ConfigurationError``     a setting has a bad value, or an explicit request cannot be honoured
  ├── ``RaceError``              the simulator's race detection found races (OXCUDA_SIM_RACECHECK)
  └── ``InternalCompilerError``  a bug in oxcuda (a panic in the core lands here)
+
+``CudaSupportError`` is also an ``ImportError`` and ``ConfigurationError`` a ``ValueError``, as
+numba's are; ``NumbaTypeError``, ``NumbaValueError``… subclass only ``TypingError``, as in numba.
+
+Warnings: ``NumbaWarning`` and numba's subclasses (``NumbaPerformanceWarning``,
+``NumbaDeprecationWarning`` — also a ``DeprecationWarning`` —, ``NumbaInvalidConfigWarning``…).
 """
 
 from __future__ import annotations
@@ -58,6 +70,50 @@ class TypingError(CompileError):
     """A kernel breaks a typing rule (unknown name, mismatched types, bad call)."""
 
 
+class LoweringError(CompileError):
+    """numba's ``LoweringError``: generating code for a typed kernel failed."""
+
+
+class UnsupportedError(CompileError):
+    """numba's ``UnsupportedError``: the kernel uses a construct that cannot be compiled."""
+
+
+class NumbaTypeError(TypingError):
+    """numba's ``NumbaTypeError``: a value of the wrong type."""
+
+
+class NumbaValueError(TypingError):
+    """numba's ``NumbaValueError``: a value out of range."""
+
+
+class NumbaAttributeError(TypingError):
+    """numba's ``NumbaAttributeError``: an unknown attribute."""
+
+
+class NumbaKeyError(TypingError):
+    """numba's ``NumbaKeyError``."""
+
+
+class NumbaIndexError(TypingError):
+    """numba's ``NumbaIndexError``."""
+
+
+class NumbaAssertionError(TypingError):
+    """numba's ``NumbaAssertionError``."""
+
+
+class NumbaNotImplementedError(TypingError):
+    """numba's ``NumbaNotImplementedError``: a feature not implemented."""
+
+
+class NumbaRuntimeError(OxcudaError):
+    """numba's ``NumbaRuntimeError``."""
+
+
+class UntypedAttributeError(TypingError):
+    """numba's ``UntypedAttributeError``: an attribute whose type cannot be inferred."""
+
+
 class LinkerError(OxcudaError):
     """libNVVM, NVRTC or nvJitLink refused an input; the message carries the tool's log."""
 
@@ -76,11 +132,16 @@ class CudaDriverError(OxcudaError):
         self.name = name
         self.description = description
 
+    @property
+    def msg(self) -> str:
+        """The driver's description of the error (numba's ``CudaAPIError.msg``)."""
+        return self.description
+
     def __reduce__(self):
         return (type(self), (self.function, self.code, self.name, self.description))
 
 
-class CudaSupportError(OxcudaError):
+class CudaSupportError(OxcudaError, ImportError):
     """A CUDA component (driver, GPU, libNVVM, libdevice, nvJitLink, NVRTC) is missing or unusable.
 
     The message says which component, where it was searched and how to get it.
@@ -138,21 +199,80 @@ def _from_diagnostics(items: list[dict]) -> CompileError:
     return cls(text, diagnostics)
 
 
+class NumbaWarning(Warning):
+    """The base of numba's warnings (``warnings.simplefilter('ignore', NumbaWarning)``)."""
+
+
+class NumbaPerformanceWarning(NumbaWarning):
+    """Something slow was done on the user's behalf (a host array copied on every launch, a
+    grid too small to fill the GPU)."""
+
+
+class NumbaDeprecationWarning(NumbaWarning, DeprecationWarning):
+    """A feature is deprecated and will be removed."""
+
+
+class NumbaPendingDeprecationWarning(NumbaWarning, PendingDeprecationWarning):
+    """A feature will be deprecated."""
+
+
+class NumbaInvalidConfigWarning(NumbaWarning):
+    """A setting is invalid or has no effect in oxcuda (a ``NUMBA_*`` variable oxcuda has no
+    counterpart for); the message names it."""
+
+
+class NumbaExperimentalFeatureWarning(NumbaWarning):
+    """An experimental feature was used."""
+
+
+class NumbaDebugInfoWarning(NumbaWarning):
+    """Debug information was requested where it cannot be produced as asked."""
+
+
+class NumbaSystemWarning(NumbaWarning):
+    """The system (driver, toolkit) is in a state that may cause problems."""
+
+
 # numba-cuda's names, so `except cuda.CudaSupportError` keeps working after the import change.
 KernelRuntimeError = CudaDriverError
+CudaAPIError = CudaDriverError
 NumbaError = OxcudaError
+CompilerError = CompileError
+InternalError = InternalCompilerError
 
 __all__ = [
     "CompileError",
+    "CompilerError",
     "ConfigurationError",
+    "CudaAPIError",
     "CudaDriverError",
     "CudaSupportError",
     "Diagnostic",
     "InternalCompilerError",
+    "InternalError",
     "KernelRuntimeError",
     "LinkerError",
+    "LoweringError",
+    "NumbaAssertionError",
+    "NumbaAttributeError",
+    "NumbaDebugInfoWarning",
+    "NumbaDeprecationWarning",
     "NumbaError",
+    "NumbaExperimentalFeatureWarning",
+    "NumbaIndexError",
+    "NumbaInvalidConfigWarning",
+    "NumbaKeyError",
+    "NumbaNotImplementedError",
+    "NumbaPendingDeprecationWarning",
+    "NumbaPerformanceWarning",
+    "NumbaRuntimeError",
+    "NumbaSystemWarning",
+    "NumbaTypeError",
+    "NumbaValueError",
+    "NumbaWarning",
     "OxcudaError",
     "RaceError",
     "TypingError",
+    "UnsupportedError",
+    "UntypedAttributeError",
 ]

@@ -1,9 +1,15 @@
-"""Type objects with numba's names: ``float32``, ``int64[:, ::1]``, ``void(float32[:], int32)``.
+"""Type objects with numba's names: ``float32``, ``int64[:, ::1]``, ``void(float32[:], int32)``,
+and numba's constructors: ``Array(float32, 2, 'C')``, ``Tuple((int32, float32))``,
+``UniTuple(float32, 3)``, ``NamedTuple``, ``Optional``, ``CPointer``, ``voidptr``,
+``NPDatetime('D')``, ``NPTimedelta('s')``, the C aliases (``byte`` is uint8, ``float_`` float32).
 
 Each object's ``str()`` is the canonical text the Rust core parses
-(``crates/types/src/signature.rs``), so signatures cross the boundary as strings. Scalar types
-are also callable on host values like NumPy's (``float32(1.5)`` is ``np.float32(1.5)``), and
-inside kernels they convert (``float32(x)``).
+(``crates/types/src/signature.rs``), so signatures cross the boundary as strings. Types the
+compiler cannot take in a signature (named tuples, optionals, untyped pointers, datetimes) carry
+a ``_refusal``: :func:`check_compilable`, called wherever a signature is normalised, raises a
+``TypeError`` naming the type and what to write instead. Scalar types are also callable on host
+values like NumPy's (``float32(1.5)`` is ``np.float32(1.5)``), and inside kernels they convert
+(``float32(x)``). ``oxcuda.cuda.types`` is numba-cuda's path to these same objects.
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from typing import Any
 class Type:
     """Base of every type object; compares and hashes by its text."""
 
-    def __init__(self, text: str) -> None:
-        self._text = text
+    def __init__(self, name: str) -> None:
+        # numba's Type.__init__(name): the name is the type's text (what str() gives).
+        self._text = name
+        self.__dict__.setdefault("name", name)
 
     def __str__(self) -> str:
         return self._text
@@ -38,7 +46,8 @@ class Type:
 
 
 class Scalar(Type):
-    """A scalar type: ``float32``, ``int64``, ``bool_``…"""
+    """A scalar type: ``float32``, ``int64``, ``bool_``… (numba's ``Boolean``, ``Integer``,
+    ``Float`` and ``Complex`` are its subclasses)."""
 
     def __init__(self, name: str, numpy_name: str) -> None:
         super().__init__(name)
@@ -47,15 +56,22 @@ class Scalar(Type):
 
     @property
     def bitwidth(self) -> int:
+        """The width in bits (numba's ``bitwidth``): 32 for float32, 128 for complex128."""
         import numpy as np
 
         return np.dtype(self._numpy_name).itemsize * 8
 
     @property
     def dtype(self):
+        """The NumPy dtype of the type."""
         import numpy as np
 
         return np.dtype(self._numpy_name)
+
+    @property
+    def key(self) -> str:
+        """numba's identity key of the type: its canonical text."""
+        return self._text
 
     def __call__(self, *args: Any) -> Any:
         if args and all(isinstance(a, Type) for a in args):
@@ -67,7 +83,37 @@ class Scalar(Type):
         return super().__call__(*args)
 
     def __getitem__(self, dims: Any) -> Array:
-        return Array(self, _array_parts(self, dims))
+        return Array._of_parts(self, _array_parts(self, dims))
+
+
+class Boolean(Scalar):
+    """numba's ``types.Boolean``: the type of ``boolean``."""
+
+
+class Number(Scalar):
+    """numba's ``types.Number``: the base of integer, real and complex types."""
+
+
+class Integer(Number):
+    """numba's ``types.Integer``: ``int8``…``uint64``; ``signed`` says which."""
+
+    @property
+    def signed(self) -> bool:
+        """Whether the integer is signed."""
+        return self._numpy_name.startswith("int")
+
+
+class Float(Number):
+    """numba's ``types.Float``: ``float16``, ``float32``, ``float64``."""
+
+
+class Complex(Number):
+    """numba's ``types.Complex``: ``complex64`` and ``complex128``."""
+
+    @property
+    def underlying_float(self) -> Float:
+        """The type of the real and imaginary parts: float32 for complex64."""
+        return SCALARS["float32" if self._numpy_name == "complex64" else "float64"]
 
 
 def _array_parts(dtype: Type, dims: Any) -> list[str]:
@@ -96,45 +142,305 @@ class Record(Type):
 
     @property
     def fields(self) -> dict[str, Any]:
+        """The fields as NumPy's ``dtype.fields`` gives them: name to (dtype, offset[, title])."""
         return dict(self.dtype.fields)
 
+    @property
+    def size(self) -> int:
+        """The record's size in bytes."""
+        return self.dtype.itemsize
+
     def __getitem__(self, dims: Any) -> Array:
-        return Array(self, _array_parts(self, dims))
+        return Array._of_parts(self, _array_parts(self, dims))
+
+
+_LAYOUTS = ("C", "F", "A")
 
 
 class Array(Type):
-    """An array type: dtype, ndim and layout, as ``float32[:, ::1]`` writes them."""
+    """numba's ``types.Array(dtype, ndim, layout, readonly=False, aligned=True)``: an array
+    type, as ``float32[:, ::1]`` also writes it (``Array(float32, 2, 'C')``).
 
-    def __init__(self, dtype: Scalar | Record, parts: list[str], readonly: bool = False) -> None:
-        text = f"{dtype}[{', '.join(parts)}]"
-        super().__init__(("readonly " if readonly else "") + text)
+    ``layout`` is ``'C'`` (the last dimension has unit stride), ``'F'`` (the first) or
+    ``'A'`` (any strides); a 0-d array is C and F at once, as in numba.
+    """
+
+    def __init__(
+        self,
+        dtype: Scalar | Record,
+        ndim: int,
+        layout: str = "A",
+        readonly: bool = False,
+        name: str | None = None,
+        aligned: bool = True,
+    ) -> None:
+        if not isinstance(dtype, (Scalar, Record)):
+            raise TypeError(
+                f"an array's dtype is a scalar or record type (float32, from_dtype(...)), "
+                f"not {dtype!r}"
+            )
+        if isinstance(ndim, bool) or not isinstance(ndim, int) or ndim < 0:
+            raise TypeError(f"an array's ndim is an integer >= 0, not {ndim!r}")
+        if layout not in _LAYOUTS:
+            raise ValueError(f"an array's layout is 'C', 'F' or 'A', not {layout!r}")
         self.dtype = dtype
-        self.ndim = len(parts)
-        self.readonly = readonly
-        if parts and parts[-1] == "::1" and parts.count("::1") == 1:
-            self.layout = "C"
-        elif parts and parts[0] == "::1" and parts.count("::1") == 1:
-            self.layout = "F"
-        else:
-            self.layout = "A"
+        self.ndim = ndim
+        self.layout = "C" if ndim == 0 else layout
+        self.readonly = bool(readonly)
+        self.aligned = bool(aligned)
+        super().__init__(self._canonical_text())
+        self.name = name or self._text
 
-    def copy(self, readonly: bool | None = None) -> Array:
-        parts = [p.strip() for p in str(self).split("[", 1)[1].rstrip("]").split(",")]
-        return Array(self.dtype, parts, self.readonly if readonly is None else readonly)
+    @classmethod
+    def _of_parts(cls, dtype: Scalar | Record, parts: list[str]) -> Array:
+        """The array type that ``dtype[parts]`` writes (``[":", "::1"]`` is 2-D C)."""
+        if parts.count("::1") > 1 or ("::1" in parts and parts[-1] != "::1" and parts[0] != "::1"):
+            raise TypeError("'::1' may only mark the first or last dimension")
+        if parts and parts[-1] == "::1":
+            layout = "C"
+        elif parts and parts[0] == "::1":
+            layout = "F"
+        else:
+            layout = "A"
+        return cls(dtype, len(parts), layout)
+
+    def _canonical_text(self) -> str:
+        n, layout = self.ndim, self.layout
+        if n == 0 or (n == 1 and layout == "F"):
+            text = f"array({self.dtype}, {n}d, {layout})"
+        else:
+            parts = [":"] * n
+            if layout == "C":
+                parts[-1] = "::1"
+            elif layout == "F":
+                parts[0] = "::1"
+            text = f"{self.dtype}[{', '.join(parts)}]"
+        if not self.aligned:
+            text = "unaligned " + text
+        return ("readonly " if self.readonly else "") + text
+
+    @property
+    def mutable(self) -> bool:
+        """Whether kernels may write the array (numba's ``mutable``; ``not readonly``)."""
+        return not self.readonly
+
+    @property
+    def key(self) -> tuple:
+        """numba's identity key: ``(dtype, ndim, layout, mutable, aligned)``."""
+        return (self.dtype, self.ndim, self.layout, self.mutable, self.aligned)
+
+    @property
+    def is_c_contig(self) -> bool:
+        """Whether the layout is C-contiguous."""
+        return self.layout == "C" or (self.ndim == 1 and self.layout == "F")
+
+    @property
+    def is_f_contig(self) -> bool:
+        """Whether the layout is Fortran-contiguous."""
+        return self.layout == "F" or (self.ndim <= 1 and self.layout == "C")
+
+    @property
+    def is_contig(self) -> bool:
+        """Whether the layout is C- or Fortran-contiguous."""
+        return self.layout in "CF"
+
+    def copy(
+        self,
+        dtype: Scalar | Record | None = None,
+        ndim: int | None = None,
+        layout: str | None = None,
+        readonly: bool | None = None,
+        aligned: bool | None = None,
+    ) -> Array:
+        """This type with the given attributes changed, as numba's ``Array.copy``."""
+        return Array(
+            self.dtype if dtype is None else dtype,
+            self.ndim if ndim is None else ndim,
+            self.layout if layout is None else layout,
+            self.readonly if readonly is None else readonly,
+            aligned=self.aligned if aligned is None else aligned,
+        )
+
+
+class BaseTuple(Type):
+    """The base of tuple types: ``types`` (the items' types), ``count``, indexing and ``len``."""
+
+    types: tuple
+
+    @property
+    def count(self) -> int:
+        """The number of items."""
+        return len(self.types)
+
+    def __len__(self) -> int:
+        return len(self.types)
+
+    def __iter__(self):
+        return iter(self.types)
+
+    def __getitem__(self, i: int) -> Type:
+        return self.types[i]
+
+    @property
+    def _refusal(self) -> str | None:
+        return next((r for r in (_refusal_of(t) for t in self.types) if r), None)
+
+
+class UniTuple(BaseTuple):
+    """numba's ``types.UniTuple(dtype, count)``: a tuple of ``count`` items of one type."""
+
+    def __init__(self, dtype: Type, count: int) -> None:
+        _check_item(dtype)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise TypeError(f"a UniTuple's count is an integer >= 0, not {count!r}")
+        self.dtype = dtype
+        self.types = (dtype,) * count
+        super().__init__(f"UniTuple({dtype} x {count})")
+
+
+class Tuple(BaseTuple):
+    """numba's ``types.Tuple((int32, float32))``: a heterogeneous tuple. As in numba, a tuple
+    of one repeated type is a :class:`UniTuple`."""
+
+    def __new__(cls, types: Any) -> Any:
+        types = tuple(types)
+        if types and all(t == types[0] for t in types):
+            return UniTuple(types[0], len(types))
+        return super().__new__(cls)
+
+    def __init__(self, types: Any) -> None:
+        self.types = tuple(types)
+        for t in self.types:
+            _check_item(t)
+        super().__init__(f"Tuple({', '.join(str(t) for t in self.types)})")
+
+    def __getnewargs__(self) -> tuple:
+        return (self.types,)
+
+
+class NamedTuple(BaseTuple):
+    """numba's ``types.NamedTuple(types, cls)``: the type of an instance of the namedtuple
+    class ``cls``. Kernels cannot take one as an argument yet (pass a plain tuple)."""
+
+    _refusal = "kernel arguments cannot be named tuples yet; pass a plain tuple (tuple(value))"
+
+    def __init__(self, types: Any, cls: type) -> None:
+        self.types = tuple(types)
+        for t in self.types:
+            _check_item(t)
+        self.instance_class = cls
+        self.fields = tuple(getattr(cls, "_fields", ()))
+        super().__init__(f"{cls.__name__}({', '.join(str(t) for t in self.types)})")
+
+
+class NamedUniTuple(NamedTuple):
+    """numba's ``types.NamedUniTuple(dtype, count, cls)``: a named tuple of one repeated type."""
+
+    def __init__(self, dtype: Type, count: int, cls: type) -> None:
+        self.dtype = dtype
+        super().__init__((dtype,) * count, cls)
+
+
+class Optional(Type):
+    """numba's ``types.Optional(type)``: a value of ``type`` or ``None``. Kernels cannot take
+    optional arguments yet; compile one specialisation for each case instead."""
+
+    _refusal = "kernel arguments cannot be Optional yet; compile one signature per case instead"
+
+    def __init__(self, type: Type) -> None:
+        _check_item(type)
+        self.type = type
+        super().__init__(f"OptionalType({type})")
 
 
 class CPointer(Type):
     """A pointer to data of a scalar type: ``CPointer(float32)``, as numba's ``types.CPointer``.
 
     For the parameters of external functions (``cuda.declare_device``): an array passed for
-    such a parameter passes its data pointer.
+    such a parameter passes its data pointer. Only the generic address space (0) is supported.
     """
 
-    def __init__(self, dtype: Scalar) -> None:
+    def __init__(self, dtype: Scalar, addrspace: int = 0) -> None:
         if not isinstance(dtype, Scalar):
             raise TypeError(f"CPointer takes a scalar type such as float32, not {dtype!r}")
+        if addrspace != 0:
+            raise TypeError(
+                f"CPointer({dtype}, addrspace={addrspace}): only the generic address space (0) "
+                f"is supported; pass an array or a generic pointer"
+            )
         super().__init__(f"CPointer({dtype})")
         self.dtype = dtype
+        self.addrspace = addrspace
+
+
+class RawPointer(Type):
+    """numba's ``types.RawPointer``: an untyped pointer; ``voidptr`` is one. Not yet accepted
+    in signatures: declare a ``CPointer`` of the pointee's type instead."""
+
+    _refusal = "untyped pointers (voidptr) are not supported yet; declare CPointer(<dtype>)"
+
+
+_DATETIME_UNITS = ("", "Y", "M", "W", "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as")
+
+
+class _NPDatetimeBase(Type):
+    _kind = ""
+
+    def __init__(self, unit: str) -> None:
+        if unit not in _DATETIME_UNITS:
+            raise ValueError(
+                f"{unit!r} is not a NumPy datetime unit; use one of "
+                f"{', '.join(u for u in _DATETIME_UNITS if u)}"
+            )
+        self.unit = unit
+        name = f"{self._kind}[{unit}]" if unit else self._kind
+        super().__init__(name)
+        self.name = name
+
+    @property
+    def dtype(self):
+        """The NumPy dtype of the type."""
+        import numpy as np
+
+        return np.dtype(self._text)
+
+    @property
+    def _refusal(self) -> str:
+        return (
+            f"kernels cannot take {self._kind} values yet; pass the integer count "
+            f"(array.view(np.int64)) and convert on the host"
+        )
+
+
+class NPDatetime(_NPDatetimeBase):
+    """numba's ``types.NPDatetime(unit)``: ``np.datetime64`` of a unit (``'D'``, ``'s'``…)."""
+
+    _kind = "datetime64"
+
+
+class NPTimedelta(_NPDatetimeBase):
+    """numba's ``types.NPTimedelta(unit)``: ``np.timedelta64`` of a unit (``'D'``, ``'s'``…)."""
+
+    _kind = "timedelta64"
+
+
+def _check_item(t: Any) -> None:
+    if not isinstance(t, Type):
+        raise TypeError(f"{t!r} is not a type (write float32, int64[:], …)")
+
+
+def _refusal_of(t: Any) -> str | None:
+    """Why the compiler cannot take ``t`` in a signature, or ``None`` when it can."""
+    refusal = getattr(t, "_refusal", None)
+    return refusal if isinstance(refusal, str) else None
+
+
+def check_compilable(t: Type) -> None:
+    """Raises ``TypeError`` naming ``t`` when the compiler cannot type it (a named tuple, an
+    optional, an untyped pointer, a datetime…)."""
+    refusal = _refusal_of(t)
+    if refusal:
+        raise TypeError(f"oxcuda cannot compile with the type {t}: {refusal}")
 
 
 class NoneType(Type):
@@ -161,25 +467,26 @@ class Signature:
         return hash(str(self))
 
 
-def _scalar(name: str, numpy_name: str | None = None) -> Scalar:
-    return Scalar(name, numpy_name or name)
+def _scalar(cls: type, name: str, numpy_name: str | None = None) -> Scalar:
+    return cls(name, numpy_name or name)
 
 
-boolean = bool_ = b1 = _scalar("bool", "bool")
-int8 = i1 = _scalar("int8")
-int16 = i2 = _scalar("int16")
-int32 = i4 = intc = _scalar("int32")
-int64 = i8 = intp = int_ = _scalar("int64")
-uint8 = u1 = _scalar("uint8")
-uint16 = u2 = _scalar("uint16")
-uint32 = u4 = uintc = _scalar("uint32")
-uint64 = u8 = uintp = _scalar("uint64")
-float16 = f2 = half = _scalar("float16")
-float32 = f4 = _scalar("float32")
-float64 = f8 = double = _scalar("float64")
-complex64 = c8 = _scalar("complex64")
-complex128 = c16 = _scalar("complex128")
+boolean = bool_ = b1 = _scalar(Boolean, "bool", "bool")
+int8 = i1 = char = _scalar(Integer, "int8")
+int16 = i2 = short = _scalar(Integer, "int16")
+int32 = i4 = intc = _scalar(Integer, "int32")
+int64 = i8 = intp = int_ = long_ = longlong = ssize_t = _scalar(Integer, "int64")
+uint8 = u1 = uchar = byte = _scalar(Integer, "uint8")
+uint16 = u2 = ushort = _scalar(Integer, "uint16")
+uint32 = u4 = uintc = _scalar(Integer, "uint32")
+uint64 = u8 = uintp = uint = ulong = ulonglong = size_t = _scalar(Integer, "uint64")
+float16 = f2 = half = _scalar(Float, "float16")
+float32 = f4 = float_ = _scalar(Float, "float32")
+float64 = f8 = double = _scalar(Float, "float64")
+complex64 = c8 = _scalar(Complex, "complex64")
+complex128 = c16 = _scalar(Complex, "complex128")
 void = none = NoneType("void")
+voidptr = RawPointer("void*")
 
 SCALARS = {
     t.name: t
@@ -190,12 +497,25 @@ SCALARS = {
 }
 
 
-def from_dtype(dtype: Any) -> Scalar | Record:
+signed_domain = frozenset({int8, int16, int32, int64})
+unsigned_domain = frozenset({uint8, uint16, uint32, uint64})
+integer_domain = signed_domain | unsigned_domain
+real_domain = frozenset({float32, float64})
+complex_domain = frozenset({complex64, complex128})
+number_domain = real_domain | integer_domain | complex_domain
+
+
+def from_dtype(dtype: Any) -> Type:
     """The type of a NumPy dtype: a scalar type (``np.float32`` or ``np.dtype('f4')``), or a
-    record type for a structured dtype."""
+    record type for a structured dtype, ``NPDatetime``/``NPTimedelta`` for ``datetime64``/
+    ``timedelta64`` (as numba's ``numpy_support.from_dtype``)."""
     import numpy as np
 
     dtype = np.dtype(dtype)
+    if dtype.kind in "Mm":
+        unit = np.datetime_data(dtype)[0]
+        unit = "" if unit == "generic" else unit
+        return (NPDatetime if dtype.kind == "M" else NPTimedelta)(unit)
     if dtype.names is not None:
         from oxcuda import _native
 
@@ -207,39 +527,45 @@ def from_dtype(dtype: Any) -> Scalar | Record:
         raise TypeError(f"dtype {name} has no oxcuda scalar type") from None
 
 
+_ALIASES = (
+    "boolean bool_ intp uintp intc uintc double half int_ uint long_ ulong longlong ulonglong "
+    "char uchar byte short ushort size_t ssize_t float_ "
+    "b1 i1 i2 i4 i8 u1 u2 u4 u8 f2 f4 f8 c8 c16"
+).split()
+
 __all__ = [
     "Array",
+    "BaseTuple",
+    "Boolean",
     "CPointer",
+    "Complex",
+    "Float",
+    "Integer",
+    "NPDatetime",
+    "NPTimedelta",
+    "NamedTuple",
+    "NamedUniTuple",
     "NoneType",
+    "Number",
+    "Optional",
+    "RawPointer",
     "Record",
     "Scalar",
     "Signature",
+    "Tuple",
     "Type",
+    "UniTuple",
+    "check_compilable",
     "from_dtype",
     "void",
     "none",
+    "voidptr",
     *sorted(n for n in SCALARS if n != "bool"),
-    "boolean",
-    "bool_",
-    "intp",
-    "uintp",
-    "intc",
-    "uintc",
-    "double",
-    "half",
-    "b1",
-    "i1",
-    "i2",
-    "i4",
-    "i8",
-    "u1",
-    "u2",
-    "u4",
-    "u8",
-    "f2",
-    "f4",
-    "f8",
-    "c8",
-    "c16",
-    "int_",
+    *_ALIASES,
+    "signed_domain",
+    "unsigned_domain",
+    "integer_domain",
+    "real_domain",
+    "complex_domain",
+    "number_domain",
 ]

@@ -158,7 +158,7 @@ def test_like_forms_follow_numba_strides(rng):
     assert m.shape == t.shape
     ref = np.empty_like(t)  # NumPy's empty_like keeps the axis order too
     assert m.strides == ref.strides
-    with pytest.raises(TypeError, match="takes NumPy arrays"):
+    with pytest.raises(TypeError, match="takes a NumPy or device array"):
         cuda.pinned_array_like([1, 2, 3])
 
 

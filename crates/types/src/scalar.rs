@@ -75,24 +75,26 @@ impl Scalar {
         }
     }
 
-    /// Parses numba's names and their aliases (`i4`, `f8`, `intp`, `boolean`, `double`, …).
+    /// Parses numba's names and their aliases (`i4`, `f8`, `intp`, `boolean`, `double`, …), the C
+    /// aliases as numba defines them on 64-bit Linux (`byte` is uint8, `float_` float32). Python's
+    /// `float`, `complex` and `int` are not numba type names (numba refuses them too).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         Some(match name {
             "bool" | "bool_" | "boolean" | "b1" => Self::Bool,
-            "int8" | "i1" | "byte" | "char" => Self::I8,
+            "int8" | "i1" | "char" => Self::I8,
             "int16" | "i2" | "short" => Self::I16,
             "int32" | "i4" | "intc" => Self::I32,
-            "int64" | "i8" | "intp" | "int_" | "long_" | "longlong" => Self::I64,
-            "uint8" | "u1" | "uchar" => Self::U8,
+            "int64" | "i8" | "intp" | "int_" | "long_" | "longlong" | "ssize_t" => Self::I64,
+            "uint8" | "u1" | "uchar" | "byte" => Self::U8,
             "uint16" | "u2" | "ushort" => Self::U16,
             "uint32" | "u4" | "uintc" => Self::U32,
-            "uint64" | "u8" | "uintp" | "ulong" | "ulonglong" => Self::U64,
+            "uint64" | "u8" | "uintp" | "uint" | "ulong" | "ulonglong" | "size_t" => Self::U64,
             "float16" | "f2" | "half" => Self::F16,
-            "float32" | "f4" | "single" | "float" => Self::F32,
+            "float32" | "f4" | "single" | "float_" => Self::F32,
             "float64" | "f8" | "double" => Self::F64,
             "complex64" | "c8" | "csingle" => Self::C64,
-            "complex128" | "c16" | "cdouble" | "complex" => Self::C128,
+            "complex128" | "c16" | "cdouble" => Self::C128,
             _ => return None,
         })
     }

@@ -377,6 +377,17 @@ fn parse_record_body(c: &mut Cursor<'_>) -> Result<Record, ParseError> {
 }
 
 fn scalar_named(c: &Cursor<'_>, name: &str) -> Result<Scalar, ParseError> {
+    let python_builtin = match name {
+        "float" => Some("float64 (a Python float is double precision) or float32"),
+        "int" => Some("int64 (or another width: int32, uint64, …)"),
+        "complex" => Some("complex128 (a Python complex is double precision) or complex64"),
+        _ => None,
+    };
+    if let Some(instead) = python_builtin {
+        return Err(c.error(format!(
+            "'{name}' is Python's type, not a numba type name; write {instead}"
+        )));
+    }
     Scalar::from_name(name).ok_or_else(|| c.error(format!("unknown type '{name}'")))
 }
 
@@ -541,6 +552,33 @@ mod tests {
             let t = parse_type(text).unwrap();
             assert_eq!(t.to_string(), text);
             assert_eq!(parse_type(&t.to_string()).unwrap(), t);
+        }
+    }
+
+    #[test]
+    fn python_builtin_names_are_refused_with_the_numba_name_to_write() {
+        for (name, instead) in [
+            ("float", "float64"),
+            ("int", "int64"),
+            ("complex", "complex128"),
+        ] {
+            let err = parse_signature(&format!("void({name}[:])")).unwrap_err();
+            assert!(err.message.contains("Python's type"), "{err}");
+            assert!(err.message.contains(instead), "{err}");
+        }
+    }
+
+    #[test]
+    fn c_aliases_mean_what_numba_says_on_64_bit_linux() {
+        for (alias, scalar) in [
+            ("byte", Scalar::U8),
+            ("char", Scalar::I8),
+            ("uint", Scalar::U64),
+            ("size_t", Scalar::U64),
+            ("ssize_t", Scalar::I64),
+            ("float_", Scalar::F32),
+        ] {
+            assert_eq!(parse_type(alias).unwrap(), Type::Scalar(scalar), "{alias}");
         }
     }
 }

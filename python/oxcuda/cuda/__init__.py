@@ -2,9 +2,11 @@
 
 from oxcuda._detect import detect
 from oxcuda._toolchain import gpu_present as is_available
-from oxcuda.cuda import _kernel_api
+from oxcuda.cuda import _kernel_api, types
+from oxcuda.cuda._capabilities import cuda_error, is_bfloat16_supported, is_float16_supported
 from oxcuda.cuda._declare import ExternFunction, declare_device
 from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
+from oxcuda.cuda._profiler import profile_start, profile_stop, profiling
 from oxcuda.cuda.compiler import compile, compile_ptx, compile_ptx_for_current_device
 from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
 from oxcuda.cuda.linkable_code import (
@@ -20,7 +22,20 @@ from oxcuda.cuda.linkable_code import (
 from oxcuda.errors import CudaDriverError, CudaSupportError, KernelRuntimeError, LinkerError
 from oxcuda.types import *  # noqa: F403 - types are importable from oxcuda.cuda too
 
-__all__ = ["CudaDriverError", "CudaSupportError", "KernelRuntimeError", "detect", "is_available"]
+__all__ = [
+    "CudaDriverError",
+    "CudaSupportError",
+    "KernelRuntimeError",
+    "cuda_error",
+    "detect",
+    "is_available",
+    "is_bfloat16_supported",
+    "is_float16_supported",
+    "profile_start",
+    "profile_stop",
+    "profiling",
+    "types",
+]
 
 # The runtime host side: devices, contexts, memory, device arrays, streams and events.
 from oxcuda.cuda._devices import (

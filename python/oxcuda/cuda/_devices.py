@@ -191,19 +191,35 @@ class Device:
     def __dir__(self) -> list[str]:
         return sorted(set(super().__dir__()) | set(_native.device_attribute_names()))
 
+    @classmethod
+    def from_id(cls, devnum: int) -> Device:
+        """numba's ``Device.from_id``: the device of ordinal ``devnum``."""
+        return cls(devnum)
+
     @property
     def supports_float16(self) -> bool:
+        """Whether the device computes in float16 (compute capability ≥ 5.3: every device
+        oxcuda supports)."""
         return True
 
     @property
     def supports_bfloat16(self) -> bool:
+        """Whether the device computes in bfloat16 (compute capability ≥ 8.0)."""
         return self.compute_capability >= (8, 0)
 
     @property
     def supports_fp8(self) -> bool:
+        """Whether the device has the fp8 conversions (compute capability ≥ 8.9)."""
         return self.compute_capability >= (8, 9)
 
+    def get_primary_context(self) -> _native.Context:
+        """The device's primary context (numba's ``Device.get_primary_context``), whichever
+        device is current; the current one is left as it was."""
+        with self:
+            return current_context()
+
     def get_device_identity(self) -> dict[str, Any]:
+        """The device's PCI domain, bus and device ids, by numba's key names."""
         return {
             "pci_domain_id": self.PCI_DOMAIN_ID,
             "pci_bus_id": self.PCI_BUS_ID,
@@ -252,6 +268,10 @@ class SimulatorDevice:
     def __exit__(self, *exc: object) -> None:
         pass
 
+    def get_primary_context(self) -> _native.Context:
+        """The host backend's context (the simulator has one)."""
+        return current_context()
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SimulatorDevice)
 
@@ -288,6 +308,11 @@ class _DeviceList:
 
     def __len__(self) -> int:
         return len(_devices()) if use_gpu() else 1
+
+    @property
+    def lst(self) -> list[Device | SimulatorDevice]:
+        """numba's ``cuda.gpus.lst``: every visible device, as a list."""
+        return [_device(i) for i in range(len(self))]
 
     def __iter__(self):
         return iter([_device(i) for i in range(len(self))])

@@ -90,7 +90,7 @@ def normalize_signature(sig: Any) -> tuple[list[str], str | None]:
     if isinstance(sig, str):
         return _native.parse_signature(sig)
     if isinstance(sig, oxtypes.Signature):
-        ret = None if sig.return_type is None else str(sig.return_type)
+        ret = None if sig.return_type is None else _type_text(sig.return_type)
         return [_type_text(a) for a in sig.args], ret
     if isinstance(sig, (tuple, list)):
         return [_type_text(a) for a in sig], None
@@ -104,6 +104,7 @@ def normalize_signature(sig: Any) -> tuple[list[str], str | None]:
 
 def _type_text(t: Any) -> str:
     if isinstance(t, oxtypes.Type):
+        oxtypes.check_compilable(t)
         return str(t)
     if isinstance(t, str):
         return t

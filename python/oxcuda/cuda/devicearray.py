@@ -91,12 +91,46 @@ __all__ = [
     "DeviceNDArray",
     "DeviceRecord",
     "as_cuda_array",
+    "auto_device",
     "defer_cleanup",
     "device_array",
     "device_array_like",
     "from_cuda_array_interface",
     "from_dlpack",
+    "is_contiguous",
     "is_cuda_array",
     "is_device_array",
     "to_device",
 ]
+
+
+def is_contiguous(ary: Any) -> bool:
+    """Whether ``ary`` (a NumPy or device array) is C-contiguous, judged from its shape and
+    strides as numba's ``is_contiguous`` does: unit-length dimensions may have any stride."""
+    size = ary.dtype.itemsize
+    for extent, stride in zip(reversed(ary.shape), reversed(ary.strides), strict=True):
+        if extent > 1 and stride != size:
+            return False
+        size *= extent
+    return True
+
+
+def auto_device(obj: Any, stream: Any = 0, copy: bool = True, user_explicit: bool = False):
+    """``(device_array, converted)``: ``obj`` itself when it is already on the device
+    (``converted`` False), else a new device copy of it (``converted`` True; ``copy=False``
+    allocates without copying). Scalars and sequences are converted with ``numpy.asarray``.
+
+    ``user_explicit`` is numba's flag for a copy the user asked for; oxcuda's launcher warns
+    about implicit copies itself, so it changes nothing here.
+    """
+    import numpy as np
+
+    if is_cuda_array(obj):
+        return as_cuda_array(obj), False
+    if isinstance(obj, np.void):
+        return to_device(obj, stream=stream), True
+    if not isinstance(obj, np.ndarray):
+        obj = np.asarray(obj)
+    if copy:
+        return to_device(obj, stream=stream), True
+    return device_array_like(obj, stream=stream), True

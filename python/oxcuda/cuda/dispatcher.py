@@ -34,11 +34,7 @@ from oxcuda import _capture, _native, _toolchain
 from oxcuda._knobs import config as config_module
 from oxcuda.cuda import _linker, compiler, linkable_code
 from oxcuda.cuda._devices import use_gpu
-from oxcuda.errors import CudaDriverError, CudaSupportError
-
-
-class NumbaPerformanceWarning(UserWarning):
-    """A launch did something slow on the user's behalf (copying host arrays)."""
+from oxcuda.errors import CudaDriverError, CudaSupportError, NumbaPerformanceWarning
 
 
 class _HostArgument:

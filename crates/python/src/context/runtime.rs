@@ -210,18 +210,30 @@ impl Context {
         guard(|| Ok(self.space.is_host()))
     }
 
-    /// `(free, total)` bytes of the context: its EMM plugin's figures when one serves it, else
-    /// the driver's (host RAM on the host backend).
+    /// numba's `MemoryInfo(free, total)` bytes of the context: its EMM plugin's figures when
+    /// one serves it, else the driver's (host RAM on the host backend).
     fn get_memory_info<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         guard(|| {
             if crate::memory::emm::hook_set() {
                 return Self::memory_call(slf, "get_memory_info", [], None);
             }
             let py = slf.py();
-            slf.get()
-                ._raw_memory_info(py)?
-                .into_pyobject(py)
-                .map(Bound::into_any)
+            let (free, total) = slf.get()._raw_memory_info(py)?;
+            py.import("oxcuda.cuda._devices")?
+                .getattr("MemoryInfo")?
+                .call1((free, total))
+        })
+    }
+
+    /// numba's other `Context` members (`create_stream`, `create_event`, …), written in Python:
+    /// `oxcuda.cuda._context_methods.attribute(self, name)`, called only for names not found
+    /// here.
+    fn __getattr__<'py>(slf: &Bound<'py, Self>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        guard(|| {
+            slf.py()
+                .import("oxcuda.cuda._context_methods")?
+                .getattr("attribute")?
+                .call1((slf, name))
         })
     }
 

@@ -807,6 +807,12 @@ impl DeviceNDArray {
         guard(|| Ok(self.ptr))
     }
 
+    /// numba's `as_cuda_arg()`: the data pointer as a `ctypes.c_void_p`, as a ctypes-era
+    /// launcher passes the array (`device_ctypes_pointer`).
+    fn as_cuda_arg<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        guard(|| self.device_ctypes_pointer(py))
+    }
+
     /// The data pointer as a `ctypes.c_void_p` (numba-cuda's name).
     #[getter]
     fn device_ctypes_pointer<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -1203,7 +1209,8 @@ impl DeviceNDArray {
         })
     }
 
-    /// A 1-d view (no copies).
+    /// A 1-d view (no copies). `order='A'` is NumPy's and numba's: F when the array is
+    /// F-contiguous and not C-contiguous, else C.
     #[pyo3(signature = (order = "C", stream = None))]
     fn ravel(
         &self,
@@ -1213,6 +1220,11 @@ impl DeviceNDArray {
     ) -> PyResult<Self> {
         guard(|| {
             let _ = stream;
+            let order = match order {
+                "A" | "a" if self.layout.is_f_contiguous() && !self.layout.is_c_contiguous() => "F",
+                "A" | "a" => "C",
+                other => other,
+            };
             let layout = self
                 .layout
                 .reshape(&[-1], order_arg(order)?)

@@ -6,3 +6,7 @@ that imports from them (EMM plugins written for numba-cuda, for instance) runs a
 - :mod:`~oxcuda.cuda.cudadrv.devicearray`: ``DeviceNDArray``, ``DeviceRecord``,
   ``MappedNDArray``, ``ManagedNDArray``, ``IpcArrayHandle``.
 """
+
+from oxcuda.cuda.cudadrv import devicearray, driver, error, runtime
+
+__all__ = ["devicearray", "driver", "error", "runtime"]

@@ -1,7 +1,20 @@
-"""numba-cuda's ``numba.cuda.cudadrv.devicearray`` names, re-exported (see the package doc)."""
+"""numba-cuda's ``numba.cuda.cudadrv.devicearray`` names: the device array classes (re-exported,
+see the package doc) and the helpers numba-cuda's users import from this path,
+:func:`auto_device` and :func:`is_contiguous` (defined in :mod:`oxcuda.cuda.devicearray`)."""
+
+from __future__ import annotations
 
 from oxcuda._native import DeviceNDArray, DeviceRecord
+from oxcuda.cuda.devicearray import auto_device, is_contiguous
 from oxcuda.cuda.memory.ipc import IpcArrayHandle
 from oxcuda.cuda.memory.ndarray import ManagedNDArray, MappedNDArray
 
-__all__ = ["DeviceNDArray", "DeviceRecord", "IpcArrayHandle", "ManagedNDArray", "MappedNDArray"]
+__all__ = [
+    "DeviceNDArray",
+    "DeviceRecord",
+    "IpcArrayHandle",
+    "ManagedNDArray",
+    "MappedNDArray",
+    "auto_device",
+    "is_contiguous",
+]

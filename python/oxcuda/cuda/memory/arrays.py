@@ -170,16 +170,30 @@ def _numpy_arg(ary: Any, who: str) -> Any:
     return ary
 
 
+def _like_arg(ary: Any, who: str) -> Any:
+    """A NumPy array or a device array (anything with NumPy's ``shape``, ``dtype``, ``strides``,
+    ``ndim`` and ``flags``), as numba's ``*_array_like`` take."""
+    import numpy as np
+
+    if isinstance(ary, np.ndarray):
+        return ary
+    if all(hasattr(ary, a) for a in ("shape", "dtype", "strides", "ndim", "flags")):
+        return ary
+    raise TypeError(f"{who} takes a NumPy or device array, got {type(ary).__name__}")
+
+
 def pinned_array_like(ary: Any) -> Any:
-    """``pinned_array`` with ``ary``'s shape and dtype (compact strides in its axis order)."""
-    ary = _numpy_arg(ary, "pinned_array_like")
+    """``pinned_array`` with ``ary``'s shape and dtype (compact strides in its axis order);
+    ``ary`` is a NumPy array or a device array."""
+    ary = _like_arg(ary, "pinned_array_like")
     strides, order = _strides_like(ary)
     return pinned_array(ary.shape, ary.dtype, strides, order)
 
 
 def mapped_array_like(ary: Any, stream=0, portable=False, wc=False) -> Any:
-    """``mapped_array`` with ``ary``'s shape and dtype (compact strides in its axis order)."""
-    ary = _numpy_arg(ary, "mapped_array_like")
+    """``mapped_array`` with ``ary``'s shape and dtype (compact strides in its axis order);
+    ``ary`` is a NumPy array or a device array."""
+    ary = _like_arg(ary, "mapped_array_like")
     strides, order = _strides_like(ary)
     return mapped_array(ary.shape, ary.dtype, strides, order, stream, portable, wc)
 

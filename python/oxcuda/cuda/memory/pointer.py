@@ -95,6 +95,16 @@ class MemoryPointer:
         """A new reference to the memory."""
         return OwnedPointer(self)
 
+    def __eq__(self, other: object) -> bool:
+        # numba's MemoryPointer compares by device address: two views of one allocation at the
+        # same offset are equal, whatever their sizes.
+        if not isinstance(other, MemoryPointer):
+            return NotImplemented
+        return self.device_pointer_value == other.device_pointer_value
+
+    def __hash__(self) -> int:
+        return hash(self.device_pointer_value)
+
     def free(self) -> None:
         """Frees the memory now (runs the finalizer); for pointers without one, nothing."""
         if self.is_managed:

@@ -1,0 +1,6 @@
+"""numba-cuda's ``numba.cuda.np.numpy_support`` path (numba-cuda 0.30 has its own copy of
+numba's module): the same ``from_dtype`` and ``as_dtype`` as :mod:`oxcuda.np.numpy_support`."""
+
+from oxcuda.np.numpy_support import as_dtype, from_dtype
+
+__all__ = ["as_dtype", "from_dtype"]

@@ -1,0 +1,32 @@
+"""numba's ``numba.np.numpy_support``: converting between NumPy dtypes and oxcuda types.
+
+This path exists because kernels written for numba-cuda import ``from_dtype`` from here to build
+record and array signatures (``from_dtype(rec_dtype)[:]``) — the most imported numba helper
+outside ``numba.cuda``. The rest of numba's module (ufunc tables, layout helpers) is numba's
+CPU-target machinery and has no counterpart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oxcuda import types
+from oxcuda.types import from_dtype
+
+
+def as_dtype(nbtype: Any):
+    """The NumPy dtype of an oxcuda type: a scalar's, a record's, a datetime's, or a
+    homogeneous tuple's subarray dtype; other types raise ``TypeError``, as numba does."""
+    import numpy as np
+
+    if isinstance(nbtype, (types.Scalar, types.Record, types.NPDatetime, types.NPTimedelta)):
+        return np.dtype(nbtype.dtype)
+    if isinstance(nbtype, types.UniTuple):
+        return np.dtype((as_dtype(nbtype.dtype), (nbtype.count,)))
+    raise TypeError(
+        f"{nbtype!r} has no NumPy dtype (only scalar, record, datetime and "
+        f"homogeneous tuple types do)"
+    )
+
+
+__all__ = ["as_dtype", "from_dtype"]
