@@ -57,6 +57,7 @@ mod inst;
 mod interp;
 mod intrinsics;
 mod launch;
+pub mod libdevice;
 mod layout;
 mod math;
 mod memory;

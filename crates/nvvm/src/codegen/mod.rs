@@ -42,6 +42,7 @@ mod function;
 mod helpers;
 mod intrinsics;
 mod kernel;
+mod libdevice;
 mod math;
 mod records;
 pub mod types;
