@@ -97,9 +97,19 @@ pub fn erfcinv(z: f64) -> f64 {
         return erfinv(1.0 - z); // exact; the centre, where Newton on erf is well conditioned
     }
     // Newton on f(x) = ln erfc(x) − ln z: f'(x) = −(2/√π) / erfcx(x).
-    let mut x = giles(1.0 - z, -(z * (2.0 - z)).ln());
+    let w = -(z * (2.0 - z)).ln();
+    let mut x = if w < 36.0 {
+        giles(1.0 - z, w)
+    } else {
+        // Beyond Giles' range: erfc(x) ≈ e^(−x²)/(x√π), solved by fixed-point iteration.
+        let mut x = (-z.ln()).sqrt();
+        for _ in 0..3 {
+            x = (-z.ln() - (x * PI.sqrt()).ln()).sqrt();
+        }
+        x
+    };
     let target = z.ln();
-    for _ in 0..6 {
+    for _ in 0..12 {
         let ex = erfcx(x);
         let f = (ex.ln() - x * x) - target;
         let step = f * ex / TWO_OVER_SQRT_PI;
