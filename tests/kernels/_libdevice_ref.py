@@ -137,6 +137,8 @@ def erfcinv(z: float) -> float:
     """The x with erfc(x) = z (bisection on ``math.erfc``)."""
     if z > 1:
         return -erfcinv(2 - z)
+    if z > 0.5:
+        return erfinv(1 - z)  # exact; erf is accurate near 0 where erfc is flat
     lo, hi = 0.0, 30.0
     for _ in range(200):
         mid = 0.5 * (lo + hi)
@@ -187,3 +189,12 @@ def sinpi(x: float) -> float:
 def cospi(x: float) -> float:
     """cos(πx) from the exactly reduced argument |x| mod 2, in ``longdouble``."""
     return float(np.cos(PI_L * np.longdouble(math.fmod(abs(x), 2.0))))
+
+
+def normcdf(x: float) -> float:
+    """erfc(−x/√2)/2 with the argument carried in ``longdouble`` and its float64 rounding
+    error corrected to first order (erfc's condition number grows like x²)."""
+    t = -np.longdouble(x) / np.sqrt(np.longdouble(2))
+    hi = float(t)
+    lo = float(t - np.longdouble(hi))
+    return 0.5 * (math.erfc(hi) - lo * 2 / math.sqrt(math.pi) * math.exp(-hi * hi))

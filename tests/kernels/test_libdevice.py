@@ -125,7 +125,8 @@ DOMAIN = {
     "expm1": (-20, 20),
     "cosh": (-80, 80),
     "sinh": (-80, 80),
-    "erfcx": (-5, 50),
+    "erfcx": (-5, 25),
+    "float2half_rn": (-60000, 60000),
     "j0": (0.5, 20),
     "j1": (0.5, 20),
     "jn": (0.5, 20),
@@ -152,7 +153,7 @@ DOMAIN = {
 
 def _base(name: str, ins: list[str]) -> str:
     """The function family: ``expf`` → ``exp``, ``fast_expf`` → ``fast_exp``."""
-    if ins and ins[0] == "float32" and name.endswith("f") and name[:-1] in ROWS:
+    if "float32" in ins and name.endswith("f") and name[:-1] in ROWS:
         return name[:-1]
     if name.startswith("fast_") and name.endswith("f"):
         return name[:-1]
@@ -189,6 +190,8 @@ def inputs(name: str, ins: list[str], rng: np.random.Generator, n: int = 64) -> 
         else:
             arr = _floats(rng, n, dt, -100, 100)
         out.append(arr)
+    if re.fullmatch(r"[fd]sqrt_r[nzud]|frsqrt_rn", name):
+        out[0] = np.abs(out[0])
     if base in ("fmod", "remainder", "remquo", "fdividef", "fast_fdivide"):
         out[1] = np.where(out[1] == 0, 1, out[1]).astype(out[1].dtype)
     if base in ("fmin", "fmax", "fdim") and len(out) == 2:
@@ -302,6 +305,8 @@ def _float_ref(name: str, base: str, args):
         from fractions import Fraction
 
         return (ref.round_fraction(Fraction(x[0]), m.group(1), np.float32),)
+    if name == "nextafterf":
+        return (float(np.nextafter(np.float32(x[0]), np.float32(x[1]))),)
     if name == "frsqrt_rn":
         from fractions import Fraction
 
@@ -320,7 +325,7 @@ def _float_ref(name: str, base: str, args):
         "log1p": math.log1p, "log2": math.log2, "logb": lambda v: float(math.frexp(v)[1] - 1),
         "nearbyint": lambda v: float(round(v)), "rint": lambda v: float(round(v)),
         "round": lambda v: math.copysign(math.floor(abs(v) + 0.5), v),
-        "normcdf": lambda v: 0.5 * math.erfc(-v / math.sqrt(2)),
+        "normcdf": ref.normcdf,
         "normcdfinv": lambda p: -math.sqrt(2) * ref.erfcinv(2 * p),
         "rcbrt": lambda v: 1 / float(np.cbrt(v)), "rsqrt": lambda v: 1 / math.sqrt(v),
         "sin": math.sin, "sinh": math.sinh, "sinpi": ref.sinpi, "sqrt": math.sqrt,
@@ -412,7 +417,8 @@ def check(name: str, got: np.ndarray, want: np.ndarray, dtype, inputs) -> float:
                                                  "saturatef"):
         default = 0 if dtype == np.float64 or name.endswith(("_rn", "_rz", "_ru", "_rd")) else 0
     ulps, floor = TOLERANCE.get(base, (default, 0))
-    want = np.asarray(want, dtype=np.float64)
+    with np.errstate(over="ignore"):
+        want = np.asarray(want, dtype=np.float64).astype(dtype).astype(np.float64)
     got64 = got.astype(np.float64)
     both_nan = np.isnan(got64) & np.isnan(want)
     same = (got64 == want) | both_nan
@@ -488,6 +494,8 @@ def test_directed_rounding_brackets_and_orders(kernels, rng):
     are inexact (wide magnitudes), float32 and float64."""
     for op in ("add", "sub", "mul", "div"):
         for p, dt in (("f", np.float32), ("d", np.float64)):
+            if f"{p}{op}_rn" not in ROWS:
+                continue  # libdevice has fsub_* but no dsub_*
             a, b = _wide(rng, 64, dt), _wide(rng, 64, dt)
             r = {m: run_row(kernels, f"{p}{op}_{m}", [a, b])[0] for m in MODES}
             assert (r["rd"] <= r["rn"]).all() and (r["rn"] <= r["ru"]).all()

@@ -1354,7 +1354,10 @@ impl<'a> FuncDecoder<'a> {
             return Err(self.unsupported(format_args!(
                 "libdevice {} output {k} on ({})",
                 row.name,
-                got.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+                got.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         }
         let n = u8::try_from(args.len()).unwrap_or(u8::MAX);

@@ -125,32 +125,64 @@ fn with_mode(base: &str, m: Mode) -> Option<Impl> {
     let bits32 = |x: u64| x & 0xffff_ffff;
     Some(match base {
         "fadd" => Box::new(move |a| {
-            one(rounding::add(F32, bits32(a[0]), bits32(a[1]), m, fo(f(a, 0) + f(a, 1))))
+            one(rounding::add(
+                F32,
+                bits32(a[0]),
+                bits32(a[1]),
+                m,
+                fo(f(a, 0) + f(a, 1)),
+            ))
         }),
         "fsub" => Box::new(move |a| {
             let nb = bits32(a[1]) ^ 0x8000_0000;
-            one(rounding::add(F32, bits32(a[0]), nb, m, fo(f(a, 0) - f(a, 1))))
+            one(rounding::add(
+                F32,
+                bits32(a[0]),
+                nb,
+                m,
+                fo(f(a, 0) - f(a, 1)),
+            ))
         }),
         "fmul" => Box::new(move |a| {
-            one(rounding::mul(F32, bits32(a[0]), bits32(a[1]), m, fo(f(a, 0) * f(a, 1))))
+            one(rounding::mul(
+                F32,
+                bits32(a[0]),
+                bits32(a[1]),
+                m,
+                fo(f(a, 0) * f(a, 1)),
+            ))
         }),
         "fdiv" => Box::new(move |a| {
-            one(rounding::div(F32, bits32(a[0]), bits32(a[1]), m, fo(f(a, 0) / f(a, 1))))
+            one(rounding::div(
+                F32,
+                bits32(a[0]),
+                bits32(a[1]),
+                m,
+                fo(f(a, 0) / f(a, 1)),
+            ))
         }),
         "frcp" => Box::new(move |a| {
-            one(rounding::div(F32, fo(1.0), bits32(a[0]), m, fo(1.0 / f(a, 0))))
+            one(rounding::div(
+                F32,
+                fo(1.0),
+                bits32(a[0]),
+                m,
+                fo(1.0 / f(a, 0)),
+            ))
         }),
-        "fsqrt" => Box::new(move |a| {
-            one(rounding::sqrt(F32, bits32(a[0]), m, fo(f(a, 0).sqrt())))
-        }),
+        "fsqrt" => Box::new(move |a| one(rounding::sqrt(F32, bits32(a[0]), m, fo(f(a, 0).sqrt())))),
         "fmaf" => Box::new(move |a| {
             let n = fo(f(a, 0).mul_add(f(a, 1), f(a, 2)));
-            one(rounding::fma(F32, bits32(a[0]), bits32(a[1]), bits32(a[2]), m, n))
+            one(rounding::fma(
+                F32,
+                bits32(a[0]),
+                bits32(a[1]),
+                bits32(a[2]),
+                m,
+                n,
+            ))
         }),
         "dadd" => Box::new(move |a| one(rounding::add(F64, a[0], a[1], m, do_(d(a, 0) + d(a, 1))))),
-        "dsub" => Box::new(move |a| {
-            one(rounding::add(F64, a[0], a[1] ^ (1 << 63), m, do_(d(a, 0) - d(a, 1))))
-        }),
         "dmul" => Box::new(move |a| one(rounding::mul(F64, a[0], a[1], m, do_(d(a, 0) * d(a, 1))))),
         "ddiv" => Box::new(move |a| one(rounding::div(F64, a[0], a[1], m, do_(d(a, 0) / d(a, 1))))),
         "drcp" => Box::new(move |a| one(rounding::div(F64, do_(1.0), a[0], m, do_(1.0 / d(a, 0))))),
@@ -165,14 +197,42 @@ fn with_mode(base: &str, m: Mode) -> Option<Impl> {
             one(fo(special::rsqrt_f32_rn(f(a, 0))))
         }),
         "double2float" => Box::new(move |a| one(rounding::narrow(a[0], m))),
-        "double2int" => Box::new(move |a| one(io(to_int(d(a, 0), m, i32::MIN.into(), i32::MAX.into()) as i32))),
-        "double2uint" => Box::new(move |a| one(io(to_int(d(a, 0), m, 0, u32::MAX.into()) as u32 as i32))),
-        "double2ll" => Box::new(move |a| one(lo(to_int(d(a, 0), m, i64::MIN.into(), i64::MAX.into()) as i64))),
-        "double2ull" => Box::new(move |a| one(lo(to_int(d(a, 0), m, 0, u64::MAX.into()) as u64 as i64))),
-        "float2int" => Box::new(move |a| one(io(to_int(f(a, 0).into(), m, i32::MIN.into(), i32::MAX.into()) as i32))),
-        "float2uint" => Box::new(move |a| one(io(to_int(f(a, 0).into(), m, 0, u32::MAX.into()) as u32 as i32))),
-        "float2ll" => Box::new(move |a| one(lo(to_int(f(a, 0).into(), m, i64::MIN.into(), i64::MAX.into()) as i64))),
-        "float2ull" => Box::new(move |a| one(lo(to_int(f(a, 0).into(), m, 0, u64::MAX.into()) as u64 as i64))),
+        "double2int" => Box::new(move |a| {
+            one(io(
+                to_int(d(a, 0), m, i32::MIN.into(), i32::MAX.into()) as i32
+            ))
+        }),
+        "double2uint" => {
+            Box::new(move |a| one(io(to_int(d(a, 0), m, 0, u32::MAX.into()) as u32 as i32)))
+        }
+        "double2ll" => Box::new(move |a| {
+            one(lo(
+                to_int(d(a, 0), m, i64::MIN.into(), i64::MAX.into()) as i64
+            ))
+        }),
+        "double2ull" => {
+            Box::new(move |a| one(lo(to_int(d(a, 0), m, 0, u64::MAX.into()) as u64 as i64)))
+        }
+        "float2int" => Box::new(move |a| {
+            one(io(
+                to_int(f(a, 0).into(), m, i32::MIN.into(), i32::MAX.into()) as i32,
+            ))
+        }),
+        "float2uint" => Box::new(move |a| {
+            one(io(
+                to_int(f(a, 0).into(), m, 0, u32::MAX.into()) as u32 as i32
+            ))
+        }),
+        "float2ll" => Box::new(move |a| {
+            one(lo(
+                to_int(f(a, 0).into(), m, i64::MIN.into(), i64::MAX.into()) as i64,
+            ))
+        }),
+        "float2ull" => Box::new(move |a| {
+            one(lo(
+                to_int(f(a, 0).into(), m, 0, u64::MAX.into()) as u64 as i64
+            ))
+        }),
         "int2double" => Box::new(move |a| one(rounding::from_int(F64, i(a, 0).into(), m))),
         "uint2double" => Box::new(move |a| one(rounding::from_int(F64, u(a, 0).into(), m))),
         "ll2double" => Box::new(move |a| one(rounding::from_int(F64, l(a, 0).into(), m))),
@@ -216,10 +276,10 @@ fn sign_int(b: bool) -> u64 {
 /// The implementation of the row named `name` (`None` if the name is not a row).
 #[must_use]
 pub fn implementation(name: &str) -> Option<Impl> {
-    if let Some((base, suffix)) = name.rsplit_once('_') {
-        if let Some(m) = mode_of(suffix) {
-            return with_mode(base, m);
-        }
+    if let Some((base, suffix)) = name.rsplit_once('_')
+        && let Some(m) = mode_of(suffix)
+    {
+        return with_mode(base, m);
     }
     Some(match name {
         // ---- integers and bits ----
@@ -231,11 +291,19 @@ pub fn implementation(name: &str) -> Option<Impl> {
         "clzll" => Box::new(|a| one(io(a[0].leading_zeros() as i32))),
         "ffs" => Box::new(|a| {
             let x = u(a, 0);
-            one(io(if x == 0 { 0 } else { x.trailing_zeros() as i32 + 1 }))
+            one(io(if x == 0 {
+                0
+            } else {
+                x.trailing_zeros() as i32 + 1
+            }))
         }),
         "ffsll" => Box::new(|a| {
             let x = a[0];
-            one(io(if x == 0 { 0 } else { x.trailing_zeros() as i32 + 1 }))
+            one(io(if x == 0 {
+                0
+            } else {
+                x.trailing_zeros() as i32 + 1
+            }))
         }),
         "popc" => Box::new(|a| one(io(u(a, 0).count_ones() as i32))),
         "popcll" => Box::new(|a| one(io(a[0].count_ones() as i32))),
@@ -323,7 +391,11 @@ pub fn implementation(name: &str) -> Option<Impl> {
         "jn" => Box::new(|a| one(do_(libm::jn(i(a, 0), d(a, 1))))),
         "ldexp" | "scalbn" => Box::new(|a| one(do_(libm::scalbn(d(a, 0), i(a, 1))))),
         "lgamma" => d1(libm::lgamma),
-        "llrint" => Box::new(|a| one(lo(to_int(d(a, 0), Mode::Rn, i64::MIN.into(), i64::MAX.into()) as i64))),
+        "llrint" => Box::new(|a| {
+            one(lo(
+                to_int(d(a, 0), Mode::Rn, i64::MIN.into(), i64::MAX.into()) as i64,
+            ))
+        }),
         "llround" => Box::new(|a| one(lo(special::llround(d(a, 0))))),
         "log" => d1(f64::ln),
         "log10" => d1(f64::log10),
@@ -401,7 +473,11 @@ pub fn implementation(name: &str) -> Option<Impl> {
         "jnf" => Box::new(|a| one(fo(libm::jnf(i(a, 0), f(a, 1))))),
         "ldexpf" | "scalbnf" => Box::new(|a| one(fo(libm::scalbnf(f(a, 0), i(a, 1))))),
         "lgammaf" => f1(libm::lgammaf),
-        "llrintf" => Box::new(|a| one(lo(to_int(f(a, 0).into(), Mode::Rn, i64::MIN.into(), i64::MAX.into()) as i64))),
+        "llrintf" => Box::new(|a| {
+            one(lo(
+                to_int(f(a, 0).into(), Mode::Rn, i64::MIN.into(), i64::MAX.into()) as i64,
+            ))
+        }),
         "llroundf" => Box::new(|a| one(lo(special::llround(f(a, 0).into())))),
         "logf" | "fast_logf" => f1(f32::ln),
         "log10f" | "fast_log10f" => f1(f32::log10),

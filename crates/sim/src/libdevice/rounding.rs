@@ -102,7 +102,11 @@ fn round(f: Format, v: Exact, mode: Mode) -> u64 {
     let (kept, rem, half) = if shift >= 128 {
         (0u128, m, None)
     } else {
-        (m >> shift, m & ((1u128 << shift) - 1), Some(1u128 << (shift - 1)))
+        (
+            m >> shift,
+            m & ((1u128 << shift) - 1),
+            Some(1u128 << (shift - 1)),
+        )
     };
     let inexact = rem != 0 || sticky;
     let up = match mode {
@@ -168,7 +172,11 @@ fn add_exact(a: Exact, b: Exact, mode: Mode) -> Exact {
         if x.m != 0 {
             return x;
         }
-        let neg = if x.neg == y.neg { x.neg } else { mode == Mode::Rd };
+        let neg = if x.neg == y.neg {
+            x.neg
+        } else {
+            mode == Mode::Rd
+        };
         return Exact { neg, ..x };
     }
     let (a, b) = (to_top(a), to_top(b));
@@ -273,7 +281,7 @@ pub fn div(f: Format, a: u64, b: u64, mode: Mode, nearest: u64) -> u64 {
         neg: x.neg ^ y.neg,
         m: n / y.m,
         e: x.e - s - y.e,
-        sticky: n % y.m != 0,
+        sticky: !n.is_multiple_of(y.m),
     };
     round(f, v, mode)
 }
@@ -376,7 +384,14 @@ mod tests {
             }
             let r = f64::from_bits(sqrt(F64, a.abs().to_bits(), Mode::Rn, 0));
             assert_eq!(r, a.abs().sqrt());
-            let r = f64::from_bits(fma(F64, a.to_bits(), b.to_bits(), 1.5f64.to_bits(), Mode::Rn, 0));
+            let r = f64::from_bits(fma(
+                F64,
+                a.to_bits(),
+                b.to_bits(),
+                1.5f64.to_bits(),
+                Mode::Rn,
+                0,
+            ));
             if a.mul_add(b, 1.5).is_finite() {
                 assert_eq!(r, a.mul_add(b, 1.5));
             }
@@ -392,14 +407,41 @@ mod tests {
         let big = f64::MAX.to_bits();
         assert_eq!(f64::from_bits(add(F64, big, big, Mode::Rz, 0)), f64::MAX);
         assert!(f64::from_bits(add(F64, big, big, Mode::Rn, 0)).is_infinite());
-        assert_eq!(f64::from_bits(add(F64, 1.0f64.to_bits(), 1e-300f64.to_bits(), Mode::Ru, 0)), 1.0f64.next_up());
-        assert_eq!(f64::from_bits(add(F64, 1.0f64.to_bits(), (-1e-300f64).to_bits(), Mode::Rz, 0)), 1.0f64.next_down());
+        assert_eq!(
+            f64::from_bits(add(F64, 1.0f64.to_bits(), 1e-300f64.to_bits(), Mode::Ru, 0)),
+            1.0f64.next_up()
+        );
+        assert_eq!(
+            f64::from_bits(add(
+                F64,
+                1.0f64.to_bits(),
+                (-1e-300f64).to_bits(),
+                Mode::Rz,
+                0
+            )),
+            1.0f64.next_down()
+        );
         // subnormal results
         let tiny = f64::from_bits(1);
-        assert_eq!(f64::from_bits(mul(F64, tiny.to_bits(), 0.5f64.to_bits(), Mode::Ru, 0)), tiny);
-        assert_eq!(f64::from_bits(mul(F64, tiny.to_bits(), 0.5f64.to_bits(), Mode::Rd, 0)), 0.0);
-        assert_eq!(f64::from_bits(mul(F64, tiny.to_bits(), 0.5f64.to_bits(), Mode::Rn, 0)), 0.0);
-        assert_eq!(f64::from_bits(mul(F64, tiny.to_bits(), 1.5f64.to_bits(), Mode::Rn, 0)), f64::from_bits(2));
-        assert_eq!(f32::from_bits(narrow(1.0f64.next_up().to_bits(), Mode::Ru) as u32), 1.0f32.next_up());
+        assert_eq!(
+            f64::from_bits(mul(F64, tiny.to_bits(), 0.5f64.to_bits(), Mode::Ru, 0)),
+            tiny
+        );
+        assert_eq!(
+            f64::from_bits(mul(F64, tiny.to_bits(), 0.5f64.to_bits(), Mode::Rd, 0)),
+            0.0
+        );
+        assert_eq!(
+            f64::from_bits(mul(F64, tiny.to_bits(), 0.5f64.to_bits(), Mode::Rn, 0)),
+            0.0
+        );
+        assert_eq!(
+            f64::from_bits(mul(F64, tiny.to_bits(), 1.5f64.to_bits(), Mode::Rn, 0)),
+            f64::from_bits(2)
+        );
+        assert_eq!(
+            f32::from_bits(narrow(1.0f64.next_up().to_bits(), Mode::Ru) as u32),
+            1.0f32.next_up()
+        );
     }
 }

@@ -160,7 +160,13 @@ pub fn erfcx(x: f64) -> f64 {
 #[must_use]
 pub fn normcdf(x: f64) -> f64 {
     if !x.is_finite() {
-        return if x.is_nan() { x } else if x > 0.0 { 1.0 } else { 0.0 };
+        return if x.is_nan() {
+            x
+        } else if x > 0.0 {
+            1.0
+        } else {
+            0.0
+        };
     }
     let t = -x * FRAC_1_SQRT_2;
     let t_lo = (-x).mul_add(FRAC_1_SQRT_2, -t) + (-x) * FRAC_1_SQRT_2_LO;
@@ -307,9 +313,9 @@ pub fn llround(x: f64) -> i64 {
         return 0;
     }
     let r = x.round();
-    if r >= 9.223_372_036_854_775_807e18 {
+    if r >= 9.223_372_036_854_776e18 {
         i64::MAX
-    } else if r <= -9.223_372_036_854_775_808e18 {
+    } else if r <= -9.223_372_036_854_776e18 {
         i64::MIN
     } else {
         r as i64
@@ -325,13 +331,19 @@ mod tests {
         for k in 1..2000 {
             let y = -1.0 + f64::from(k) / 1000.0;
             let x = erfinv(y);
-            assert!((libm::erf(x) - y).abs() <= 4e-16 * y.abs().max(1e-3), "{y} {x}");
+            assert!(
+                (libm::erf(x) - y).abs() <= 4e-16 * y.abs().max(1e-3),
+                "{y} {x}"
+            );
         }
         for k in 1..300 {
             let z = 10f64.powi(-k);
             let x = erfcinv(z);
             let back = libm::erfc(x);
-            assert!(((back - z) / z).abs() < 1e-13 * x.max(1.0) * x.max(1.0), "{z} {x} {back}");
+            assert!(
+                ((back - z) / z).abs() < 1e-13 * x.max(1.0) * x.max(1.0),
+                "{z} {x} {back}"
+            );
         }
         assert_eq!(sinpi(3.0), 0.0);
         assert_eq!(cospi(2.5), 0.0);
