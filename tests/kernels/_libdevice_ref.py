@@ -3,7 +3,7 @@
 Each reference is ordinary Python or NumPy: exact rational arithmetic (``fractions``) rounded
 in the requested mode for the rounding-mode functions, Python integers for the bit helpers,
 ``math``/NumPy in float64 (or 80-bit ``longdouble``) for the float functions, bisection on
-``math.erf`` for the inverse error functions, and Gauss–Legendre quadrature of Bessel's
+``math.erf`` for the inverse error functions, and Gauss-Legendre quadrature of Bessel's
 integrals for ``j0 … yn``. None of them shares code with the simulator.
 """
 
@@ -155,7 +155,7 @@ def _integral(f, a: float, b: float) -> float:
 
 
 def jn(n: int, x: float) -> float:
-    """Bessel J_n(x) = (1/π) ∫₀^π cos(nt − x sin t) dt."""
+    """Bessel J_n(x) = (1/π) ∫₀^π cos(nt - x sin t) dt."""
     return _integral(lambda t: np.cos(n * t - x * np.sin(t)), 0.0, math.pi) / math.pi
 
 
@@ -192,7 +192,7 @@ def cospi(x: float) -> float:
 
 
 def normcdf(x: float) -> float:
-    """erfc(−x/√2)/2 with the argument carried in ``longdouble`` and its float64 rounding
+    """erfc(-x/√2)/2 with the argument carried in ``longdouble`` and its float64 rounding
     error corrected to first order (erfc's condition number grows like x²)."""
     t = -np.longdouble(x) / np.sqrt(np.longdouble(2))
     hi = float(t)

@@ -352,6 +352,9 @@ pub fn from_int(f: Format, v: i128, mode: Mode) -> u64 {
 mod tests {
     use super::*;
 
+    /// A two-operand rounding operation (operands, mode, round-to-nearest result).
+    type Op2 = fn(u64, u64, Mode, u64) -> u64;
+
     fn d(mode: Mode, op: impl Fn(u64, u64, Mode, u64) -> u64, a: f64, b: f64, n: f64) -> f64 {
         f64::from_bits(op(a.to_bits(), b.to_bits(), mode, n.to_bits()))
     }
@@ -370,7 +373,7 @@ mod tests {
             if !a.is_finite() || !b.is_finite() {
                 continue;
             }
-            let cases: [(fn(u64, u64, Mode, u64) -> u64, f64); 3] = [
+            let cases: [(Op2, f64); 3] = [
                 (|a, b, m, n| add(F64, a, b, m, n), a + b),
                 (|a, b, m, n| mul(F64, a, b, m, n), a * b),
                 (|a, b, m, n| div(F64, a, b, m, n), a / b),
