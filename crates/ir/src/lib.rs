@@ -22,6 +22,7 @@
 
 pub mod entities;
 pub mod function;
+pub mod libdevice;
 pub mod names;
 pub mod ops;
 pub mod parse;
@@ -32,6 +33,7 @@ pub use entities::{Block, FuncId, GlobalId, Value, Var};
 pub use function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
+pub use libdevice::{LIBDEVICE, LibdeviceFn, LibdeviceParam, LibdeviceRow};
 pub use ops::{
     AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op, ShflMode,
     StoreCache, Terminator, UnaryOp, VoteMode,

@@ -183,6 +183,7 @@ pub mod mnemonic {
     pub const CAST: &str = "cast";
     pub const SELECT: &str = "select";
     pub const MATH: &str = "math";
+    pub const LIBDEVICE: &str = "libdevice";
     pub const INTRINSIC: &str = "intrinsic";
     pub const CALL: &str = "call";
     pub const SHAPE: &str = "shape";

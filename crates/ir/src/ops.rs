@@ -515,6 +515,11 @@ pub enum Op {
     Select(Value, Value, Value),
     /// A math function.
     Math(MathFn, Vec<Value>),
+    /// A libdevice function ([`crate::LIBDEVICE`]): operands of its input types, the result is
+    /// its output `k` (0 is the return value, or the first out-parameter of a `void` function;
+    /// see [`crate::LibdeviceRow::outputs`]). A function with several outputs is one op per
+    /// output; they are pure, so the back ends may evaluate each call once or twice.
+    Libdevice(crate::LibdeviceFn, u8, Vec<Value>),
     /// A CUDA intrinsic.
     Intrinsic(Intrinsic, Vec<Value>),
     /// A call of a device function of the module, or of an external function it declares
@@ -616,6 +621,7 @@ impl Op {
             | Self::CopyRecord(a, b) => vec![*a, *b],
             Self::Select(c, a, b) => vec![*c, *a, *b],
             Self::Math(_, args)
+            | Self::Libdevice(_, _, args)
             | Self::Intrinsic(_, args)
             | Self::Call(_, args)
             | Self::MakeTuple(args) => args.clone(),
@@ -684,6 +690,7 @@ impl Op {
                 g(b);
             }
             Self::Math(_, args)
+            | Self::Libdevice(_, _, args)
             | Self::Intrinsic(_, args)
             | Self::Call(_, args)
             | Self::MakeTuple(args) => args.iter_mut().for_each(g),

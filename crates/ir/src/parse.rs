@@ -745,6 +745,13 @@ fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
             let m = math_by_name(name).ok_or(format!("unknown math function '{name}'"))?;
             Op::Math(m, c.values("")?)
         }
+        m::LIBDEVICE => {
+            let name = c.word()?;
+            let f = crate::LibdeviceFn::by_name(name)
+                .ok_or(format!("unknown libdevice function '{name}'"))?;
+            let k = c.number()?;
+            Op::Libdevice(f, k, c.values("")?)
+        }
         m::INTRINSIC => {
             let name = c.word()?;
             let i = Intrinsic::from_name(name).ok_or(format!("unknown intrinsic '{name}'"))?;
@@ -948,6 +955,8 @@ mod tests {
         }
         val(&mut f, b0, Op::Cast(i), Type::F64);
         val(&mut f, b0, Op::Select(bt, g, fl), Type::F64);
+        let sincos = crate::LibdeviceFn::by_name("sincos").unwrap();
+        val(&mut f, b0, Op::Libdevice(sincos, 1, vec![g]), Type::F64);
         for m in MathFn::ALL {
             let args = vec![g; m.arity()];
             val(&mut f, b0, Op::Math(m, args), Type::F64);
@@ -1194,13 +1203,14 @@ mod tests {
             Op::CopyRecord(..) => 31,
             Op::LoadCached(..) => 32,
             Op::StoreCached(..) => 33,
+            Op::Libdevice(..) => 34,
         }
     }
 
     #[test]
     fn every_operation_round_trips() {
         let m = everything();
-        let mut seen = [false; 34];
+        let mut seen = [false; 35];
         for b in &m.functions[0].blocks {
             for inst in &b.insts {
                 seen[variant(&inst.op)] = true;

@@ -150,6 +150,9 @@ fn write_op(out: &mut String, op: &Op) {
         Op::Cast(x) => write!(out, "{} {x}", m::CAST),
         Op::Select(c, x, y) => write!(out, "{} {c}, {x}, {y}", m::SELECT),
         Op::Math(f, args) => write!(out, "{} {} {}", m::MATH, f.c_name(), list(args)),
+        Op::Libdevice(f, k, args) => {
+            write!(out, "{} {} {k} {}", m::LIBDEVICE, f.row().name, list(args))
+        }
         Op::Intrinsic(i, args) => {
             if args.is_empty() {
                 write!(out, "{} {}", m::INTRINSIC, i.name())

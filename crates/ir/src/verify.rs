@@ -379,6 +379,22 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             };
             (result != want_ret).then(|| format!("call of {} returns {}", g.name, g.ret))
         }
+        Op::Libdevice(f, k, args) => {
+            if !f.is_valid() {
+                return Some(format!("libdevice function index {} out of range", f.0));
+            }
+            let row = f.row();
+            let got: Vec<Type> = args.iter().map(ty).collect();
+            let want: Vec<Type> = row.inputs().into_iter().map(Type::Scalar).collect();
+            if got != want {
+                return Some(format!("libdevice {} with wrong operand types", row.name));
+            }
+            match row.outputs().get(usize::from(*k)) {
+                None => Some(format!("libdevice {} has no output {k}", row.name)),
+                Some(s) => (result != Some(&Type::Scalar(*s)))
+                    .then(|| format!("libdevice {} output {k} is {s}", row.name)),
+            }
+        }
         Op::Intrinsic(i, args) => warp_rule(*i, &args.iter().map(ty).collect::<Vec<_>>(), result),
         _ => None,
     }

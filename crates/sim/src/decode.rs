@@ -848,6 +848,7 @@ impl<'a> FuncDecoder<'a> {
                 }
             }
             Op::Math(func, args) => self.math(*func, args, d, rty)?,
+            Op::Libdevice(func, k, args) => self.libdevice(*func, *k, args, d, rty)?,
             Op::Intrinsic(i, args) => self.intrinsic(*i, args, d, rty)?,
             Op::Call(callee, args) => {
                 let Some(g) = self.module.functions.get(callee.index()) else {
@@ -1363,6 +1364,44 @@ impl<'a> FuncDecoder<'a> {
         Ok(())
     }
 
+    fn libdevice(
+        &mut self,
+        f: oxcuda_ir::LibdeviceFn,
+        k: u8,
+        args: &[Value],
+        d: u32,
+        rty: &Type,
+    ) -> R<()> {
+        if !f.is_valid() || crate::libdevice::by_index(usize::from(f.0)).is_none() {
+            return Err(self.unsupported(format_args!("libdevice function #{}", f.0)));
+        }
+        let row = f.row();
+        let inputs: Vec<Type> = row.inputs().into_iter().map(Type::Scalar).collect();
+        let got: Vec<Type> = args.iter().map(|a| self.ty(*a).clone()).collect();
+        let out = row.outputs().get(usize::from(k)).copied();
+        if got != inputs || out.map(Type::Scalar).as_ref() != Some(rty) {
+            return Err(self.unsupported(format_args!(
+                "libdevice {} output {k} on ({})",
+                row.name,
+                got.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let n = u8::try_from(args.len()).unwrap_or(u8::MAX);
+        let s: Vec<u32> = args.iter().map(|v| self.slot(*v)).collect();
+        let list = self.list(s);
+        self.emit(Inst::Libdevice {
+            f: f.0,
+            k,
+            n,
+            d,
+            list,
+        });
+        Ok(())
+    }
+
     fn intrinsic(&mut self, i: Intrinsic, args: &[Value], d: u32, rty: &Type) -> R<()> {
         self.has_barrier |= i.is_warp_collective()
             || matches!(
@@ -1670,6 +1709,10 @@ fn validate(
             Inst::Fma { d, list: l, .. } => {
                 reg(d, 1)?;
                 each(list(l, 3)?)?;
+            }
+            Inst::Libdevice { d, list: l, n, .. } => {
+                reg(d, 1)?;
+                each(list(l, usize::from(n))?)?;
             }
             Inst::Geom { d, k } => {
                 reg(d, 1)?;

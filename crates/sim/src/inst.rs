@@ -452,6 +452,15 @@ pub(crate) enum Inst {
         a: u32,
         b: u32,
     },
+    /// libdevice function `f` (its index in `LIBDEVICE`) on the `n` operands
+    /// `extra[list..]`; `d` = its output `k`.
+    Libdevice {
+        f: u16,
+        k: u8,
+        n: u8,
+        d: u32,
+        list: u32,
+    },
     /// `extra[list..]` = `[a, b, c]`.
     Fma {
         ty: Scalar,
@@ -659,6 +668,7 @@ impl Inst {
             | Self::Math1 { d, .. }
             | Self::Math2 { d, .. }
             | Self::Fma { d, .. }
+            | Self::Libdevice { d, .. }
             | Self::Geom { d, .. }
             | Self::Bits { d, .. }
             | Self::PtrAdd { d, .. }

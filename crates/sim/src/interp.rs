@@ -474,6 +474,15 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                     a,
                     b,
                 } => reg!(d) = math::binary(func, ty, reg!(a), reg!(b)),
+                Inst::Libdevice { f, k, n, d, list } => {
+                    let mut ops = [0u64; 3];
+                    for (j, o) in ops.iter_mut().enumerate().take(usize::from(n)) {
+                        *o = reg!(ex!(list + j as u32));
+                    }
+                    let outs = crate::libdevice::by_index(usize::from(f))
+                        .map_or([0, 0], |imp| imp(&ops[..usize::from(n)]));
+                    reg!(d) = outs[usize::from(k).min(1)];
+                }
                 Inst::Fma { ty, d, list } => {
                     let (a, b, c) = (reg!(ex!(list)), reg!(ex!(list + 1)), reg!(ex!(list + 2)));
                     reg!(d) = math::fma(ty, a, b, c);

@@ -59,6 +59,7 @@ mod interrupt;
 mod intrinsics;
 mod launch;
 mod layout;
+pub mod libdevice;
 mod math;
 mod memory;
 mod racecheck;

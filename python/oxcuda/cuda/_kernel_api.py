@@ -276,6 +276,1597 @@ ldlu = _DeviceOnly(
     "ldlu(array, i): array[i] read with ld.global.lu (for the last use of the line); i is an integer, or a tuple of one integer per dimension.",
 )
 
+libdevice = _Namespace(
+    "cuda.libdevice",
+    {
+        "abs": _DeviceOnly(
+            "cuda.libdevice.abs",
+            "x",
+            "libdevice.abs(x: int32) -> int32: libdevice's __nv_abs.",
+        ),
+        "acos": _DeviceOnly(
+            "cuda.libdevice.acos",
+            "x",
+            "libdevice.acos(x: float64) -> float64: libdevice's __nv_acos.",
+        ),
+        "acosf": _DeviceOnly(
+            "cuda.libdevice.acosf",
+            "x",
+            "libdevice.acosf(x: float32) -> float32: libdevice's __nv_acosf.",
+        ),
+        "acosh": _DeviceOnly(
+            "cuda.libdevice.acosh",
+            "x",
+            "libdevice.acosh(x: float64) -> float64: libdevice's __nv_acosh.",
+        ),
+        "acoshf": _DeviceOnly(
+            "cuda.libdevice.acoshf",
+            "x",
+            "libdevice.acoshf(x: float32) -> float32: libdevice's __nv_acoshf.",
+        ),
+        "asin": _DeviceOnly(
+            "cuda.libdevice.asin",
+            "x",
+            "libdevice.asin(x: float64) -> float64: libdevice's __nv_asin.",
+        ),
+        "asinf": _DeviceOnly(
+            "cuda.libdevice.asinf",
+            "x",
+            "libdevice.asinf(x: float32) -> float32: libdevice's __nv_asinf.",
+        ),
+        "asinh": _DeviceOnly(
+            "cuda.libdevice.asinh",
+            "x",
+            "libdevice.asinh(x: float64) -> float64: libdevice's __nv_asinh.",
+        ),
+        "asinhf": _DeviceOnly(
+            "cuda.libdevice.asinhf",
+            "x",
+            "libdevice.asinhf(x: float32) -> float32: libdevice's __nv_asinhf.",
+        ),
+        "atan": _DeviceOnly(
+            "cuda.libdevice.atan",
+            "x",
+            "libdevice.atan(x: float64) -> float64: libdevice's __nv_atan.",
+        ),
+        "atan2": _DeviceOnly(
+            "cuda.libdevice.atan2",
+            "x, y",
+            "libdevice.atan2(x: float64, y: float64) -> float64: libdevice's __nv_atan2.",
+        ),
+        "atan2f": _DeviceOnly(
+            "cuda.libdevice.atan2f",
+            "x, y",
+            "libdevice.atan2f(x: float32, y: float32) -> float32: libdevice's __nv_atan2f.",
+        ),
+        "atanf": _DeviceOnly(
+            "cuda.libdevice.atanf",
+            "x",
+            "libdevice.atanf(x: float32) -> float32: libdevice's __nv_atanf.",
+        ),
+        "atanh": _DeviceOnly(
+            "cuda.libdevice.atanh",
+            "x",
+            "libdevice.atanh(x: float64) -> float64: libdevice's __nv_atanh.",
+        ),
+        "atanhf": _DeviceOnly(
+            "cuda.libdevice.atanhf",
+            "x",
+            "libdevice.atanhf(x: float32) -> float32: libdevice's __nv_atanhf.",
+        ),
+        "brev": _DeviceOnly(
+            "cuda.libdevice.brev",
+            "x",
+            "libdevice.brev(x: int32) -> int32: libdevice's __nv_brev.",
+        ),
+        "brevll": _DeviceOnly(
+            "cuda.libdevice.brevll",
+            "x",
+            "libdevice.brevll(x: int64) -> int64: libdevice's __nv_brevll.",
+        ),
+        "byte_perm": _DeviceOnly(
+            "cuda.libdevice.byte_perm",
+            "x, y, z",
+            "libdevice.byte_perm(x: int32, y: int32, z: int32) -> int32: libdevice's __nv_byte_perm.",
+        ),
+        "cbrt": _DeviceOnly(
+            "cuda.libdevice.cbrt",
+            "x",
+            "libdevice.cbrt(x: float64) -> float64: libdevice's __nv_cbrt.",
+        ),
+        "cbrtf": _DeviceOnly(
+            "cuda.libdevice.cbrtf",
+            "x",
+            "libdevice.cbrtf(x: float32) -> float32: libdevice's __nv_cbrtf.",
+        ),
+        "ceil": _DeviceOnly(
+            "cuda.libdevice.ceil",
+            "x",
+            "libdevice.ceil(x: float64) -> float64: libdevice's __nv_ceil.",
+        ),
+        "ceilf": _DeviceOnly(
+            "cuda.libdevice.ceilf",
+            "x",
+            "libdevice.ceilf(x: float32) -> float32: libdevice's __nv_ceilf.",
+        ),
+        "clz": _DeviceOnly(
+            "cuda.libdevice.clz",
+            "x",
+            "libdevice.clz(x: int32) -> int32: libdevice's __nv_clz.",
+        ),
+        "clzll": _DeviceOnly(
+            "cuda.libdevice.clzll",
+            "x",
+            "libdevice.clzll(x: int64) -> int32: libdevice's __nv_clzll.",
+        ),
+        "copysign": _DeviceOnly(
+            "cuda.libdevice.copysign",
+            "x, y",
+            "libdevice.copysign(x: float64, y: float64) -> float64: libdevice's __nv_copysign.",
+        ),
+        "copysignf": _DeviceOnly(
+            "cuda.libdevice.copysignf",
+            "x, y",
+            "libdevice.copysignf(x: float32, y: float32) -> float32: libdevice's __nv_copysignf.",
+        ),
+        "cos": _DeviceOnly(
+            "cuda.libdevice.cos",
+            "x",
+            "libdevice.cos(x: float64) -> float64: libdevice's __nv_cos.",
+        ),
+        "cosf": _DeviceOnly(
+            "cuda.libdevice.cosf",
+            "x",
+            "libdevice.cosf(x: float32) -> float32: libdevice's __nv_cosf.",
+        ),
+        "cosh": _DeviceOnly(
+            "cuda.libdevice.cosh",
+            "x",
+            "libdevice.cosh(x: float64) -> float64: libdevice's __nv_cosh.",
+        ),
+        "coshf": _DeviceOnly(
+            "cuda.libdevice.coshf",
+            "x",
+            "libdevice.coshf(x: float32) -> float32: libdevice's __nv_coshf.",
+        ),
+        "cospi": _DeviceOnly(
+            "cuda.libdevice.cospi",
+            "x",
+            "libdevice.cospi(x: float64) -> float64: libdevice's __nv_cospi.",
+        ),
+        "cospif": _DeviceOnly(
+            "cuda.libdevice.cospif",
+            "x",
+            "libdevice.cospif(x: float32) -> float32: libdevice's __nv_cospif.",
+        ),
+        "dadd_rd": _DeviceOnly(
+            "cuda.libdevice.dadd_rd",
+            "x, y",
+            "libdevice.dadd_rd(x: float64, y: float64) -> float64: libdevice's __nv_dadd_rd.",
+        ),
+        "dadd_rn": _DeviceOnly(
+            "cuda.libdevice.dadd_rn",
+            "x, y",
+            "libdevice.dadd_rn(x: float64, y: float64) -> float64: libdevice's __nv_dadd_rn.",
+        ),
+        "dadd_ru": _DeviceOnly(
+            "cuda.libdevice.dadd_ru",
+            "x, y",
+            "libdevice.dadd_ru(x: float64, y: float64) -> float64: libdevice's __nv_dadd_ru.",
+        ),
+        "dadd_rz": _DeviceOnly(
+            "cuda.libdevice.dadd_rz",
+            "x, y",
+            "libdevice.dadd_rz(x: float64, y: float64) -> float64: libdevice's __nv_dadd_rz.",
+        ),
+        "ddiv_rd": _DeviceOnly(
+            "cuda.libdevice.ddiv_rd",
+            "x, y",
+            "libdevice.ddiv_rd(x: float64, y: float64) -> float64: libdevice's __nv_ddiv_rd.",
+        ),
+        "ddiv_rn": _DeviceOnly(
+            "cuda.libdevice.ddiv_rn",
+            "x, y",
+            "libdevice.ddiv_rn(x: float64, y: float64) -> float64: libdevice's __nv_ddiv_rn.",
+        ),
+        "ddiv_ru": _DeviceOnly(
+            "cuda.libdevice.ddiv_ru",
+            "x, y",
+            "libdevice.ddiv_ru(x: float64, y: float64) -> float64: libdevice's __nv_ddiv_ru.",
+        ),
+        "ddiv_rz": _DeviceOnly(
+            "cuda.libdevice.ddiv_rz",
+            "x, y",
+            "libdevice.ddiv_rz(x: float64, y: float64) -> float64: libdevice's __nv_ddiv_rz.",
+        ),
+        "dmul_rd": _DeviceOnly(
+            "cuda.libdevice.dmul_rd",
+            "x, y",
+            "libdevice.dmul_rd(x: float64, y: float64) -> float64: libdevice's __nv_dmul_rd.",
+        ),
+        "dmul_rn": _DeviceOnly(
+            "cuda.libdevice.dmul_rn",
+            "x, y",
+            "libdevice.dmul_rn(x: float64, y: float64) -> float64: libdevice's __nv_dmul_rn.",
+        ),
+        "dmul_ru": _DeviceOnly(
+            "cuda.libdevice.dmul_ru",
+            "x, y",
+            "libdevice.dmul_ru(x: float64, y: float64) -> float64: libdevice's __nv_dmul_ru.",
+        ),
+        "dmul_rz": _DeviceOnly(
+            "cuda.libdevice.dmul_rz",
+            "x, y",
+            "libdevice.dmul_rz(x: float64, y: float64) -> float64: libdevice's __nv_dmul_rz.",
+        ),
+        "double2float_rd": _DeviceOnly(
+            "cuda.libdevice.double2float_rd",
+            "d",
+            "libdevice.double2float_rd(d: float64) -> float32: libdevice's __nv_double2float_rd.",
+        ),
+        "double2float_rn": _DeviceOnly(
+            "cuda.libdevice.double2float_rn",
+            "d",
+            "libdevice.double2float_rn(d: float64) -> float32: libdevice's __nv_double2float_rn.",
+        ),
+        "double2float_ru": _DeviceOnly(
+            "cuda.libdevice.double2float_ru",
+            "d",
+            "libdevice.double2float_ru(d: float64) -> float32: libdevice's __nv_double2float_ru.",
+        ),
+        "double2float_rz": _DeviceOnly(
+            "cuda.libdevice.double2float_rz",
+            "d",
+            "libdevice.double2float_rz(d: float64) -> float32: libdevice's __nv_double2float_rz.",
+        ),
+        "double2hiint": _DeviceOnly(
+            "cuda.libdevice.double2hiint",
+            "d",
+            "libdevice.double2hiint(d: float64) -> int32: libdevice's __nv_double2hiint.",
+        ),
+        "double2int_rd": _DeviceOnly(
+            "cuda.libdevice.double2int_rd",
+            "d",
+            "libdevice.double2int_rd(d: float64) -> int32: libdevice's __nv_double2int_rd.",
+        ),
+        "double2int_rn": _DeviceOnly(
+            "cuda.libdevice.double2int_rn",
+            "d",
+            "libdevice.double2int_rn(d: float64) -> int32: libdevice's __nv_double2int_rn.",
+        ),
+        "double2int_ru": _DeviceOnly(
+            "cuda.libdevice.double2int_ru",
+            "d",
+            "libdevice.double2int_ru(d: float64) -> int32: libdevice's __nv_double2int_ru.",
+        ),
+        "double2int_rz": _DeviceOnly(
+            "cuda.libdevice.double2int_rz",
+            "d",
+            "libdevice.double2int_rz(d: float64) -> int32: libdevice's __nv_double2int_rz.",
+        ),
+        "double2ll_rd": _DeviceOnly(
+            "cuda.libdevice.double2ll_rd",
+            "f",
+            "libdevice.double2ll_rd(f: float64) -> int64: libdevice's __nv_double2ll_rd.",
+        ),
+        "double2ll_rn": _DeviceOnly(
+            "cuda.libdevice.double2ll_rn",
+            "f",
+            "libdevice.double2ll_rn(f: float64) -> int64: libdevice's __nv_double2ll_rn.",
+        ),
+        "double2ll_ru": _DeviceOnly(
+            "cuda.libdevice.double2ll_ru",
+            "f",
+            "libdevice.double2ll_ru(f: float64) -> int64: libdevice's __nv_double2ll_ru.",
+        ),
+        "double2ll_rz": _DeviceOnly(
+            "cuda.libdevice.double2ll_rz",
+            "f",
+            "libdevice.double2ll_rz(f: float64) -> int64: libdevice's __nv_double2ll_rz.",
+        ),
+        "double2loint": _DeviceOnly(
+            "cuda.libdevice.double2loint",
+            "d",
+            "libdevice.double2loint(d: float64) -> int32: libdevice's __nv_double2loint.",
+        ),
+        "double2uint_rd": _DeviceOnly(
+            "cuda.libdevice.double2uint_rd",
+            "d",
+            "libdevice.double2uint_rd(d: float64) -> int32: libdevice's __nv_double2uint_rd.",
+        ),
+        "double2uint_rn": _DeviceOnly(
+            "cuda.libdevice.double2uint_rn",
+            "d",
+            "libdevice.double2uint_rn(d: float64) -> int32: libdevice's __nv_double2uint_rn.",
+        ),
+        "double2uint_ru": _DeviceOnly(
+            "cuda.libdevice.double2uint_ru",
+            "d",
+            "libdevice.double2uint_ru(d: float64) -> int32: libdevice's __nv_double2uint_ru.",
+        ),
+        "double2uint_rz": _DeviceOnly(
+            "cuda.libdevice.double2uint_rz",
+            "d",
+            "libdevice.double2uint_rz(d: float64) -> int32: libdevice's __nv_double2uint_rz.",
+        ),
+        "double2ull_rd": _DeviceOnly(
+            "cuda.libdevice.double2ull_rd",
+            "f",
+            "libdevice.double2ull_rd(f: float64) -> int64: libdevice's __nv_double2ull_rd.",
+        ),
+        "double2ull_rn": _DeviceOnly(
+            "cuda.libdevice.double2ull_rn",
+            "f",
+            "libdevice.double2ull_rn(f: float64) -> int64: libdevice's __nv_double2ull_rn.",
+        ),
+        "double2ull_ru": _DeviceOnly(
+            "cuda.libdevice.double2ull_ru",
+            "f",
+            "libdevice.double2ull_ru(f: float64) -> int64: libdevice's __nv_double2ull_ru.",
+        ),
+        "double2ull_rz": _DeviceOnly(
+            "cuda.libdevice.double2ull_rz",
+            "f",
+            "libdevice.double2ull_rz(f: float64) -> int64: libdevice's __nv_double2ull_rz.",
+        ),
+        "double_as_longlong": _DeviceOnly(
+            "cuda.libdevice.double_as_longlong",
+            "x",
+            "libdevice.double_as_longlong(x: float64) -> int64: libdevice's __nv_double_as_longlong.",
+        ),
+        "drcp_rd": _DeviceOnly(
+            "cuda.libdevice.drcp_rd",
+            "x",
+            "libdevice.drcp_rd(x: float64) -> float64: libdevice's __nv_drcp_rd.",
+        ),
+        "drcp_rn": _DeviceOnly(
+            "cuda.libdevice.drcp_rn",
+            "x",
+            "libdevice.drcp_rn(x: float64) -> float64: libdevice's __nv_drcp_rn.",
+        ),
+        "drcp_ru": _DeviceOnly(
+            "cuda.libdevice.drcp_ru",
+            "x",
+            "libdevice.drcp_ru(x: float64) -> float64: libdevice's __nv_drcp_ru.",
+        ),
+        "drcp_rz": _DeviceOnly(
+            "cuda.libdevice.drcp_rz",
+            "x",
+            "libdevice.drcp_rz(x: float64) -> float64: libdevice's __nv_drcp_rz.",
+        ),
+        "dsqrt_rd": _DeviceOnly(
+            "cuda.libdevice.dsqrt_rd",
+            "x",
+            "libdevice.dsqrt_rd(x: float64) -> float64: libdevice's __nv_dsqrt_rd.",
+        ),
+        "dsqrt_rn": _DeviceOnly(
+            "cuda.libdevice.dsqrt_rn",
+            "x",
+            "libdevice.dsqrt_rn(x: float64) -> float64: libdevice's __nv_dsqrt_rn.",
+        ),
+        "dsqrt_ru": _DeviceOnly(
+            "cuda.libdevice.dsqrt_ru",
+            "x",
+            "libdevice.dsqrt_ru(x: float64) -> float64: libdevice's __nv_dsqrt_ru.",
+        ),
+        "dsqrt_rz": _DeviceOnly(
+            "cuda.libdevice.dsqrt_rz",
+            "x",
+            "libdevice.dsqrt_rz(x: float64) -> float64: libdevice's __nv_dsqrt_rz.",
+        ),
+        "erf": _DeviceOnly(
+            "cuda.libdevice.erf",
+            "x",
+            "libdevice.erf(x: float64) -> float64: libdevice's __nv_erf.",
+        ),
+        "erfc": _DeviceOnly(
+            "cuda.libdevice.erfc",
+            "x",
+            "libdevice.erfc(x: float64) -> float64: libdevice's __nv_erfc.",
+        ),
+        "erfcf": _DeviceOnly(
+            "cuda.libdevice.erfcf",
+            "x",
+            "libdevice.erfcf(x: float32) -> float32: libdevice's __nv_erfcf.",
+        ),
+        "erfcinv": _DeviceOnly(
+            "cuda.libdevice.erfcinv",
+            "x",
+            "libdevice.erfcinv(x: float64) -> float64: libdevice's __nv_erfcinv.",
+        ),
+        "erfcinvf": _DeviceOnly(
+            "cuda.libdevice.erfcinvf",
+            "x",
+            "libdevice.erfcinvf(x: float32) -> float32: libdevice's __nv_erfcinvf.",
+        ),
+        "erfcx": _DeviceOnly(
+            "cuda.libdevice.erfcx",
+            "x",
+            "libdevice.erfcx(x: float64) -> float64: libdevice's __nv_erfcx.",
+        ),
+        "erfcxf": _DeviceOnly(
+            "cuda.libdevice.erfcxf",
+            "x",
+            "libdevice.erfcxf(x: float32) -> float32: libdevice's __nv_erfcxf.",
+        ),
+        "erff": _DeviceOnly(
+            "cuda.libdevice.erff",
+            "x",
+            "libdevice.erff(x: float32) -> float32: libdevice's __nv_erff.",
+        ),
+        "erfinv": _DeviceOnly(
+            "cuda.libdevice.erfinv",
+            "x",
+            "libdevice.erfinv(x: float64) -> float64: libdevice's __nv_erfinv.",
+        ),
+        "erfinvf": _DeviceOnly(
+            "cuda.libdevice.erfinvf",
+            "x",
+            "libdevice.erfinvf(x: float32) -> float32: libdevice's __nv_erfinvf.",
+        ),
+        "exp": _DeviceOnly(
+            "cuda.libdevice.exp",
+            "x",
+            "libdevice.exp(x: float64) -> float64: libdevice's __nv_exp.",
+        ),
+        "exp10": _DeviceOnly(
+            "cuda.libdevice.exp10",
+            "x",
+            "libdevice.exp10(x: float64) -> float64: libdevice's __nv_exp10.",
+        ),
+        "exp10f": _DeviceOnly(
+            "cuda.libdevice.exp10f",
+            "x",
+            "libdevice.exp10f(x: float32) -> float32: libdevice's __nv_exp10f.",
+        ),
+        "exp2": _DeviceOnly(
+            "cuda.libdevice.exp2",
+            "x",
+            "libdevice.exp2(x: float64) -> float64: libdevice's __nv_exp2.",
+        ),
+        "exp2f": _DeviceOnly(
+            "cuda.libdevice.exp2f",
+            "x",
+            "libdevice.exp2f(x: float32) -> float32: libdevice's __nv_exp2f.",
+        ),
+        "expf": _DeviceOnly(
+            "cuda.libdevice.expf",
+            "x",
+            "libdevice.expf(x: float32) -> float32: libdevice's __nv_expf.",
+        ),
+        "expm1": _DeviceOnly(
+            "cuda.libdevice.expm1",
+            "x",
+            "libdevice.expm1(x: float64) -> float64: libdevice's __nv_expm1.",
+        ),
+        "expm1f": _DeviceOnly(
+            "cuda.libdevice.expm1f",
+            "x",
+            "libdevice.expm1f(x: float32) -> float32: libdevice's __nv_expm1f.",
+        ),
+        "fabs": _DeviceOnly(
+            "cuda.libdevice.fabs",
+            "f",
+            "libdevice.fabs(f: float64) -> float64: libdevice's __nv_fabs.",
+        ),
+        "fabsf": _DeviceOnly(
+            "cuda.libdevice.fabsf",
+            "f",
+            "libdevice.fabsf(f: float32) -> float32: libdevice's __nv_fabsf.",
+        ),
+        "fadd_rd": _DeviceOnly(
+            "cuda.libdevice.fadd_rd",
+            "x, y",
+            "libdevice.fadd_rd(x: float32, y: float32) -> float32: libdevice's __nv_fadd_rd.",
+        ),
+        "fadd_rn": _DeviceOnly(
+            "cuda.libdevice.fadd_rn",
+            "x, y",
+            "libdevice.fadd_rn(x: float32, y: float32) -> float32: libdevice's __nv_fadd_rn.",
+        ),
+        "fadd_ru": _DeviceOnly(
+            "cuda.libdevice.fadd_ru",
+            "x, y",
+            "libdevice.fadd_ru(x: float32, y: float32) -> float32: libdevice's __nv_fadd_ru.",
+        ),
+        "fadd_rz": _DeviceOnly(
+            "cuda.libdevice.fadd_rz",
+            "x, y",
+            "libdevice.fadd_rz(x: float32, y: float32) -> float32: libdevice's __nv_fadd_rz.",
+        ),
+        "fast_cosf": _DeviceOnly(
+            "cuda.libdevice.fast_cosf",
+            "x",
+            "libdevice.fast_cosf(x: float32) -> float32: libdevice's __nv_fast_cosf.",
+        ),
+        "fast_exp10f": _DeviceOnly(
+            "cuda.libdevice.fast_exp10f",
+            "x",
+            "libdevice.fast_exp10f(x: float32) -> float32: libdevice's __nv_fast_exp10f.",
+        ),
+        "fast_expf": _DeviceOnly(
+            "cuda.libdevice.fast_expf",
+            "x",
+            "libdevice.fast_expf(x: float32) -> float32: libdevice's __nv_fast_expf.",
+        ),
+        "fast_fdividef": _DeviceOnly(
+            "cuda.libdevice.fast_fdividef",
+            "x, y",
+            "libdevice.fast_fdividef(x: float32, y: float32) -> float32: libdevice's __nv_fast_fdividef.",
+        ),
+        "fast_log10f": _DeviceOnly(
+            "cuda.libdevice.fast_log10f",
+            "x",
+            "libdevice.fast_log10f(x: float32) -> float32: libdevice's __nv_fast_log10f.",
+        ),
+        "fast_log2f": _DeviceOnly(
+            "cuda.libdevice.fast_log2f",
+            "x",
+            "libdevice.fast_log2f(x: float32) -> float32: libdevice's __nv_fast_log2f.",
+        ),
+        "fast_logf": _DeviceOnly(
+            "cuda.libdevice.fast_logf",
+            "x",
+            "libdevice.fast_logf(x: float32) -> float32: libdevice's __nv_fast_logf.",
+        ),
+        "fast_powf": _DeviceOnly(
+            "cuda.libdevice.fast_powf",
+            "x, y",
+            "libdevice.fast_powf(x: float32, y: float32) -> float32: libdevice's __nv_fast_powf.",
+        ),
+        "fast_sincosf": _DeviceOnly(
+            "cuda.libdevice.fast_sincosf",
+            "x",
+            "libdevice.fast_sincosf(x: float32) -> (float32, float32): libdevice's __nv_fast_sincosf.",
+        ),
+        "fast_sinf": _DeviceOnly(
+            "cuda.libdevice.fast_sinf",
+            "x",
+            "libdevice.fast_sinf(x: float32) -> float32: libdevice's __nv_fast_sinf.",
+        ),
+        "fast_tanf": _DeviceOnly(
+            "cuda.libdevice.fast_tanf",
+            "x",
+            "libdevice.fast_tanf(x: float32) -> float32: libdevice's __nv_fast_tanf.",
+        ),
+        "fdim": _DeviceOnly(
+            "cuda.libdevice.fdim",
+            "x, y",
+            "libdevice.fdim(x: float64, y: float64) -> float64: libdevice's __nv_fdim.",
+        ),
+        "fdimf": _DeviceOnly(
+            "cuda.libdevice.fdimf",
+            "x, y",
+            "libdevice.fdimf(x: float32, y: float32) -> float32: libdevice's __nv_fdimf.",
+        ),
+        "fdiv_rd": _DeviceOnly(
+            "cuda.libdevice.fdiv_rd",
+            "x, y",
+            "libdevice.fdiv_rd(x: float32, y: float32) -> float32: libdevice's __nv_fdiv_rd.",
+        ),
+        "fdiv_rn": _DeviceOnly(
+            "cuda.libdevice.fdiv_rn",
+            "x, y",
+            "libdevice.fdiv_rn(x: float32, y: float32) -> float32: libdevice's __nv_fdiv_rn.",
+        ),
+        "fdiv_ru": _DeviceOnly(
+            "cuda.libdevice.fdiv_ru",
+            "x, y",
+            "libdevice.fdiv_ru(x: float32, y: float32) -> float32: libdevice's __nv_fdiv_ru.",
+        ),
+        "fdiv_rz": _DeviceOnly(
+            "cuda.libdevice.fdiv_rz",
+            "x, y",
+            "libdevice.fdiv_rz(x: float32, y: float32) -> float32: libdevice's __nv_fdiv_rz.",
+        ),
+        "ffs": _DeviceOnly(
+            "cuda.libdevice.ffs",
+            "x",
+            "libdevice.ffs(x: int32) -> int32: libdevice's __nv_ffs.",
+        ),
+        "ffsll": _DeviceOnly(
+            "cuda.libdevice.ffsll",
+            "x",
+            "libdevice.ffsll(x: int64) -> int32: libdevice's __nv_ffsll.",
+        ),
+        "finitef": _DeviceOnly(
+            "cuda.libdevice.finitef",
+            "x",
+            "libdevice.finitef(x: float32) -> int32: libdevice's __nv_finitef.",
+        ),
+        "float2half_rn": _DeviceOnly(
+            "cuda.libdevice.float2half_rn",
+            "f",
+            "libdevice.float2half_rn(f: float32) -> int16: libdevice's __nv_float2half_rn.",
+        ),
+        "float2int_rd": _DeviceOnly(
+            "cuda.libdevice.float2int_rd",
+            "x",
+            "libdevice.float2int_rd(x: float32) -> int32: libdevice's __nv_float2int_rd.",
+        ),
+        "float2int_rn": _DeviceOnly(
+            "cuda.libdevice.float2int_rn",
+            "x",
+            "libdevice.float2int_rn(x: float32) -> int32: libdevice's __nv_float2int_rn.",
+        ),
+        "float2int_ru": _DeviceOnly(
+            "cuda.libdevice.float2int_ru",
+            "x",
+            "libdevice.float2int_ru(x: float32) -> int32: libdevice's __nv_float2int_ru.",
+        ),
+        "float2int_rz": _DeviceOnly(
+            "cuda.libdevice.float2int_rz",
+            "x",
+            "libdevice.float2int_rz(x: float32) -> int32: libdevice's __nv_float2int_rz.",
+        ),
+        "float2ll_rd": _DeviceOnly(
+            "cuda.libdevice.float2ll_rd",
+            "f",
+            "libdevice.float2ll_rd(f: float32) -> int64: libdevice's __nv_float2ll_rd.",
+        ),
+        "float2ll_rn": _DeviceOnly(
+            "cuda.libdevice.float2ll_rn",
+            "f",
+            "libdevice.float2ll_rn(f: float32) -> int64: libdevice's __nv_float2ll_rn.",
+        ),
+        "float2ll_ru": _DeviceOnly(
+            "cuda.libdevice.float2ll_ru",
+            "f",
+            "libdevice.float2ll_ru(f: float32) -> int64: libdevice's __nv_float2ll_ru.",
+        ),
+        "float2ll_rz": _DeviceOnly(
+            "cuda.libdevice.float2ll_rz",
+            "f",
+            "libdevice.float2ll_rz(f: float32) -> int64: libdevice's __nv_float2ll_rz.",
+        ),
+        "float2uint_rd": _DeviceOnly(
+            "cuda.libdevice.float2uint_rd",
+            "x",
+            "libdevice.float2uint_rd(x: float32) -> int32: libdevice's __nv_float2uint_rd.",
+        ),
+        "float2uint_rn": _DeviceOnly(
+            "cuda.libdevice.float2uint_rn",
+            "x",
+            "libdevice.float2uint_rn(x: float32) -> int32: libdevice's __nv_float2uint_rn.",
+        ),
+        "float2uint_ru": _DeviceOnly(
+            "cuda.libdevice.float2uint_ru",
+            "x",
+            "libdevice.float2uint_ru(x: float32) -> int32: libdevice's __nv_float2uint_ru.",
+        ),
+        "float2uint_rz": _DeviceOnly(
+            "cuda.libdevice.float2uint_rz",
+            "x",
+            "libdevice.float2uint_rz(x: float32) -> int32: libdevice's __nv_float2uint_rz.",
+        ),
+        "float2ull_rd": _DeviceOnly(
+            "cuda.libdevice.float2ull_rd",
+            "f",
+            "libdevice.float2ull_rd(f: float32) -> int64: libdevice's __nv_float2ull_rd.",
+        ),
+        "float2ull_rn": _DeviceOnly(
+            "cuda.libdevice.float2ull_rn",
+            "f",
+            "libdevice.float2ull_rn(f: float32) -> int64: libdevice's __nv_float2ull_rn.",
+        ),
+        "float2ull_ru": _DeviceOnly(
+            "cuda.libdevice.float2ull_ru",
+            "f",
+            "libdevice.float2ull_ru(f: float32) -> int64: libdevice's __nv_float2ull_ru.",
+        ),
+        "float2ull_rz": _DeviceOnly(
+            "cuda.libdevice.float2ull_rz",
+            "f",
+            "libdevice.float2ull_rz(f: float32) -> int64: libdevice's __nv_float2ull_rz.",
+        ),
+        "float_as_int": _DeviceOnly(
+            "cuda.libdevice.float_as_int",
+            "x",
+            "libdevice.float_as_int(x: float32) -> int32: libdevice's __nv_float_as_int.",
+        ),
+        "floor": _DeviceOnly(
+            "cuda.libdevice.floor",
+            "f",
+            "libdevice.floor(f: float64) -> float64: libdevice's __nv_floor.",
+        ),
+        "floorf": _DeviceOnly(
+            "cuda.libdevice.floorf",
+            "f",
+            "libdevice.floorf(f: float32) -> float32: libdevice's __nv_floorf.",
+        ),
+        "fma": _DeviceOnly(
+            "cuda.libdevice.fma",
+            "x, y, z",
+            "libdevice.fma(x: float64, y: float64, z: float64) -> float64: libdevice's __nv_fma.",
+        ),
+        "fma_rd": _DeviceOnly(
+            "cuda.libdevice.fma_rd",
+            "x, y, z",
+            "libdevice.fma_rd(x: float64, y: float64, z: float64) -> float64: libdevice's __nv_fma_rd.",
+        ),
+        "fma_rn": _DeviceOnly(
+            "cuda.libdevice.fma_rn",
+            "x, y, z",
+            "libdevice.fma_rn(x: float64, y: float64, z: float64) -> float64: libdevice's __nv_fma_rn.",
+        ),
+        "fma_ru": _DeviceOnly(
+            "cuda.libdevice.fma_ru",
+            "x, y, z",
+            "libdevice.fma_ru(x: float64, y: float64, z: float64) -> float64: libdevice's __nv_fma_ru.",
+        ),
+        "fma_rz": _DeviceOnly(
+            "cuda.libdevice.fma_rz",
+            "x, y, z",
+            "libdevice.fma_rz(x: float64, y: float64, z: float64) -> float64: libdevice's __nv_fma_rz.",
+        ),
+        "fmaf": _DeviceOnly(
+            "cuda.libdevice.fmaf",
+            "x, y, z",
+            "libdevice.fmaf(x: float32, y: float32, z: float32) -> float32: libdevice's __nv_fmaf.",
+        ),
+        "fmaf_rd": _DeviceOnly(
+            "cuda.libdevice.fmaf_rd",
+            "x, y, z",
+            "libdevice.fmaf_rd(x: float32, y: float32, z: float32) -> float32: libdevice's __nv_fmaf_rd.",
+        ),
+        "fmaf_rn": _DeviceOnly(
+            "cuda.libdevice.fmaf_rn",
+            "x, y, z",
+            "libdevice.fmaf_rn(x: float32, y: float32, z: float32) -> float32: libdevice's __nv_fmaf_rn.",
+        ),
+        "fmaf_ru": _DeviceOnly(
+            "cuda.libdevice.fmaf_ru",
+            "x, y, z",
+            "libdevice.fmaf_ru(x: float32, y: float32, z: float32) -> float32: libdevice's __nv_fmaf_ru.",
+        ),
+        "fmaf_rz": _DeviceOnly(
+            "cuda.libdevice.fmaf_rz",
+            "x, y, z",
+            "libdevice.fmaf_rz(x: float32, y: float32, z: float32) -> float32: libdevice's __nv_fmaf_rz.",
+        ),
+        "fmax": _DeviceOnly(
+            "cuda.libdevice.fmax",
+            "x, y",
+            "libdevice.fmax(x: float64, y: float64) -> float64: libdevice's __nv_fmax.",
+        ),
+        "fmaxf": _DeviceOnly(
+            "cuda.libdevice.fmaxf",
+            "x, y",
+            "libdevice.fmaxf(x: float32, y: float32) -> float32: libdevice's __nv_fmaxf.",
+        ),
+        "fmin": _DeviceOnly(
+            "cuda.libdevice.fmin",
+            "x, y",
+            "libdevice.fmin(x: float64, y: float64) -> float64: libdevice's __nv_fmin.",
+        ),
+        "fminf": _DeviceOnly(
+            "cuda.libdevice.fminf",
+            "x, y",
+            "libdevice.fminf(x: float32, y: float32) -> float32: libdevice's __nv_fminf.",
+        ),
+        "fmod": _DeviceOnly(
+            "cuda.libdevice.fmod",
+            "x, y",
+            "libdevice.fmod(x: float64, y: float64) -> float64: libdevice's __nv_fmod.",
+        ),
+        "fmodf": _DeviceOnly(
+            "cuda.libdevice.fmodf",
+            "x, y",
+            "libdevice.fmodf(x: float32, y: float32) -> float32: libdevice's __nv_fmodf.",
+        ),
+        "fmul_rd": _DeviceOnly(
+            "cuda.libdevice.fmul_rd",
+            "x, y",
+            "libdevice.fmul_rd(x: float32, y: float32) -> float32: libdevice's __nv_fmul_rd.",
+        ),
+        "fmul_rn": _DeviceOnly(
+            "cuda.libdevice.fmul_rn",
+            "x, y",
+            "libdevice.fmul_rn(x: float32, y: float32) -> float32: libdevice's __nv_fmul_rn.",
+        ),
+        "fmul_ru": _DeviceOnly(
+            "cuda.libdevice.fmul_ru",
+            "x, y",
+            "libdevice.fmul_ru(x: float32, y: float32) -> float32: libdevice's __nv_fmul_ru.",
+        ),
+        "fmul_rz": _DeviceOnly(
+            "cuda.libdevice.fmul_rz",
+            "x, y",
+            "libdevice.fmul_rz(x: float32, y: float32) -> float32: libdevice's __nv_fmul_rz.",
+        ),
+        "frcp_rd": _DeviceOnly(
+            "cuda.libdevice.frcp_rd",
+            "x",
+            "libdevice.frcp_rd(x: float32) -> float32: libdevice's __nv_frcp_rd.",
+        ),
+        "frcp_rn": _DeviceOnly(
+            "cuda.libdevice.frcp_rn",
+            "x",
+            "libdevice.frcp_rn(x: float32) -> float32: libdevice's __nv_frcp_rn.",
+        ),
+        "frcp_ru": _DeviceOnly(
+            "cuda.libdevice.frcp_ru",
+            "x",
+            "libdevice.frcp_ru(x: float32) -> float32: libdevice's __nv_frcp_ru.",
+        ),
+        "frcp_rz": _DeviceOnly(
+            "cuda.libdevice.frcp_rz",
+            "x",
+            "libdevice.frcp_rz(x: float32) -> float32: libdevice's __nv_frcp_rz.",
+        ),
+        "frexp": _DeviceOnly(
+            "cuda.libdevice.frexp",
+            "x",
+            "libdevice.frexp(x: float64) -> (float64, int32): libdevice's __nv_frexp.",
+        ),
+        "frexpf": _DeviceOnly(
+            "cuda.libdevice.frexpf",
+            "x",
+            "libdevice.frexpf(x: float32) -> (float32, int32): libdevice's __nv_frexpf.",
+        ),
+        "frsqrt_rn": _DeviceOnly(
+            "cuda.libdevice.frsqrt_rn",
+            "x",
+            "libdevice.frsqrt_rn(x: float32) -> float32: libdevice's __nv_frsqrt_rn.",
+        ),
+        "fsqrt_rd": _DeviceOnly(
+            "cuda.libdevice.fsqrt_rd",
+            "x",
+            "libdevice.fsqrt_rd(x: float32) -> float32: libdevice's __nv_fsqrt_rd.",
+        ),
+        "fsqrt_rn": _DeviceOnly(
+            "cuda.libdevice.fsqrt_rn",
+            "x",
+            "libdevice.fsqrt_rn(x: float32) -> float32: libdevice's __nv_fsqrt_rn.",
+        ),
+        "fsqrt_ru": _DeviceOnly(
+            "cuda.libdevice.fsqrt_ru",
+            "x",
+            "libdevice.fsqrt_ru(x: float32) -> float32: libdevice's __nv_fsqrt_ru.",
+        ),
+        "fsqrt_rz": _DeviceOnly(
+            "cuda.libdevice.fsqrt_rz",
+            "x",
+            "libdevice.fsqrt_rz(x: float32) -> float32: libdevice's __nv_fsqrt_rz.",
+        ),
+        "fsub_rd": _DeviceOnly(
+            "cuda.libdevice.fsub_rd",
+            "x, y",
+            "libdevice.fsub_rd(x: float32, y: float32) -> float32: libdevice's __nv_fsub_rd.",
+        ),
+        "fsub_rn": _DeviceOnly(
+            "cuda.libdevice.fsub_rn",
+            "x, y",
+            "libdevice.fsub_rn(x: float32, y: float32) -> float32: libdevice's __nv_fsub_rn.",
+        ),
+        "fsub_ru": _DeviceOnly(
+            "cuda.libdevice.fsub_ru",
+            "x, y",
+            "libdevice.fsub_ru(x: float32, y: float32) -> float32: libdevice's __nv_fsub_ru.",
+        ),
+        "fsub_rz": _DeviceOnly(
+            "cuda.libdevice.fsub_rz",
+            "x, y",
+            "libdevice.fsub_rz(x: float32, y: float32) -> float32: libdevice's __nv_fsub_rz.",
+        ),
+        "hadd": _DeviceOnly(
+            "cuda.libdevice.hadd",
+            "x, y",
+            "libdevice.hadd(x: int32, y: int32) -> int32: libdevice's __nv_hadd.",
+        ),
+        "half2float": _DeviceOnly(
+            "cuda.libdevice.half2float",
+            "h",
+            "libdevice.half2float(h: int16) -> float32: libdevice's __nv_half2float.",
+        ),
+        "hiloint2double": _DeviceOnly(
+            "cuda.libdevice.hiloint2double",
+            "x, y",
+            "libdevice.hiloint2double(x: int32, y: int32) -> float64: libdevice's __nv_hiloint2double.",
+        ),
+        "hypot": _DeviceOnly(
+            "cuda.libdevice.hypot",
+            "x, y",
+            "libdevice.hypot(x: float64, y: float64) -> float64: libdevice's __nv_hypot.",
+        ),
+        "hypotf": _DeviceOnly(
+            "cuda.libdevice.hypotf",
+            "x, y",
+            "libdevice.hypotf(x: float32, y: float32) -> float32: libdevice's __nv_hypotf.",
+        ),
+        "ilogb": _DeviceOnly(
+            "cuda.libdevice.ilogb",
+            "x",
+            "libdevice.ilogb(x: float64) -> int32: libdevice's __nv_ilogb.",
+        ),
+        "ilogbf": _DeviceOnly(
+            "cuda.libdevice.ilogbf",
+            "x",
+            "libdevice.ilogbf(x: float32) -> int32: libdevice's __nv_ilogbf.",
+        ),
+        "int2double_rn": _DeviceOnly(
+            "cuda.libdevice.int2double_rn",
+            "i",
+            "libdevice.int2double_rn(i: int32) -> float64: libdevice's __nv_int2double_rn.",
+        ),
+        "int2float_rd": _DeviceOnly(
+            "cuda.libdevice.int2float_rd",
+            "x",
+            "libdevice.int2float_rd(x: int32) -> float32: libdevice's __nv_int2float_rd.",
+        ),
+        "int2float_rn": _DeviceOnly(
+            "cuda.libdevice.int2float_rn",
+            "x",
+            "libdevice.int2float_rn(x: int32) -> float32: libdevice's __nv_int2float_rn.",
+        ),
+        "int2float_ru": _DeviceOnly(
+            "cuda.libdevice.int2float_ru",
+            "x",
+            "libdevice.int2float_ru(x: int32) -> float32: libdevice's __nv_int2float_ru.",
+        ),
+        "int2float_rz": _DeviceOnly(
+            "cuda.libdevice.int2float_rz",
+            "x",
+            "libdevice.int2float_rz(x: int32) -> float32: libdevice's __nv_int2float_rz.",
+        ),
+        "int_as_float": _DeviceOnly(
+            "cuda.libdevice.int_as_float",
+            "x",
+            "libdevice.int_as_float(x: int32) -> float32: libdevice's __nv_int_as_float.",
+        ),
+        "isfinited": _DeviceOnly(
+            "cuda.libdevice.isfinited",
+            "x",
+            "libdevice.isfinited(x: float64) -> int32: libdevice's __nv_isfinited.",
+        ),
+        "isinfd": _DeviceOnly(
+            "cuda.libdevice.isinfd",
+            "x",
+            "libdevice.isinfd(x: float64) -> int32: libdevice's __nv_isinfd.",
+        ),
+        "isinff": _DeviceOnly(
+            "cuda.libdevice.isinff",
+            "x",
+            "libdevice.isinff(x: float32) -> int32: libdevice's __nv_isinff.",
+        ),
+        "isnand": _DeviceOnly(
+            "cuda.libdevice.isnand",
+            "x",
+            "libdevice.isnand(x: float64) -> int32: libdevice's __nv_isnand.",
+        ),
+        "isnanf": _DeviceOnly(
+            "cuda.libdevice.isnanf",
+            "x",
+            "libdevice.isnanf(x: float32) -> int32: libdevice's __nv_isnanf.",
+        ),
+        "j0": _DeviceOnly(
+            "cuda.libdevice.j0",
+            "x",
+            "libdevice.j0(x: float64) -> float64: libdevice's __nv_j0.",
+        ),
+        "j0f": _DeviceOnly(
+            "cuda.libdevice.j0f",
+            "x",
+            "libdevice.j0f(x: float32) -> float32: libdevice's __nv_j0f.",
+        ),
+        "j1": _DeviceOnly(
+            "cuda.libdevice.j1",
+            "x",
+            "libdevice.j1(x: float64) -> float64: libdevice's __nv_j1.",
+        ),
+        "j1f": _DeviceOnly(
+            "cuda.libdevice.j1f",
+            "x",
+            "libdevice.j1f(x: float32) -> float32: libdevice's __nv_j1f.",
+        ),
+        "jn": _DeviceOnly(
+            "cuda.libdevice.jn",
+            "n, x",
+            "libdevice.jn(n: int32, x: float64) -> float64: libdevice's __nv_jn.",
+        ),
+        "jnf": _DeviceOnly(
+            "cuda.libdevice.jnf",
+            "n, x",
+            "libdevice.jnf(n: int32, x: float32) -> float32: libdevice's __nv_jnf.",
+        ),
+        "ldexp": _DeviceOnly(
+            "cuda.libdevice.ldexp",
+            "x, y",
+            "libdevice.ldexp(x: float64, y: int32) -> float64: libdevice's __nv_ldexp.",
+        ),
+        "ldexpf": _DeviceOnly(
+            "cuda.libdevice.ldexpf",
+            "x, y",
+            "libdevice.ldexpf(x: float32, y: int32) -> float32: libdevice's __nv_ldexpf.",
+        ),
+        "lgamma": _DeviceOnly(
+            "cuda.libdevice.lgamma",
+            "x",
+            "libdevice.lgamma(x: float64) -> float64: libdevice's __nv_lgamma.",
+        ),
+        "lgammaf": _DeviceOnly(
+            "cuda.libdevice.lgammaf",
+            "x",
+            "libdevice.lgammaf(x: float32) -> float32: libdevice's __nv_lgammaf.",
+        ),
+        "ll2double_rd": _DeviceOnly(
+            "cuda.libdevice.ll2double_rd",
+            "l",
+            "libdevice.ll2double_rd(l: int64) -> float64: libdevice's __nv_ll2double_rd.",
+        ),
+        "ll2double_rn": _DeviceOnly(
+            "cuda.libdevice.ll2double_rn",
+            "l",
+            "libdevice.ll2double_rn(l: int64) -> float64: libdevice's __nv_ll2double_rn.",
+        ),
+        "ll2double_ru": _DeviceOnly(
+            "cuda.libdevice.ll2double_ru",
+            "l",
+            "libdevice.ll2double_ru(l: int64) -> float64: libdevice's __nv_ll2double_ru.",
+        ),
+        "ll2double_rz": _DeviceOnly(
+            "cuda.libdevice.ll2double_rz",
+            "l",
+            "libdevice.ll2double_rz(l: int64) -> float64: libdevice's __nv_ll2double_rz.",
+        ),
+        "ll2float_rd": _DeviceOnly(
+            "cuda.libdevice.ll2float_rd",
+            "l",
+            "libdevice.ll2float_rd(l: int64) -> float32: libdevice's __nv_ll2float_rd.",
+        ),
+        "ll2float_rn": _DeviceOnly(
+            "cuda.libdevice.ll2float_rn",
+            "l",
+            "libdevice.ll2float_rn(l: int64) -> float32: libdevice's __nv_ll2float_rn.",
+        ),
+        "ll2float_ru": _DeviceOnly(
+            "cuda.libdevice.ll2float_ru",
+            "l",
+            "libdevice.ll2float_ru(l: int64) -> float32: libdevice's __nv_ll2float_ru.",
+        ),
+        "ll2float_rz": _DeviceOnly(
+            "cuda.libdevice.ll2float_rz",
+            "l",
+            "libdevice.ll2float_rz(l: int64) -> float32: libdevice's __nv_ll2float_rz.",
+        ),
+        "llabs": _DeviceOnly(
+            "cuda.libdevice.llabs",
+            "x",
+            "libdevice.llabs(x: int64) -> int64: libdevice's __nv_llabs.",
+        ),
+        "llmax": _DeviceOnly(
+            "cuda.libdevice.llmax",
+            "x, y",
+            "libdevice.llmax(x: int64, y: int64) -> int64: libdevice's __nv_llmax.",
+        ),
+        "llmin": _DeviceOnly(
+            "cuda.libdevice.llmin",
+            "x, y",
+            "libdevice.llmin(x: int64, y: int64) -> int64: libdevice's __nv_llmin.",
+        ),
+        "llrint": _DeviceOnly(
+            "cuda.libdevice.llrint",
+            "x",
+            "libdevice.llrint(x: float64) -> int64: libdevice's __nv_llrint.",
+        ),
+        "llrintf": _DeviceOnly(
+            "cuda.libdevice.llrintf",
+            "x",
+            "libdevice.llrintf(x: float32) -> int64: libdevice's __nv_llrintf.",
+        ),
+        "llround": _DeviceOnly(
+            "cuda.libdevice.llround",
+            "x",
+            "libdevice.llround(x: float64) -> int64: libdevice's __nv_llround.",
+        ),
+        "llroundf": _DeviceOnly(
+            "cuda.libdevice.llroundf",
+            "x",
+            "libdevice.llroundf(x: float32) -> int64: libdevice's __nv_llroundf.",
+        ),
+        "log": _DeviceOnly(
+            "cuda.libdevice.log",
+            "x",
+            "libdevice.log(x: float64) -> float64: libdevice's __nv_log.",
+        ),
+        "log10": _DeviceOnly(
+            "cuda.libdevice.log10",
+            "x",
+            "libdevice.log10(x: float64) -> float64: libdevice's __nv_log10.",
+        ),
+        "log10f": _DeviceOnly(
+            "cuda.libdevice.log10f",
+            "x",
+            "libdevice.log10f(x: float32) -> float32: libdevice's __nv_log10f.",
+        ),
+        "log1p": _DeviceOnly(
+            "cuda.libdevice.log1p",
+            "x",
+            "libdevice.log1p(x: float64) -> float64: libdevice's __nv_log1p.",
+        ),
+        "log1pf": _DeviceOnly(
+            "cuda.libdevice.log1pf",
+            "x",
+            "libdevice.log1pf(x: float32) -> float32: libdevice's __nv_log1pf.",
+        ),
+        "log2": _DeviceOnly(
+            "cuda.libdevice.log2",
+            "x",
+            "libdevice.log2(x: float64) -> float64: libdevice's __nv_log2.",
+        ),
+        "log2f": _DeviceOnly(
+            "cuda.libdevice.log2f",
+            "x",
+            "libdevice.log2f(x: float32) -> float32: libdevice's __nv_log2f.",
+        ),
+        "logb": _DeviceOnly(
+            "cuda.libdevice.logb",
+            "x",
+            "libdevice.logb(x: float64) -> float64: libdevice's __nv_logb.",
+        ),
+        "logbf": _DeviceOnly(
+            "cuda.libdevice.logbf",
+            "x",
+            "libdevice.logbf(x: float32) -> float32: libdevice's __nv_logbf.",
+        ),
+        "logf": _DeviceOnly(
+            "cuda.libdevice.logf",
+            "x",
+            "libdevice.logf(x: float32) -> float32: libdevice's __nv_logf.",
+        ),
+        "longlong_as_double": _DeviceOnly(
+            "cuda.libdevice.longlong_as_double",
+            "x",
+            "libdevice.longlong_as_double(x: int64) -> float64: libdevice's __nv_longlong_as_double.",
+        ),
+        "max": _DeviceOnly(
+            "cuda.libdevice.max",
+            "x, y",
+            "libdevice.max(x: int32, y: int32) -> int32: libdevice's __nv_max.",
+        ),
+        "min": _DeviceOnly(
+            "cuda.libdevice.min",
+            "x, y",
+            "libdevice.min(x: int32, y: int32) -> int32: libdevice's __nv_min.",
+        ),
+        "modf": _DeviceOnly(
+            "cuda.libdevice.modf",
+            "x",
+            "libdevice.modf(x: float64) -> (float64, float64): libdevice's __nv_modf.",
+        ),
+        "modff": _DeviceOnly(
+            "cuda.libdevice.modff",
+            "x",
+            "libdevice.modff(x: float32) -> (float32, float32): libdevice's __nv_modff.",
+        ),
+        "mul24": _DeviceOnly(
+            "cuda.libdevice.mul24",
+            "x, y",
+            "libdevice.mul24(x: int32, y: int32) -> int32: libdevice's __nv_mul24.",
+        ),
+        "mul64hi": _DeviceOnly(
+            "cuda.libdevice.mul64hi",
+            "x, y",
+            "libdevice.mul64hi(x: int64, y: int64) -> int64: libdevice's __nv_mul64hi.",
+        ),
+        "mulhi": _DeviceOnly(
+            "cuda.libdevice.mulhi",
+            "x, y",
+            "libdevice.mulhi(x: int32, y: int32) -> int32: libdevice's __nv_mulhi.",
+        ),
+        "nearbyint": _DeviceOnly(
+            "cuda.libdevice.nearbyint",
+            "x",
+            "libdevice.nearbyint(x: float64) -> float64: libdevice's __nv_nearbyint.",
+        ),
+        "nearbyintf": _DeviceOnly(
+            "cuda.libdevice.nearbyintf",
+            "x",
+            "libdevice.nearbyintf(x: float32) -> float32: libdevice's __nv_nearbyintf.",
+        ),
+        "nextafter": _DeviceOnly(
+            "cuda.libdevice.nextafter",
+            "x, y",
+            "libdevice.nextafter(x: float64, y: float64) -> float64: libdevice's __nv_nextafter.",
+        ),
+        "nextafterf": _DeviceOnly(
+            "cuda.libdevice.nextafterf",
+            "x, y",
+            "libdevice.nextafterf(x: float32, y: float32) -> float32: libdevice's __nv_nextafterf.",
+        ),
+        "normcdf": _DeviceOnly(
+            "cuda.libdevice.normcdf",
+            "x",
+            "libdevice.normcdf(x: float64) -> float64: libdevice's __nv_normcdf.",
+        ),
+        "normcdff": _DeviceOnly(
+            "cuda.libdevice.normcdff",
+            "x",
+            "libdevice.normcdff(x: float32) -> float32: libdevice's __nv_normcdff.",
+        ),
+        "normcdfinv": _DeviceOnly(
+            "cuda.libdevice.normcdfinv",
+            "x",
+            "libdevice.normcdfinv(x: float64) -> float64: libdevice's __nv_normcdfinv.",
+        ),
+        "normcdfinvf": _DeviceOnly(
+            "cuda.libdevice.normcdfinvf",
+            "x",
+            "libdevice.normcdfinvf(x: float32) -> float32: libdevice's __nv_normcdfinvf.",
+        ),
+        "popc": _DeviceOnly(
+            "cuda.libdevice.popc",
+            "x",
+            "libdevice.popc(x: int32) -> int32: libdevice's __nv_popc.",
+        ),
+        "popcll": _DeviceOnly(
+            "cuda.libdevice.popcll",
+            "x",
+            "libdevice.popcll(x: int64) -> int32: libdevice's __nv_popcll.",
+        ),
+        "pow": _DeviceOnly(
+            "cuda.libdevice.pow",
+            "x, y",
+            "libdevice.pow(x: float64, y: float64) -> float64: libdevice's __nv_pow.",
+        ),
+        "powf": _DeviceOnly(
+            "cuda.libdevice.powf",
+            "x, y",
+            "libdevice.powf(x: float32, y: float32) -> float32: libdevice's __nv_powf.",
+        ),
+        "powi": _DeviceOnly(
+            "cuda.libdevice.powi",
+            "x, y",
+            "libdevice.powi(x: float64, y: int32) -> float64: libdevice's __nv_powi.",
+        ),
+        "powif": _DeviceOnly(
+            "cuda.libdevice.powif",
+            "x, y",
+            "libdevice.powif(x: float32, y: int32) -> float32: libdevice's __nv_powif.",
+        ),
+        "rcbrt": _DeviceOnly(
+            "cuda.libdevice.rcbrt",
+            "x",
+            "libdevice.rcbrt(x: float64) -> float64: libdevice's __nv_rcbrt.",
+        ),
+        "rcbrtf": _DeviceOnly(
+            "cuda.libdevice.rcbrtf",
+            "x",
+            "libdevice.rcbrtf(x: float32) -> float32: libdevice's __nv_rcbrtf.",
+        ),
+        "remainder": _DeviceOnly(
+            "cuda.libdevice.remainder",
+            "x, y",
+            "libdevice.remainder(x: float64, y: float64) -> float64: libdevice's __nv_remainder.",
+        ),
+        "remainderf": _DeviceOnly(
+            "cuda.libdevice.remainderf",
+            "x, y",
+            "libdevice.remainderf(x: float32, y: float32) -> float32: libdevice's __nv_remainderf.",
+        ),
+        "remquo": _DeviceOnly(
+            "cuda.libdevice.remquo",
+            "x, y",
+            "libdevice.remquo(x: float64, y: float64) -> (float64, int32): libdevice's __nv_remquo.",
+        ),
+        "remquof": _DeviceOnly(
+            "cuda.libdevice.remquof",
+            "x, y",
+            "libdevice.remquof(x: float32, y: float32) -> (float32, int32): libdevice's __nv_remquof.",
+        ),
+        "rhadd": _DeviceOnly(
+            "cuda.libdevice.rhadd",
+            "x, y",
+            "libdevice.rhadd(x: int32, y: int32) -> int32: libdevice's __nv_rhadd.",
+        ),
+        "rint": _DeviceOnly(
+            "cuda.libdevice.rint",
+            "x",
+            "libdevice.rint(x: float64) -> float64: libdevice's __nv_rint.",
+        ),
+        "rintf": _DeviceOnly(
+            "cuda.libdevice.rintf",
+            "x",
+            "libdevice.rintf(x: float32) -> float32: libdevice's __nv_rintf.",
+        ),
+        "round": _DeviceOnly(
+            "cuda.libdevice.round",
+            "x",
+            "libdevice.round(x: float64) -> float64: libdevice's __nv_round.",
+        ),
+        "roundf": _DeviceOnly(
+            "cuda.libdevice.roundf",
+            "x",
+            "libdevice.roundf(x: float32) -> float32: libdevice's __nv_roundf.",
+        ),
+        "rsqrt": _DeviceOnly(
+            "cuda.libdevice.rsqrt",
+            "x",
+            "libdevice.rsqrt(x: float64) -> float64: libdevice's __nv_rsqrt.",
+        ),
+        "rsqrtf": _DeviceOnly(
+            "cuda.libdevice.rsqrtf",
+            "x",
+            "libdevice.rsqrtf(x: float32) -> float32: libdevice's __nv_rsqrtf.",
+        ),
+        "sad": _DeviceOnly(
+            "cuda.libdevice.sad",
+            "x, y, z",
+            "libdevice.sad(x: int32, y: int32, z: int32) -> int32: libdevice's __nv_sad.",
+        ),
+        "saturatef": _DeviceOnly(
+            "cuda.libdevice.saturatef",
+            "x",
+            "libdevice.saturatef(x: float32) -> float32: libdevice's __nv_saturatef.",
+        ),
+        "scalbn": _DeviceOnly(
+            "cuda.libdevice.scalbn",
+            "x, y",
+            "libdevice.scalbn(x: float64, y: int32) -> float64: libdevice's __nv_scalbn.",
+        ),
+        "scalbnf": _DeviceOnly(
+            "cuda.libdevice.scalbnf",
+            "x, y",
+            "libdevice.scalbnf(x: float32, y: int32) -> float32: libdevice's __nv_scalbnf.",
+        ),
+        "signbitd": _DeviceOnly(
+            "cuda.libdevice.signbitd",
+            "x",
+            "libdevice.signbitd(x: float64) -> int32: libdevice's __nv_signbitd.",
+        ),
+        "signbitf": _DeviceOnly(
+            "cuda.libdevice.signbitf",
+            "x",
+            "libdevice.signbitf(x: float32) -> int32: libdevice's __nv_signbitf.",
+        ),
+        "sin": _DeviceOnly(
+            "cuda.libdevice.sin",
+            "x",
+            "libdevice.sin(x: float64) -> float64: libdevice's __nv_sin.",
+        ),
+        "sincos": _DeviceOnly(
+            "cuda.libdevice.sincos",
+            "x",
+            "libdevice.sincos(x: float64) -> (float64, float64): libdevice's __nv_sincos.",
+        ),
+        "sincosf": _DeviceOnly(
+            "cuda.libdevice.sincosf",
+            "x",
+            "libdevice.sincosf(x: float32) -> (float32, float32): libdevice's __nv_sincosf.",
+        ),
+        "sincospi": _DeviceOnly(
+            "cuda.libdevice.sincospi",
+            "x",
+            "libdevice.sincospi(x: float64) -> (float64, float64): libdevice's __nv_sincospi.",
+        ),
+        "sincospif": _DeviceOnly(
+            "cuda.libdevice.sincospif",
+            "x",
+            "libdevice.sincospif(x: float32) -> (float32, float32): libdevice's __nv_sincospif.",
+        ),
+        "sinf": _DeviceOnly(
+            "cuda.libdevice.sinf",
+            "x",
+            "libdevice.sinf(x: float32) -> float32: libdevice's __nv_sinf.",
+        ),
+        "sinh": _DeviceOnly(
+            "cuda.libdevice.sinh",
+            "x",
+            "libdevice.sinh(x: float64) -> float64: libdevice's __nv_sinh.",
+        ),
+        "sinhf": _DeviceOnly(
+            "cuda.libdevice.sinhf",
+            "x",
+            "libdevice.sinhf(x: float32) -> float32: libdevice's __nv_sinhf.",
+        ),
+        "sinpi": _DeviceOnly(
+            "cuda.libdevice.sinpi",
+            "x",
+            "libdevice.sinpi(x: float64) -> float64: libdevice's __nv_sinpi.",
+        ),
+        "sinpif": _DeviceOnly(
+            "cuda.libdevice.sinpif",
+            "x",
+            "libdevice.sinpif(x: float32) -> float32: libdevice's __nv_sinpif.",
+        ),
+        "sqrt": _DeviceOnly(
+            "cuda.libdevice.sqrt",
+            "x",
+            "libdevice.sqrt(x: float64) -> float64: libdevice's __nv_sqrt.",
+        ),
+        "sqrtf": _DeviceOnly(
+            "cuda.libdevice.sqrtf",
+            "x",
+            "libdevice.sqrtf(x: float32) -> float32: libdevice's __nv_sqrtf.",
+        ),
+        "tan": _DeviceOnly(
+            "cuda.libdevice.tan",
+            "x",
+            "libdevice.tan(x: float64) -> float64: libdevice's __nv_tan.",
+        ),
+        "tanf": _DeviceOnly(
+            "cuda.libdevice.tanf",
+            "x",
+            "libdevice.tanf(x: float32) -> float32: libdevice's __nv_tanf.",
+        ),
+        "tanh": _DeviceOnly(
+            "cuda.libdevice.tanh",
+            "x",
+            "libdevice.tanh(x: float64) -> float64: libdevice's __nv_tanh.",
+        ),
+        "tanhf": _DeviceOnly(
+            "cuda.libdevice.tanhf",
+            "x",
+            "libdevice.tanhf(x: float32) -> float32: libdevice's __nv_tanhf.",
+        ),
+        "tgamma": _DeviceOnly(
+            "cuda.libdevice.tgamma",
+            "x",
+            "libdevice.tgamma(x: float64) -> float64: libdevice's __nv_tgamma.",
+        ),
+        "tgammaf": _DeviceOnly(
+            "cuda.libdevice.tgammaf",
+            "x",
+            "libdevice.tgammaf(x: float32) -> float32: libdevice's __nv_tgammaf.",
+        ),
+        "trunc": _DeviceOnly(
+            "cuda.libdevice.trunc",
+            "x",
+            "libdevice.trunc(x: float64) -> float64: libdevice's __nv_trunc.",
+        ),
+        "truncf": _DeviceOnly(
+            "cuda.libdevice.truncf",
+            "x",
+            "libdevice.truncf(x: float32) -> float32: libdevice's __nv_truncf.",
+        ),
+        "uhadd": _DeviceOnly(
+            "cuda.libdevice.uhadd",
+            "x, y",
+            "libdevice.uhadd(x: int32, y: int32) -> int32: libdevice's __nv_uhadd.",
+        ),
+        "uint2double_rn": _DeviceOnly(
+            "cuda.libdevice.uint2double_rn",
+            "i",
+            "libdevice.uint2double_rn(i: int32) -> float64: libdevice's __nv_uint2double_rn.",
+        ),
+        "uint2float_rd": _DeviceOnly(
+            "cuda.libdevice.uint2float_rd",
+            "x",
+            "libdevice.uint2float_rd(x: int32) -> float32: libdevice's __nv_uint2float_rd.",
+        ),
+        "uint2float_rn": _DeviceOnly(
+            "cuda.libdevice.uint2float_rn",
+            "x",
+            "libdevice.uint2float_rn(x: int32) -> float32: libdevice's __nv_uint2float_rn.",
+        ),
+        "uint2float_ru": _DeviceOnly(
+            "cuda.libdevice.uint2float_ru",
+            "x",
+            "libdevice.uint2float_ru(x: int32) -> float32: libdevice's __nv_uint2float_ru.",
+        ),
+        "uint2float_rz": _DeviceOnly(
+            "cuda.libdevice.uint2float_rz",
+            "x",
+            "libdevice.uint2float_rz(x: int32) -> float32: libdevice's __nv_uint2float_rz.",
+        ),
+        "ull2double_rd": _DeviceOnly(
+            "cuda.libdevice.ull2double_rd",
+            "l",
+            "libdevice.ull2double_rd(l: int64) -> float64: libdevice's __nv_ull2double_rd.",
+        ),
+        "ull2double_rn": _DeviceOnly(
+            "cuda.libdevice.ull2double_rn",
+            "l",
+            "libdevice.ull2double_rn(l: int64) -> float64: libdevice's __nv_ull2double_rn.",
+        ),
+        "ull2double_ru": _DeviceOnly(
+            "cuda.libdevice.ull2double_ru",
+            "l",
+            "libdevice.ull2double_ru(l: int64) -> float64: libdevice's __nv_ull2double_ru.",
+        ),
+        "ull2double_rz": _DeviceOnly(
+            "cuda.libdevice.ull2double_rz",
+            "l",
+            "libdevice.ull2double_rz(l: int64) -> float64: libdevice's __nv_ull2double_rz.",
+        ),
+        "ull2float_rd": _DeviceOnly(
+            "cuda.libdevice.ull2float_rd",
+            "l",
+            "libdevice.ull2float_rd(l: int64) -> float32: libdevice's __nv_ull2float_rd.",
+        ),
+        "ull2float_rn": _DeviceOnly(
+            "cuda.libdevice.ull2float_rn",
+            "l",
+            "libdevice.ull2float_rn(l: int64) -> float32: libdevice's __nv_ull2float_rn.",
+        ),
+        "ull2float_ru": _DeviceOnly(
+            "cuda.libdevice.ull2float_ru",
+            "l",
+            "libdevice.ull2float_ru(l: int64) -> float32: libdevice's __nv_ull2float_ru.",
+        ),
+        "ull2float_rz": _DeviceOnly(
+            "cuda.libdevice.ull2float_rz",
+            "l",
+            "libdevice.ull2float_rz(l: int64) -> float32: libdevice's __nv_ull2float_rz.",
+        ),
+        "ullmax": _DeviceOnly(
+            "cuda.libdevice.ullmax",
+            "x, y",
+            "libdevice.ullmax(x: int64, y: int64) -> int64: libdevice's __nv_ullmax.",
+        ),
+        "ullmin": _DeviceOnly(
+            "cuda.libdevice.ullmin",
+            "x, y",
+            "libdevice.ullmin(x: int64, y: int64) -> int64: libdevice's __nv_ullmin.",
+        ),
+        "umax": _DeviceOnly(
+            "cuda.libdevice.umax",
+            "x, y",
+            "libdevice.umax(x: int32, y: int32) -> int32: libdevice's __nv_umax.",
+        ),
+        "umin": _DeviceOnly(
+            "cuda.libdevice.umin",
+            "x, y",
+            "libdevice.umin(x: int32, y: int32) -> int32: libdevice's __nv_umin.",
+        ),
+        "umul24": _DeviceOnly(
+            "cuda.libdevice.umul24",
+            "x, y",
+            "libdevice.umul24(x: int32, y: int32) -> int32: libdevice's __nv_umul24.",
+        ),
+        "umul64hi": _DeviceOnly(
+            "cuda.libdevice.umul64hi",
+            "x, y",
+            "libdevice.umul64hi(x: int64, y: int64) -> int64: libdevice's __nv_umul64hi.",
+        ),
+        "umulhi": _DeviceOnly(
+            "cuda.libdevice.umulhi",
+            "x, y",
+            "libdevice.umulhi(x: int32, y: int32) -> int32: libdevice's __nv_umulhi.",
+        ),
+        "urhadd": _DeviceOnly(
+            "cuda.libdevice.urhadd",
+            "x, y",
+            "libdevice.urhadd(x: int32, y: int32) -> int32: libdevice's __nv_urhadd.",
+        ),
+        "usad": _DeviceOnly(
+            "cuda.libdevice.usad",
+            "x, y, z",
+            "libdevice.usad(x: int32, y: int32, z: int32) -> int32: libdevice's __nv_usad.",
+        ),
+        "y0": _DeviceOnly(
+            "cuda.libdevice.y0",
+            "x",
+            "libdevice.y0(x: float64) -> float64: libdevice's __nv_y0.",
+        ),
+        "y0f": _DeviceOnly(
+            "cuda.libdevice.y0f",
+            "x",
+            "libdevice.y0f(x: float32) -> float32: libdevice's __nv_y0f.",
+        ),
+        "y1": _DeviceOnly(
+            "cuda.libdevice.y1",
+            "x",
+            "libdevice.y1(x: float64) -> float64: libdevice's __nv_y1.",
+        ),
+        "y1f": _DeviceOnly(
+            "cuda.libdevice.y1f",
+            "x",
+            "libdevice.y1f(x: float32) -> float32: libdevice's __nv_y1f.",
+        ),
+        "yn": _DeviceOnly(
+            "cuda.libdevice.yn",
+            "n, x",
+            "libdevice.yn(n: int32, x: float64) -> float64: libdevice's __nv_yn.",
+        ),
+        "ynf": _DeviceOnly(
+            "cuda.libdevice.ynf",
+            "n, x",
+            "libdevice.ynf(n: int32, x: float32) -> float32: libdevice's __nv_ynf.",
+        ),
+    },
+)
+
 literal_unroll = _LiteralUnroll(
     "cuda.literal_unroll",
     "container, /",
@@ -482,6 +2073,7 @@ __all__ = [
     "ldcs",
     "ldcv",
     "ldlu",
+    "libdevice",
     "literal_unroll",
     "local",
     "match_all_sync",

@@ -206,6 +206,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
                 Some(self.emit(format!("select i1 {c}, {x}, {y}")))
             }
             Op::Math(m, args) => Some(self.math(*m, args, &want(self)?)?),
+            Op::Libdevice(f, k, args) => Some(self.libdevice_call(*f, *k, args)?),
             Op::Intrinsic(i, args) => {
                 if let (Some(v), Some(_)) = (inst.result, super::intrinsics::sreg_range(*i)) {
                     self.nonneg.insert(v);

@@ -43,6 +43,7 @@ mod grid_sync;
 mod helpers;
 mod intrinsics;
 mod kernel;
+mod libdevice;
 mod math;
 mod records;
 pub mod types;

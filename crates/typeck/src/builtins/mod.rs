@@ -1,5 +1,6 @@
 //! The builtin registry: one row per name device code can use from `cuda`, `math`, `cmath`,
-//! NumPy and Python's builtins ([`table::BUILTINS`]).
+//! NumPy and Python's builtins ([`table::BUILTINS`]), and one `cuda.libdevice.<name>` row per
+//! row of the libdevice table ([`oxcuda_ir::LIBDEVICE`], made rows by [`all`]).
 //!
 //! A row ([`Builtin`]) is the single source of
 //! - **name resolution** (`resolve.rs`: `cuda.popc` is a callable, `cuda.threadIdx` a
@@ -23,7 +24,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use oxcuda_ir::{
-    AtomicOp, Intrinsic, LoadCache, MatchMode, MathFn, ShflMode, StoreCache, VoteMode,
+    AtomicOp, Intrinsic, LIBDEVICE, LibdeviceFn, LoadCache, MatchMode, MathFn, ShflMode,
+    StoreCache, VoteMode,
 };
 
 pub use table::BUILTINS;
@@ -81,6 +83,9 @@ pub enum Rule {
     CacheLoad(LoadCache),
     /// `cuda.st<op>(array, index, value)`: stores with a cache operator; no result.
     CacheStore(StoreCache),
+    /// `cuda.libdevice.<name>(…)`: the libdevice function's inputs converted to its parameter
+    /// types; its output, or a tuple of its outputs (`lower/call.rs::libdevice_call`).
+    Libdevice(LibdeviceFn),
     /// A function of `math`, `cmath` or NumPy: lowered by that module's table, by name
     /// (`math_call`, `cmath_call`, `numpy_call`), which owns its arity checks.
     Module,
@@ -198,6 +203,54 @@ fn is_identifier(s: &str) -> bool {
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// The Python name of a libdevice scalar type.
+fn py_type(s: oxcuda_ir::Scalar) -> &'static str {
+    s.name()
+}
+
+/// The registry row of libdevice function `k` (strings leaked once: [`all`] builds the rows
+/// one time per process).
+fn libdevice_row(k: usize) -> Builtin {
+    let r = &LIBDEVICE[k];
+    let sig = r.python_signature();
+    let params: Vec<String> = r
+        .c_params()
+        .iter()
+        .filter(|p| !p.out)
+        .map(|p| format!("{}: {}", p.name, py_type(p.ty)))
+        .collect();
+    let outs: Vec<&str> = r.outputs().into_iter().map(py_type).collect();
+    let ret = if outs.len() == 1 {
+        outs[0].to_owned()
+    } else {
+        format!("({})", outs.join(", "))
+    };
+    let doc = format!(
+        "libdevice.{}({}) -> {ret}: libdevice's {}.",
+        r.name,
+        params.join(", "),
+        r.symbol()
+    );
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    Builtin {
+        path: leak(format!("cuda.libdevice.{}", r.name)),
+        signature: leak(sig),
+        rule: Rule::Libdevice(LibdeviceFn(u16::try_from(k).unwrap_or(u16::MAX))),
+        doc: leak(doc),
+    }
+}
+
+/// Every row: [`BUILTINS`], then one `cuda.libdevice.<name>` row per libdevice function.
+#[must_use]
+pub fn all() -> &'static [Builtin] {
+    static ALL: OnceLock<Vec<Builtin>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut rows = BUILTINS.to_vec();
+        rows.extend((0..LIBDEVICE.len()).map(libdevice_row));
+        rows
+    })
+}
+
 struct Index {
     by_path: HashMap<&'static str, (&'static Builtin, Signature)>,
     namespaces: HashMap<String, ()>,
@@ -208,7 +261,7 @@ fn index() -> &'static Index {
     INDEX.get_or_init(|| {
         let mut by_path = HashMap::new();
         let mut namespaces = HashMap::new();
-        for b in BUILTINS {
+        for b in all() {
             // A malformed signature is a bug in the table (a test parses every one); treat it as
             // taking any arguments rather than panicking at compile time.
             let sig = Signature::parse(b.signature).unwrap_or(Signature {
@@ -253,7 +306,7 @@ pub fn is_namespace(path: &str) -> bool {
 /// The names of the functions of module `module` (`"math"`, `"cmath"`, `"numpy"`), in table
 /// order.
 pub fn module_functions(module: &str) -> impl Iterator<Item = &'static str> + '_ {
-    BUILTINS.iter().filter_map(move |b| {
+    all().iter().filter_map(move |b| {
         let (m, name) = b.path.split_once('.')?;
         (m == module && !b.rule.is_value()).then_some(name)
     })

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::{BUILTINS, Builtin, Rule};
+use super::{Builtin, Rule, all};
 
 /// Names whose stub does something on the host: numba's `literal_unroll` returns its argument.
 const HOST_CALLABLE: &[(&str, &str)] = &[("cuda.literal_unroll", "_LiteralUnroll")];
@@ -30,7 +30,7 @@ const PYTHON_MODULES: &[&str] = &["cg", "random"];
 
 fn cuda_tree() -> Node {
     let mut root = Node::default();
-    for b in BUILTINS {
+    for b in all() {
         let Some(rest) = b.path.strip_prefix("cuda.") else {
             continue;
         };
@@ -137,6 +137,7 @@ fn group(b: &Builtin) -> &'static str {
     match b.path.split('.').collect::<Vec<_>>().as_slice() {
         [_] => "Python builtins",
         ["cuda", "atomic", _] => "cuda.atomic",
+        ["cuda", "libdevice", _] => "cuda.libdevice",
         ["cuda", _, _] => "cuda (namespaces)",
         ["cuda", n] if n.starts_with("ld") || n.starts_with("st") => "cuda (cache hints)",
         ["cuda", _] => "cuda",
@@ -158,7 +159,7 @@ pub fn docs_list() -> String {
          a name: docs/add-a-builtin.md.\n",
     );
     let mut groups: Vec<(&str, Vec<&Builtin>)> = Vec::new();
-    for b in BUILTINS {
+    for b in all() {
         let g = group(b);
         match groups.iter_mut().find(|(name, _)| *name == g) {
             Some((_, rows)) => rows.push(b),
@@ -198,6 +199,7 @@ fn lowering(rule: Rule) -> String {
         Rule::AtomicLegacyCas => "atomic `cas`".into(),
         Rule::CacheLoad(c) => format!("`load.{}`", c.name()),
         Rule::CacheStore(c) => format!("`store.{}`", c.name()),
+        Rule::Libdevice(f) => format!("`{}`", f.row().symbol()),
         Rule::Module => "module table".into(),
         Rule::Special => "own code".into(),
     }

@@ -224,6 +224,7 @@ impl Lower<'_, '_> {
             Rule::AtomicLegacyCas => self.atomic_call(path, AtomicOp::Cas, true, args, range),
             Rule::CacheLoad(op) => self.cache_load(path, op, &args),
             Rule::CacheStore(op) => self.cache_store(path, op, &args),
+            Rule::Libdevice(f) => self.libdevice_call(f, args),
             Rule::Read(_) | Rule::Float(_) | Rule::Complex(..) => self.error(
                 codes::TYPE_MISMATCH,
                 range,
