@@ -653,6 +653,7 @@ FAST_ABS = 2.0**-20
 
 
 @pytest.mark.gpu
+@pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")  # NumPy arguments
 @pytest.mark.parametrize("name", sorted(ROWS))
 def test_gpu_matches_simulator(kernels, name: str, rng: np.random.Generator):
     """The same inputs on the GPU and the simulator: bit-identical for the exact functions

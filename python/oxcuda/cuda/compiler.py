@@ -1,9 +1,10 @@
 """Ahead-of-time compilation: ``compile_ptx``, ``compile``, ``compile_ptx_for_current_device``.
 
 These run the same pipeline as the dispatcher (``crates/compiler``, through
-``crates/python/src/compile/pipeline.rs``): source → typed IR → NVVM IR → PTX or LTO-IR (→ cubin), without
-a GPU. The stages and their names come from the native core (:func:`stages`); ``OXCUDA_DUMP``,
-``Dispatcher.inspect_*`` and ``python -m oxcuda.compile_stage`` use those names.
+``crates/python/src/compile/pipeline.rs``): source → typed IR → NVVM IR → PTX or LTO-IR
+(→ cubin), without a GPU. The stages and their names come from the native core
+(:func:`stages`); ``OXCUDA_DUMP``, ``Dispatcher.inspect_*`` and ``python -m oxcuda.compile_stage``
+use those names.
 
 A compile returns ``_native.CompileArtifacts``: each stage's output by name (``artifacts["ptx"]``,
 ``None`` for a stage this compile did not produce) and ``kernel_name``, ``return_type``,
@@ -78,7 +79,7 @@ def libdevice_path() -> str | None:
     its absence when a kernel does)."""
     try:
         return _toolchain.locate_libdevice().path
-    except Exception:  # noqa: BLE001 - the core names what is missing
+    except Exception:  # the core names what is missing
         if config.resolve("LIBDEVICE_PATH").explicit:
             raise  # an explicit setting that cannot be honoured is an error (settings.md)
         return None

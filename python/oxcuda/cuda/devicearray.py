@@ -2,9 +2,9 @@
 import (``as_cuda_array``, ``from_cuda_array_interface``, ``is_cuda_array``), DLPack import
 (``from_dlpack``).
 
-:class:`DeviceNDArray` is the Rust class of ``crates/python/src/memory/devicearray.rs`` (its module is
-this one). Arrays are allocated in the current context: a GPU's, or the host backend's when
-``oxcuda.config.TARGET == "sim"`` (host memory the simulator runs kernels on). NumPy is imported
+:class:`DeviceNDArray` is the Rust class of ``crates/python/src/memory/devicearray.rs`` (its
+module is this one). Arrays are allocated in the current context: a GPU's, or the host backend's
+when ``oxcuda.config.TARGET == "sim"`` (host memory the simulator runs kernels on). NumPy is imported
 by the core only when an array operation needs it, so importing this module stays cheap.
 """
 
