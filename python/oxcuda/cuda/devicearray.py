@@ -4,8 +4,8 @@ import (``as_cuda_array``, ``from_cuda_array_interface``, ``is_cuda_array``), DL
 
 :class:`DeviceNDArray` is the Rust class of ``crates/python/src/memory/devicearray.rs`` (its
 module is this one). Arrays are allocated in the current context: a GPU's, or the host backend's
-when ``oxcuda.config.TARGET == "sim"`` (host memory the simulator runs kernels on). NumPy is imported
-by the core only when an array operation needs it, so importing this module stays cheap.
+when ``oxcuda.config.TARGET == "sim"`` (host memory the simulator runs kernels on). NumPy is
+imported by the core only when an array operation needs it, so importing this module stays cheap.
 """
 
 from __future__ import annotations
