@@ -39,6 +39,9 @@ ROOT = os.path.dirname(HERE)
 RESULTS = os.path.join(HERE, "results")
 DOC = os.path.join(ROOT, "docs", "performance.md")
 NOTES = os.path.join(HERE, "performance_notes.md")
+# Measurements of the libraries (ufuncs, cuda.random) and of before/after comparisons that
+# run.py does not run itself yet: rendered as written.
+LIBRARIES = os.path.join(HERE, "libraries_measured.md")
 
 #: Distributions whose versions the doc lists (those not installed are left out).
 PACKAGES = (
@@ -834,6 +837,9 @@ def render_doc(data: dict[str, Any]) -> str:
         notes or "(no notes yet: write them in `bench/performance_notes.md`)",
         "",
     ]
+    if os.path.exists(LIBRARIES):
+        with open(LIBRARIES) as f:
+            parts += ["## Libraries and before/after comparisons", "", f.read().strip(), ""]
     if skipped:
         parts += ["## Not measured in this run", "", *skipped, ""]
     parts += [
