@@ -435,7 +435,7 @@ TOLERANCE = {
     "rcbrt": (4, 0),
     "j0": (64, 1),
     "j1": (64, 1),
-    "jn": (64, 1),
+    "jn": (256, 1),  # libdevice's forward recurrence: NVIDIA bounds jn by absolute error
     "y0": (64, 1),
     "y1": (64, 1),
     "yn": (256, 1),
@@ -443,7 +443,7 @@ TOLERANCE = {
     "sinpi": (2, 0),
     "sincospi": (2, 0),
     "pow": (2, 0),
-    "powi": (4, 0),
+    "powi": (8, 0),  # repeated squaring: the error grows with log2(n)
     "exp10": (4, 0),
     "fast_exp10": (4, 0),
     "remquo": (0, 0),
