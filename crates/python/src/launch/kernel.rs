@@ -53,6 +53,15 @@ fn checked_args(name: &str, params: &[Type], args: &Bound<'_, PyTuple>) -> PyRes
     Ok(read)
 }
 
+/// The configuration of a launch given as Python's `(x, y, z)` tuples.
+fn launch_config(grid: (u32, u32, u32), block: (u32, u32, u32), shared: u32) -> LaunchConfig {
+    LaunchConfig {
+        grid: [grid.0, grid.1, grid.2],
+        block: [block.0, block.1, block.2],
+        shared,
+    }
+}
+
 /// A kernel loaded on a GPU.
 #[pyclass(frozen, module = "oxcuda._native")]
 #[derive(Debug)]
@@ -126,11 +135,7 @@ impl GpuKernel {
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            let config = LaunchConfig {
-                grid: [grid.0, grid.1, grid.2],
-                block: [block.0, block.1, block.2],
-                shared,
-            };
+            let config = launch_config(grid, block, shared);
             self.launch_read(py, &config, stream, &read)
         })
     }
@@ -156,11 +161,7 @@ impl GpuKernel {
             let read = checked_args(&self.name, &self.params, args)?;
             let mut slots = launch::pack_all(&read, &self.params);
             let mut ptrs = launch::param_pointers(&mut slots);
-            let config = LaunchConfig {
-                grid: [grid.0, grid.1, grid.2],
-                block: [block.0, block.1, block.2],
-                shared,
-            };
+            let config = launch_config(grid, block, shared);
             config.check().map_err(PyValueError::new_err)?;
             // SAFETY: one pointer per parameter, packed for these parameters, alive for the
             // loop; the configuration was checked.
@@ -339,11 +340,7 @@ impl SimKernel {
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            let config = LaunchConfig {
-                grid: [grid.0, grid.1, grid.2],
-                block: [block.0, block.1, block.2],
-                shared,
-            };
+            let config = launch_config(grid, block, shared);
             self.launch_read(py, &config, &read)
         })
     }
