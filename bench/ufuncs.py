@@ -185,7 +185,9 @@ def run_cupy(opts: argparse.Namespace) -> dict[str, Any]:
     import cupy as cp
     import numpy as np
 
-    fma = cp.ElementwiseKernel("float32 x, float32 y", "float32 z", "z = x * y + x", "fma")
+    fma = cp.ElementwiseKernel(
+        "float32 x, float32 y", "float32 z", "z = x * y + x", "oxcuda_bench_fma"
+    )  # not "fma": CUDA has a function of that name
 
     def sync():
         cp.cuda.runtime.deviceSynchronize()
