@@ -46,7 +46,15 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_in_next_guard, m)?)?;
     // compile/pipeline.rs (formerly compile.rs) keeps its own list (it is rewritten by the compiler work).
-    compile::pipeline::register(m)?;
+    m.add_class::<compile::pipeline::CompileArtifacts>()?;
+    m.add_function(wrap_pyfunction!(compile::pipeline::compile, m)?)?;
+    m.add_function(wrap_pyfunction!(compile::pipeline::compile_from, m)?)?;
+    m.add_function(wrap_pyfunction!(compile::pipeline::compile_stages, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        compile::pipeline::cuda_release_for_isa,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(compile::pipeline::parse_signature, m)?)?;
     // Every class and function of the module, registered here and nowhere else (by concept).
     // compile/link.rs
     m.add_function(wrap_pyfunction!(compile::link::nvrtc_compile, m)?)?;

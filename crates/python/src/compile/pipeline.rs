@@ -330,7 +330,7 @@ impl CompileArtifacts {
 #[pyfunction]
 #[pyo3(signature = (sources, entry, args, kind, ret, options, output, libdevice=None))]
 #[allow(clippy::too_many_arguments, reason = "mirrors the Python call")]
-fn compile(
+pub(crate) fn compile(
     py: Python<'_>,
     sources: &Bound<'_, PyList>,
     entry: usize,
@@ -355,7 +355,7 @@ fn compile(
 /// into the pipeline as the output of `stage`, compiled up to `target` (docs/debugging.md).
 #[pyfunction]
 #[pyo3(signature = (stage, data, target, options, libdevice=None))]
-fn compile_from(
+pub(crate) fn compile_from(
     py: Python<'_>,
     stage: &str,
     data: &[u8],
@@ -387,7 +387,7 @@ type StageRow = (
 /// `(name, aliases, timer, form, feedable, what)` (`form`: `sources`, `module`, `text`,
 /// `bytes`).
 #[pyfunction]
-fn compile_stages() -> Vec<StageRow> {
+pub(crate) fn compile_stages() -> Vec<StageRow> {
     STAGES
         .iter()
         .map(|i| {
@@ -412,24 +412,17 @@ fn compile_stages() -> Vec<StageRow> {
 /// `_native.cuda_release_for_isa((major, minor))`: the CUDA release that introduced a PTX ISA
 /// version, or `(99, 0)` for one newer than oxcuda knows.
 #[pyfunction]
-fn cuda_release_for_isa(isa: (u32, u32)) -> (u32, u32) {
+pub(crate) fn cuda_release_for_isa(isa: (u32, u32)) -> (u32, u32) {
     ptx_version::cuda_release_for_isa(isa).unwrap_or((99, 0))
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<CompileArtifacts>()?;
-    m.add_function(wrap_pyfunction!(compile, m)?)?;
-    m.add_function(wrap_pyfunction!(compile_from, m)?)?;
-    m.add_function(wrap_pyfunction!(compile_stages, m)?)?;
-    m.add_function(wrap_pyfunction!(cuda_release_for_isa, m)?)?;
-    m.add_function(wrap_pyfunction!(parse_signature, m)?)?;
-    Ok(())
 }
 
 /// `_native.parse_signature(text)`: `(argument type texts, return type text or None)`, each in
 /// canonical form, or `TypingError` naming the problem.
 #[pyfunction]
-fn parse_signature(py: Python<'_>, text: &str) -> PyResult<(Vec<String>, Option<String>)> {
+pub(crate) fn parse_signature(
+    py: Python<'_>,
+    text: &str,
+) -> PyResult<(Vec<String>, Option<String>)> {
     guard(|| {
         let sig = oxcuda_types::parse_signature(text).map_err(|e| {
             raise(
