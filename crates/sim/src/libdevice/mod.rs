@@ -535,6 +535,14 @@ pub fn by_index(index: usize) -> Option<&'static Impl> {
         .as_ref()
 }
 
+/// `remquo`'s quotient as libdevice returns it on the GPU: the sign of `x / y` and its three
+/// low-order bits only (C and CUDA promise "at least three"; the H200 gives exactly three, and
+/// the simulator matches it).
+fn quotient_bits(q: i32) -> i32 {
+    let low = (q.unsigned_abs() & 7) as i32;
+    if q < 0 { -low } else { low }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,12 +563,4 @@ mod tests {
         assert_eq!(byte_perm(0x3322_1100, 0x7766_5544, 0x7654), 0x7766_5544);
         assert_eq!(byte_perm(0x3322_1100, 0x7766_5544, 0x0123), 0x0011_2233);
     }
-}
-
-/// `remquo`'s quotient as libdevice returns it on the GPU: the sign of `x / y` and its three
-/// low-order bits only (C and CUDA promise "at least three"; the H200 gives exactly three, and
-/// the simulator matches it).
-fn quotient_bits(q: i32) -> i32 {
-    let low = (q.unsigned_abs() & 7) as i32;
-    if q < 0 { -low } else { low }
 }
