@@ -72,3 +72,16 @@ def test_hot_loops_keep_no_64_bit_multiply_or_wraparound():
     assert tile_loop.count("fma.rn.f32") == MATMUL_TILE
     for gone in ("shr.s64", "selp", "mul.lo.s64"):
         assert gone not in tile_loop, f"{gone}:\n{tile_loop}"
+
+
+def test_shared_tiles_are_declared_sixteen_byte_aligned():
+    # nvJitLink compiles PTX as relocatable code, where ptxas keeps a `.shared` variable's
+    # declared alignment: at `.align 4` the matmul's row reads `sa[ty, k]` stay 16 scalar
+    # `ld.shared.f32` in SASS; at `.align 16` they become four `LDS.128` (20% of the kernel's
+    # time on the H200, docs/codegen-performance.md).
+    ptx = artifacts(matmul)["ptx"]
+    tiles = re.findall(r"\.shared \.align (\d+) \.b8 \w+\[(\d+)\]", ptx)
+    assert tiles, ptx
+    for align, size in tiles:
+        assert int(size) == MATMUL_TILE * MATMUL_TILE * 4
+        assert int(align) == 16, ptx

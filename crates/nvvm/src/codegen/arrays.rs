@@ -16,7 +16,11 @@
 //!   arrays (`alloca` in the entry block) and the dynamic shared array, an external
 //!   `[0 x i8]` every use aliases, whose extent is `%dynamic_smem_size / itemsize` (read with
 //!   inline PTX: NVVM 7 has no intrinsic for that register);
-//! - arrays the module creates itself are C-contiguous, strides computed from the extents.
+//! - arrays the module creates itself are C-contiguous, strides computed from the extents;
+//! - shared and constant arrays of 16 bytes or more are at least 16-byte aligned, as local
+//!   arrays are: nvJitLink compiles PTX as relocatable code, where ptxas keeps a module
+//!   variable's declared alignment instead of raising it, so a 4-aligned tile forbids
+//!   `ld.shared.v4` (docs/codegen-performance.md: the tiled matmul lost 20% to it).
 
 use std::fmt::Write;
 
@@ -29,9 +33,24 @@ use super::types::{array_reg, dtype_mem, scalar_align, scalar_mem};
 /// The symbol of the dynamic shared-memory array.
 pub(super) const DYNSHARED: &str = "__oxcuda_dynshared";
 
+/// The alignment at which ptxas may use its widest (16-byte) vector accesses.
+const VECTOR_ALIGN: u32 = 16;
+
+/// The alignment a module-level array is declared with: the user's (or the item's), raised
+/// to [`VECTOR_ALIGN`] for arrays of at least that many bytes (see the module invariants).
+fn global_align(g: &Global) -> u32 {
+    let align = g.align.max(g.dtype.align());
+    let bytes = g.len().saturating_mul(u64::from(g.dtype.size()));
+    if bytes >= u64::from(VECTOR_ALIGN) {
+        align.max(VECTOR_ALIGN)
+    } else {
+        align
+    }
+}
+
 /// Writes the definition of a module-level array.
 pub(super) fn write_global(out: &mut String, g: &Global) {
-    let align = g.align.max(g.dtype.align());
+    let align = global_align(g);
     let len: u64 = g.len();
     match g.kind {
         GlobalKind::Shared => {

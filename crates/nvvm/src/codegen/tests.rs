@@ -511,3 +511,33 @@ fn grid_sync_is_one_helper_on_the_launch_workspace() {
     assert_eq!(text.matches("call void @llvm.nvvm.membar.gl()").count(), 2);
     assert!(text.contains("declare void @llvm.nvvm.barrier0()"));
 }
+
+#[test]
+fn module_arrays_of_sixteen_bytes_or_more_are_sixteen_aligned() {
+    use oxcuda_ir::{Global, GlobalKind};
+    let global = |name: &str, kind, dtype: Scalar, n: u64, align: u32| Global {
+        name: name.into(),
+        kind,
+        dtype: dtype.into(),
+        shape: vec![n],
+        align,
+        init: None,
+    };
+    let cases = [
+        (global("tile", GlobalKind::Shared, Scalar::F32, 256, 4), 16),
+        (global("four", GlobalKind::Shared, Scalar::F32, 4, 4), 16),
+        (global("three", GlobalKind::Shared, Scalar::F32, 3, 4), 4),
+        (global("wide", GlobalKind::Shared, Scalar::F64, 8, 64), 64),
+        (global("table", GlobalKind::Const, Scalar::I8, 32, 1), 16),
+        (global("tiny", GlobalKind::Const, Scalar::I16, 2, 2), 2),
+    ];
+    for (g, want) in cases {
+        let mut out = String::new();
+        super::arrays::write_global(&mut out, &g);
+        assert!(
+            out.trim_end().ends_with(&format!("align {want}")),
+            "{}: {out}",
+            g.name
+        );
+    }
+}

@@ -132,7 +132,8 @@ fn shared_local_and_constant_arrays() {
             kind: GlobalKind::Shared,
             dtype: Scalar::F32.into(),
             shape: vec![16, 16],
-            align: 16,
+            // The front end's alignment for float32; the writer raises it to 16.
+            align: 4,
             init: None,
         },
         Global {
@@ -168,7 +169,7 @@ fn shared_local_and_constant_arrays() {
         ptx.contains(".extern .shared .align 16 .b8 __oxcuda_dynshared[]"),
         "{ptx}"
     );
-    assert!(ptx.contains(".const .align 8 .b8 table[24]"), "{ptx}");
+    assert!(ptx.contains(".const .align 16 .b8 table[24]"), "{ptx}");
     let body = ptx_function(&ptx, "mem");
     assert!(body.contains("%dynamic_smem_size"), "{body}");
     assert!(
