@@ -3,6 +3,7 @@
 
 pub mod c_api;
 pub mod cai;
+pub mod cupy;
 pub mod dlpack;
 pub mod dlpack_abi;
 pub mod dlpack_exchange;

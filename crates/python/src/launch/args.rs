@@ -19,14 +19,29 @@ use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyString, PyTuple};
 use crate::memory::devicearray::DeviceNDArray;
 use crate::memory::devicerecord::DeviceRecord;
 
+/// What the foreign producers of one launch share: the launch's stream, and facts read from a
+/// producer once per launch rather than once per argument.
+#[derive(Debug, Clone, Copy)]
+pub struct ForeignLaunch {
+    /// The launch's `CUstream` address (0: the legacy default stream).
+    pub stream: usize,
+    /// CuPy's current stream, once a CuPy array has been read (`interop::cupy`).
+    pub cupy_stream: Option<usize>,
+}
+
 /// Reads argument number `index` of a launch.
 pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
     read_with(obj, index, None)
 }
 
-/// [`read`], also accepting CUDA Array Interface producers ordered on `cai_stream` (see
-/// [`read_all_for_launch`]) before trying NumPy scalars.
-fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) -> PyResult<Arg> {
+/// [`read`], also accepting foreign producers (DLPack exchange, CuPy, the CUDA Array
+/// Interface) ordered on the launch's stream (see [`read_all_for_launch`]) before trying
+/// NumPy scalars.
+fn read_with(
+    obj: &Bound<'_, PyAny>,
+    index: usize,
+    mut foreign: Option<&mut ForeignLaunch>,
+) -> PyResult<Arg> {
     if let Ok(arr) = obj.cast::<DeviceNDArray>() {
         let view = arr.get().launch_view();
         let dtype = if view.kind == b'V' {
@@ -91,15 +106,16 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
         return Ok(Arg::Complex(c.real(), c.imag(), Scalar::C128));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return Ok(Arg::Tuple(
-            t.iter()
-                .map(|x| read_with(&x, index, cai_stream))
-                .collect::<PyResult<_>>()?,
-        ));
+        let mut items = Vec::with_capacity(t.len());
+        for x in t.iter() {
+            items.push(read_with(&x, index, foreign.as_deref_mut())?);
+        }
+        return Ok(Arg::Tuple(items));
     }
-    if let Some(stream) = cai_stream
-        && let Some(arg) =
-            crate::interop::dlpack_exchange::read(obj, stream).or_else(|| read_cai(obj, stream))
+    if let Some(launch) = foreign
+        && let Some(arg) = crate::interop::dlpack_exchange::read(obj, launch.stream)
+            .or_else(|| crate::interop::cupy::read(obj, launch))
+            .or_else(|| read_cai(obj, launch.stream))
     {
         return Ok(arg);
     }
@@ -155,9 +171,13 @@ pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Args> {
 /// Anything else is an error here, and the dispatcher's slow path takes the launch (it waits
 /// for the producer's stream, as numba-cuda does).
 pub fn read_all_for_launch(args: &Bound<'_, PyTuple>, stream: usize) -> PyResult<Args> {
+    let mut launch = ForeignLaunch {
+        stream,
+        cupy_stream: None,
+    };
     args.iter()
         .enumerate()
-        .map(|(i, a)| read_with(&a, i, Some(stream)))
+        .map(|(i, a)| read_with(&a, i, Some(&mut launch)))
         .collect()
 }
 
@@ -262,7 +282,7 @@ pub fn layout_of(shape: &[i64], strides: &[i64], itemsize: i64) -> Layout {
 }
 
 /// A sequence of integers (a CAI `shape` or `strides`) as [`Dims`].
-fn dims_of(seq: &Bound<'_, PyAny>) -> Option<Dims> {
+pub fn dims_of(seq: &Bound<'_, PyAny>) -> Option<Dims> {
     seq.try_iter()
         .ok()?
         .map(|n| n.and_then(|n| n.extract::<i64>()))
