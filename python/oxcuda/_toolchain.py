@@ -60,7 +60,15 @@ def _from_setting(knob: str, component: str) -> Located | None:
 def _pathfinder_dynamic(libname: str, component: str, knob: str, hint: str) -> Located:
     try:
         from cuda import pathfinder
-    except ImportError:
+    except ImportError as exc:
+        if exc.name not in ("cuda", "cuda.pathfinder"):
+            # Installed, but its own import failed (for example a local `random.py` shadowing
+            # the standard library): say what failed rather than "not installed".
+            raise CudaSupportError(
+                f"{component} not found: cuda-pathfinder is installed but failed to import "
+                f"({type(exc).__name__}: {exc}). Fix that import, or set {_env_name(knob)} to "
+                f"the library's path."
+            ) from exc
         raise CudaSupportError(
             f"{component} not found: cuda-pathfinder is not installed, and {_env_name(knob)} is "
             f"unset. Run `pip install cuda-pathfinder`, then {hint}."

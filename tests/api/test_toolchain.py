@@ -303,3 +303,31 @@ def test_check_versions_accepts_an_equal_or_newer_nvjitlink(
 ):
     _fake_infos(monkeypatch, nvvm_isa, link_version, link_isa)
     assert _toolchain.check_versions() is None
+
+
+def test_a_broken_pathfinder_import_is_not_reported_as_missing(monkeypatch):
+    # A script next to a `random.py` shadows the standard library, and cuda-pathfinder's own
+    # import fails: the error must name that failure, not claim the package is absent.
+    import builtins
+
+    real_import = builtins.__import__
+
+    def shadowed(name, *args, **kwargs):
+        if name == "cuda":
+            raise ImportError("cannot import name 'Random' from 'random'", name="random")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", shadowed)
+    with pytest.raises(CudaSupportError, match=r"installed but failed to import.*Random"):
+        _toolchain._pathfinder_dynamic("nvvm", "libNVVM", "NVVM_PATH", "install it")
+
+
+def test_a_missing_pathfinder_is_reported_as_not_installed(monkeypatch):
+    import sys
+
+    import cuda
+
+    monkeypatch.delattr(cuda, "pathfinder", raising=False)
+    monkeypatch.setitem(sys.modules, "cuda.pathfinder", None)
+    with pytest.raises(CudaSupportError, match="cuda-pathfinder is not installed"):
+        _toolchain._pathfinder_dynamic("nvvm", "libNVVM", "NVVM_PATH", "install it")
