@@ -38,6 +38,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
                     ptr: view.ptr,
                     record,
                     host: view.host,
+                    ctx: view.ctx,
                 });
             }
             Dtype::Record(record)
@@ -67,6 +68,7 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
                 aligned: true,
             },
             host: view.host,
+            ctx: view.ctx,
         });
     }
     if obj.is_instance_of::<PyBool>() {
@@ -227,6 +229,7 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
             aligned: true,
         },
         host: false,
+        ctx: 0,
     })
 }
 
@@ -297,7 +300,9 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
             .map_err(|e| PyTypeError::new_err(e.message))?;
             ArgValue::Array(a)
         }
-        Arg::Record { ptr, record, host } => {
+        Arg::Record {
+            ptr, record, host, ..
+        } => {
             if !host {
                 return Err(PyTypeError::new_err(
                     "a GPU record was passed to a kernel running on the simulator; copy it to the host backend, or run on the GPU",
