@@ -31,6 +31,7 @@ import importlib
 import linecache
 import pickle
 import sys
+import types as pytypes
 import uuid
 import weakref
 from typing import Any
@@ -115,6 +116,23 @@ def _install_source(source: tuple[str, list[str]] | None) -> None:
     linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
 
 
+def _with_file_name(code: pytypes.CodeType, filename: str) -> pytypes.CodeType:
+    """``code`` (and the code nested in it) naming ``filename`` as its file."""
+    consts = tuple(
+        _with_file_name(c, filename) if isinstance(c, pytypes.CodeType) else c
+        for c in code.co_consts
+    )
+    return code.replace(co_filename=filename, co_consts=consts)
+
+
+def _restore_file_name(py_func: Any, filename: str) -> None:
+    """cloudpickle may rename a by-value function's file (``<dynamic-code>``); oxcuda reads
+    the source through the file name, so the unpickled function gets its own back."""
+    code = getattr(py_func, "__code__", None)
+    if code is not None and code.co_filename != filename:
+        py_func.__code__ = _with_file_name(code, filename)
+
+
 def _object_id(obj: Any) -> str:
     """The unique id of a by-value object (made on first pickle), memoised here so that
     unpickling it in this process gives the object itself."""
@@ -162,6 +180,8 @@ def rebuild_by_value(
         return existing
     _install_source(source)
     py_func = pickle.loads(payload)
+    if source is not None:
+        _restore_file_name(py_func, source[0])
     obj = rebuild(py_func, *state)
     obj._oxcuda_pickle_id = key
     _memo[key] = obj
