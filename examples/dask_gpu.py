@@ -68,7 +68,11 @@ def transform_block(block):
 def sum_chunk(block, axis=None, keepdims=False):
     """``da.reduction``'s chunk step: the chunk's sum by ``cuda.Reduce``, as a 1-element host
     array (partial sums are tiny: the tree combines them on the host)."""
-    x = cuda.as_cuda_array(block) if _is_cupy(block) else cuda.to_device(np.ascontiguousarray(block))
+    x = (
+        cuda.as_cuda_array(block)
+        if _is_cupy(block)
+        else cuda.to_device(np.ascontiguousarray(block))
+    )
     total = chunk_sum(x) if x.size else 0.0
     return np.full((1,) * block.ndim if keepdims else (), total, dtype=np.float64)
 

@@ -114,7 +114,10 @@ def test_ipc_handles_of_pool_memory_open_in_another_process(stats, tmp_path):
     env = dict(os.environ, OXCUDA_TARGET="gpu")
     done = subprocess.run(
         [sys.executable, "-c", OPEN_IN_CHILD, str(path), str(out)],
-        env=env, capture_output=True, text=True, timeout=120,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     np.testing.assert_array_equal(np.load(out), host)

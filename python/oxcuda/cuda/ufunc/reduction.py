@@ -84,9 +84,7 @@ class Reduce:
         (``oxcuda.cuda._pickling``)."""
         from oxcuda.cuda import _pickling
 
-        return _pickling.reduce_jit_object(
-            self, self._functor, _rebuild_reduce, (self.max_blocks,)
-        )
+        return _pickling.reduce_jit_object(self, self._functor, _rebuild_reduce, (self.max_blocks,))
 
     def __call__(
         self, arr: Any, size: Any = None, res: Any = None, init: Any = 0, stream: Any = 0
