@@ -123,7 +123,8 @@ impl GpuKernel {
                 .map_err(|e| driver_error(py, &e))?
                 .with_cooperative(cooperative);
             let assert_sites = asserts.unwrap_or_default();
-            let asserts = Asserts::find(py, &kernel, assert_sites.0.clone(), assert_sites.1.clone())?;
+            let asserts =
+                Asserts::find(py, &kernel, assert_sites.0.clone(), assert_sites.1.clone())?;
             Ok(Self {
                 first: Loaded { kernel, asserts },
                 others: Mutex::new(Vec::new()),
@@ -189,8 +190,12 @@ impl GpuKernel {
             config.check().map_err(PyValueError::new_err)?;
             // SAFETY: one pointer per parameter, packed for these parameters, alive for the
             // loop; the configuration was checked.
-            unsafe { self.first.kernel.launch_repeatedly(&config, stream, &mut ptrs, n) }
-                .map_err(|e| driver_error(py, &e))
+            unsafe {
+                self.first
+                    .kernel
+                    .launch_repeatedly(&config, stream, &mut ptrs, n)
+            }
+            .map_err(|e| driver_error(py, &e))
         })
     }
 
