@@ -78,6 +78,22 @@ def test_closure_kernel_pickles_by_value_and_compiles_when_rebuilt(dumps, rng):
     assert pickle.loads(blob) is kernel  # the memo keeps one object per process
 
 
+def test_configured_launches_pickle_with_their_configuration(rng):
+    x = rng.random(300)
+    launch = mk.scale[5, 64]
+    again = pickle.loads(pickle.dumps(launch))
+    assert (again.griddim, again.blockdim, again.sharedmem) == ((5, 1, 1), (64, 1, 1), 0)
+    out = cuda.to_device(np.full_like(x, np.nan))
+    again(out, cuda.to_device(x), 0.5)
+    np.testing.assert_allclose(out.copy_to_host(), 0.5 * x)
+    closure = _fresh(cloudpickle.dumps(mk.make_offset_kernel(7.0)[5, 64, 0, 16]))
+    assert closure.sharedmem == 16
+    closure(out, cuda.to_device(x))
+    np.testing.assert_allclose(out.copy_to_host(), x + 7.0)
+    with pytest.raises(TypeError, match="pickle"):
+        pickle.dumps(mk.scale[1, 1, cuda.stream()])  # a stream belongs to its process
+
+
 def test_device_functions_pickle_by_reference_and_by_value(rng):
     assert pickle.loads(pickle.dumps(mk.square)) is mk.square
     x = rng.random(50)
