@@ -10,10 +10,11 @@ Interface):
     python examples/dask_gpu.py                    # every visible GPU
     python examples/dask_gpu.py --rmm              # the workers' memory from an RMM pool
 
-On the simulator (``--sim``): NumPy chunks on ``distributed.LocalCluster`` with worker
-processes — the same pickling and the same kernels, run by oxcuda's CPU simulator:
+On the simulator (``--sim``, and the default where oxcuda finds no GPU): NumPy chunks on
+``distributed.LocalCluster`` with worker processes — the same pickling and the same kernels,
+run by oxcuda's CPU simulator (smaller default sizes):
 
-    python examples/dask_gpu.py --sim --size 20000 --chunk 5000
+    python examples/dask_gpu.py --sim --size 20000 --chunk 2500
 
 The pipeline: ``y = map_blocks(transform)(x)`` (a kernel: ``y = a * x**2 + b`` elementwise),
 then ``sum(y)`` as ``da.reduction``: ``cuda.Reduce`` sums each chunk on its device, Dask
@@ -127,11 +128,16 @@ def main(argv: list[str] | None = None) -> float:
     """Runs the pipeline and checks it; returns the seconds the computation took."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sim", action="store_true", help="NumPy chunks on the simulator")
-    parser.add_argument("--size", type=int, default=1 << 24, help="elements in the array")
-    parser.add_argument("--chunk", type=int, default=1 << 22, help="elements per chunk")
+    parser.add_argument("--size", type=int, help="elements (default 2**24; 20000 on --sim)")
+    parser.add_argument("--chunk", type=int, help="elements per chunk (2**21; 2500 on --sim)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (--sim)")
     parser.add_argument("--rmm", action="store_true", help="workers allocate from RMM")
     args = parser.parse_args(argv)
+    import oxcuda
+
+    args.sim = args.sim or oxcuda.config.resolve("TARGET").value != "gpu"
+    args.size = args.size or (20_000 if args.sim else 1 << 24)
+    args.chunk = args.chunk or (2_500 if args.sim else 1 << 21)
 
     import dask.array as da
     from distributed import Client
