@@ -3,6 +3,7 @@ errors on a machine without a driver."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from oxcuda import config, cuda
 from oxcuda.errors import CudaSupportError
@@ -53,3 +54,34 @@ def test_gpu_target_without_a_driver_is_a_support_error(tmp_path):
             cuda.to_device([1.0, 2.0])
         with pytest.raises(CudaSupportError):
             cuda.current_context()
+
+
+def test_device_selection_on_the_simulator_is_one_device(rng):
+    """The simulator's device selection (docs/multi-gpu.md): one device, 0 (or -1); selecting
+    it, nesting ``with`` blocks and launching inside them work; any other is an IndexError
+    saying how many there are."""
+    from oxcuda.cuda.memory.pointer import native_context
+
+    @cuda.jit
+    def twice(r, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            r[i] = 2.0 * x[i]
+
+    with config.override(TARGET="sim"):
+        assert len(cuda.gpus) == 1 and cuda.gpus[-1] == cuda.gpus[0]
+        assert [d.id for d in cuda.gpus] == [0]
+        for bad in (1, 2, -2):
+            with pytest.raises(IndexError, match=r"the simulator has one device \(0\)"):
+                cuda.gpus[bad]
+            with pytest.raises(IndexError, match=r"the simulator has one device \(0\)"):
+                cuda.select_device(bad)
+        with cuda.gpus[0], cuda.gpus[0] as inner:
+            assert cuda.get_current_device() == inner
+            x = rng.random(100)
+            d = cuda.to_device(x)
+            assert native_context(d.context).is_host and d.context.device_id == 0
+            r = cuda.device_array_like(d)
+            twice[1, 128](r, d)
+            np.testing.assert_allclose(r.copy_to_host(), 2.0 * x)
+        assert cuda.select_device(-1) == cuda.gpus[0]

@@ -428,8 +428,8 @@ def test_a_bad_module_name_is_an_error_naming_the_setting(tmp_path):
 
 PLUGIN_IMPORT = """
 import sys
-import oxcuda.memory.cupy, oxcuda.memory.torch
-print("cupy" in sys.modules, "torch" in sys.modules)
+import oxcuda.memory.cupy, oxcuda.memory.rmm, oxcuda.memory.torch
+print("cupy" in sys.modules, "rmm" in sys.modules, "torch" in sys.modules)
 """
 
 
@@ -438,10 +438,12 @@ def test_plugin_modules_import_their_library_only_when_used():
         [sys.executable, "-c", PLUGIN_IMPORT], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["False", "False"]
+    assert done.stdout.split() == ["False", "False", "False"]
 
 
-@pytest.mark.parametrize(("module", "name"), [("cupy", "CuPy"), ("torch", "PyTorch")])
+@pytest.mark.parametrize(
+    ("module", "name"), [("cupy", "CuPy"), ("rmm", "RMM"), ("torch", "PyTorch")]
+)
 def test_plugins_refuse_the_host_backend(module, name):
     import importlib
 

@@ -7,7 +7,7 @@
 use std::ffi::{c_uint, c_void};
 
 use crate::error::{DriverError, check};
-use crate::sys::{CuDevicePtr, CuStream, Driver, IpcMemHandle};
+use crate::sys::{CuContext, CuDevicePtr, CuStream, Driver, IpcMemHandle};
 
 /// `CUDA_ERROR_OUT_OF_MEMORY`.
 pub const CUDA_ERROR_OUT_OF_MEMORY: i32 = 2;
@@ -159,6 +159,34 @@ impl Driver {
                     (self.memcpy_dtod_async)(dst, src, bytes, s),
                 ),
             }
+        }
+    }
+
+    /// Device → device copy between two contexts (`cuMemcpyPeer`): by peer access where the
+    /// devices have it, staged through the host by the driver otherwise; ordered after all
+    /// work already enqueued in both contexts, and before work enqueued after it.
+    ///
+    /// # Errors
+    /// The driver's error.
+    ///
+    /// # Safety
+    /// `dst` is device memory of `dst_ctx` and `src` of `src_ctx`, each of at least `bytes`;
+    /// both contexts are alive.
+    pub unsafe fn copy_peer(
+        &self,
+        dst: CuDevicePtr,
+        dst_ctx: CuContext,
+        src: CuDevicePtr,
+        src_ctx: CuContext,
+        bytes: usize,
+    ) -> Result<(), DriverError> {
+        // SAFETY: the caller's contract.
+        unsafe {
+            check(
+                self,
+                "cuMemcpyPeer",
+                (self.memcpy_peer)(dst, dst_ctx, src, src_ctx, bytes),
+            )
         }
     }
 

@@ -99,6 +99,7 @@ function_table! {
     stream_get_flags = "cuStreamGetFlags": fn(CuStream, *mut c_uint);
     launch_host_func = "cuLaunchHostFunc": fn(CuStream, HostFn, *mut c_void);
     memcpy_dtod_async = "cuMemcpyDtoDAsync_v2": fn(CuDevicePtr, CuDevicePtr, usize, CuStream);
+    memcpy_peer = "cuMemcpyPeer": fn(CuDevicePtr, CuContext, CuDevicePtr, CuContext, usize);
     memset_d8_async = "cuMemsetD8Async": fn(CuDevicePtr, u8, usize, CuStream);
     mem_host_alloc = "cuMemHostAlloc": fn(*mut *mut c_void, usize, c_uint);
     mem_free_host = "cuMemFreeHost": fn(*mut c_void);

@@ -207,6 +207,16 @@ impl Space {
         }
     }
 
+    /// The `CUcontext` address of a GPU's context, 0 for the host backend: what a launch
+    /// compares with the kernel's context, one integer per array (see `launch::Arg`).
+    #[must_use]
+    pub fn context_id(&self) -> usize {
+        match self {
+            Self::Device(c) => c.handle().0,
+            Self::Host(_) => 0,
+        }
+    }
+
     /// Whether two spaces are the same context.
     #[must_use]
     pub fn same(&self, other: &Self) -> bool {

@@ -94,6 +94,10 @@ pub enum Arg {
         strides: Dims,
         ty: ArrayType,
         host: bool,
+        /// The `CUcontext` address of the memory's context ([`crate::Space::context_id`]):
+        /// 0 for host-backend memory and for foreign memory (CAI, DLPack), whose context
+        /// is not known.
+        ctx: usize,
     },
     /// A record in device memory (a `DeviceRecord`; host-backend memory under the simulator),
     /// passed by reference.
@@ -101,6 +105,8 @@ pub enum Arg {
         ptr: u64,
         record: Record,
         host: bool,
+        /// The memory's context, as for [`Arg::Array`].
+        ctx: usize,
     },
     /// An integer or bool of a given type.
     Int(i128, Scalar),

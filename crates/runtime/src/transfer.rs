@@ -182,6 +182,22 @@ pub unsafe fn copy(dst: &Place<'_>, src: &Place<'_>, stream: &Stream) -> Result<
                 Ok(())
             }
         }
+        (Mem::Device(dctx), Mem::Device(sctx)) if direct && !Arc::ptr_eq(dctx, sctx) => {
+            // Between devices (docs/multi-gpu.md): one peer copy, ordered after the work of
+            // both contexts, so neither stream needs a synchronisation of its own.
+            // SAFETY: see above.
+            unsafe {
+                dctx.make_current()?;
+                dctx.driver().copy_peer(
+                    dst.ptr,
+                    dctx.handle().raw(),
+                    src.ptr,
+                    sctx.handle().raw(),
+                    nbytes,
+                )?;
+                Ok(())
+            }
+        }
         (Mem::Device(dctx), Mem::Device(_)) => {
             // SAFETY: see above.
             unsafe {

@@ -288,8 +288,13 @@ def _devices() -> list[dict[str, Any]]:
 
 def _device(ordinal: int) -> Device | SimulatorDevice:
     if not use_gpu():
-        if ordinal != 0:
-            raise IndexError(f"the simulator has one device (0), not {ordinal}")
+        # The simulator is one device, indexed as a list of one (0 and -1), like cuda.gpus on
+        # a machine with one GPU (docs/multi-gpu.md).
+        if ordinal not in (0, -1):
+            raise IndexError(
+                f"there is no device {ordinal}: the simulator has one device (0); "
+                "several devices need GPUs (OXCUDA_TARGET=gpu)"
+            )
         return SimulatorDevice()
     count = len(_devices())
     if not -count <= ordinal < count:

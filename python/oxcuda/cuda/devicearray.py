@@ -16,7 +16,11 @@ from typing import Any
 
 from oxcuda import _native
 from oxcuda._native import DeviceNDArray, DeviceRecord, is_device_array
+from oxcuda.cuda import _pickling
 from oxcuda.cuda._devices import current_context
+
+# Device arrays and records pickle through host memory (oxcuda.cuda._pickling).
+_pickling.register_device_arrays()
 
 
 def to_device(obj: Any, stream: Any = 0, copy: bool = True, to: DeviceNDArray | None = None):

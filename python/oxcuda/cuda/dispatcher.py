@@ -160,6 +160,7 @@ class Dispatcher(_native.LaunchCache):
         self._eager: list[tuple[str, ...]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
+        self._declared = list(signatures)  # as given: what pickling by value sends
         functools.update_wrapper(self, py_func)
         for sig in signatures:
             args, _ = compiler.normalize_signature(sig)
@@ -613,6 +614,16 @@ class Dispatcher(_native.LaunchCache):
     def get_const_mem_size(self, signature: Any = None) -> int:
         return self._attribute(signature, "const_size_bytes")
 
+    def __reduce__(self) -> tuple:
+        """Pickles the dispatcher without compiled code: by reference when it is bound at the
+        top level of an importable module, else by value through cloudpickle (its function,
+        declared signatures and options); see ``oxcuda.cuda._pickling``."""
+        from oxcuda.cuda import _pickling
+
+        return _pickling.reduce_jit_object(
+            self, self.py_func, _rebuild_dispatcher, (self._declared, self.targetoptions)
+        )
+
     def __repr__(self) -> str:
         kind = "device function" if self._device else "kernel"
         return f"<oxcuda {kind} {self.__qualname__}>"
@@ -644,6 +655,11 @@ class _Configured:
         if d.launch_native(gpu, self.grid, self.block, self.stream, self.sharedmem, args):
             return
         d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
+
+
+def _rebuild_dispatcher(py_func: Any, signatures: list[Any], options: dict[str, Any]):
+    """Unpickles a dispatcher pickled by value (``Dispatcher.__reduce__``)."""
+    return Dispatcher(py_func, signatures, dict(options))
 
 
 def _readonly_view(dev: Any) -> Any:

@@ -196,5 +196,6 @@ pub fn read(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
             aligned: true,
         },
         host: false,
+        ctx: 0,
     })
 }

@@ -53,6 +53,7 @@ fn read_with(
                     ptr: view.ptr,
                     record,
                     host: view.host,
+                    ctx: view.ctx,
                 });
             }
             Dtype::Record(record)
@@ -82,6 +83,7 @@ fn read_with(
                 aligned: true,
             },
             host: view.host,
+            ctx: view.ctx,
         });
     }
     if obj.is_instance_of::<PyBool>() {
@@ -247,6 +249,7 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
             aligned: true,
         },
         host: false,
+        ctx: 0,
     })
 }
 
@@ -317,7 +320,9 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
             .map_err(|e| PyTypeError::new_err(e.message))?;
             ArgValue::Array(a)
         }
-        Arg::Record { ptr, record, host } => {
+        Arg::Record {
+            ptr, record, host, ..
+        } => {
             if !host {
                 return Err(PyTypeError::new_err(
                     "a GPU record was passed to a kernel running on the simulator; copy it to the host backend, or run on the GPU",

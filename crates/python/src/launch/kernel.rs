@@ -5,8 +5,17 @@
 //! A `GpuKernel` is the Python face of the runtime's [`Kernel`] (module loading, attributes,
 //! occupancy and the launch live in `oxcuda_runtime::module`, configuration checks and
 //! parameter packing in `oxcuda_runtime::launch`); this file only converts.
+//!
+//! Several GPUs in one process (docs/multi-gpu.md): a `GpuKernel` launches in the calling
+//! thread's current context. It is loaded in the context current when it was made; a launch
+//! while another device is current loads the same image there once (kept in `others`) and
+//! launches there. Every device array and record argument must be memory of that context: the
+//! check compares one integer per argument (`Arg::Array::ctx`, read with the array) with the
+//! kernel's context, so the fast path pays a comparison, and a mismatch is a `ValueError`
+//! naming the argument and both devices instead of an illegal-address fault.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use oxcuda_ir::{Module, Type};
 use oxcuda_runtime::launch::{self, LaunchConfig};
@@ -17,6 +26,7 @@ use pyo3::types::PyTuple;
 
 use crate::boundary::{ErrorKind, driver_error, guard, raise, sim_error};
 use crate::launch::args::{self, Arg, Args};
+use crate::launch::assertions::{Asserts, Site};
 
 /// Typed IR produced by a compile (the simulator's input).
 #[pyclass(frozen, module = "oxcuda._native")]
@@ -62,15 +72,28 @@ fn launch_config(grid: (u32, u32, u32), block: (u32, u32, u32), shared: u32) -> 
     }
 }
 
-/// A kernel loaded on a GPU.
+/// A kernel loaded in one context, with its assert record.
+#[derive(Debug)]
+struct Loaded {
+    kernel: Kernel,
+    /// The checked `assert`s of a debug kernel (`None`: nothing to check after a launch).
+    asserts: Option<Asserts>,
+}
+
+/// A kernel loaded on a GPU (on several, once launched on each; see the module doc).
 #[pyclass(frozen, module = "oxcuda._native")]
 #[derive(Debug)]
 pub struct GpuKernel {
-    kernel: Kernel,
+    /// In the context current when the kernel was made.
+    first: Loaded,
+    /// In other devices' contexts, loaded on the first launch there.
+    others: Mutex<Vec<Arc<Loaded>>>,
+    /// The image, kept to load it into other contexts.
+    image: Vec<u8>,
+    /// The compile's assert sites (the kernel's Python name, sites), for other contexts.
+    assert_sites: (String, Vec<Site>),
     params: Vec<Type>,
     name: String,
-    /// The checked `assert`s of a debug kernel (`None`: nothing to check after a launch).
-    asserts: Option<crate::launch::assertions::Asserts>,
 }
 
 #[pymethods]
@@ -99,14 +122,16 @@ impl GpuKernel {
             let kernel = Kernel::load(&ctx, cubin, name)
                 .map_err(|e| driver_error(py, &e))?
                 .with_cooperative(cooperative);
-            let (python_name, sites) = asserts.unwrap_or_default();
+            let assert_sites = asserts.unwrap_or_default();
             let asserts =
-                crate::launch::assertions::Asserts::find(py, &kernel, python_name, sites)?;
+                Asserts::find(py, &kernel, assert_sites.0.clone(), assert_sites.1.clone())?;
             Ok(Self {
-                kernel,
+                first: Loaded { kernel, asserts },
+                others: Mutex::new(Vec::new()),
+                image: cubin.to_vec(),
+                assert_sites,
                 params: params.iter().map(|p| p.ty.clone()).collect(),
                 name: name.to_owned(),
-                asserts,
             })
         })
     }
@@ -119,7 +144,7 @@ impl GpuKernel {
     /// Launched with `cuLaunchCooperativeKernel` (the code synchronises the grid).
     #[getter]
     fn cooperative(&self) -> PyResult<bool> {
-        guard(|| Ok(self.kernel.is_cooperative()))
+        guard(|| Ok(self.first.kernel.is_cooperative()))
     }
 
     /// Launches with `grid`/`block` (3 ints each), on `stream` (a `CUstream` address, 0 for the
@@ -165,8 +190,12 @@ impl GpuKernel {
             config.check().map_err(PyValueError::new_err)?;
             // SAFETY: one pointer per parameter, packed for these parameters, alive for the
             // loop; the configuration was checked.
-            unsafe { self.kernel.launch_repeatedly(&config, stream, &mut ptrs, n) }
-                .map_err(|e| driver_error(py, &e))
+            unsafe {
+                self.first
+                    .kernel
+                    .launch_repeatedly(&config, stream, &mut ptrs, n)
+            }
+            .map_err(|e| driver_error(py, &e))
         })
     }
 
@@ -179,7 +208,8 @@ impl GpuKernel {
         dynamic_shared: usize,
     ) -> PyResult<u32> {
         guard(|| {
-            self.kernel
+            self.first
+                .kernel
                 .max_active_blocks_per_multiprocessor(block_threads, dynamic_shared)
                 .map_err(|e| driver_error(py, &e))
         })
@@ -190,7 +220,7 @@ impl GpuKernel {
     /// `"binary_version"`.
     fn attribute(&self, py: Python<'_>, name: &str) -> PyResult<i32> {
         guard(|| {
-            self.kernel.attribute(name).map_err(|e| match e {
+            self.first.kernel.attribute(name).map_err(|e| match e {
                 AttributeError::Unknown(other) => {
                     PyValueError::new_err(format!("unknown kernel attribute {other:?}"))
                 }
@@ -204,10 +234,14 @@ impl GpuKernel {
     /// A cooperative launch must fit on the device at once (its blocks wait for each other):
     /// more blocks than the occupancy calculator allows is refused here, naming the limit,
     /// rather than left to the driver's `CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE`.
-    fn check_co_resident(&self, py: Python<'_>, config: &LaunchConfig) -> PyResult<()> {
+    fn check_co_resident(
+        &self,
+        py: Python<'_>,
+        kernel: &Kernel,
+        config: &LaunchConfig,
+    ) -> PyResult<()> {
         let threads = config.block.iter().product::<u32>();
-        let (per_sm, sms) = self
-            .kernel
+        let (per_sm, sms) = kernel
             .max_co_resident_blocks(threads, config.shared as usize)
             .map_err(|e| driver_error(py, &e))?;
         let limit = u64::from(per_sm) * u64::try_from(sms).unwrap_or(0);
@@ -231,6 +265,7 @@ impl GpuKernel {
     fn shared_memory_note(&self, dynamic: u32) -> String {
         let limit = oxcuda_sim::SHARED_BYTES_PER_BLOCK as u64;
         let fixed = self
+            .first
             .kernel
             .attribute("shared_size_bytes")
             .map_or(0, |v| u64::try_from(v).unwrap_or(0));
@@ -270,22 +305,117 @@ impl GpuKernel {
                 self.name
             )));
         }
-        if self.kernel.is_cooperative() {
-            self.check_co_resident(py, config)?;
+        let other = self.other_context(py)?;
+        let loaded = other.as_deref().unwrap_or(&self.first);
+        let ctx = loaded.kernel.context().handle().0;
+        if let Some((i, theirs)) = read
+            .iter()
+            .enumerate()
+            .find_map(|(i, a)| foreign_context(a, ctx).map(|c| (i, c)))
+        {
+            return Err(self.wrong_device(py, i, theirs, ctx));
+        }
+        if loaded.kernel.is_cooperative() {
+            self.check_co_resident(py, &loaded.kernel, config)?;
         }
         let mut slots = launch::pack_all(read, &self.params);
         let mut ptrs = launch::param_pointers(&mut slots);
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
         // alive for the call; the configuration was checked.
-        unsafe { self.kernel.launch(config, stream, &mut ptrs) }.map_err(|mut e| {
+        unsafe { loaded.kernel.launch(config, stream, &mut ptrs) }.map_err(|mut e| {
             e.description
                 .push_str(&self.shared_memory_note(config.shared));
             driver_error(py, &e)
         })?;
-        match &self.asserts {
-            Some(asserts) => asserts.check(py, &self.kernel, stream),
+        match &loaded.asserts {
+            Some(asserts) => asserts.check(py, &loaded.kernel, stream),
             None => Ok(()),
         }
+    }
+
+    /// The copy of the kernel for the calling thread's current context when that is not the
+    /// first one's (`None`: launch the first: it is current, or no context is, and the launch
+    /// makes it current). Another context's copy is loaded on its first launch.
+    fn other_context(&self, py: Python<'_>) -> PyResult<Option<Arc<Loaded>>> {
+        let first = self.first.kernel.context();
+        let current = first
+            .driver()
+            .current_context()
+            .map_err(|e| driver_error(py, &e))? as usize;
+        if current == 0 || current == first.handle().0 {
+            return Ok(None);
+        }
+        let mut others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(found) = others
+            .iter()
+            .find(|l| l.kernel.context().handle().0 == current)
+        {
+            return Ok(Some(Arc::clone(found)));
+        }
+        let rt = crate::context::runtime::runtime(py)?;
+        let ctx = rt
+            .current()
+            .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
+        let kernel = Kernel::load(&ctx, &self.image, &self.name)
+            .map_err(|mut e| {
+                e.description.push_str(&format!(
+                    ": loading kernel {} (compiled for device {}) on device {}; devices of \
+                     different architectures need one process per device",
+                    self.name,
+                    first.device().ordinal,
+                    ctx.device().ordinal
+                ));
+                driver_error(py, &e)
+            })?
+            .with_cooperative(self.first.kernel.is_cooperative());
+        let (python_name, sites) = self.assert_sites.clone();
+        let asserts = Asserts::find(py, &kernel, python_name, sites)?;
+        let loaded = Arc::new(Loaded { kernel, asserts });
+        others.push(Arc::clone(&loaded));
+        Ok(Some(loaded))
+    }
+
+    /// The error for argument `index`, memory of the context `theirs`, passed to a launch in
+    /// the context `ours`.
+    fn wrong_device(&self, py: Python<'_>, index: usize, theirs: usize, ours: usize) -> PyErr {
+        let ordinal = |handle: usize| {
+            crate::context::runtime::runtime(py)
+                .ok()
+                .and_then(|rt| {
+                    rt.contexts()
+                        .iter()
+                        .find(|c| c.handle().0 == handle)
+                        .map(|c| c.device().ordinal.to_string())
+                })
+                .unwrap_or_else(|| format!("of context {handle:#x}"))
+        };
+        let (theirs, ours) = (ordinal(theirs), ordinal(ours));
+        PyValueError::new_err(format!(
+            "{}() argument {index} is an array on device {theirs}, but the kernel launches on \
+             device {ours} (the current device): launch it under `with cuda.gpus[{theirs}]:`, \
+             or copy the array to device {ours} first (cuda.to_device(arr.copy_to_host()) \
+             there, or arr.copy_to_device(other) between devices)",
+            self.name
+        ))
+    }
+}
+
+/// The context of argument `a` (a device array or record, or a tuple holding one) when it is
+/// memory of a context other than `ctx`; host and foreign memory (context 0) are not checked.
+fn foreign_context(a: &Arg, ctx: usize) -> Option<usize> {
+    match a {
+        Arg::Array {
+            ctx: theirs,
+            host: false,
+            ..
+        }
+        | Arg::Record {
+            ctx: theirs,
+            host: false,
+            ..
+        } if *theirs != 0 && *theirs != ctx => Some(*theirs),
+        Arg::Tuple(items) => items.iter().find_map(|i| foreign_context(i, ctx)),
+        _ => None,
     }
 }
 

@@ -628,4 +628,21 @@ impl ConfiguredLaunch {
     fn sharedmem(&self) -> PyResult<u32> {
         guard(|| Ok(self.config.shared))
     }
+
+    /// Pickles as `kernel[grid, block, stream, sharedmem]`: the dispatcher (by reference or
+    /// by value, `oxcuda.cuda._pickling`) and the configuration (numba-cuda pickles configured
+    /// kernels too). A `Stream` object does not pickle: streams belong to a process.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        guard(|| {
+            let getitem = py.import("operator")?.getattr("getitem")?;
+            let (g, b) = (self.config.grid, self.config.block);
+            let config = (
+                (g[0], g[1], g[2]),
+                (b[0], b[1], b[2]),
+                self.stream.clone_ref(py),
+                self.config.shared,
+            );
+            (getitem, (self.cache.clone_ref(py), config)).into_pyobject(py)
+        })
+    }
 }

@@ -50,6 +50,8 @@ pub struct ArrayView<'a> {
     pub readonly: bool,
     /// Whether the memory is host memory (the simulator's backend).
     pub host: bool,
+    /// The memory's context (`Space::context_id`: 0 for the host backend).
+    pub ctx: usize,
     /// Whether the layout is C-contiguous (NumPy's flag).
     pub c_contiguous: bool,
     /// Whether the layout is F-contiguous.
@@ -87,6 +89,7 @@ impl DeviceNDArray {
             itemsize: self.layout.itemsize(),
             readonly: self.readonly,
             host: self.memory.space().is_host(),
+            ctx: self.memory.space().context_id(),
             c_contiguous: self.layout.is_c_contiguous(),
             f_contiguous: self.layout.is_f_contiguous(),
         }

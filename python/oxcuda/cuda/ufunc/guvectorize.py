@@ -94,6 +94,7 @@ class CUDAGUFunc:
         self, py_func: Any, signatures: list[Any], layout: str, identity: Any, cache: bool
     ) -> None:
         self.py_func = py_func
+        self._init_args = (list(signatures), layout, identity, cache)  # what pickling sends
         self.__name__ = getattr(py_func, "__name__", "gufunc")
         self.__doc__ = getattr(py_func, "__doc__", None)
         self.identity = parse_identity(identity)
@@ -144,6 +145,13 @@ class CUDAGUFunc:
             + "".join(d.char for d in v.dtypes[self.nin :])
             for v in self._versions
         ]
+
+    def __reduce__(self) -> tuple:
+        """Pickles the gufunc without compiled code: by reference when it is bound at the top
+        level of an importable module, else by value (``oxcuda.cuda._pickling``)."""
+        from oxcuda.cuda import _pickling
+
+        return _pickling.reduce_jit_object(self, self.py_func, _rebuild_gufunc, self._init_args)
 
     def __repr__(self) -> str:
         return f"<oxcuda CUDA gufunc {self.__name__} {self.signature}>"
@@ -390,3 +398,8 @@ def guvectorize(*args: Any, **kwargs: Any) -> Any:
         return CUDAGUFunc(func, list(signatures), layout, identity, cache)
 
     return wrap
+
+
+def _rebuild_gufunc(py_func: Any, signatures: list[Any], layout: str, identity: Any, cache: bool):
+    """Unpickles a gufunc pickled by value (``CUDAGUFunc.__reduce__``)."""
+    return CUDAGUFunc(py_func, signatures, layout, identity, cache)

@@ -78,6 +78,14 @@ class Reduce:
         #: The first stage's block limit; None: from the device (BLOCKS_PER_SM per SM).
         self.max_blocks: int | None = None
 
+    def __reduce__(self) -> tuple:
+        """Pickles the reduction without compiled code: its binary function by value
+        (cloudpickle) unless it is a dispatcher bound in an importable module
+        (``oxcuda.cuda._pickling``)."""
+        from oxcuda.cuda import _pickling
+
+        return _pickling.reduce_jit_object(self, self._functor, _rebuild_reduce, (self.max_blocks,))
+
     def __call__(
         self, arr: Any, size: Any = None, res: Any = None, init: Any = 0, stream: Any = 0
     ) -> Any:
@@ -219,3 +227,10 @@ def _result_array(res: Any, dtype: np.dtype) -> Any:
 
 #: numba-cuda's other name for :class:`Reduce`.
 reduce = Reduce
+
+
+def _rebuild_reduce(functor: Any, max_blocks: int | None) -> Reduce:
+    """Unpickles a reduction (``Reduce.__reduce__``)."""
+    reduction = Reduce(functor)
+    reduction.max_blocks = max_blocks
+    return reduction

@@ -61,6 +61,7 @@ class CUDAUFunc:
         self, py_func: Any, signatures: list[Any], identity: Any, cache: bool, name: str
     ) -> None:
         self.py_func = py_func
+        self._init_args = (list(signatures), identity, cache, name)  # what pickling sends
         self.identity = parse_identity(identity)
         self.__name__ = name
         self.__doc__ = getattr(py_func, "__doc__", None)
@@ -106,6 +107,13 @@ class CUDAUFunc:
     def signatures(self) -> list[tuple[tuple[np.dtype, ...], np.dtype]]:
         """``(input dtypes, output dtype)`` of every version compiled so far."""
         return list(self._table) if self._eager else list(self._lazy.items())
+
+    def __reduce__(self) -> tuple:
+        """Pickles the ufunc without compiled code: by reference when it is bound at the top
+        level of an importable module, else by value (``oxcuda.cuda._pickling``)."""
+        from oxcuda.cuda import _pickling
+
+        return _pickling.reduce_jit_object(self, self.py_func, _rebuild_ufunc, self._init_args)
 
     def __repr__(self) -> str:
         return f"<oxcuda CUDA ufunc {self.__name__} ({self.nin} in, 1 out)>"
@@ -368,3 +376,8 @@ def _check_target(target: str, what: str) -> None:
             f"Unsupported target: {target!r}; oxcuda's {what} compiles for target='cuda' only "
             "(it runs on the simulator when OXCUDA_TARGET=sim)"
         )
+
+
+def _rebuild_ufunc(py_func: Any, signatures: list[Any], identity: Any, cache: bool, name: str):
+    """Unpickles a ufunc pickled by value (``CUDAUFunc.__reduce__``)."""
+    return CUDAUFunc(py_func, signatures, identity, cache, name)

@@ -1,0 +1,1 @@
+"""TEST DOUBLE of ``rmm.pylibrmm`` (see the package doc)."""
