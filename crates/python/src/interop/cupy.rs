@@ -211,5 +211,6 @@ fn read_array(obj: &Bound<'_, PyAny>, cupy: &Cupy, launch: &mut ForeignLaunch) -
         shape,
         strides,
         host: false,
+        ctx: 0, // foreign memory: not checked against a context, as for the interface
     })
 }
