@@ -170,16 +170,52 @@ def compile_pyfunc(
     if dump:
         # A stage the next step consumes (the lowered IR) is kept only when asked for.
         options["keep"] = [stage for stage in dump if stage_info(stage) is not None]
-    opts = options_dict(cc=cc, **options)
+    resolver = _extension_resolver()
+    opts = options_dict(cc=cc, resolver=resolver, **options)
     result = _native.compile(
         sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
     )
+    if resolver is not None and output == "cubin":
+        # The implementations of extension functions may call declare_device functions with
+        # link= items, known only now: compile again with them (the resolver's answers are the
+        # same, the typing functions being pure).
+        found = _linker.unique([*link, *_linker.extern_links(sources)])
+        extra = [i for s in resolver.sources for i in _linker.extern_links(s) if i not in found]
+        if extra:
+            return compile_pyfunc(
+                pyfunc,
+                sig,
+                device=device,
+                output=output,
+                cc=cc,
+                link=(*link, *_linker.unique(extra)),
+                captured=(sources, entry),
+                lto=requested_lto,
+                **{k: v for k, v in options.items() if k not in ("link", "keep", "lto")},
+            )
+    if resolver is not None:
+        result["extensions"] = resolver.resolutions
+        result["extension_links"] = [
+            i for s in resolver.sources for i in _linker.extern_links(s)
+        ]
     # Launched cooperatively: the code synchronises the grid, or it calls linked code declared
     # with use_cooperative=True (docs/cooperative-groups.md).
     result["cooperative"] = bool(result.get("cooperative")) or _linker.extern_cooperative(sources)
     if dump:
         _dump(pyfunc, args, result, dump)
     return result
+
+
+def _extension_resolver() -> Any:
+    """The resolver of extension functions for one compile, or None when nothing is
+    registered (``oxcuda.cuda.extending``; the core then needs no callbacks)."""
+    from oxcuda.cuda import _extension_registry
+
+    if _extension_registry.is_empty():
+        return None
+    from oxcuda.cuda._extension_resolver import Resolver
+
+    return Resolver()
 
 
 def link_items(pyfunc: Any, link: Any = (), sources: list[Any] | None = None) -> list[Any]:
