@@ -62,7 +62,8 @@ impl<'a> Sources<'a> {
         } else if let Some(k) = index.checked_sub(EXT_BASE) {
             SourceRef::Shared(Rc::clone(&self.extension[k]))
         } else {
-            SourceRef::Borrowed(&self.user[index])
+            let user = self.user;
+            SourceRef::Borrowed(&user[index])
         }
     }
 
