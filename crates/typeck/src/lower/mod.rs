@@ -156,8 +156,7 @@ pub(crate) struct LoopTargets {
 /// One lowering pass over one function.
 pub(crate) struct Lower<'s, 'a> {
     pub sess: &'s mut Session<'a>,
-    pub src: usize,
-    /// The source being lowered (source `src` of the session).
+    /// The source being lowered.
     pub fsrc: SourceRef<'a>,
     pub f: Function,
     pub cur: Block,
@@ -207,7 +206,6 @@ impl<'s, 'a> Lower<'s, 'a> {
         };
         Self {
             sess,
-            src,
             fsrc: source,
             f,
             cur: Block(0),
@@ -228,11 +226,6 @@ impl<'s, 'a> Lower<'s, 'a> {
     /// The source being lowered.
     pub fn source(&self) -> &SourceFile {
         &self.fsrc.source
-    }
-
-    /// The source's globals.
-    pub fn globals(&self) -> &HashMap<String, crate::GlobalValue> {
-        &self.fsrc.globals
     }
 
     /// Sets the location instructions get from now on.
