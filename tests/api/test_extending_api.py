@@ -102,8 +102,9 @@ def _toolchain_ok() -> bool:
 def test_link_items_of_declare_device_functions_in_implementations():
     from oxcuda.cuda import compiler
 
-    code = cuda.CUSource('extern "C" __device__ int doubled(int *out, int a)'
-                         " { *out = 2 * a; return 0; }")
+    code = cuda.CUSource(
+        'extern "C" __device__ int doubled(int *out, int a) { *out = 2 * a; return 0; }'
+    )
     doubled = cuda.declare_device("doubled", "int32(int32)", link=code)
 
     def call_doubled(v):

@@ -163,7 +163,7 @@ def order_k(out, a, b):
 
 
 def test_resolution_order(target, rng):
-    a = rand(rng, N, np.int64, -10**6, 10**6)
+    a = rand(rng, N, np.int64, -(10**6), 10**6)
     b = rand(rng, N, np.float64, -100, 100)
     out = poison((N, 3), np.float64)
     got = run(order_k, 3, 32, out, a, b)[0]

@@ -25,6 +25,6 @@ pub mod session;
 pub mod unify;
 mod value;
 
-pub use globals::{ExternFn, FunctionSource, GlobalValue};
 pub use extension::{ArgInfo, Callee, Literal, Query, Resolution, Resolver};
+pub use globals::{ExternFn, FunctionSource, GlobalValue};
 pub use session::{CompileOptions, compile, compile_with};

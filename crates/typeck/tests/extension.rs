@@ -34,7 +34,13 @@ impl Resolver for Fake {
     fn resolve(&self, query: &Query) -> Resolution {
         self.asked.lock().unwrap().push(query.clone());
         let implementation = |text: &str| {
-            let name = text.split("def ").nth(1).unwrap().split('(').next().unwrap();
+            let name = text
+                .split("def ")
+                .nth(1)
+                .unwrap()
+                .split('(')
+                .next()
+                .unwrap();
             // A parameter's default travels as a `$default:<name>` global, as capture sends it.
             let globals = HashMap::from([("$default:scale".to_owned(), GlobalValue::Int(2))]);
             Resolution::Implementation(vec![source(name, text, globals)])
@@ -104,7 +110,11 @@ fn implementations_are_compiled_and_called() {
     let fake = Fake::default();
     let m = run(USES_ALL, "void(float64[:], float32[:])", Some(&fake)).unwrap();
     assert_eq!(calls(&m), 5, "{m}");
-    let names: Vec<&str> = m.functions.iter().map(|f| f.display_name.as_str()).collect();
+    let names: Vec<&str> = m
+        .functions
+        .iter()
+        .map(|f| f.display_name.as_str())
+        .collect();
     for name in ["twice_impl", "halved_impl", "first_impl"] {
         assert!(names.contains(&name), "{names:?}");
     }

@@ -38,7 +38,7 @@ from oxcuda.cuda._extension_types import argument_types, type_object
 from oxcuda.errors import CompileError
 
 
-class _Invalid(Exception):
+class _BadExtensionError(Exception):
     """A typing function misbehaved: answered as ``("invalid", message)``."""
 
 
@@ -71,7 +71,7 @@ def _split_parameters(sig: inspect.Signature, strict_keywords: bool) -> tuple[li
     for p in sig.parameters.values():
         if p.kind == p.VAR_KEYWORD:
             if strict_keywords:
-                raise _Invalid(
+                raise _BadExtensionError(
                     "the use of VAR_KEYWORD (e.g. **kwargs) is unsupported in an overload "
                     f"(offending argument name is '{p}')"
                 )
@@ -86,9 +86,9 @@ def _split_parameters(sig: inspect.Signature, strict_keywords: bool) -> tuple[li
 
 
 def check_signatures(typing: Any, implementation: Any, strict: bool) -> None:
-    """Raises ``_Invalid`` when ``implementation``'s parameters cannot stand for ``typing``'s
-    (numba's rule for ``strict=True`` overloads): the same names in the same places, the same
-    keyword parameters with the same defaults, a ``*args`` of the typing function repeated in
+    """Raises ``_BadExtensionError`` when ``implementation``'s parameters cannot stand for
+    ``typing``'s (numba's rule for ``strict=True`` overloads): the same names in the same
+    places, the same keyword parameters with the same defaults, a ``*args`` of the typing function repeated in
     the implementation, no ``**kwargs`` anywhere. An implementation's ``*args`` may take the
     place of any number of the typing function's trailing positional parameters."""
     impl_sig = inspect.signature(implementation)
@@ -103,7 +103,7 @@ def check_signatures(typing: Any, implementation: Any, strict: bool) -> None:
     prefix = "Typing and implementation arguments differ in "
     a, b = ty_plain, impl_plain
     if ty_star is not None and impl_star is None:
-        raise _Invalid(
+        raise _BadExtensionError(
             f"{prefix}their VAR_POSITIONAL (e.g. *args) argument kind: the typing function has "
             f"one (offending argument name is '{ty_star}') and the implementation does not.\n"
             f"{both}"
@@ -113,7 +113,9 @@ def check_signatures(typing: Any, implementation: Any, strict: bool) -> None:
         if b:
             names = [p.name for p in ty_plain]
             if b[-1].name not in names:
-                raise _Invalid(f"{prefix}argument names.\n{both}\nFirst difference: '{b[-1].name}'")
+                raise _BadExtensionError(
+                    f"{prefix}argument names.\n{both}\nFirst difference: '{b[-1].name}'"
+                )
             a = ty_plain[: names.index(b[-1].name) + 1]
         else:
             a = []
@@ -123,15 +125,17 @@ def check_signatures(typing: Any, implementation: Any, strict: bool) -> None:
             (b[len(a)] if len(b) > len(a) else a[len(b)]).name if len(a) != len(b) else "",
         )
         diff = ", ".join(repr(p) for p in _symmetric_difference(a, b))
-        raise _Invalid(
+        raise _BadExtensionError(
             f"{prefix}argument names.\n{both}\nDifference: {{{diff}}}\nFirst difference: '{first}'"
         )
     if [p.name for p in ty_kw] != [p.name for p in impl_kw]:
         diff = ", ".join(repr(p) for p in _symmetric_difference(ty_kw, impl_kw))
-        raise _Invalid(f"{prefix}keyword argument names.\n{both}\nDifference: {{{diff}}}")
+        raise _BadExtensionError(f"{prefix}keyword argument names.\n{both}\nDifference: {{{diff}}}")
     if [p.default for p in ty_kw] != [p.default for p in impl_kw]:
         diff = ", ".join(repr(p) for p in _symmetric_difference(ty_kw, impl_kw))
-        raise _Invalid(f"{prefix}keyword argument default values.\n{both}\nDifference: {{{diff}}}")
+        raise _BadExtensionError(
+            f"{prefix}keyword argument default values.\n{both}\nDifference: {{{diff}}}"
+        )
 
 
 def _symmetric_difference(a: list, b: list) -> list:
@@ -161,7 +165,7 @@ class Resolver:
         """The answer to one query (``crates/python/src/compile/extending.rs``)."""
         try:
             return self._resolve(kind, key, args, keywords)
-        except _Invalid as exc:
+        except _BadExtensionError as exc:
             return ("invalid", str(exc))
 
     # ---- resolution ------------------------------------------------------------------
@@ -182,7 +186,9 @@ class Resolver:
             name = f"{receiver}.{key}"
         # CUDA's own templates before generic ones (numba prefers the most specific target).
         templates.sort(key=lambda t: t.target != "cuda")
-        has_literal = any(a[1] is not None for a in args) or any(a[1] is not None for _, a in keywords)
+        has_literal = any(a[1] is not None for a in args) or any(
+            a[1] is not None for _, a in keywords
+        )
         reasons = []
         for template in templates:
             orders = [False, True] if has_literal else [False]
@@ -196,7 +202,9 @@ class Resolver:
                     self._record(what, pos, kws, reason[1])
                     return reason
                 reasons.append((template, _signature_text("", pos, kws)[1:-1] or "", reason))
-        shown = _signature_text(name, [type_object(a[0]) for a in args], [(k, type_object(a[0])) for k, a in keywords])
+        shown = _signature_text(
+            name, [type_object(a[0]) for a in args], [(k, type_object(a[0])) for k, a in keywords]
+        )
         lines = [
             f"No implementation of {what} found for signature:",
             f" >>> {shown}",
@@ -215,7 +223,7 @@ class Resolver:
         typing = template.typing
         try:
             result = typing(*pos, **dict(kws))
-        except Exception as exc:  # a typing function declines by raising, as in numba
+        except Exception as exc:  # noqa: BLE001 - a typing function declines by raising (numba)
             return (
                 "Rejected as the implementation raised a specific error:\n"
                 f"     {type(exc).__name__}: {exc}"
@@ -224,7 +232,7 @@ class Resolver:
             return "No match."
         implementation = _implementation_function(result)
         if implementation is None:
-            raise _Invalid(
+            raise _BadExtensionError(
                 f"the typing function {typing.__qualname__} ({_where(typing)}) returned "
                 f"{result!r}, which is not an implementation: return a Python function (the "
                 "implementation, compiled for the argument types) or None (no match)"
@@ -233,12 +241,14 @@ class Resolver:
         try:
             sources, entry = _capture.capture(implementation)
         except CompileError as exc:
-            raise _Invalid(
+            raise _BadExtensionError(
                 f"the implementation {implementation.__qualname__} returned by "
                 f"{typing.__qualname__} cannot be compiled: {exc}"
             ) from None
         if entry != 0:  # capture numbers the function it starts from 0
-            raise _Invalid("internal: the implementation's capture does not start with it")
+            raise _BadExtensionError(
+                "internal: the implementation's capture does not start with it"
+            )
         self.sources.append(sources)
         return ("implementation", sources)
 

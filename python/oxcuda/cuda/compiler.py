@@ -197,9 +197,7 @@ def compile_pyfunc(
         )
     if resolver is not None:
         result["extensions"] = resolver.resolutions
-        result["extension_links"] = [
-            i for s in resolver.sources for i in _linker.extern_links(s)
-        ]
+        result["extension_links"] = [i for s in resolver.sources for i in _linker.extern_links(s)]
     # Launched cooperatively: the code synchronises the grid, or it calls linked code declared
     # with use_cooperative=True (docs/cooperative-groups.md).
     result["cooperative"] = bool(result.get("cooperative")) or _linker.extern_cooperative(sources)

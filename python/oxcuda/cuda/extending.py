@@ -68,6 +68,7 @@ def overload(func: Any, **options: Any) -> Any:
     function's; default True), ``prefer_literal`` (try literal argument types first),
     ``jit_options`` and ``inline`` (accepted; libNVVM decides inlining). Returns the typing
     function unchanged, so one typing function may be registered for several functions."""
+
     def decorate(typing: Any) -> Any:
         _registry.add_function(func, _template(typing, options))
         return typing
@@ -99,9 +100,7 @@ def overload_attribute(typ: Any, attr: str, **options: Any) -> Any:
     :func:`overload`'s."""
     _check_receiver(typ, "overload_attribute")
     if not isinstance(attr, str) or not attr.isidentifier():
-        raise ValueError(
-            f"overload_attribute's attribute name must be an identifier, not {attr!r}"
-        )
+        raise ValueError(f"overload_attribute's attribute name must be an identifier, not {attr!r}")
 
     def decorate(typing: Any) -> Any:
         _registry.add_attribute(attr, _template(typing, options, receiver=typ))

@@ -43,7 +43,12 @@ fn dtype_desc<'py>(py: Python<'py>, d: Dtype) -> PyResult<Bound<'py, PyAny>> {
         Dtype::Record(r) => {
             let fields = PyList::empty(py);
             for f in &r.fields {
-                let item = (f.name.clone(), dtype_desc(py, f.dtype)?, f.shape.clone(), f.offset);
+                let item = (
+                    f.name.clone(),
+                    dtype_desc(py, f.dtype)?,
+                    f.shape.clone(),
+                    f.offset,
+                );
                 fields.append(item)?;
             }
             Ok(("record", r.to_string(), fields, r.size, r.align)
@@ -88,7 +93,9 @@ fn arg_desc<'py>(py: Python<'py>, a: &ArgInfo) -> PyResult<Bound<'py, PyAny>> {
         Some(Literal::Int(i)) => ("int", i).into_pyobject(py)?.into_any(),
         Some(Literal::Bool(b)) => ("bool", b).into_pyobject(py)?.into_any(),
     };
-    Ok((type_desc(py, &a.ty)?, literal).into_pyobject(py)?.into_any())
+    Ok((type_desc(py, &a.ty)?, literal)
+        .into_pyobject(py)?
+        .into_any())
 }
 
 fn ask(py: Python<'_>, object: &Py<PyAny>, query: &Query) -> PyResult<Resolution> {
