@@ -88,9 +88,10 @@ def _split_parameters(sig: inspect.Signature, strict_keywords: bool) -> tuple[li
 def check_signatures(typing: Any, implementation: Any, strict: bool) -> None:
     """Raises ``_BadExtensionError`` when ``implementation``'s parameters cannot stand for
     ``typing``'s (numba's rule for ``strict=True`` overloads): the same names in the same
-    places, the same keyword parameters with the same defaults, a ``*args`` of the typing function repeated in
-    the implementation, no ``**kwargs`` anywhere. An implementation's ``*args`` may take the
-    place of any number of the typing function's trailing positional parameters."""
+    places, the same keyword parameters with the same defaults, a ``*args`` of the typing
+    function repeated in the implementation, no ``**kwargs`` anywhere. An implementation's
+    ``*args`` may take the place of any number of the typing function's trailing positional
+    parameters."""
     impl_sig = inspect.signature(implementation)
     # The implementation is compiled, and device code has no **kwargs: refused even when
     # the overload is not strict.
