@@ -483,3 +483,41 @@ def test_bad_registrations_are_refused():
         overload_method(42, "m")
     with pytest.raises(TypeError, match="Python functions"):
         register_jitable(len)
+
+
+# ---- records -----------------------------------------------------------------------------
+
+POINT = np.dtype([("x", np.float64), ("y", np.float64), ("w", np.int32)])
+
+
+@overload_attribute(types.Record, "radius2")
+def _radius2(rec):
+    if "x" in rec.fields and "y" in rec.fields:
+        return lambda rec: rec.x * rec.x + rec.y * rec.y
+    return None
+
+
+@overload_method(types.Record, "scaled_x")
+def _scaled_x(rec, k):
+    if isinstance(k, types.Integer):
+        return lambda rec, k: rec.x * k * rec.w
+    return None
+
+
+@cuda.jit
+def record_k(out, points):
+    i = cuda.grid(1)
+    if i < points.size:
+        out[i, 0] = points[i].radius2
+        out[i, 1] = points[i].scaled_x(3)
+
+
+def test_record_attribute_and_method(target, rng):
+    points = np.zeros(N, dtype=POINT)
+    points["x"] = rand(rng, N, np.float64, -9, 9)
+    points["y"] = rand(rng, N, np.float64, -9, 9)
+    points["w"] = rand(rng, N, np.int32, -5, 5)
+    out = poison((N, 2), np.float64)
+    got = run(record_k, 3, 32, out, points)[0]
+    np.testing.assert_allclose(got[:, 0], points["x"] ** 2 + points["y"] ** 2, rtol=1e-15)
+    np.testing.assert_allclose(got[:, 1], points["x"] * 3 * points["w"], rtol=1e-15)
