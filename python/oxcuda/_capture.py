@@ -12,6 +12,8 @@ converts (``crates/python/src/compile/capture.rs``):
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
     ("extern", symbol, [argument types], return type, abi, link items, use_cooperative)
                                                                    (cuda.declare_device)
+    ("overload", number, name)  -- a function with extension implementations (@overload,
+                                   @register_jitable; oxcuda.cuda._extension_registry)
     ("unsupported", repr)
 
 Values are frozen at compile time, as numba freezes them: a global changed later does not
@@ -168,6 +170,13 @@ def _loaded_names(code: pytypes.CodeType) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(globals_)), list(dict.fromkeys(cells))
 
 
+def _overload_key(value: Any) -> tuple[int, str] | None:
+    """``(number, name)`` when ``value`` has extension implementations, else None."""
+    from oxcuda.cuda import _extension_registry
+
+    return _extension_registry.function_key(value)
+
+
 def _encode(value: Any, add) -> tuple:
     import numpy as np
 
@@ -238,6 +247,11 @@ def _encode(value: Any, add) -> tuple:
         return ("builtin", fname)
     if module == "numpy" and fname and callable(value):
         return ("builtin", f"numpy.{fname}")
+    # After the functions oxcuda implements itself (builtins, math, NumPy keep their meaning;
+    # docs/extending.md): a Python function with @overload / @register_jitable implementations.
+    overloaded = _overload_key(value)
+    if overloaded is not None:
+        return ("overload", *overloaded)
     return ("unsupported", _short_repr(value))
 
 

@@ -533,8 +533,24 @@ _ALIASES = (
     "b1 i1 i2 i4 i8 u1 u2 u4 u8 f2 f4 f8 c8 c16"
 ).split()
 
+# numba's literal types (the extension API's typing functions receive them).
+from oxcuda._literal_types import (  # noqa: E402 - they subclass the classes above
+    BooleanLiteral,
+    IntegerLiteral,
+    Literal,
+    literal,
+    maybe_literal,
+    unliteral,
+)
+
 __all__ = [
     "Array",
+    "BooleanLiteral",
+    "IntegerLiteral",
+    "Literal",
+    "literal",
+    "maybe_literal",
+    "unliteral",
     "BaseTuple",
     "Boolean",
     "CPointer",

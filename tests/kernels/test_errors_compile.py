@@ -416,6 +416,44 @@ def test_syntax_error(tmp_path, target):
     assert "^" in d.rendered
 
 
+# ---- the extension API (more in tests/kernels/test_extending.py) -------------------------
+
+
+def test_extension_api_errors():
+    from oxcuda import types
+    from oxcuda.cuda.extending import overload
+
+    def floats_only(x):
+        raise NotImplementedError
+
+    @overload(floats_only)
+    def _floats_only(x):
+        if isinstance(x, types.Float):
+            return lambda x: x
+        return None
+
+    def not_a_function(x):
+        raise NotImplementedError
+
+    @overload(not_a_function)
+    def _not_a_function(x):
+        return "impl"
+
+    @cuda.jit
+    def no_match_k(a):
+        a[0] = floats_only(1)
+
+    @cuda.jit
+    def invalid_k(a):
+        a[0] = not_a_function(a[0])
+
+    arr = cuda.to_device(np.zeros(2))
+    d = compile_error(no_match_k, arr).diagnostics[0]
+    assert d.code == "no-matching-overload" and "^" in d.rendered
+    d = compile_error(invalid_k, arr).diagnostics[0]
+    assert d.code == "extension-error" and "not an implementation" in d.message
+
+
 # ---- every code is exercised -----------------------------------------------------------
 
 

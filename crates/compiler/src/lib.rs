@@ -23,5 +23,5 @@ mod stage;
 pub use artifacts::{Artifacts, Output};
 pub use error::{CompileError, Tool};
 pub use pipeline::{compile, compile_from};
-pub use request::{Options, Request, Signature, Toolchain};
+pub use request::{ExtensionResolver, Options, Request, Signature, Toolchain};
 pub use stage::{Form, Path, STAGE_COUNT, STAGES, Stage, StageInfo};

@@ -132,13 +132,15 @@ pub(crate) fn lower(a: &mut Artifacts, _: &Toolchain, _: bool) -> Result<(), Com
             message: "typing needs the captured sources and a signature".to_owned(),
         });
     };
-    let mut module = oxcuda_typeck::compile(
+    let resolver = signature.resolver.as_ref().map(|r| &*r.0);
+    let mut module = oxcuda_typeck::compile_with(
         &sources,
         a.entry(),
         &signature.args,
         signature.kind,
         signature.ret.as_ref(),
         signature.typeck,
+        resolver,
     )
     .map_err(CompileError::Diagnostics)?;
     if let Some(symbol) = &signature.symbol {

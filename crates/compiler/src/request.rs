@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use oxcuda_ir::FunctionKind;
 use oxcuda_nvvm::{CodegenOptions, Libnvvm, LinkInput, Nvjitlink};
-use oxcuda_typeck::{CompileOptions, FunctionSource};
+use oxcuda_typeck::{CompileOptions, FunctionSource, Resolver};
 use oxcuda_types::Type;
 
 use crate::stage::Stage;
@@ -46,6 +46,19 @@ pub struct Signature {
     pub typeck: CompileOptions,
     /// The entry function's symbol, when the caller chose it (`abi="c"`).
     pub symbol: Option<String>,
+    /// Answers calls of extension functions (`@overload`, …) during typing; `None` makes
+    /// every extension callee an error ([`oxcuda_typeck::extension`]).
+    pub resolver: Option<ExtensionResolver>,
+}
+
+/// A shared [`Resolver`] (the request is cloned with its signature; the resolver is not).
+#[derive(Clone)]
+pub struct ExtensionResolver(pub Arc<dyn Resolver>);
+
+impl std::fmt::Debug for ExtensionResolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ExtensionResolver")
+    }
 }
 
 /// How far to compile and how; kept with the artifacts, so a later stage can be produced from

@@ -40,6 +40,8 @@ codes! {
     BAD_RETURN = "bad-return", true, "A kernel returning a value, or returns of incompatible types.";
     BAD_SIGNATURE = "bad-signature", true, "A signature that does not parse or does not fit the function.";
     RECURSION = "recursion", true, "Recursion whose return type cannot be inferred, or mutual recursion.";
+    NO_MATCHING_OVERLOAD = "no-matching-overload", true, "No @overload (or @overload_method, @overload_attribute) of the function accepts the argument types.";
+    EXTENSION_ERROR = "extension-error", true, "A typing function of the extension API misbehaved: it returned something that is not an implementation, or one whose signature differs from its own.";
 }
 
 /// Looks a code up by name.

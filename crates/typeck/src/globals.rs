@@ -60,6 +60,10 @@ pub enum GlobalValue {
     Function(usize),
     /// An external device function (`cuda.declare_device`).
     Extern(ExternFn),
+    /// A Python function with extension implementations (`@overload`, `@register_jitable`):
+    /// its registry number, asked of the session's resolver at each call
+    /// ([`crate::extension`]), and its name for messages.
+    Overload(u64, String),
     /// Anything else: its `repr`, for the error message.
     Unsupported(String),
 }

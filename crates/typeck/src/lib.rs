@@ -16,6 +16,7 @@
 //! (`library/`: `cmath`, written in Python) that the kernel calls.
 
 pub mod builtins;
+pub mod extension;
 pub mod globals;
 pub(crate) mod library;
 mod lower;
@@ -24,5 +25,6 @@ pub mod session;
 pub mod unify;
 mod value;
 
+pub use extension::{ArgInfo, Callee, Literal, Query, Resolution, Resolver};
 pub use globals::{ExternFn, FunctionSource, GlobalValue};
-pub use session::{CompileOptions, compile};
+pub use session::{CompileOptions, compile, compile_with};

@@ -2,11 +2,15 @@
 //! specialised once per argument-type tuple, in one IR module.
 
 use std::collections::HashMap;
+use std::ops::Deref;
+use std::rc::Rc;
 
 use oxcuda_ir::{FuncId, Function, FunctionKind, Module};
+use oxcuda_syntax::codes::{self, Code};
 use oxcuda_syntax::diagnostic::Resolved;
 use oxcuda_types::Type;
 
+use crate::extension::{EXT_BASE, Query, Resolution, Resolver, rebase};
 use crate::globals::FunctionSource;
 
 /// Options that change typing or lowering.
@@ -24,20 +28,51 @@ pub(crate) struct Active {
     pub ret_guess: Option<Type>,
 }
 
-/// The functions a session can compile: the user's (indices from 0) and the device library's
-/// ([`crate::library`], indices from [`crate::library::BASE`]).
-#[derive(Clone, Copy)]
+/// The functions a session can compile: the user's (indices from 0), the implementations the
+/// extension resolver returned ([`crate::extension`], indices from [`EXT_BASE`]) and the
+/// device library's ([`crate::library`], indices from [`crate::library::BASE`]).
 pub(crate) struct Sources<'a> {
     user: &'a [FunctionSource],
+    extension: Vec<Rc<FunctionSource>>,
+}
+
+/// A source of the session: borrowed for the user's and the library's, shared for the
+/// extension implementations that arrive while typing.
+#[derive(Clone)]
+pub(crate) enum SourceRef<'a> {
+    Borrowed(&'a FunctionSource),
+    Shared(Rc<FunctionSource>),
+}
+
+impl Deref for SourceRef<'_> {
+    type Target = FunctionSource;
+    fn deref(&self) -> &FunctionSource {
+        match self {
+            Self::Borrowed(s) => s,
+            Self::Shared(s) => s,
+        }
+    }
 }
 
 impl<'a> Sources<'a> {
     /// Source `index`.
-    pub fn get(self, index: usize) -> &'a FunctionSource {
-        match index.checked_sub(crate::library::BASE) {
-            Some(k) => crate::library::source(k),
-            None => &self.user[index],
+    pub fn get(&self, index: usize) -> SourceRef<'a> {
+        if let Some(k) = index.checked_sub(crate::library::BASE) {
+            SourceRef::Borrowed(crate::library::source(k))
+        } else if let Some(k) = index.checked_sub(EXT_BASE) {
+            SourceRef::Shared(Rc::clone(&self.extension[k]))
+        } else {
+            let user = self.user;
+            SourceRef::Borrowed(&user[index])
         }
+    }
+
+    /// Adds an implementation's sources (its entry first); returns the entry's index.
+    fn add_extension(&mut self, sources: Vec<FunctionSource>) -> usize {
+        let base = EXT_BASE + self.extension.len();
+        self.extension
+            .extend(rebase(sources, base).into_iter().map(Rc::new));
+        base
     }
 }
 
@@ -49,9 +84,41 @@ pub(crate) struct Session<'a> {
     pub active: HashMap<(usize, Vec<Type>), Active>,
     pub options: CompileOptions,
     pub errors: Vec<Resolved>,
+    /// Answers calls of extension functions (`oxcuda.cuda.extending`), if the caller has one.
+    pub resolver: Option<&'a dyn Resolver>,
+    /// The answers so far: every typing pass sees the same implementation (as a source index).
+    pub resolved: HashMap<Query, Result<Option<usize>, (Code, String)>>,
 }
 
 impl Session<'_> {
+    /// The implementation of an extension callee for `query`: `Ok(Some(source index))`,
+    /// `Ok(None)` when no extension of that name exists (methods, attributes, and any callee
+    /// when the compile has no resolver), or `Err((code, message))` when typing failed.
+    pub fn extension(&mut self, query: &Query) -> Result<Option<usize>, (Code, String)> {
+        if let Some(done) = self.resolved.get(query) {
+            return done.clone();
+        }
+        let answer = match self.resolver.map(|r| r.resolve(query)) {
+            None | Some(Resolution::NotFound) => Ok(None),
+            Some(Resolution::Implementation(sources)) if !sources.is_empty() => {
+                Ok(Some(self.sources.add_extension(sources)))
+            }
+            Some(Resolution::Implementation(_)) => Err((
+                codes::EXTENSION_ERROR,
+                "the extension resolver returned no implementation source".to_owned(),
+            )),
+            Some(Resolution::NoMatch(message)) => Err((codes::NO_MATCHING_OVERLOAD, message)),
+            Some(Resolution::Invalid(message)) => Err((codes::EXTENSION_ERROR, message)),
+        };
+        self.resolved.insert(query.clone(), answer.clone());
+        answer
+    }
+
+    /// Whether an `@overload_method` called `name` exists.
+    pub fn has_extension_method(&self, name: &str) -> bool {
+        self.resolver.is_some_and(|r| r.has_method(name))
+    }
+
     /// Compiles (or finds) the specialisation of source `src` for `args`; returns its id and
     /// return type, or `Err` when it has errors (already recorded).
     pub fn function(
@@ -97,13 +164,35 @@ pub fn compile(
     declared_ret: Option<&Type>,
     options: CompileOptions,
 ) -> Result<Module, Vec<Resolved>> {
+    compile_with(sources, entry, args, kind, declared_ret, options, None)
+}
+
+/// [`compile`], with a resolver for the extension functions the sources call
+/// ([`crate::extension`]).
+///
+/// # Errors
+/// As [`compile`].
+pub fn compile_with(
+    sources: &[FunctionSource],
+    entry: usize,
+    args: &[Type],
+    kind: FunctionKind,
+    declared_ret: Option<&Type>,
+    options: CompileOptions,
+    resolver: Option<&dyn Resolver>,
+) -> Result<Module, Vec<Resolved>> {
     let mut session = Session {
-        sources: Sources { user: sources },
+        sources: Sources {
+            user: sources,
+            extension: Vec::new(),
+        },
         module: Module::default(),
         done: HashMap::new(),
         active: HashMap::new(),
         options,
         errors: Vec::new(),
+        resolver,
+        resolved: HashMap::new(),
     };
     let ok = session.function(entry, args, kind, declared_ret).is_ok();
     if ok && session.errors.is_empty() {

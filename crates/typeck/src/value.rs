@@ -40,6 +40,10 @@ pub(crate) enum Val {
     GlobalArray(String),
     /// A method bound to its receiver (`z.conjugate`), called next.
     Method(Box<Val>, &'static str),
+    /// A function with extension implementations (registry number, name).
+    Overload(u64, String),
+    /// An `@overload_method` bound to its receiver (`arr.foo`), resolved when called.
+    ExtMethod(Box<Val>, String),
     /// An expression whose type is not known yet, or that already produced an error: every use
     /// yields poison again, silently.
     Poison,
@@ -67,6 +71,8 @@ impl Val {
             Self::Extern(e) => format!("external function {}", e.symbol),
             Self::GlobalArray(n) => format!("global array {n}"),
             Self::Method(_, name) => format!("method {name}"),
+            Self::Overload(_, name) => format!("function {name}"),
+            Self::ExtMethod(_, name) => format!("method {name}"),
             Self::Poison => "an erroneous value".into(),
         }
     }

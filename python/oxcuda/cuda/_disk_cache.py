@@ -8,6 +8,10 @@ instead of compiling (DESIGN §7: a cache hit within 5 ms). The key is a SHA-256
   the values of the globals and closure variables they read (``oxcuda._capture``), so editing
   the code or changing a global constant misses;
 * the argument types, the compute capability and the compile options;
+* for kernels that reach extension functions (``oxcuda.cuda.extending``), the captured source
+  of the typing function of every overload they can reach (and of every overload_method and
+  overload_attribute): the implementations a typing function returns are written in it (or
+  read from its globals, which its capture covers), so editing one misses;
 * oxcuda's version and the identity of its native core (size and mtime of ``_native``), the
   driver's CUDA version, and the ``OXCUDA_NVVM_PATH`` / ``OXCUDA_NVJITLINK_PATH`` settings.
 
@@ -69,6 +73,45 @@ def _links_external_code(sources: list[Any], link: Any) -> bool:
     return any(visit(encoded) for source in sources for encoded in source[5].values())
 
 
+def _extension_material(sources: list[Any]) -> list[Any] | None:
+    """The captured sources of the typing functions of every extension the kernel can reach
+    (overloaded functions its sources name, transitively, and every method and attribute
+    template), or None when one of them has no source (then the kernel is not cached)."""
+    from oxcuda.cuda import _extension_registry as registry
+    from oxcuda.errors import CompileError
+
+    if registry.is_empty():
+        return []
+    material: list[Any] = []
+    seen: set[int] = set()
+    pending = [sources]
+    templates = list(registry.all_templates())
+
+    def visit(encoded: tuple) -> None:
+        if encoded[0] == "overload" and encoded[1] not in seen:
+            seen.add(encoded[1])
+            templates.extend(registry.function(encoded[1]).templates)
+        elif encoded[0] == "tuple":
+            for item in encoded[1]:
+                visit(item)
+
+    done = 0
+    while pending:
+        for source in pending.pop():
+            for encoded in source[5].values():
+                visit(encoded)
+        while done < len(templates):
+            template = templates[done]
+            done += 1
+            try:
+                captured, _ = _capture.capture(template.source_function)
+            except CompileError:
+                return None
+            material.append((template.target, template.strict, template.prefer_literal, captured))
+            pending.append(captured)
+    return material
+
+
 def _native_identity() -> tuple[str, int, int]:
     path = _native.__file__
     st = os.stat(path)
@@ -90,6 +133,9 @@ def key(
         sources, _ = _capture.capture(pyfunc)
     if _links_external_code(sources, link):
         return None
+    extensions = _extension_material(sources)
+    if extensions is None:
+        return None
     material = repr(
         (
             _native_identity(),
@@ -100,6 +146,7 @@ def key(
             tuple(types),
             sorted(options.items()),
             sources,
+            extensions,
         )
     )
     return hashlib.sha256(material.encode()).hexdigest()

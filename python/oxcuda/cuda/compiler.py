@@ -22,6 +22,7 @@ from oxcuda import _capture, _native, _toolchain
 from oxcuda import types as oxtypes
 from oxcuda._knobs import config
 from oxcuda.cuda import _linker
+from oxcuda.errors import LinkerError
 
 #: numba-cuda's default target for compile_ptx without a device (CUDA_DEFAULT_PTX_CC).
 DEFAULT_CC = (7, 5)
@@ -170,16 +171,61 @@ def compile_pyfunc(
     if dump:
         # A stage the next step consumes (the lowered IR) is kept only when asked for.
         options["keep"] = [stage for stage in dump if stage_info(stage) is not None]
-    opts = options_dict(cc=cc, **options)
-    result = _native.compile(
-        sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
-    )
+    resolver = _extension_resolver()
+    opts = options_dict(cc=cc, resolver=resolver, **options)
+    try:
+        result = _native.compile(
+            sources, entry, args, "device" if device else "kernel", ret, opts, output, libdevice
+        )
+    except LinkerError:
+        # The implementations of extension functions may call declare_device functions with
+        # link= items, known only once typed: link again with them (the resolver's answers
+        # are the same, typing functions being pure).
+        extra = _extension_links(resolver, [*link, *_linker.extern_links(sources)])
+        if output != "cubin" or not extra:
+            raise
+        return compile_pyfunc(
+            pyfunc,
+            sig,
+            device=device,
+            output=output,
+            cc=cc,
+            link=(*link, *extra),
+            captured=(sources, entry),
+            lto=requested_lto,
+            **{k: v for k, v in options.items() if k not in ("link", "keep", "lto")},
+        )
+    if resolver is not None:
+        result["extensions"] = resolver.resolutions
+        result["extension_links"] = [i for s in resolver.sources for i in _linker.extern_links(s)]
     # Launched cooperatively: the code synchronises the grid, or it calls linked code declared
     # with use_cooperative=True (docs/cooperative-groups.md).
     result["cooperative"] = bool(result.get("cooperative")) or _linker.extern_cooperative(sources)
     if dump:
         _dump(pyfunc, args, result, dump)
     return result
+
+
+def _extension_links(resolver: Any, known: list[Any]) -> list[Any]:
+    """The link items of the declare_device functions that the implementations ``resolver``
+    returned call, less those in ``known``."""
+    if resolver is None:
+        return []
+    found = _linker.unique(known)
+    extra = [i for s in resolver.sources for i in _linker.extern_links(s) if i not in found]
+    return _linker.unique(extra)
+
+
+def _extension_resolver() -> Any:
+    """The resolver of extension functions for one compile, or None when nothing is
+    registered (``oxcuda.cuda.extending``; the core then needs no callbacks)."""
+    from oxcuda.cuda import _extension_registry
+
+    if _extension_registry.is_empty():
+        return None
+    from oxcuda.cuda._extension_resolver import Resolver
+
+    return Resolver()
 
 
 def link_items(pyfunc: Any, link: Any = (), sources: list[Any] | None = None) -> list[Any]:

@@ -285,7 +285,9 @@ class Dispatcher(_native.LaunchCache):
                 artifacts["cache_file"] = _disk_cache.path(self.py_func, key)
                 return artifacts, image
         artifacts, image = self._gpu_image(types, captured)
-        if key is not None:
+        # Implementations of extension functions that link external code: not cached, like
+        # kernels that link it themselves (the inputs can change on disk unseen).
+        if key is not None and not artifacts.get("extension_links"):
             stored = _disk_cache.store(
                 self.py_func,
                 key,

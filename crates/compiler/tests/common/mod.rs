@@ -162,6 +162,7 @@ pub fn request(text: &str, entry: &str, signature: &str, target: Stage, cc: (u32
             ret: None,
             typeck: CompileOptions::default(),
             symbol: None,
+            resolver: None,
         },
         options,
         source_seconds: 0.0,

@@ -99,6 +99,7 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
         "builtin" => GlobalValue::Builtin(arg(1)?.extract()?),
         "function" => GlobalValue::Function(arg(1)?.extract()?),
         "extern" => external(&arg(1)?, &arg(2)?, &arg(3)?, &arg(4)?)?,
+        "overload" => GlobalValue::Overload(arg(1)?.extract()?, arg(2)?.extract()?),
         "unsupported" => GlobalValue::Unsupported(arg(1)?.extract()?),
         other => {
             return Err(PyValueError::new_err(format!(

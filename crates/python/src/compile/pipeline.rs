@@ -8,7 +8,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use oxcuda_compiler::{Artifacts, Form, Options, Request, STAGES, Signature, Stage, Toolchain};
+use oxcuda_compiler::{
+    Artifacts, ExtensionResolver, Form, Options, Request, STAGES, Signature, Stage, Toolchain,
+};
 use oxcuda_ir::FunctionKind;
 use oxcuda_nvvm::ptx_version;
 use oxcuda_nvvm::{CodegenOptions, LaunchBounds};
@@ -140,6 +142,12 @@ fn request(
             debug: options.codegen.debug,
         },
         symbol: option(opts, "symbol")?,
+        resolver: match opts.get_item("resolver")? {
+            Some(r) if !r.is_none() => Some(ExtensionResolver(std::sync::Arc::new(
+                crate::compile::extending::PyResolver::new(r.unbind()),
+            ))),
+            _ => None,
+        },
     };
     let sources = crate::capture::sources(sources)?;
     Ok(Request {

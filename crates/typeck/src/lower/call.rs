@@ -98,6 +98,19 @@ impl Lower<'_, '_> {
                 self.conjugate(*receiver, c.range())
             }
             Val::Extern(e) => self.extern_call(&e, args, !keywords.is_empty(), c.range()),
+            Val::Overload(key, name) => {
+                let callee = crate::extension::Callee::Function(key);
+                self.extension_call(callee, &name, args, keywords, c.range())
+            }
+            Val::ExtMethod(receiver, name) => {
+                let callee = crate::extension::Callee::Method(name.clone());
+                let mut all = vec![Arg {
+                    val: *receiver,
+                    range: c.func.range(),
+                }];
+                all.extend(args);
+                self.extension_call(callee, &name, all, keywords, c.range())
+            }
             other => {
                 let what = other.describe();
                 self.error(
@@ -1202,19 +1215,19 @@ impl Lower<'_, '_> {
     /// Binds a call's positional and keyword arguments to the parameters of source `src`, as
     /// Python does: keywords by name, missing ones from the defaults captured with the function
     /// (`$default:<name>` globals), extra positional ones into the tuple of a `*args`.
-    fn bind_device_args(
+    pub(super) fn bind_device_args(
         &mut self,
         src: usize,
         args: Vec<Arg>,
         keywords: Vec<(String, Arg)>,
         range: TextRange,
     ) -> Option<Vec<Arg>> {
-        let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources.get(src).source.text)
-        else {
+        let callee = self.sess.sources.get(src);
+        let Ok(parsed) = oxcuda_syntax::parse_function(&callee.source.text) else {
             return Some(args); // the callee reports its own syntax error
         };
         let params = &parsed.def.parameters;
-        let fname = self.sess.sources.get(src).name.clone();
+        let fname = callee.name.clone();
         let names: Vec<String> = params
             .posonlyargs
             .iter()
@@ -1270,13 +1283,7 @@ impl Lower<'_, '_> {
                 bound.push(a);
                 continue;
             }
-            let default = self
-                .sess
-                .sources
-                .get(src)
-                .globals
-                .get(&format!("$default:{name}"))
-                .cloned();
+            let default = callee.globals.get(&format!("$default:{name}")).cloned();
             let Some(g) = default else {
                 self.error(
                     codes::BAD_CALL,

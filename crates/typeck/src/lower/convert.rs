@@ -69,7 +69,8 @@ impl Lower<'_, '_> {
 
     /// A frozen global NumPy array as a read-only constant-memory array.
     fn global_array(&mut self, name: &str, range: TextRange) -> Option<(Value, Type)> {
-        let Some(GlobalValue::Array { dtype, shape, data }) = self.globals().get(name) else {
+        let fsrc = self.fsrc.clone();
+        let Some(GlobalValue::Array { dtype, shape, data }) = fsrc.globals.get(name) else {
             self.error(
                 codes::UNSUPPORTED_GLOBAL,
                 range,

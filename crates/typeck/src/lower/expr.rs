@@ -31,10 +31,24 @@ impl Lower<'_, '_> {
             Expr::Name(n) => self.name(n.id.as_str(), n.range()),
             Expr::Attribute(a) => {
                 let base = self.expr(&a.value);
-                if let Val::Rt(r, Type::Record(rec)) = base {
-                    return self.record_attribute(r, rec, a.attr.as_str(), a.attr.range());
+                let before = self.diags.len();
+                let found = if let Val::Rt(r, Type::Record(rec)) = base {
+                    self.record_attribute(r, rec, a.attr.as_str(), a.attr.range())
+                } else {
+                    self.attribute(base.clone(), a.attr.as_str(), a.range())
+                };
+                // An attribute oxcuda does not know may be an extension's (numba's order:
+                // the built-in attributes first, then @overload_method/@overload_attribute).
+                if found == Val::Poison && self.diags.len() == before + 1 {
+                    let code = self.diags[before].code;
+                    if (code == codes::UNKNOWN_ATTRIBUTE || code == codes::UNKNOWN_FIELD)
+                        && let Some(v) = self.extension_attribute(&base, a.attr.as_str(), a.range())
+                    {
+                        self.diags.truncate(before);
+                        return v;
+                    }
                 }
-                self.attribute(base, a.attr.as_str(), a.range())
+                found
             }
             Expr::BinOp(b) => {
                 let l = self.expr(&b.left);
@@ -156,7 +170,8 @@ impl Lower<'_, '_> {
                 ),
             };
         }
-        if let Some(g) = self.globals().get(name) {
+        let fsrc = self.fsrc.clone();
+        if let Some(g) = fsrc.globals.get(name) {
             return self.global_value(name, g, range);
         }
         match resolve::builtin(name) {
@@ -198,6 +213,7 @@ impl Lower<'_, '_> {
             GlobalValue::Type(t) => Val::TypeObj(t.clone()),
             GlobalValue::Function(i) => Val::Jit(*i),
             GlobalValue::Extern(e) => Val::Extern(Box::new(e.clone())),
+            GlobalValue::Overload(key, name) => Val::Overload(*key, name.clone()),
             GlobalValue::Builtin(path) => match path.rsplit_once('.') {
                 Some((parent, attr)) => match resolve::module_attr(parent, attr) {
                     Some(m) => self.meaning(m),

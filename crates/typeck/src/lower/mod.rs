@@ -11,6 +11,7 @@ mod cache_hint;
 mod call;
 mod convert;
 mod expr;
+mod extension_call;
 mod extern_call;
 mod libdevice_call;
 mod library_call;
@@ -25,8 +26,7 @@ use oxcuda_syntax::codes::{self, Code};
 use oxcuda_syntax::{Diagnostic, Ranged, SourceFile, TextRange, parse_function};
 use oxcuda_types::Type;
 
-use crate::globals::FunctionSource;
-use crate::session::Session;
+use crate::session::{Session, SourceRef};
 use crate::unify::unify;
 use crate::value::Val;
 
@@ -57,7 +57,7 @@ pub(crate) fn function(
     kind: FunctionKind,
     declared_ret: Option<&Type>,
 ) -> Result<(Function, Type), ()> {
-    let source: &FunctionSource = sess.sources.get(src);
+    let source = sess.sources.get(src);
     let parsed = match parse_function(&source.source.text) {
         Ok(p) => p,
         Err(d) => {
@@ -79,7 +79,8 @@ pub(crate) fn function(
         let next = widen(&state, next);
         let settled = next == state;
         if settled || pass == MAX_PASSES - 1 {
-            let source = &sess.sources.get(src).source;
+            let fsrc = sess.sources.get(src);
+            let source = &fsrc.source;
             if !settled && diags.is_empty() {
                 sess.errors.push(
                     Diagnostic::new(
@@ -155,7 +156,8 @@ pub(crate) struct LoopTargets {
 /// One lowering pass over one function.
 pub(crate) struct Lower<'s, 'a> {
     pub sess: &'s mut Session<'a>,
-    pub src: usize,
+    /// The source being lowered.
+    pub fsrc: SourceRef<'a>,
     pub f: Function,
     pub cur: Block,
     /// Slots of this pass: name → (slot, type).
@@ -204,7 +206,7 @@ impl<'s, 'a> Lower<'s, 'a> {
         };
         Self {
             sess,
-            src,
+            fsrc: source,
             f,
             cur: Block(0),
             locals: HashMap::new(),
@@ -222,13 +224,8 @@ impl<'s, 'a> Lower<'s, 'a> {
     }
 
     /// The source being lowered.
-    pub fn source(&self) -> &'a SourceFile {
-        &self.sess.sources.get(self.src).source
-    }
-
-    /// The source's globals.
-    pub fn globals(&self) -> &'a HashMap<String, crate::GlobalValue> {
-        &self.sess.sources.get(self.src).globals
+    pub fn source(&self) -> &SourceFile {
+        &self.fsrc.source
     }
 
     /// Sets the location instructions get from now on.

@@ -1,0 +1,146 @@
+"""``oxcuda.cuda.extending``: numba-cuda's extension API (``numba.cuda.extending``).
+
+Libraries add device functions for their uses with numba's names and calling conventions:
+
+* :func:`register_jitable` — a plain Python function that kernels may call (compiled as a
+  device function for the argument types) and the host may call unchanged;
+* :func:`overload` — a *typing function* receives the argument types (``oxcuda.types``
+  objects: ``types.Array``, ``types.Integer``, ``types.IntegerLiteral``…) and returns the
+  implementation (a Python function, compiled like a device function) or None;
+* :func:`overload_method`, :func:`overload_attribute` — the same for ``x.name(...)`` and
+  ``x.name`` on oxcuda's types (arrays, scalars, records, tuples).
+
+Typing functions run while the kernel is typed: the compiler asks the resolver of the compile
+(``_extension_resolver``) about each call, in numba's order, with numba's error messages.
+docs/extending.md describes the API, the order, and what differs from numba.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oxcuda import types
+from oxcuda.cuda import _extension_registry as _registry
+from oxcuda.cuda._extension_registry import Template as _Template
+
+__all__ = [
+    "overload",
+    "overload_attribute",
+    "overload_method",
+    "register_jitable",
+    "types",
+]
+
+_OPTIONS = {"jit_options", "strict", "inline", "prefer_literal", "target"}
+
+
+def _template(
+    typing: Any, options: dict[str, Any], receiver: Any = None, source_of: Any = None
+) -> _Template:
+    unknown = set(options) - _OPTIONS
+    if unknown:
+        raise TypeError(f"unknown option(s) {sorted(unknown)}; known: {sorted(_OPTIONS)}")
+    if not callable(typing):
+        raise TypeError(f"the typing function must be callable, not {typing!r}")
+    inline = options.get("inline", "never")
+    if inline not in ("never", "always") and not callable(inline):
+        raise ValueError(f"inline must be 'never', 'always' or a callable, not {inline!r}")
+    return _Template(
+        typing=typing,
+        target=_registry.check_target(options.get("target", "generic")),
+        strict=bool(options.get("strict", True)),
+        prefer_literal=bool(options.get("prefer_literal", False)),
+        jit_options=dict(options.get("jit_options") or {}),
+        receiver=receiver,
+        source_of=source_of,
+    )
+
+
+def overload(func: Any, **options: Any) -> Any:
+    """Registers the decorated typing function as an implementation of ``func`` in device code.
+
+    ``@overload(func)`` decorates ``def typing(*args, **kwargs)``: called with the types of a
+    kernel's call ``func(...)`` (same arguments, same keywords), it returns the implementation
+    — a Python function with the same parameters, compiled for those types like a device
+    function — or None when it does not apply. Options, as numba's: ``target`` (``"generic"``,
+    the default, or ``"cuda"``; CUDA-specific overloads are tried first; ``"cpu"`` ones never
+    apply to CUDA), ``strict`` (the implementation's parameters must match the typing
+    function's; default True), ``prefer_literal`` (try literal argument types first),
+    ``jit_options`` and ``inline`` (accepted; libNVVM decides inlining). Returns the typing
+    function unchanged, so one typing function may be registered for several functions."""
+
+    def decorate(typing: Any) -> Any:
+        _registry.add_function(func, _template(typing, options))
+        return typing
+
+    return decorate
+
+
+def overload_method(typ: Any, attr: str, **options: Any) -> Any:
+    """Registers the decorated typing function as the method ``attr`` of the values of type
+    class ``typ`` (``types.Array``, ``types.Integer``, ``types.Record``…, or one type object):
+    ``x.attr(args...)`` calls the typing function with ``(type of x, types of args...)``, and
+    the implementation it returns receives ``(x, args...)``. Options as :func:`overload`'s.
+    Oxcuda's own attributes of a type come first, as in numba."""
+    _check_receiver(typ, "overload_method")
+    if not isinstance(attr, str) or not attr.isidentifier():
+        raise ValueError(f"overload_method's attribute name must be an identifier, not {attr!r}")
+
+    def decorate(typing: Any) -> Any:
+        _registry.add_method(attr, _template(typing, options, receiver=typ))
+        return typing
+
+    return decorate
+
+
+def overload_attribute(typ: Any, attr: str, **options: Any) -> Any:
+    """Registers the decorated typing function as the attribute ``attr`` of the values of type
+    class ``typ``: ``x.attr`` calls the typing function with the type of ``x``, and the value
+    is the implementation's result for ``x`` (``def get(x): return ...``). Options as
+    :func:`overload`'s."""
+    _check_receiver(typ, "overload_attribute")
+    if not isinstance(attr, str) or not attr.isidentifier():
+        raise ValueError(f"overload_attribute's attribute name must be an identifier, not {attr!r}")
+
+    def decorate(typing: Any) -> Any:
+        _registry.add_attribute(attr, _template(typing, options, receiver=typ))
+        return typing
+
+    return decorate
+
+
+def _check_receiver(typ: Any, what: str) -> None:
+    if isinstance(typ, type) and issubclass(typ, types.Type):
+        return
+    if isinstance(typ, types.Type):
+        return
+    raise TypeError(
+        f"{what} takes a type class such as types.Array or types.Integer (or a type object), "
+        f"not {typ!r}"
+    )
+
+
+def register_jitable(*args: Any, **options: Any) -> Any:
+    """Makes a Python function callable from kernels: ``@register_jitable`` or
+    ``@register_jitable(**jit_options)``. Kernels compile it as a device function for the
+    argument types; the host calls it as the plain Python function it stays (the decorator
+    returns it unchanged)."""
+
+    def wrap(fn: Any) -> Any:
+        if not callable(fn) or not hasattr(fn, "__code__"):
+            raise TypeError(f"register_jitable decorates Python functions, not {fn!r}")
+        inline = options.pop("inline", "never")
+
+        def typing(*_args: Any, **_kwargs: Any) -> Any:
+            return fn
+
+        typing.__qualname__ = f"register_jitable({fn.__qualname__})"
+        settings = {"jit_options": options, "inline": inline, "strict": False}
+        _registry.add_function(fn, _template(typing, settings, source_of=fn))
+        return fn
+
+    if args and not options and len(args) == 1 and callable(args[0]):
+        return wrap(args[0])
+    if args:
+        raise TypeError("register_jitable takes a function, or keyword options only")
+    return wrap
