@@ -68,6 +68,9 @@ pub(crate) fn bits(op: BitsOp, ty: Scalar, a: u64) -> u64 {
                 u64::from(raw.trailing_zeros() + 1)
             }
         }
+        // Floats are their bits zero-extended, integers sign- or zero-extended by their own
+        // signedness (`arith.rs`): `norm` makes the bits canonical for `to`.
+        BitsOp::Reinterpret(to) => norm(to, raw),
     }
 }
 

@@ -1,7 +1,8 @@
 //! The math functions of `MathFn` (the C library's, as libdevice provides them on the GPU).
 //!
-//! float32 is computed in f32 (`sinf`, not `sin` then rounding), float64 in f64, float16 in f32
-//! and rounded to float16 once (except `nextafter`, which steps float16's own bit patterns).
+//! float32 is computed in f32 (`sinf`, not `sin` then rounding), float64 in f64, float16 in f64
+//! and rounded to float16 once (except `nextafter`, which steps float16's own bit patterns, and
+//! `fma`, rounded once from the exact value).
 //! Sources: Rust's `f32`/`f64` methods, which call the platform C library (glibc on Linux:
 //! correctly rounded or within 1 ulp for the elementary functions) or are exact (`sqrt`, `fma`,
 //! `floor`, …); the `libm` crate (musl's implementations, ≤ 1–2 ulp) for `erf`, `erfc`, `tgamma`,
@@ -148,7 +149,11 @@ pub fn unary(f: MathFn, ty: Scalar, a: u64) -> u64 {
     match ty {
         Scalar::F32 => of_f32(unary_f32(f, f32_of(a))),
         Scalar::F64 => of_f64(unary_f64(f, f64_of(a))),
-        _ => u64::from(f16::from_f32(unary_f32(f, f16::to_f32(a as u16)))),
+        // float16 in f64, rounded once: f64's functions are within 2 ulp of the exact value,
+        // and no float16 input has a result that close to a float16 rounding midpoint (checked
+        // over every input in tests/kernels/test_fp16.py), so the result is the correctly
+        // rounded float16 — the one the GPU computes the same way (`codegen/math.rs`).
+        _ => u64::from(f16::from_f64(unary_f64(f, f16::to_f64(a as u16)))),
     }
 }
 
@@ -182,10 +187,10 @@ pub fn binary(f: MathFn, ty: Scalar, a: u64, b: u64) -> u64 {
         Scalar::F32 => of_f32(binary_f32(f, f32_of(a), f32_of(b))),
         Scalar::F64 => of_f64(binary_f64(f, f64_of(a), f64_of(b))),
         _ if f == MathFn::Nextafter => u64::from(nextafter_f16(a as u16, b as u16)),
-        _ => u64::from(f16::from_f32(binary_f32(
+        _ => u64::from(f16::from_f64(binary_f64(
             f,
-            f16::to_f32(a as u16),
-            f16::to_f32(b as u16),
+            f16::to_f64(a as u16),
+            f16::to_f64(b as u16),
         ))),
     }
 }
@@ -202,9 +207,36 @@ pub fn fma(ty: Scalar, a: u64, b: u64, c: u64) -> u64 {
                 f16::to_f64(b as u16),
                 f16::to_f64(c as u16),
             );
-            u64::from(f16::from_f64(x.mul_add(y, z)))
+            u64::from(f16::from_f64(fma_f64_to_odd(x, y, z)))
         }
     }
+}
+
+/// `x * y + z` in f64 rounded to odd: the nearest f64 below or above the exact value whose
+/// last significand bit is 1 when the sum is inexact. Rounding that once more to a format of
+/// at most 51 significand bits (float16) gives the correctly rounded result, where rounding
+/// the nearest f64 could round twice (a sum that lands exactly on a float16 midpoint). The
+/// product of two float16 values is exact in f64, so only the addition rounds; its error is
+/// exact (`two_sum`).
+fn fma_f64_to_odd(x: f64, y: f64, z: f64) -> f64 {
+    let p = x * y;
+    let s = p + z;
+    if !s.is_finite() {
+        return s;
+    }
+    let bp = s - z;
+    let err = (p - bp) + (z - (s - bp));
+    let bits = s.to_bits();
+    if err == 0.0 || bits & 1 == 1 {
+        return s;
+    }
+    // The odd neighbour on the exact value's side (`s` is not zero: an inexact sum of two
+    // f64 values is never below the smallest normal).
+    f64::from_bits(if (err > 0.0) == (s > 0.0) {
+        bits + 1
+    } else {
+        bits - 1
+    })
 }
 
 /// `nextafter` on float16 bit patterns.

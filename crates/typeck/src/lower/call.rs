@@ -225,6 +225,9 @@ impl Lower<'_, '_> {
             Rule::CacheLoad(op) => self.cache_load(path, op, &args),
             Rule::CacheStore(op) => self.cache_store(path, op, &args),
             Rule::Libdevice(f) => self.libdevice_call(f, args),
+            Rule::Library => self.library_fn_call(path, args, range),
+            Rule::Reinterpret(from, to) => self.reinterpret_call(path, from, to, &args),
+            Rule::ArithRn(op, s) => self.arith_rn_call(path, op, s, &args),
             Rule::Read(_) | Rule::Float(_) | Rule::Complex(..) => self.error(
                 codes::TYPE_MISMATCH,
                 range,

@@ -12,6 +12,7 @@ mod call;
 mod convert;
 mod expr;
 mod extern_call;
+mod half_call;
 mod libdevice_call;
 mod library_call;
 mod record;
