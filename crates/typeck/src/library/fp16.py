@@ -10,8 +10,8 @@ Invariants (docs/reduced-precision.md):
 
 - The math functions (``hsin``, ``hexp``, ``hlog2``, ``hrsqrt``, …) are correctly rounded: the
   argument is widened to float64, the float64 function (within 2 ulp) is evaluated and the
-  result rounded once; no float16 input has a result within 2**-24 (relative) of a float16
-  rounding midpoint, so that rounding is the correct one (every input is checked by
+  result rounded once; no float16 input has a result within 2**-30 (relative) of a float16
+  rounding midpoint (the closest is 2**-26.7), so that rounding is the correct one (every input is checked by
   tests/kernels/test_fp16.py).
 - Directed roundings (``_rz``, ``_rd``, ``_ru``) round to nearest first and step one float16
   toward the requested direction when the nearest value lies on the wrong side of the exact

@@ -1128,9 +1128,9 @@ impl Lower<'_, '_> {
         }
         use Scalar::*;
         let allowed: &[Scalar] = match op {
-            AtomicOp::Add
-            | AtomicOp::Sub
-            | AtomicOp::Max
+            // float16: `atom.add.noftz.f16` (sm_70 and later; `sub` adds the negation).
+            AtomicOp::Add | AtomicOp::Sub => &[I32, U32, I64, U64, F16, F32, F64],
+            AtomicOp::Max
             | AtomicOp::Min
             | AtomicOp::NanMax
             | AtomicOp::NanMin => &[I32, U32, I64, U64, F32, F64],
