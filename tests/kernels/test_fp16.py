@@ -159,8 +159,10 @@ def _max_ref(a: np.ndarray, b: np.ndarray, nan_wins: bool, larger: bool) -> np.n
     out = np.empty_like(a)
     for k, (x, y) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
         if math.isnan(x) or math.isnan(y):
-            out[k] = np.nan if nan_wins or (math.isnan(x) and math.isnan(y)) else (
-                y if math.isnan(x) else x
+            out[k] = (
+                np.nan
+                if nan_wins or (math.isnan(x) and math.isnan(y))
+                else (y if math.isnan(x) else x)
             )
         elif x == y:
             neg_x = math.copysign(1, x) < 0
@@ -230,8 +232,10 @@ def test_fma_rounds_once(target, rng):
     out = np.full((4, n), np.nan, dtype=np.float16)
     (got,) = run(_fma_ops, _grid(n), N_THREADS, out, a, b, c)[:1]
     want = np.array(
-        [_round_half(Fraction(float(p)) * Fraction(float(q)) + Fraction(float(r)))
-         for p, q, r in zip(a, b, c, strict=True)],
+        [
+            _round_half(Fraction(float(p)) * Fraction(float(q)) + Fraction(float(r)))
+            for p, q, r in zip(a, b, c, strict=True)
+        ],
         dtype=np.float16,
     )
     _same(got[0], want)
@@ -275,7 +279,14 @@ def test_comparisons_ordered_and_unordered(target, rng):
     x, y = a.astype(np.float64), b.astype(np.float64)
     nan = np.isnan(x) | np.isnan(y)
     ordered = [x == y, (x != y) & ~nan, x > y, x >= y, x < y, x <= y]
-    unordered = [(x == y) | nan, x != y, (x > y) | nan, (x >= y) | nan, (x < y) | nan, (x <= y) | nan]
+    unordered = [
+        (x == y) | nan,
+        x != y,
+        (x > y) | nan,
+        (x >= y) | nan,
+        (x < y) | nan,
+        (x <= y) | nan,
+    ]
     for row, want in enumerate(ordered + unordered):
         np.testing.assert_array_equal(got[row], want.astype(np.int32), err_msg=f"row {row}")
     np.testing.assert_array_equal(got[12], np.isnan(x))
@@ -350,8 +361,14 @@ MODES = ("rn", "rz", "rd", "ru")
 TO_HALF = {f"__float2half_{m}": (getattr(fp16, f"__float2half_{m}"), np.float32, m) for m in MODES}
 TO_HALF["__float2half"] = (fp16.__float2half, np.float32, "rn")
 TO_HALF["__double2half"] = (fp16.__double2half, np.float64, "rn")
-for _c, _t in [("int", np.int32), ("ll", np.int64), ("short", np.int16), ("uint", np.uint32),
-               ("ull", np.uint64), ("ushort", np.uint16)]:
+for _c, _t in [
+    ("int", np.int32),
+    ("ll", np.int64),
+    ("short", np.int16),
+    ("uint", np.uint32),
+    ("ull", np.uint64),
+    ("ushort", np.uint16),
+]:
     for _m in MODES:
         TO_HALF[f"__{_c}2half_{_m}"] = (getattr(fp16, f"__{_c}2half_{_m}"), _t, _m)
 _TO_HALF_KERNELS = {name: _to_half_kernel(fn) for name, (fn, _, _) in TO_HALF.items()}
@@ -381,7 +398,11 @@ def test_conversions_to_half(target, rng, name: str):
 
 FROM_HALF = {}
 _INT_RANGE = {
-    "int": np.int32, "ll": np.int64, "short": np.int16, "uint": np.uint32, "ull": np.uint64,
+    "int": np.int32,
+    "ll": np.int64,
+    "short": np.int16,
+    "uint": np.uint32,
+    "ull": np.uint64,
     "ushort": np.uint16,
 }
 for _c, _t in _INT_RANGE.items():
@@ -462,10 +483,31 @@ def test_host_call_is_an_error():
 def test_names_match_numba_cuda():
     # numba-cuda's cuda.fp16 names (numba_cuda/numba/cuda/fp16.py), less its typing/target
     # registries and the pointer-based atomicAdd (use cuda.atomic.add on float16 arrays).
-    for name in ["hadd", "__hadd", "__hadd_rn", "__hadd_sat", "hfma", "__hfma_relu", "hmax",
-                 "__hmax_nan", "heq", "__hequ", "hsin", "hexp10", "hrcp", "htanh_approx",
-                 "__float2half_rd", "__ull2half_ru", "__half2char_rz", "__half2ull_rn",
-                 "__short_as_half", "__half_as_ushort", "__half", "__double2half", "__hisinf"]:
+    for name in [
+        "hadd",
+        "__hadd",
+        "__hadd_rn",
+        "__hadd_sat",
+        "hfma",
+        "__hfma_relu",
+        "hmax",
+        "__hmax_nan",
+        "heq",
+        "__hequ",
+        "hsin",
+        "hexp10",
+        "hrcp",
+        "htanh_approx",
+        "__float2half_rd",
+        "__ull2half_ru",
+        "__half2char_rz",
+        "__half2ull_rn",
+        "__short_as_half",
+        "__half_as_ushort",
+        "__half",
+        "__double2half",
+        "__hisinf",
+    ]:
         assert name in fp16.__all__, name
         assert getattr(cuda.fp16, name).__doc__
 
@@ -513,6 +555,8 @@ def test_gpu_matches_simulator_bitwise(name: str):
     for target in ("gpu", "sim"):
         with oxcuda.config.override(TARGET=target):
             out = np.full(ALL_HALVES.size, np.nan, dtype=np.float16)
-            results.append(run(_UNARY_KERNELS[name], _grid(out.size), N_THREADS, out, ALL_HALVES)[0])
+            results.append(
+                run(_UNARY_KERNELS[name], _grid(out.size), N_THREADS, out, ALL_HALVES)[0]
+            )
     gpu, sim = results
     _same(gpu, sim)

@@ -1,8 +1,7 @@
 //! The math functions of `MathFn` (the C library's, as libdevice provides them on the GPU).
 //!
 //! float32 is computed in f32 (`sinf`, not `sin` then rounding), float64 in f64, float16 in f64
-//! and rounded to float16 once (except `nextafter`, which steps float16's own bit patterns, and
-//! `fma`, rounded once from the exact value).
+//! and rounded to float16 once (except `nextafter`, which steps float16's own bit patterns).
 //! Sources: Rust's `f32`/`f64` methods, which call the platform C library (glibc on Linux:
 //! correctly rounded or within 1 ulp for the elementary functions) or are exact (`sqrt`, `fma`,
 //! `floor`, …); the `libm` crate (musl's implementations, ≤ 1–2 ulp) for `erf`, `erfc`, `tgamma`,
@@ -207,36 +206,14 @@ pub fn fma(ty: Scalar, a: u64, b: u64, c: u64) -> u64 {
                 f16::to_f64(b as u16),
                 f16::to_f64(c as u16),
             );
-            u64::from(f16::from_f64(fma_f64_to_odd(x, y, z)))
+            // One rounding: the product of two float16 values is exact in f64, and the f64
+            // sum cannot land on a float16 rounding midpoint unless the exact sum is that
+            // midpoint (its distance from one is at least the product's last bit, 2^-21 of
+            // the product, far above f64's resolution), so rounding it to float16 rounds the
+            // exact value.
+            u64::from(f16::from_f64(x.mul_add(y, z)))
         }
     }
-}
-
-/// `x * y + z` in f64 rounded to odd: the nearest f64 below or above the exact value whose
-/// last significand bit is 1 when the sum is inexact. Rounding that once more to a format of
-/// at most 51 significand bits (float16) gives the correctly rounded result, where rounding
-/// the nearest f64 could round twice (a sum that lands exactly on a float16 midpoint). The
-/// product of two float16 values is exact in f64, so only the addition rounds; its error is
-/// exact (`two_sum`).
-fn fma_f64_to_odd(x: f64, y: f64, z: f64) -> f64 {
-    let p = x * y;
-    let s = p + z;
-    if !s.is_finite() {
-        return s;
-    }
-    let bp = s - z;
-    let err = (p - bp) + (z - (s - bp));
-    let bits = s.to_bits();
-    if err == 0.0 || bits & 1 == 1 {
-        return s;
-    }
-    // The odd neighbour on the exact value's side (`s` is not zero: an inexact sum of two
-    // f64 values is never below the smallest normal).
-    f64::from_bits(if (err > 0.0) == (s > 0.0) {
-        bits + 1
-    } else {
-        bits - 1
-    })
 }
 
 /// `nextafter` on float16 bit patterns.

@@ -19,4 +19,4 @@ _NAMES = {
 }
 globals().update(_NAMES)
 
-__all__ = sorted(_NAMES)  # noqa: PLE0605 - built from the registry's generated namespace
+__all__ = sorted(_NAMES)
