@@ -94,6 +94,21 @@ mod tests {
     }
 
     #[test]
+    fn reinterpretation_gives_canonical_registers() {
+        let r = |from, to, x| bits(BitsOp::Reinterpret(to), from, x);
+        // float16 -0.0 as int16 is negative (sign-extended), as uint16 zero-extended.
+        assert_eq!(r(Scalar::F16, Scalar::I16, 0x8000), (-32768i64) as u64);
+        assert_eq!(r(Scalar::F16, Scalar::U16, 0x8000), 0x8000);
+        // int16 -1 (canonical: all ones) as float16 is the NaN 0xffff, zero-extended.
+        assert_eq!(r(Scalar::I16, Scalar::F16, u64::MAX), 0xffff);
+        assert_eq!(
+            r(Scalar::F32, Scalar::I32, 0xbf80_0000),
+            0xbf80_0000u32 as i32 as i64 as u64
+        );
+        assert_eq!(r(Scalar::I64, Scalar::F64, u64::MAX), u64::MAX);
+    }
+
+    #[test]
     fn lanes_follow_linear_ids() {
         let g = geometry([3, 1, 0], [2, 0, 0], [20, 4, 1], [5, 1, 1]);
         assert_eq!(g[geom::LANE as usize], 23);

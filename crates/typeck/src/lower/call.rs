@@ -1130,10 +1130,9 @@ impl Lower<'_, '_> {
         let allowed: &[Scalar] = match op {
             // float16: `atom.add.noftz.f16` (sm_70 and later; `sub` adds the negation).
             AtomicOp::Add | AtomicOp::Sub => &[I32, U32, I64, U64, F16, F32, F64],
-            AtomicOp::Max
-            | AtomicOp::Min
-            | AtomicOp::NanMax
-            | AtomicOp::NanMin => &[I32, U32, I64, U64, F32, F64],
+            AtomicOp::Max | AtomicOp::Min | AtomicOp::NanMax | AtomicOp::NanMin => {
+                &[I32, U32, I64, U64, F32, F64]
+            }
             AtomicOp::Inc | AtomicOp::Dec => &[U32, U64],
             _ => &[I32, U32, I64, U64],
         };

@@ -20,9 +20,7 @@ impl Lower<'_, '_> {
     /// Whether every argument is a real number; reports the first that is not.
     fn numbers_only(&mut self, path: &str, args: &[Arg]) -> bool {
         for a in args {
-            let real = self
-                .scalar_type_of(&a.val)
-                .is_some_and(|s| !s.is_complex());
+            let real = self.scalar_type_of(&a.val).is_some_and(|s| !s.is_complex());
             if !real {
                 let what = a.val.describe();
                 self.error_hint(
