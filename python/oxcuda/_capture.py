@@ -44,6 +44,8 @@ _MODULES = {
     "numba.cuda.cg": "cuda.cg",
     "oxcuda.cuda.random": "cuda.random",
     "numba.cuda.random": "cuda.random",
+    "oxcuda.cuda.fp16": "cuda.fp16",
+    "numba.cuda.fp16": "cuda.fp16",
     "oxcuda": "oxcuda",
     "numba": "oxcuda",
     "oxcuda.types": "oxcuda",

@@ -147,6 +147,10 @@ pub const INTRINSICS: &[(Intrinsic, &str)] = {
         (I::Clz, "clz"),
         (I::Ffs, "ffs"),
         (I::Nanosleep, "nanosleep"),
+        (I::Reinterpret, "reinterpret"),
+        (I::ArithRn(BinOp::Add), "add.rn"),
+        (I::ArithRn(BinOp::Sub), "sub.rn"),
+        (I::ArithRn(BinOp::Mul), "mul.rn"),
         (I::Assert, "assert"),
     ]
 };
@@ -250,6 +254,8 @@ mod tests {
             | Intrinsic::Clz
             | Intrinsic::Ffs
             | Intrinsic::Nanosleep
+            | Intrinsic::Reinterpret
+            | Intrinsic::ArithRn(_)
             | Intrinsic::Assert => i,
         }
     }

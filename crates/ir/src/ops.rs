@@ -356,6 +356,14 @@ pub enum Intrinsic {
     Ffs,
     /// `nanosleep(ns)`: uint32 operand, no result.
     Nanosleep,
+    /// The operand's bits read as the result type: one scalar integer or float operand, a
+    /// scalar result of the same size (`cuda.fp16.__half_as_short`). Pure.
+    Reinterpret,
+    /// `a + b`, `a - b` or `a * b` (the [`BinOp`] `Add`, `Sub` or `Mul`) on two float
+    /// operands of one type, rounded to nearest even and never contracted with another
+    /// operation into a fused multiply-add (`cuda.fp16.__hadd_rn`; PTX `add.rn`, `sub.rn`,
+    /// `mul.rn`). The result has the operands' type. Pure.
+    ArithRn(BinOp),
     /// `assert cond`, checked only in debug builds: bool operand; traps on the GPU, raises in the
     /// simulator. The message is the source text at the instruction's location.
     Assert,
@@ -745,6 +753,8 @@ impl Op {
                     | Intrinsic::Brev
                     | Intrinsic::Clz
                     | Intrinsic::Ffs
+                    | Intrinsic::Reinterpret
+                    | Intrinsic::ArithRn(_)
             ),
             // A load can fault (out of range in the simulator); keep loads DCE-safe by treating
             // them as pure: an unused out-of-range read is not observable on the GPU either.

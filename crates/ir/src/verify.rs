@@ -26,7 +26,7 @@ use oxcuda_types::{Dtype, Scalar, Type};
 
 use crate::entities::{Block, Value};
 use crate::function::{Function, Module};
-use crate::ops::{Intrinsic, Op, Terminator, VoteMode};
+use crate::ops::{BinOp, Intrinsic, Op, Terminator, VoteMode};
 
 /// A broken invariant.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -400,7 +400,8 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
     }
 }
 
-/// The operand and result types of the warp-level intrinsics (`ops.rs`).
+/// The operand and result types of the warp-level intrinsics, `reinterpret` and the `.rn`
+/// arithmetic (`ops.rs`).
 fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<String> {
     let scalar = |t: &Type| t.as_scalar();
     let mask = Type::Scalar(Scalar::U32);
@@ -439,6 +440,17 @@ fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<Strin
             "(uint32) -> none",
         ),
         Intrinsic::GridSync => (args.is_empty() && result.is_none(), "() -> none"),
+        Intrinsic::Reinterpret => (
+            matches!((args, result.and_then(scalar)), ([a], Some(r))
+                if scalar(a).is_some_and(|s| bit_pattern(s) && bit_pattern(r) && s.size() == r.size())),
+            "(an integer or float) -> an integer or float of the same size",
+        ),
+        Intrinsic::ArithRn(op) => (
+            matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul)
+                && matches!(args, [a, b] if a == b && scalar(a).is_some_and(Scalar::is_float)
+                    && result == Some(a)),
+            "(float, float) of one type -> that type",
+        ),
         _ => return None,
     };
     (!ok).then(|| {
@@ -450,6 +462,12 @@ fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<Strin
             got.join(", ")
         )
     })
+}
+
+/// Whether `s` is a plain bit pattern `Reinterpret` can read as another type: an integer or a
+/// float (not bool, not complex).
+fn bit_pattern(s: Scalar) -> bool {
+    s.is_int() || s.is_float()
 }
 
 /// Whether a cached load or store can move elements of `d`: integers and floats of 8 to 64

@@ -676,6 +676,9 @@ impl<'a> FuncDecoder<'a> {
                     Some(scalar(Scalar::I32))
                 }
                 Intrinsic::Vote(_) => Some(Type::BOOL),
+                Intrinsic::ArithRn(_) => args.first().map(|a| self.ty(*a).clone()),
+                // Any scalar of the operand's size (the verifier checks it).
+                Intrinsic::Reinterpret => None,
                 _ => Some(Type::None),
             },
             Op::ArrayShape(..) | Op::ArrayStride(..) => Some(Type::I64),
@@ -1520,6 +1523,27 @@ impl<'a> FuncDecoder<'a> {
                 };
                 let a = arg(0)?;
                 self.emit(Inst::Bits { op, ty, d, a });
+            }
+            Intrinsic::Reinterpret => {
+                // The verifier has checked the sizes.
+                let ty = self.scalar(args.first().copied().unwrap_or(Value(u32::MAX)))?;
+                let to = rty
+                    .as_scalar()
+                    .ok_or_else(|| self.unsupported(format_args!("reinterpret to {rty}")))?;
+                let a = arg(0)?;
+                self.emit(Inst::Bits {
+                    op: BitsOp::Reinterpret(to),
+                    ty,
+                    d,
+                    a,
+                });
+            }
+            Intrinsic::ArithRn(op) => {
+                // The generic instruction, never fused with an addition after it (the GPU's
+                // `.rn` instructions are not contracted either).
+                let ty = self.scalar(args.first().copied().unwrap_or(Value(u32::MAX)))?;
+                let (a, b) = (arg(0)?, arg(1)?);
+                self.emit(Inst::Bin { op, ty, d, a, b });
             }
             Intrinsic::Assert => {
                 let c = arg(0)?;

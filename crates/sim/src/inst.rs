@@ -154,6 +154,8 @@ pub(crate) enum BitsOp {
     Brev,
     Clz,
     Ffs,
+    /// The operand's bits (of the instruction's type) read as this type, of the same size.
+    Reinterpret(Scalar),
 }
 
 /// One decoded instruction. Slots are relative to the frame base.

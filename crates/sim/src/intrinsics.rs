@@ -68,6 +68,9 @@ pub(crate) fn bits(op: BitsOp, ty: Scalar, a: u64) -> u64 {
                 u64::from(raw.trailing_zeros() + 1)
             }
         }
+        // Floats are their bits zero-extended, integers sign- or zero-extended by their own
+        // signedness (`arith.rs`): `norm` makes the bits canonical for `to`.
+        BitsOp::Reinterpret(to) => norm(to, raw),
     }
 }
 
@@ -88,6 +91,21 @@ mod tests {
         assert_eq!(bits(BitsOp::Ffs, Scalar::U32, 0), 0);
         assert_eq!(bits(BitsOp::Ffs, Scalar::I32, 0b1000), 4);
         assert_eq!(bits(BitsOp::Ffs, Scalar::I32, m1), 1);
+    }
+
+    #[test]
+    fn reinterpretation_gives_canonical_registers() {
+        let r = |from, to, x| bits(BitsOp::Reinterpret(to), from, x);
+        // float16 -0.0 as int16 is negative (sign-extended), as uint16 zero-extended.
+        assert_eq!(r(Scalar::F16, Scalar::I16, 0x8000), (-32768i64) as u64);
+        assert_eq!(r(Scalar::F16, Scalar::U16, 0x8000), 0x8000);
+        // int16 -1 (canonical: all ones) as float16 is the NaN 0xffff, zero-extended.
+        assert_eq!(r(Scalar::I16, Scalar::F16, u64::MAX), 0xffff);
+        assert_eq!(
+            r(Scalar::F32, Scalar::I32, 0xbf80_0000),
+            0xbf80_0000u32 as i32 as i64 as u64
+        );
+        assert_eq!(r(Scalar::I64, Scalar::F64, u64::MAX), u64::MAX);
     }
 
     #[test]

@@ -180,9 +180,16 @@ __all__ += [
 
 # Submodules numba-cuda has: cooperative groups, cuda.cg.this_grid().sync()
 # (docs/cooperative-groups.md), and the xoroshiro128+ generator (docs/random.md).
+# numba-cuda's cuda.fp16 module (docs/reduced-precision.md): a real module, so
+# `from oxcuda.cuda.fp16 import hadd` works; it replaces the generated namespace of the same
+# name as the package attribute (imported by name: `from . import fp16` would find the attribute).
+import importlib  # noqa: E402
+
 from oxcuda.cuda import cg, random  # noqa: E402 - after the names they use
 
-__all__ += ["cg", "random"]
+fp16 = importlib.import_module("oxcuda.cuda.fp16")
+
+__all__ += ["cg", "fp16", "random"]
 
 # GPU ufuncs and reductions (docs/ufuncs.md), built on the kernels above: imported last.
 from oxcuda.cuda.ufunc import Reduce, guvectorize, reduce, vectorize  # noqa: E402

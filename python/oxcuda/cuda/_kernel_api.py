@@ -201,6 +201,647 @@ fma = _DeviceOnly(
     "fma(a, b, c): a * b + c rounded once, in the arguments' float type.",
 )
 
+fp16 = _Namespace(
+    "cuda.fp16",
+    {
+        "__double2half": _DeviceOnly(
+            "cuda.fp16.__double2half",
+            "x, /",
+            "fp16.__double2half(x, /): The float64 x as a float16, rounded to nearest even (once).",
+        ),
+        "__float2half": _DeviceOnly(
+            "cuda.fp16.__float2half",
+            "x, /",
+            "fp16.__float2half(x, /): The float32 x as a float16, rounded to nearest even.",
+        ),
+        "__float2half_rd": _DeviceOnly(
+            "cuda.fp16.__float2half_rd",
+            "x, /",
+            "fp16.__float2half_rd(x, /): The float32 x as a float16, rounded down.",
+        ),
+        "__float2half_rn": _DeviceOnly(
+            "cuda.fp16.__float2half_rn",
+            "x, /",
+            "fp16.__float2half_rn(x, /): The float32 x as a float16, rounded to nearest even.",
+        ),
+        "__float2half_ru": _DeviceOnly(
+            "cuda.fp16.__float2half_ru",
+            "x, /",
+            "fp16.__float2half_ru(x, /): The float32 x as a float16, rounded up.",
+        ),
+        "__float2half_rz": _DeviceOnly(
+            "cuda.fp16.__float2half_rz",
+            "x, /",
+            "fp16.__float2half_rz(x, /): The float32 x as a float16, rounded toward zero.",
+        ),
+        "__habs": _DeviceOnly(
+            "cuda.fp16.__habs",
+            "a, /",
+            "fp16.__habs(a, /): abs(a): a float16 with the sign bit cleared (NaN too).",
+        ),
+        "__hadd": _DeviceOnly(
+            "cuda.fp16.__hadd",
+            "a, b, /",
+            "fp16.__hadd(a, b, /): a + b in float16, rounded to nearest even (add.rn.f16: never fused into an fma).",
+        ),
+        "__hadd_rn": _DeviceOnly(
+            "cuda.fp16.__hadd_rn",
+            "a, b, /",
+            "fp16.__hadd_rn(a, b, /): a + b in float16, rounded to nearest even and never contracted into an fma.",
+        ),
+        "__hadd_sat": _DeviceOnly(
+            "cuda.fp16.__hadd_sat",
+            "a, b, /",
+            "fp16.__hadd_sat(a, b, /): a + b in float16 clamped to [0, 1]; NaN gives +0.0.",
+        ),
+        "__half": _DeviceOnly(
+            "cuda.fp16.__half",
+            "x, /",
+            "fp16.__half(x, /): x converted to float16, rounded to nearest even.",
+        ),
+        "__half2char_rz": _DeviceOnly(
+            "cuda.fp16.__half2char_rz",
+            "a, /",
+            "fp16.__half2char_rz(a, /): The float16 a as an int8, rounded toward zero; saturates, NaN gives 0.",
+        ),
+        "__half2float": _DeviceOnly(
+            "cuda.fp16.__half2float",
+            "a, /",
+            "fp16.__half2float(a, /): The float16 a as a float32 (exact).",
+        ),
+        "__half2int_rd": _DeviceOnly(
+            "cuda.fp16.__half2int_rd",
+            "a, /",
+            "fp16.__half2int_rd(a, /): The float16 a as int32, rounded down; saturates at the int32 range, NaN gives 0.",
+        ),
+        "__half2int_rn": _DeviceOnly(
+            "cuda.fp16.__half2int_rn",
+            "a, /",
+            "fp16.__half2int_rn(a, /): The float16 a as int32, rounded to nearest even; saturates at the int32 range, NaN gives 0.",
+        ),
+        "__half2int_ru": _DeviceOnly(
+            "cuda.fp16.__half2int_ru",
+            "a, /",
+            "fp16.__half2int_ru(a, /): The float16 a as int32, rounded up; saturates at the int32 range, NaN gives 0.",
+        ),
+        "__half2int_rz": _DeviceOnly(
+            "cuda.fp16.__half2int_rz",
+            "a, /",
+            "fp16.__half2int_rz(a, /): The float16 a as int32, rounded toward zero; saturates at the int32 range, NaN gives 0.",
+        ),
+        "__half2ll_rd": _DeviceOnly(
+            "cuda.fp16.__half2ll_rd",
+            "a, /",
+            "fp16.__half2ll_rd(a, /): The float16 a as int64, rounded down; saturates at the int64 range, NaN gives 0.",
+        ),
+        "__half2ll_rn": _DeviceOnly(
+            "cuda.fp16.__half2ll_rn",
+            "a, /",
+            "fp16.__half2ll_rn(a, /): The float16 a as int64, rounded to nearest even; saturates at the int64 range, NaN gives 0.",
+        ),
+        "__half2ll_ru": _DeviceOnly(
+            "cuda.fp16.__half2ll_ru",
+            "a, /",
+            "fp16.__half2ll_ru(a, /): The float16 a as int64, rounded up; saturates at the int64 range, NaN gives 0.",
+        ),
+        "__half2ll_rz": _DeviceOnly(
+            "cuda.fp16.__half2ll_rz",
+            "a, /",
+            "fp16.__half2ll_rz(a, /): The float16 a as int64, rounded toward zero; saturates at the int64 range, NaN gives 0.",
+        ),
+        "__half2short_rd": _DeviceOnly(
+            "cuda.fp16.__half2short_rd",
+            "a, /",
+            "fp16.__half2short_rd(a, /): The float16 a as int16, rounded down; saturates at the int16 range, NaN gives 0.",
+        ),
+        "__half2short_rn": _DeviceOnly(
+            "cuda.fp16.__half2short_rn",
+            "a, /",
+            "fp16.__half2short_rn(a, /): The float16 a as int16, rounded to nearest even; saturates at the int16 range, NaN gives 0.",
+        ),
+        "__half2short_ru": _DeviceOnly(
+            "cuda.fp16.__half2short_ru",
+            "a, /",
+            "fp16.__half2short_ru(a, /): The float16 a as int16, rounded up; saturates at the int16 range, NaN gives 0.",
+        ),
+        "__half2short_rz": _DeviceOnly(
+            "cuda.fp16.__half2short_rz",
+            "a, /",
+            "fp16.__half2short_rz(a, /): The float16 a as int16, rounded toward zero; saturates at the int16 range, NaN gives 0.",
+        ),
+        "__half2uchar_rz": _DeviceOnly(
+            "cuda.fp16.__half2uchar_rz",
+            "a, /",
+            "fp16.__half2uchar_rz(a, /): The float16 a as a uint8, rounded toward zero; saturates, NaN gives 0.",
+        ),
+        "__half2uint_rd": _DeviceOnly(
+            "cuda.fp16.__half2uint_rd",
+            "a, /",
+            "fp16.__half2uint_rd(a, /): The float16 a as uint32, rounded down; saturates at the uint32 range, NaN gives 0.",
+        ),
+        "__half2uint_rn": _DeviceOnly(
+            "cuda.fp16.__half2uint_rn",
+            "a, /",
+            "fp16.__half2uint_rn(a, /): The float16 a as uint32, rounded to nearest even; saturates at the uint32 range, NaN gives 0.",
+        ),
+        "__half2uint_ru": _DeviceOnly(
+            "cuda.fp16.__half2uint_ru",
+            "a, /",
+            "fp16.__half2uint_ru(a, /): The float16 a as uint32, rounded up; saturates at the uint32 range, NaN gives 0.",
+        ),
+        "__half2uint_rz": _DeviceOnly(
+            "cuda.fp16.__half2uint_rz",
+            "a, /",
+            "fp16.__half2uint_rz(a, /): The float16 a as uint32, rounded toward zero; saturates at the uint32 range, NaN gives 0.",
+        ),
+        "__half2ull_rd": _DeviceOnly(
+            "cuda.fp16.__half2ull_rd",
+            "a, /",
+            "fp16.__half2ull_rd(a, /): The float16 a as uint64, rounded down; saturates at the uint64 range, NaN gives 0.",
+        ),
+        "__half2ull_rn": _DeviceOnly(
+            "cuda.fp16.__half2ull_rn",
+            "a, /",
+            "fp16.__half2ull_rn(a, /): The float16 a as uint64, rounded to nearest even; saturates at the uint64 range, NaN gives 0.",
+        ),
+        "__half2ull_ru": _DeviceOnly(
+            "cuda.fp16.__half2ull_ru",
+            "a, /",
+            "fp16.__half2ull_ru(a, /): The float16 a as uint64, rounded up; saturates at the uint64 range, NaN gives 0.",
+        ),
+        "__half2ull_rz": _DeviceOnly(
+            "cuda.fp16.__half2ull_rz",
+            "a, /",
+            "fp16.__half2ull_rz(a, /): The float16 a as uint64, rounded toward zero; saturates at the uint64 range, NaN gives 0.",
+        ),
+        "__half2ushort_rd": _DeviceOnly(
+            "cuda.fp16.__half2ushort_rd",
+            "a, /",
+            "fp16.__half2ushort_rd(a, /): The float16 a as uint16, rounded down; saturates at the uint16 range, NaN gives 0.",
+        ),
+        "__half2ushort_rn": _DeviceOnly(
+            "cuda.fp16.__half2ushort_rn",
+            "a, /",
+            "fp16.__half2ushort_rn(a, /): The float16 a as uint16, rounded to nearest even; saturates at the uint16 range, NaN gives 0.",
+        ),
+        "__half2ushort_ru": _DeviceOnly(
+            "cuda.fp16.__half2ushort_ru",
+            "a, /",
+            "fp16.__half2ushort_ru(a, /): The float16 a as uint16, rounded up; saturates at the uint16 range, NaN gives 0.",
+        ),
+        "__half2ushort_rz": _DeviceOnly(
+            "cuda.fp16.__half2ushort_rz",
+            "a, /",
+            "fp16.__half2ushort_rz(a, /): The float16 a as uint16, rounded toward zero; saturates at the uint16 range, NaN gives 0.",
+        ),
+        "__half_as_short": _DeviceOnly(
+            "cuda.fp16.__half_as_short",
+            "a, /",
+            "fp16.__half_as_short(a, /): The bits of the float16 a as an int16.",
+        ),
+        "__half_as_ushort": _DeviceOnly(
+            "cuda.fp16.__half_as_ushort",
+            "a, /",
+            "fp16.__half_as_ushort(a, /): The bits of the float16 a as a uint16.",
+        ),
+        "__hdiv": _DeviceOnly(
+            "cuda.fp16.__hdiv",
+            "a, b, /",
+            "fp16.__hdiv(a, b, /): a / b in float16, correctly rounded.",
+        ),
+        "__heq": _DeviceOnly(
+            "cuda.fp16.__heq",
+            "a, b, /",
+            "fp16.__heq(a, b, /): a == b on float16, ordered: False if either is NaN.",
+        ),
+        "__hequ": _DeviceOnly(
+            "cuda.fp16.__hequ",
+            "a, b, /",
+            "fp16.__hequ(a, b, /): a == b on float16, unordered: True if either is NaN.",
+        ),
+        "__hfma": _DeviceOnly(
+            "cuda.fp16.__hfma",
+            "a, b, c, /",
+            "fp16.__hfma(a, b, c, /): a * b + c in float16 with one rounding (fma.rn.f16).",
+        ),
+        "__hfma_relu": _DeviceOnly(
+            "cuda.fp16.__hfma_relu",
+            "a, b, c, /",
+            "fp16.__hfma_relu(a, b, c, /): max(fma(a, b, c), 0) in float16; NaN gives the canonical NaN.",
+        ),
+        "__hfma_sat": _DeviceOnly(
+            "cuda.fp16.__hfma_sat",
+            "a, b, c, /",
+            "fp16.__hfma_sat(a, b, c, /): fma(a, b, c) in float16 clamped to [0, 1]; NaN gives +0.0.",
+        ),
+        "__hge": _DeviceOnly(
+            "cuda.fp16.__hge",
+            "a, b, /",
+            "fp16.__hge(a, b, /): a >= b on float16, ordered: False if either is NaN.",
+        ),
+        "__hgeu": _DeviceOnly(
+            "cuda.fp16.__hgeu",
+            "a, b, /",
+            "fp16.__hgeu(a, b, /): a >= b on float16, unordered: True if either is NaN.",
+        ),
+        "__hgt": _DeviceOnly(
+            "cuda.fp16.__hgt",
+            "a, b, /",
+            "fp16.__hgt(a, b, /): a > b on float16, ordered: False if either is NaN.",
+        ),
+        "__hgtu": _DeviceOnly(
+            "cuda.fp16.__hgtu",
+            "a, b, /",
+            "fp16.__hgtu(a, b, /): a > b on float16, unordered: True if either is NaN.",
+        ),
+        "__hisinf": _DeviceOnly(
+            "cuda.fp16.__hisinf",
+            "a, /",
+            "fp16.__hisinf(a, /): int32: -1 if a is -inf, 1 if +inf, else 0.",
+        ),
+        "__hisnan": _DeviceOnly(
+            "cuda.fp16.__hisnan",
+            "a, /",
+            "fp16.__hisnan(a, /): Whether the float16 a is NaN.",
+        ),
+        "__hle": _DeviceOnly(
+            "cuda.fp16.__hle",
+            "a, b, /",
+            "fp16.__hle(a, b, /): a <= b on float16, ordered: False if either is NaN.",
+        ),
+        "__hleu": _DeviceOnly(
+            "cuda.fp16.__hleu",
+            "a, b, /",
+            "fp16.__hleu(a, b, /): a <= b on float16, unordered: True if either is NaN.",
+        ),
+        "__hlt": _DeviceOnly(
+            "cuda.fp16.__hlt",
+            "a, b, /",
+            "fp16.__hlt(a, b, /): a < b on float16, ordered: False if either is NaN.",
+        ),
+        "__hltu": _DeviceOnly(
+            "cuda.fp16.__hltu",
+            "a, b, /",
+            "fp16.__hltu(a, b, /): a < b on float16, unordered: True if either is NaN.",
+        ),
+        "__hmax": _DeviceOnly(
+            "cuda.fp16.__hmax",
+            "a, b, /",
+            "fp16.__hmax(a, b, /): The larger float16; a NaN operand gives the other, two NaNs the canonical NaN; +0.0 > -0.0.",
+        ),
+        "__hmax_nan": _DeviceOnly(
+            "cuda.fp16.__hmax_nan",
+            "a, b, /",
+            "fp16.__hmax_nan(a, b, /): The larger float16; NaN if either is NaN; +0.0 > -0.0.",
+        ),
+        "__hmin": _DeviceOnly(
+            "cuda.fp16.__hmin",
+            "a, b, /",
+            "fp16.__hmin(a, b, /): The smaller float16; a NaN operand gives the other, two NaNs the canonical NaN; -0.0 < +0.0.",
+        ),
+        "__hmin_nan": _DeviceOnly(
+            "cuda.fp16.__hmin_nan",
+            "a, b, /",
+            "fp16.__hmin_nan(a, b, /): The smaller float16; NaN if either is NaN; -0.0 < +0.0.",
+        ),
+        "__hmul": _DeviceOnly(
+            "cuda.fp16.__hmul",
+            "a, b, /",
+            "fp16.__hmul(a, b, /): a * b in float16, rounded to nearest even (mul.rn.f16).",
+        ),
+        "__hmul_rn": _DeviceOnly(
+            "cuda.fp16.__hmul_rn",
+            "a, b, /",
+            "fp16.__hmul_rn(a, b, /): a * b in float16, rounded to nearest even and never contracted into an fma.",
+        ),
+        "__hmul_sat": _DeviceOnly(
+            "cuda.fp16.__hmul_sat",
+            "a, b, /",
+            "fp16.__hmul_sat(a, b, /): a * b in float16 clamped to [0, 1]; NaN gives +0.0.",
+        ),
+        "__hne": _DeviceOnly(
+            "cuda.fp16.__hne",
+            "a, b, /",
+            "fp16.__hne(a, b, /): a != b on float16, ordered: False if either is NaN.",
+        ),
+        "__hneg": _DeviceOnly(
+            "cuda.fp16.__hneg",
+            "a, /",
+            "fp16.__hneg(a, /): -a: a float16 with the sign bit flipped (NaN too).",
+        ),
+        "__hneu": _DeviceOnly(
+            "cuda.fp16.__hneu",
+            "a, b, /",
+            "fp16.__hneu(a, b, /): a != b on float16, unordered: True if either is NaN.",
+        ),
+        "__hsub": _DeviceOnly(
+            "cuda.fp16.__hsub",
+            "a, b, /",
+            "fp16.__hsub(a, b, /): a - b in float16, rounded to nearest even (sub.rn.f16).",
+        ),
+        "__hsub_rn": _DeviceOnly(
+            "cuda.fp16.__hsub_rn",
+            "a, b, /",
+            "fp16.__hsub_rn(a, b, /): a - b in float16, rounded to nearest even and never contracted into an fma.",
+        ),
+        "__hsub_sat": _DeviceOnly(
+            "cuda.fp16.__hsub_sat",
+            "a, b, /",
+            "fp16.__hsub_sat(a, b, /): a - b in float16 clamped to [0, 1]; NaN gives +0.0.",
+        ),
+        "__int2half_rd": _DeviceOnly(
+            "cuda.fp16.__int2half_rd",
+            "i, /",
+            "fp16.__int2half_rd(i, /): The int32 i as a float16, rounded down.",
+        ),
+        "__int2half_rn": _DeviceOnly(
+            "cuda.fp16.__int2half_rn",
+            "i, /",
+            "fp16.__int2half_rn(i, /): The int32 i as a float16, rounded to nearest even.",
+        ),
+        "__int2half_ru": _DeviceOnly(
+            "cuda.fp16.__int2half_ru",
+            "i, /",
+            "fp16.__int2half_ru(i, /): The int32 i as a float16, rounded up.",
+        ),
+        "__int2half_rz": _DeviceOnly(
+            "cuda.fp16.__int2half_rz",
+            "i, /",
+            "fp16.__int2half_rz(i, /): The int32 i as a float16, rounded toward zero.",
+        ),
+        "__ll2half_rd": _DeviceOnly(
+            "cuda.fp16.__ll2half_rd",
+            "i, /",
+            "fp16.__ll2half_rd(i, /): The int64 i as a float16, rounded down.",
+        ),
+        "__ll2half_rn": _DeviceOnly(
+            "cuda.fp16.__ll2half_rn",
+            "i, /",
+            "fp16.__ll2half_rn(i, /): The int64 i as a float16, rounded to nearest even.",
+        ),
+        "__ll2half_ru": _DeviceOnly(
+            "cuda.fp16.__ll2half_ru",
+            "i, /",
+            "fp16.__ll2half_ru(i, /): The int64 i as a float16, rounded up.",
+        ),
+        "__ll2half_rz": _DeviceOnly(
+            "cuda.fp16.__ll2half_rz",
+            "i, /",
+            "fp16.__ll2half_rz(i, /): The int64 i as a float16, rounded toward zero.",
+        ),
+        "__short2half_rd": _DeviceOnly(
+            "cuda.fp16.__short2half_rd",
+            "i, /",
+            "fp16.__short2half_rd(i, /): The int16 i as a float16, rounded down.",
+        ),
+        "__short2half_rn": _DeviceOnly(
+            "cuda.fp16.__short2half_rn",
+            "i, /",
+            "fp16.__short2half_rn(i, /): The int16 i as a float16, rounded to nearest even.",
+        ),
+        "__short2half_ru": _DeviceOnly(
+            "cuda.fp16.__short2half_ru",
+            "i, /",
+            "fp16.__short2half_ru(i, /): The int16 i as a float16, rounded up.",
+        ),
+        "__short2half_rz": _DeviceOnly(
+            "cuda.fp16.__short2half_rz",
+            "i, /",
+            "fp16.__short2half_rz(i, /): The int16 i as a float16, rounded toward zero.",
+        ),
+        "__short_as_half": _DeviceOnly(
+            "cuda.fp16.__short_as_half",
+            "i, /",
+            "fp16.__short_as_half(i, /): The float16 whose bits are the int16 i.",
+        ),
+        "__uint2half_rd": _DeviceOnly(
+            "cuda.fp16.__uint2half_rd",
+            "i, /",
+            "fp16.__uint2half_rd(i, /): The uint32 i as a float16, rounded down.",
+        ),
+        "__uint2half_rn": _DeviceOnly(
+            "cuda.fp16.__uint2half_rn",
+            "i, /",
+            "fp16.__uint2half_rn(i, /): The uint32 i as a float16, rounded to nearest even.",
+        ),
+        "__uint2half_ru": _DeviceOnly(
+            "cuda.fp16.__uint2half_ru",
+            "i, /",
+            "fp16.__uint2half_ru(i, /): The uint32 i as a float16, rounded up.",
+        ),
+        "__uint2half_rz": _DeviceOnly(
+            "cuda.fp16.__uint2half_rz",
+            "i, /",
+            "fp16.__uint2half_rz(i, /): The uint32 i as a float16, rounded toward zero.",
+        ),
+        "__ull2half_rd": _DeviceOnly(
+            "cuda.fp16.__ull2half_rd",
+            "i, /",
+            "fp16.__ull2half_rd(i, /): The uint64 i as a float16, rounded down.",
+        ),
+        "__ull2half_rn": _DeviceOnly(
+            "cuda.fp16.__ull2half_rn",
+            "i, /",
+            "fp16.__ull2half_rn(i, /): The uint64 i as a float16, rounded to nearest even.",
+        ),
+        "__ull2half_ru": _DeviceOnly(
+            "cuda.fp16.__ull2half_ru",
+            "i, /",
+            "fp16.__ull2half_ru(i, /): The uint64 i as a float16, rounded up.",
+        ),
+        "__ull2half_rz": _DeviceOnly(
+            "cuda.fp16.__ull2half_rz",
+            "i, /",
+            "fp16.__ull2half_rz(i, /): The uint64 i as a float16, rounded toward zero.",
+        ),
+        "__ushort2half_rd": _DeviceOnly(
+            "cuda.fp16.__ushort2half_rd",
+            "i, /",
+            "fp16.__ushort2half_rd(i, /): The uint16 i as a float16, rounded down.",
+        ),
+        "__ushort2half_rn": _DeviceOnly(
+            "cuda.fp16.__ushort2half_rn",
+            "i, /",
+            "fp16.__ushort2half_rn(i, /): The uint16 i as a float16, rounded to nearest even.",
+        ),
+        "__ushort2half_ru": _DeviceOnly(
+            "cuda.fp16.__ushort2half_ru",
+            "i, /",
+            "fp16.__ushort2half_ru(i, /): The uint16 i as a float16, rounded up.",
+        ),
+        "__ushort2half_rz": _DeviceOnly(
+            "cuda.fp16.__ushort2half_rz",
+            "i, /",
+            "fp16.__ushort2half_rz(i, /): The uint16 i as a float16, rounded toward zero.",
+        ),
+        "__ushort_as_half": _DeviceOnly(
+            "cuda.fp16.__ushort_as_half",
+            "i, /",
+            "fp16.__ushort_as_half(i, /): The float16 whose bits are the uint16 i.",
+        ),
+        "habs": _DeviceOnly(
+            "cuda.fp16.habs",
+            "a, /",
+            "fp16.habs(a, /): abs(a): a float16 with the sign bit cleared (NaN too).",
+        ),
+        "hadd": _DeviceOnly(
+            "cuda.fp16.hadd",
+            "a, b, /",
+            "fp16.hadd(a, b, /): a + b in float16, rounded to nearest even (add.rn.f16: never fused into an fma).",
+        ),
+        "hceil": _DeviceOnly(
+            "cuda.fp16.hceil",
+            "a, /",
+            "fp16.hceil(a, /): The float16 a rounded up (a float16).",
+        ),
+        "hcos": _DeviceOnly(
+            "cuda.fp16.hcos",
+            "a, /",
+            "fp16.hcos(a, /): cos of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hdiv": _DeviceOnly(
+            "cuda.fp16.hdiv",
+            "a, b, /",
+            "fp16.hdiv(a, b, /): a / b in float16, correctly rounded.",
+        ),
+        "heq": _DeviceOnly(
+            "cuda.fp16.heq",
+            "a, b, /",
+            "fp16.heq(a, b, /): a == b on float16, ordered: False if either is NaN.",
+        ),
+        "hexp": _DeviceOnly(
+            "cuda.fp16.hexp",
+            "a, /",
+            "fp16.hexp(a, /): exp of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hexp10": _DeviceOnly(
+            "cuda.fp16.hexp10",
+            "a, /",
+            "fp16.hexp10(a, /): 10**a of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hexp2": _DeviceOnly(
+            "cuda.fp16.hexp2",
+            "a, /",
+            "fp16.hexp2(a, /): 2**a of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hfloor": _DeviceOnly(
+            "cuda.fp16.hfloor",
+            "a, /",
+            "fp16.hfloor(a, /): The float16 a rounded down (a float16).",
+        ),
+        "hfma": _DeviceOnly(
+            "cuda.fp16.hfma",
+            "a, b, c, /",
+            "fp16.hfma(a, b, c, /): a * b + c in float16 with one rounding (fma.rn.f16).",
+        ),
+        "hge": _DeviceOnly(
+            "cuda.fp16.hge",
+            "a, b, /",
+            "fp16.hge(a, b, /): a >= b on float16, ordered: False if either is NaN.",
+        ),
+        "hgt": _DeviceOnly(
+            "cuda.fp16.hgt",
+            "a, b, /",
+            "fp16.hgt(a, b, /): a > b on float16, ordered: False if either is NaN.",
+        ),
+        "hle": _DeviceOnly(
+            "cuda.fp16.hle",
+            "a, b, /",
+            "fp16.hle(a, b, /): a <= b on float16, ordered: False if either is NaN.",
+        ),
+        "hlog": _DeviceOnly(
+            "cuda.fp16.hlog",
+            "a, /",
+            "fp16.hlog(a, /): log of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hlog10": _DeviceOnly(
+            "cuda.fp16.hlog10",
+            "a, /",
+            "fp16.hlog10(a, /): log10 of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hlog2": _DeviceOnly(
+            "cuda.fp16.hlog2",
+            "a, /",
+            "fp16.hlog2(a, /): log2 of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hlt": _DeviceOnly(
+            "cuda.fp16.hlt",
+            "a, b, /",
+            "fp16.hlt(a, b, /): a < b on float16, ordered: False if either is NaN.",
+        ),
+        "hmax": _DeviceOnly(
+            "cuda.fp16.hmax",
+            "a, b, /",
+            "fp16.hmax(a, b, /): The larger float16; a NaN operand gives the other, two NaNs the canonical NaN; +0.0 > -0.0.",
+        ),
+        "hmin": _DeviceOnly(
+            "cuda.fp16.hmin",
+            "a, b, /",
+            "fp16.hmin(a, b, /): The smaller float16; a NaN operand gives the other, two NaNs the canonical NaN; -0.0 < +0.0.",
+        ),
+        "hmul": _DeviceOnly(
+            "cuda.fp16.hmul",
+            "a, b, /",
+            "fp16.hmul(a, b, /): a * b in float16, rounded to nearest even (mul.rn.f16).",
+        ),
+        "hne": _DeviceOnly(
+            "cuda.fp16.hne",
+            "a, b, /",
+            "fp16.hne(a, b, /): a != b on float16, ordered: False if either is NaN.",
+        ),
+        "hneg": _DeviceOnly(
+            "cuda.fp16.hneg",
+            "a, /",
+            "fp16.hneg(a, /): -a: a float16 with the sign bit flipped (NaN too).",
+        ),
+        "hrcp": _DeviceOnly(
+            "cuda.fp16.hrcp",
+            "a, /",
+            "fp16.hrcp(a, /): 1/a of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hrint": _DeviceOnly(
+            "cuda.fp16.hrint",
+            "a, /",
+            "fp16.hrint(a, /): The float16 a rounded to the nearest integer, ties to even (a float16).",
+        ),
+        "hrsqrt": _DeviceOnly(
+            "cuda.fp16.hrsqrt",
+            "a, /",
+            "fp16.hrsqrt(a, /): 1/sqrt(a) of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hsin": _DeviceOnly(
+            "cuda.fp16.hsin",
+            "a, /",
+            "fp16.hsin(a, /): sin of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hsqrt": _DeviceOnly(
+            "cuda.fp16.hsqrt",
+            "a, /",
+            "fp16.hsqrt(a, /): sqrt of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "hsub": _DeviceOnly(
+            "cuda.fp16.hsub",
+            "a, b, /",
+            "fp16.hsub(a, b, /): a - b in float16, rounded to nearest even (sub.rn.f16).",
+        ),
+        "htanh": _DeviceOnly(
+            "cuda.fp16.htanh",
+            "a, /",
+            "fp16.htanh(a, /): tanh of the float16 a, correctly rounded (computed in float64, rounded once).",
+        ),
+        "htanh_approx": _DeviceOnly(
+            "cuda.fp16.htanh_approx",
+            "a, /",
+            "fp16.htanh_approx(a, /): tanh of the float16 a; correctly rounded here (CUDA's tanh.approx.f16 is within 2**-10.987 relative).",
+        ),
+        "htrunc": _DeviceOnly(
+            "cuda.fp16.htrunc",
+            "a, /",
+            "fp16.htrunc(a, /): The float16 a rounded toward zero (a float16).",
+        ),
+    },
+)
+
 grid = _DeviceOnly(
     "cuda.grid",
     "ndim",
@@ -2063,6 +2704,7 @@ __all__ = [
     "eq_sync",
     "ffs",
     "fma",
+    "fp16",
     "grid",
     "gridDim",
     "gridsize",

@@ -1,5 +1,6 @@
 //! CUDA intrinsics: special registers, barriers, fences, warp synchronisation, bit counting,
-//! `nanosleep` and `assert`; the grid barrier is a helper (`grid_sync.rs`) (shuffles, votes, matches and `activemask`: `warp.rs`).
+//! `nanosleep`, `assert`, `reinterpret` (an LLVM `bitcast`) and the `.rn` arithmetic (inline PTX
+//! `add.rn`/`sub.rn`/`mul.rn`, never contracted into an `fma`); the grid barrier is a helper (`grid_sync.rs`) (shuffles, votes, matches and `activemask`: `warp.rs`).
 //!
 //! Each maps to the NVVM intrinsic numba-cuda uses (`llvm.nvvm.read.ptx.sreg.*`,
 //! `llvm.nvvm.barrier0[.popc|.and|.or]`, `llvm.nvvm.membar.{gl,cta,sys}`,
@@ -14,7 +15,7 @@
 //! unsigned (`zext`, equal to `sext` for values ≥ 0): LLVM then drops negative-index
 //! wraparound on thread indices and keeps `blockIdx.x * blockDim.x` a single `mul.wide.u32`.
 
-use oxcuda_ir::{Dim, Intrinsic, Scalar, Type, Value};
+use oxcuda_ir::{BinOp, Dim, Intrinsic, Scalar, Type, Value};
 
 use super::function::{FnWriter, Result};
 use super::types::scalar_reg;
@@ -190,6 +191,30 @@ impl FnWriter<'_, '_> {
                 ));
                 Ok(None)
             }
+            Intrinsic::Reinterpret => {
+                let ([v], Some(to)) = (args, result) else {
+                    return Err(self.err("reinterpret takes one operand and a result".to_owned()));
+                };
+                let from = self.ty(*v).clone();
+                let x = self.op(*v)?;
+                Ok(Some(self.emit(format!(
+                    "bitcast {} {x} to {}",
+                    super::types::reg(&from),
+                    super::types::reg(to)
+                ))))
+            }
+            Intrinsic::ArithRn(op) => {
+                let [a, b] = args else {
+                    return Err(self.err(format!("{i:?} takes two operands")));
+                };
+                let s = self
+                    .ty(*a)
+                    .as_scalar()
+                    .filter(|s| s.is_float())
+                    .ok_or_else(|| self.err(format!("{i:?} of {}", self.ty(*a))))?;
+                let (a, b) = (self.op(*a)?, self.op(*b)?);
+                Ok(Some(self.arith_rn(op, s, &a, &b)?))
+            }
             Intrinsic::Assert => {
                 let [c] = args else {
                     return Err(self.err("assert takes one bool operand".to_owned()));
@@ -202,6 +227,35 @@ impl FnWriter<'_, '_> {
             }
             _ => Err(self.err(format!("intrinsic {i:?}"))),
         }
+    }
+
+    /// `a op b` rounded to nearest even by one PTX instruction with an explicit `.rn`, which
+    /// neither LLVM nor ptxas fuses with another operation (a plain `fadd` may become part of
+    /// an `fma`). float16 goes through 16-bit registers (`h`), as the inline PTX of
+    /// `cuda_fp16.h` does.
+    fn arith_rn(&mut self, op: BinOp, s: Scalar, a: &str, b: &str) -> Result<String> {
+        let name = match op {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            _ => return Err(self.err(format!("{op:?}.rn"))),
+        };
+        Ok(match s {
+            Scalar::F16 => {
+                let a = self.emit(format!("bitcast half {a} to i16"));
+                let b = self.emit(format!("bitcast half {b} to i16"));
+                let r = self.emit(format!(
+                    "call i16 asm \"{name}.rn.f16 $0, $1, $2;\", \"=h,h,h\"(i16 {a}, i16 {b})"
+                ));
+                self.emit(format!("bitcast i16 {r} to half"))
+            }
+            Scalar::F32 => self.emit(format!(
+                "call float asm \"{name}.rn.f32 $0, $1, $2;\", \"=f,f,f\"(float {a}, float {b})"
+            )),
+            _ => self.emit(format!(
+                "call double asm \"{name}.rn.f64 $0, $1, $2;\", \"=d,d,d\"(double {a}, double {b})"
+            )),
+        })
     }
 
     fn void_call(&mut self, name: &str, args: &str) {

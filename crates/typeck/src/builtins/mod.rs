@@ -17,6 +17,7 @@
 //! Invariants (tests in `tests/builtins.rs`): paths are unique; every parent of a `cuda.`
 //! path that is not a row is a namespace; signatures parse; the generated files are current.
 
+pub mod fp16;
 pub mod render;
 pub mod table;
 
@@ -24,8 +25,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use oxcuda_ir::{
-    AtomicOp, Intrinsic, LIBDEVICE, LibdeviceFn, LoadCache, MatchMode, MathFn, ShflMode,
-    StoreCache, VoteMode,
+    AtomicOp, BinOp, Intrinsic, LIBDEVICE, LibdeviceFn, LoadCache, MatchMode, MathFn, Scalar,
+    ShflMode, StoreCache, VoteMode,
 };
 
 pub use table::BUILTINS;
@@ -86,6 +87,15 @@ pub enum Rule {
     /// `cuda.libdevice.<name>(…)`: the libdevice function's inputs converted to its parameter
     /// types; its output, or a tuple of its outputs (`lower/call.rs::libdevice_call`).
     Libdevice(LibdeviceFn),
+    /// A function of a device-library file (`library/`, e.g. `cuda.fp16.hdiv` from
+    /// `fp16.py`): every argument a number, passed to the library function of the row's last
+    /// path component without its leading `__` (`__hfma_relu` is `hfma_relu`).
+    Library,
+    /// The argument converted to the first scalar type, its bits read as the second
+    /// (`cuda.fp16.__half_as_short`; `Intrinsic::Reinterpret`).
+    Reinterpret(Scalar, Scalar),
+    /// Both arguments converted to the scalar type, then `Intrinsic::ArithRn` (`cuda.fp16.hadd`).
+    ArithRn(BinOp, Scalar),
     /// A function of `math`, `cmath` or NumPy: lowered by that module's table, by name
     /// (`math_call`, `cmath_call`, `numpy_call`), which owns its arity checks.
     Module,
@@ -240,12 +250,14 @@ fn libdevice_row(k: usize) -> Builtin {
     }
 }
 
-/// Every row: [`BUILTINS`], then one `cuda.libdevice.<name>` row per libdevice function.
+/// Every row: [`BUILTINS`], the `cuda.fp16` rows ([`fp16::FP16`]), then one
+/// `cuda.libdevice.<name>` row per libdevice function.
 #[must_use]
 pub fn all() -> &'static [Builtin] {
     static ALL: OnceLock<Vec<Builtin>> = OnceLock::new();
     ALL.get_or_init(|| {
         let mut rows = BUILTINS.to_vec();
+        rows.extend_from_slice(fp16::FP16);
         rows.extend((0..LIBDEVICE.len()).map(libdevice_row));
         rows
     })

@@ -138,6 +138,7 @@ fn group(b: &Builtin) -> &'static str {
         [_] => "Python builtins",
         ["cuda", "atomic", _] => "cuda.atomic",
         ["cuda", "libdevice", _] => "cuda.libdevice",
+        ["cuda", "fp16", _] => "cuda.fp16",
         ["cuda", _, _] => "cuda (namespaces)",
         ["cuda", n] if n.starts_with("ld") || n.starts_with("st") => "cuda (cache hints)",
         ["cuda", _] => "cuda",
@@ -201,6 +202,12 @@ fn lowering(rule: Rule) -> String {
         Rule::CacheStore(c) => format!("`store.{}`", c.name()),
         Rule::Libdevice(f) => format!("`{}`", f.row().symbol()),
         Rule::Module => "module table".into(),
+        Rule::Library => "device library".into(),
+        Rule::Reinterpret(from, to) => format!("intrinsic `reinterpret` {from} → {to}"),
+        Rule::ArithRn(op, s) => format!(
+            "intrinsic `{}` on {s}",
+            oxcuda_ir::Intrinsic::ArithRn(op).name()
+        ),
         Rule::Special => "own code".into(),
     }
 }

@@ -9,7 +9,7 @@
 //! `library_call.rs` picks the precision).
 //!
 //! A library file holds, at module level, only: a docstring, `import math`,
-//! `from oxcuda import <type names>`, constant
+//! `from oxcuda import <type names and cuda>`, constant
 //! assignments (`NAME = <expression of numbers, earlier constants, math.pi/e/inf/nan,
 //! math.sqrt/log(...)>`), 7×7 tables of `(real, imag)` pairs, and `def`s. Each precision binds
 //! the names listed in `cmath.py`'s docstring; constants are evaluated in float64 and rounded to
@@ -42,6 +42,12 @@ const FILES: &[LibraryFile] = &[
         module: "cmath",
         text: include_str!("cmath.py"),
         floats: &[Scalar::F32, Scalar::F64],
+    },
+    // `cuda.fp16`: float16 only (`F` is float16).
+    LibraryFile {
+        module: "cuda.fp16",
+        text: include_str!("fp16.py"),
+        floats: &[Scalar::F16],
     },
     // Names its precisions itself (`xoroshiro128p_uniform_float32/64`): compiled once.
     LibraryFile {
@@ -180,6 +186,10 @@ fn module_globals(
             Stmt::ImportFrom(i) if i.module.as_ref().is_some_and(|m| m.as_str() == "oxcuda") => {
                 for alias in &i.names {
                     let name = alias.name.as_str();
+                    if name == "cuda" {
+                        globals.insert(name.to_owned(), GlobalValue::Module("cuda".into()));
+                        continue;
+                    }
                     let s = Scalar::from_name(name).unwrap_or_else(|| {
                         panic!("library {}.py: oxcuda has no type {name}", file.module)
                     });

@@ -238,6 +238,9 @@ impl Lower<'_, '_> {
             Rule::CacheLoad(op) => self.cache_load(path, op, &args),
             Rule::CacheStore(op) => self.cache_store(path, op, &args),
             Rule::Libdevice(f) => self.libdevice_call(f, args),
+            Rule::Library => self.library_fn_call(path, args, range),
+            Rule::Reinterpret(from, to) => self.reinterpret_call(path, from, to, &args),
+            Rule::ArithRn(op, s) => self.arith_rn_call(path, op, s, &args),
             Rule::Read(_) | Rule::Float(_) | Rule::Complex(..) => self.error(
                 codes::TYPE_MISMATCH,
                 range,
@@ -1138,12 +1141,11 @@ impl Lower<'_, '_> {
         }
         use Scalar::*;
         let allowed: &[Scalar] = match op {
-            AtomicOp::Add
-            | AtomicOp::Sub
-            | AtomicOp::Max
-            | AtomicOp::Min
-            | AtomicOp::NanMax
-            | AtomicOp::NanMin => &[I32, U32, I64, U64, F32, F64],
+            // float16: `atom.add.noftz.f16` (sm_70 and later; `sub` adds the negation).
+            AtomicOp::Add | AtomicOp::Sub => &[I32, U32, I64, U64, F16, F32, F64],
+            AtomicOp::Max | AtomicOp::Min | AtomicOp::NanMax | AtomicOp::NanMin => {
+                &[I32, U32, I64, U64, F32, F64]
+            }
             AtomicOp::Inc | AtomicOp::Dec => &[U32, U64],
             _ => &[I32, U32, I64, U64],
         };

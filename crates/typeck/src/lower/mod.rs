@@ -13,6 +13,7 @@ mod convert;
 mod expr;
 mod extension_call;
 mod extern_call;
+mod half_call;
 mod libdevice_call;
 mod library_call;
 mod record;

@@ -1,0 +1,96 @@
+//! Calls of `cuda.fp16`: the `.rn` arithmetic and bit reinterpretations (one IR operation
+//! each) and the functions of the device library `library/fp16.py` ([`Rule::Library`] rows).
+//!
+//! Every argument must be a real number (an int, float or bool scalar or literal); it is
+//! converted to the type the function computes in (numba-cuda converts its bindings'
+//! arguments the same way), so `hadd(x, 1)` adds the float16 1.0.
+//!
+//! [`Rule::Library`]: crate::builtins::Rule::Library
+
+use oxcuda_ir::{BinOp, Intrinsic, Op};
+use oxcuda_syntax::TextRange;
+use oxcuda_syntax::codes;
+use oxcuda_types::{Scalar, Type};
+
+use super::Lower;
+use super::call::Arg;
+use crate::value::Val;
+
+impl Lower<'_, '_> {
+    /// Whether every argument is a real number; reports the first that is not.
+    fn numbers_only(&mut self, path: &str, args: &[Arg]) -> bool {
+        for a in args {
+            let real = self.scalar_type_of(&a.val).is_some_and(|s| !s.is_complex());
+            if !real {
+                let what = a.val.describe();
+                self.error_hint(
+                    codes::TYPE_MISMATCH,
+                    a.range,
+                    format!("{path}() takes real numbers, not {what}"),
+                    "pass a float16 (or a number converted to one), e.g. an element of a float16 array",
+                );
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `cuda.fp16.<name>(…)` of a [`Rule::Library`](crate::builtins::Rule::Library) row: the
+    /// library function `name` without its leading `__`.
+    pub(super) fn library_fn_call(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        if !self.numbers_only(path, &args) {
+            return Val::Poison;
+        }
+        let (module, name) = path.rsplit_once('.').unwrap_or(("", path));
+        let name = name.strip_prefix("__").unwrap_or(name);
+        let Some(src) = crate::library::function(module, name, Scalar::F16) else {
+            return self.error(
+                codes::UNKNOWN_ATTRIBUTE,
+                range,
+                format!("{path} is not available in device code"),
+            );
+        };
+        self.device_call(src, args, range)
+    }
+
+    /// The argument converted to `from`, its bits read as `to`.
+    pub(super) fn reinterpret_call(
+        &mut self,
+        path: &str,
+        from: Scalar,
+        to: Scalar,
+        args: &[Arg],
+    ) -> Val {
+        if !self.numbers_only(path, args) {
+            return Val::Poison;
+        }
+        let a = &args[0];
+        let Some(v) = self.convert(a.val.clone(), &Type::Scalar(from), a.range) else {
+            return Val::Poison;
+        };
+        let ty = Type::Scalar(to);
+        Val::Rt(
+            self.emit(Op::Intrinsic(Intrinsic::Reinterpret, vec![v]), ty.clone()),
+            ty,
+        )
+    }
+
+    /// Both arguments converted to `s`, then `a op b` rounded to nearest even, uncontracted.
+    pub(super) fn arith_rn_call(&mut self, path: &str, op: BinOp, s: Scalar, args: &[Arg]) -> Val {
+        if !self.numbers_only(path, args) {
+            return Val::Poison;
+        }
+        let ty = Type::Scalar(s);
+        let mut ops = Vec::with_capacity(2);
+        for a in args {
+            let Some(v) = self.convert(a.val.clone(), &ty, a.range) else {
+                return Val::Poison;
+            };
+            ops.push(v);
+        }
+        Val::Rt(
+            self.emit(Op::Intrinsic(Intrinsic::ArithRn(op), ops), ty.clone()),
+            ty,
+        )
+    }
+}
