@@ -545,9 +545,7 @@ def from_text(text: str) -> Type:
         body, aligned = body[len("unaligned ") :], False
     array = _array_of_text(body)
     if array is not None:
-        made = array.copy(readonly=readonly, aligned=aligned)
-        if str(made) == text:
-            return made
+        return array.copy(readonly=readonly, aligned=aligned)
     return Type(text)
 
 

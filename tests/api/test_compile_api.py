@@ -16,6 +16,11 @@ from oxcuda import cuda, types
 from oxcuda.errors import TypingError
 
 
+@pytest.fixture
+def rng() -> np.random.Generator:
+    return np.random.default_rng()
+
+
 def _axpy(out, x, a):
     i = cuda.grid(1)
     if i < out.size:
@@ -49,7 +54,7 @@ def test_signature_spellings_compile_the_same_kernel(rng, sig):
 
 
 def test_parenthesised_device_signature_infers_the_return_type():
-    ptx, resty = cuda.compile_ptx(_add_one, "(int32,)", device=True)
+    ptx, resty = cuda.compile_ptx(_add_one, "(int32)", device=True)
     assert resty == types.int64  # numba's int32 + int literal is int64
     assert ".func" in ptx
 
@@ -95,7 +100,7 @@ def test_compile_all_returns_the_code_and_its_link_inputs(tmp_path):
         return helper(x) + 1
 
     codes, resty = cuda.compile_all(calls_helper, (types.int32,), device=True, output="ptx")
-    assert resty == types.int32
+    assert resty == types.int64  # int32 + an integer literal is int64, as in numba
     assert len(codes) == 2
     assert "helper_twice" in codes[0] and ".func" in codes[0]
     assert isinstance(codes[1], cuda.LinkableCode) and codes[1].kind == "ptx"

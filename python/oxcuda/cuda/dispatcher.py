@@ -178,6 +178,12 @@ class _Compiled:
         return meta
 
 
+def _canonical(types: tuple[str, ...]) -> tuple[str, ...]:
+    """Argument types as the core writes them (``float32[::1]`` is ``array(float32, 1d, C)``),
+    so that one signature has one key however it was spelled."""
+    return tuple(str(t) for t in _native.parse_types(list(types)))
+
+
 def _type_key(types: tuple[str, ...]) -> tuple:
     """numba's key for a signature: the tuple of argument type objects (``(int64, float32[:])``)
     for argument types written as the core's text."""
@@ -429,6 +435,7 @@ class Dispatcher(_native.LaunchCache):
     def _device_compile(self, types: tuple[str, ...], ret: str | None = None) -> _Compiled:
         """The compile result of a device function for argument types ``types`` (compiled
         to NVVM IR once, kept in ``_device_overloads``)."""
+        types = _canonical(types)
         compiled = self._device_overloads.get(types)
         if compiled is None:
             if not self._can_compile:
@@ -464,7 +471,7 @@ class Dispatcher(_native.LaunchCache):
         """The compile result for the signature ``sig``, compiling it unless compilation is
         disabled (then a ``TypingError`` says the signature is not available)."""
         args, _ = compiler.normalize_signature(sig)
-        types = tuple(args)
+        types = _canonical(tuple(args))
         if self._device:
             if types not in self._device_overloads and not self._can_compile:
                 from oxcuda.errors import TypingError
