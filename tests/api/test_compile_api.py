@@ -54,7 +54,7 @@ def test_signature_spellings_compile_the_same_kernel(rng, sig):
 
 
 def test_parenthesised_device_signature_infers_the_return_type():
-    ptx, resty = cuda.compile_ptx(_add_one, "(int32)", device=True)
+    ptx, resty = cuda.compile_ptx(_add_one, "(int32, )", device=True)
     assert resty == types.int64  # numba's int32 + int literal is int64
     assert ".func" in ptx
 
@@ -139,3 +139,55 @@ def test_debug_with_opt_or_lineinfo_warns_as_numba():
         cuda.jit(debug=True)  # oxcuda turns optimisation off for a debug build by itself
         cuda.jit(debug=True, opt=False)
         cuda.jit(lineinfo=True, opt=True)
+
+
+@pytest.mark.parametrize(
+    ("carveout", "message"),
+    [
+        (150, "between -1 and 100"),
+        (-2, "between -1 and 100"),
+        (101, "between -1 and 100"),
+        ("InvalidOption", "Invalid carveout value"),
+        (1.5, "Invalid carveout value"),
+    ],
+)
+def test_bad_shared_memory_carveouts_are_refused_at_decoration(carveout, message):
+    with pytest.raises(ValueError, match=message):
+        cuda.jit(shared_memory_carveout=carveout)(_axpy)
+    with pytest.raises(ValueError, match=message):
+        cuda.jit("void(float32[::1], float32[::1], float32)", shared_memory_carveout=carveout)(
+            _axpy
+        )
+
+
+@pytest.mark.parametrize(
+    ("carveout", "percent"),
+    [("MaxL1", 0), ("maxshared", 100), ("default", -1), (0, 0), (50, 50), (-1, -1)],
+)
+def test_carveout_names_are_numbas_percentages(carveout, percent):
+    from oxcuda.cuda.dispatcher import carveout_percent
+
+    assert carveout_percent(carveout) == percent
+
+
+def test_carveout_kernels_run_on_the_simulator(rng):
+    x = rng.standard_normal(40).astype(np.float32)
+    with oxcuda.config.override(TARGET="sim"):
+        k = cuda.jit(shared_memory_carveout="MaxShared")(_axpy)
+        out = cuda.to_device(np.zeros(40, np.float32))
+        k[1, 64](out, cuda.to_device(x), np.float32(2.0))
+        np.testing.assert_allclose(out.copy_to_host(), 2.0 * x, rtol=1e-6)
+
+
+def test_too_many_launch_bounds_are_refused_at_decoration():
+    with pytest.raises(ValueError, match="Got 4 launch bounds"):
+        cuda.jit("void(float32[::1], float32[::1], float32)", launch_bounds=(128, 2, 4, 8))(_axpy)
+    with pytest.raises(ValueError, match="launch_bounds"):
+        cuda.jit(launch_bounds=0)(_axpy)
+
+
+def test_a_one_argument_tuple_signature_takes_a_trailing_comma():
+    ptx, resty = cuda.compile_ptx(_add_one, "(int32,)", device=True)
+    assert resty == types.int64 and ".func" in ptx
+    k = cuda.jit("(float32[::1], float32[::1], float32,)")(_axpy)
+    assert k.signatures == [(types.float32[::1], types.float32[::1], types.float32)]

@@ -451,7 +451,8 @@ pub fn parse_signature(text: &str) -> Result<Signature, ParseError> {
     Ok(Signature { args, ret: None })
 }
 
-/// The argument types after a signature's `(`, through its `)`, which must end the text.
+/// The argument types after a signature's `(`, through its `)`, which must end the text. A
+/// comma may follow the last one, as in Python's one-item tuple (numba's `"(float32[:],)"`).
 fn parse_argument_list(c: &mut Cursor<'_>) -> Result<Vec<Type>, ParseError> {
     let mut args = Vec::new();
     if !c.eat(")") {
@@ -461,6 +462,9 @@ fn parse_argument_list(c: &mut Cursor<'_>) -> Result<Vec<Type>, ParseError> {
                 break;
             }
             c.expect(",")?;
+            if c.eat(")") {
+                break;
+            }
         }
     }
     if !c.at_end() {
@@ -575,6 +579,10 @@ mod tests {
             sig.args,
             vec![arr(Scalar::F32, 1, Layout::C), Type::Scalar(Scalar::I64)]
         );
+        let one = parse_signature("(float32[:],)").unwrap();
+        assert_eq!((one.args.len(), one.ret), (1, None));
+        assert_eq!(parse_signature("void(int32,)").unwrap().args.len(), 1);
+        assert!(parse_signature("(int32,,)").is_err());
         let empty = parse_signature("()").unwrap();
         assert_eq!((empty.args.len(), empty.ret), (0, None));
         assert!(parse_signature("(int32) x").is_err());

@@ -230,7 +230,15 @@ def launch_bounds_option(launch_bounds: Any) -> list[int] | None:
     core reads (``.maxntid``/``.minnctapersm``/``.maxclusterrank`` in the PTX)."""
     if launch_bounds is None:
         return None
-    bounds = (launch_bounds,) if isinstance(launch_bounds, int) else tuple(launch_bounds)
+    try:
+        bounds = (launch_bounds,) if isinstance(launch_bounds, int) else tuple(launch_bounds)
+    except TypeError:
+        bounds = (launch_bounds,)  # not iterable: refused below, naming it
+    if len(bounds) > 3:
+        raise ValueError(
+            f"Got {len(bounds)} launch bounds: {bounds}; launch_bounds takes at most 3 (threads "
+            "per block, blocks per multiprocessor, blocks per cluster)"
+        )
     if not 1 <= len(bounds) <= 3 or not all(
         isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bounds
     ):

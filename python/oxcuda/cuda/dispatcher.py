@@ -237,11 +237,9 @@ class Dispatcher(_native.LaunchCache):
     def _options(self) -> dict[str, Any]:
         keys = ("debug", "lineinfo", "fastmath", "opt", "max_registers", "launch_bounds", "lto")
         options = {k: self.targetoptions[k] for k in keys if k in self.targetoptions}
-        bounds = options.get("launch_bounds")
-        if isinstance(bounds, int):
-            options["launch_bounds"] = [bounds]  # numba accepts an int or a tuple of 1 to 3
-        elif bounds is not None:
-            options["launch_bounds"] = list(bounds)
+        if options.get("launch_bounds") is not None:
+            # numba accepts an int or a tuple of 1 to 3 (checked at decoration).
+            options["launch_bounds"] = compiler.launch_bounds_option(options["launch_bounds"])
         return options
 
     def _artifacts(self, types: tuple[str, ...], output: str, cc=None, captured=None) -> Any:
@@ -310,17 +308,21 @@ class Dispatcher(_native.LaunchCache):
                 kernel = _native.SimKernel(artifacts["module"])
             self._record(list(types), gpu, kernel, _Compiled(artifacts, kernel, texts))
 
-    @staticmethod
-    def _load(image: bytes, artifacts: dict[str, Any], types: tuple) -> Any:
+    def _load(self, image: bytes, artifacts: dict[str, Any], types: tuple) -> Any:
         """Loads a GPU image, with the table of its checked asserts (debug builds), which the
-        launcher reports a failed assert from (docs/debugging.md)."""
-        return _native.GpuKernel(
+        launcher reports a failed assert from (docs/debugging.md), and sets the kernel's
+        preferred shared-memory carveout when ``shared_memory_carveout`` asks for one."""
+        kernel = _native.GpuKernel(
             image,
             artifacts["kernel_name"],
             list(types),
             artifacts.get("asserts"),
             bool(artifacts.get("cooperative")),
         )
+        carveout = self.targetoptions.get("shared_memory_carveout")
+        if carveout is not None:
+            kernel.set_shared_memory_carveout(carveout_percent(carveout))
+        return kernel
 
     def _gpu_image_cached(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
         """``_gpu_image``, through the disk cache when the kernel has ``cache=True``
@@ -452,7 +454,9 @@ class Dispatcher(_native.LaunchCache):
         signature) once, and returns its compile result (``signature``, ``metadata``).
         ``return_type``, when given, is checked against the type the body returns."""
         if not self._device:
-            raise TypeError(f"{self.__name__} is a kernel; compile_device compiles device functions")
+            raise TypeError(
+                f"{self.__name__} is a kernel; compile_device compiles device functions"
+            )
         types, _ = compiler.normalize_signature(args)
         compiled = self._device_compile(tuple(types))
         if return_type is not None:
@@ -1021,7 +1025,7 @@ def _typeof_value(value: Any) -> Any:
         value = value.array
     try:
         (text,) = _native.typeof_args((value,))
-    except Exception:  # a host value the native reader does not take (NumPy arrays on a GPU)
+    except (TypeError, ValueError):  # a host value the native reader does not take
         import numpy as np
 
         if isinstance(value, np.ndarray):
@@ -1076,7 +1080,34 @@ _JIT_OPTIONS = {
     "inline",
     "forceinline",
     "extensions",
+    "shared_memory_carveout",
 }
+
+#: numba's names for carveouts: the share of the unified L1/shared memory for shared memory.
+_CARVEOUT_NAMES = {"default": -1, "maxl1": 0, "maxshared": 100}
+
+
+def carveout_percent(carveout: Any) -> int:
+    """numba's ``shared_memory_carveout`` as the percentage the driver takes: ``"MaxL1"`` is 0,
+    ``"MaxShared"`` 100, ``"default"`` -1 (the driver's choice), an int from -1 to 100 itself;
+    anything else is a ``ValueError``. (The simulator has no L1 cache to split: it checks the
+    value and has nothing to set.)"""
+    if isinstance(carveout, bool) or not isinstance(carveout, (int, str)):
+        raise ValueError(
+            f"Invalid carveout value: {carveout!r}. Use 'MaxL1', 'MaxShared', 'default' or an "
+            "integer from -1 to 100"
+        )
+    if isinstance(carveout, str):
+        try:
+            return _CARVEOUT_NAMES[carveout.lower()]
+        except KeyError:
+            raise ValueError(
+                f"Invalid carveout value: {carveout}. Use 'MaxL1', 'MaxShared', 'default' or an "
+                "integer from -1 to 100"
+            ) from None
+    if not -1 <= carveout <= 100:
+        raise ValueError(f"Carveout must be between -1 and 100, not {carveout}")
+    return carveout
 
 
 def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
@@ -1090,6 +1121,9 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
     if unknown:
         raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")
     _warn_on_debug_options(options)
+    compiler.launch_bounds_option(options.get("launch_bounds"))  # checked at decoration
+    if options.get("shared_memory_carveout") is not None:
+        carveout_percent(options["shared_memory_carveout"])  # checked at decoration, as numba
     if options.get("link"):
         if device:
             raise ValueError("link keyword invalid for device function")
