@@ -223,14 +223,16 @@ class Dispatcher(_native.LaunchCache):
         functools.update_wrapper(self, py_func)
         for sig in signatures:
             args, _ = compiler.normalize_signature(sig)
-            self._eager.append(tuple(args))
+            args = _canonical(tuple(args))  # one spelling per type, as the core writes it
+            self._eager.append(args)
             if not self._device:
                 types = _native.parse_types(list(args))
                 self._add_eager(types)
                 self._specialization(types, use_gpu())
             else:
-                # Device functions compile with their callers; check the signature now.
-                self._artifacts(tuple(args), "ir")
+                # Device functions compile with their callers; this checks the signature now
+                # and keeps the result (``overloads``), as numba's compile_device at decoration.
+                self._device_compile(args)
 
     # ---- compiling ------------------------------------------------------------------
 
@@ -420,6 +422,7 @@ class Dispatcher(_native.LaunchCache):
         self._check_arity(texts)
         expected = " or ".join(f"({', '.join(t)})" for t in self._eager)
         raise TypeError(
+            f"No matching definition for argument type(s) ({', '.join(texts)}): "
             f"{self.__name__} was compiled for {expected}, but is called with "
             f"({', '.join(texts)}); add that signature to @cuda.jit, or convert the arguments"
         )
