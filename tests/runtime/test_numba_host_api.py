@@ -234,3 +234,23 @@ def test_a_recarray_of_an_aligned_dtype_types_as_the_aligned_record(rng):
     back = np.zeros(3, _ALIGNED).view(np.recarray)
     kernel[1, 1](back, dst)
     assert back[0]["a"] == src[0]["a"] and back[0]["b"] == src[0]["b"]
+
+
+@pytest.mark.parametrize(
+    ("make", "layout"),
+    [
+        (lambda: np.zeros(10), "C"),
+        (lambda: np.zeros(10, order="F"), "C"),
+        (lambda: np.zeros((2, 10)), "C"),
+        (lambda: np.zeros((2, 10), order="F"), "F"),
+    ],
+)
+def test_numba_type_is_the_type_kernels_see(make, layout):
+    host = make()
+    dev = cuda.to_device(host)
+    t = dev._numba_type_
+    assert (t.dtype, t.ndim, t.layout) == (types.float64, host.ndim, layout)
+    assert cuda.to_device(np.zeros((5, 5)))[:, 2]._numba_type_.layout == "A"
+    assert cuda.to_device(np.zeros((5, 5)))[2, :]._numba_type_.layout == "C"
+    dtype = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
+    assert cuda.to_device(np.zeros(1, dtype)[0])._numba_type_ == types.from_dtype(dtype)
