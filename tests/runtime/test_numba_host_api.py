@@ -254,3 +254,20 @@ def test_numba_type_is_the_type_kernels_see(make, layout):
     assert cuda.to_device(np.zeros((5, 5)))[2, :]._numba_type_.layout == "C"
     dtype = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
     assert cuda.to_device(np.zeros(1, dtype)[0])._numba_type_ == types.from_dtype(dtype)
+
+
+def test_from_array_like_and_from_record_like_allocate_without_copying(rng):
+    host = np.asfortranarray(rng.standard_normal((3, 4)))
+    dev = cudadrv_devicearray.from_array_like(host)
+    assert (dev.shape, dev.strides, dev.dtype) == (host.shape, host.strides, host.dtype)
+    dev.copy_to_device(host)
+    np.testing.assert_array_equal(dev.copy_to_host(), host)
+    dtype = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
+    rec = np.zeros(1, dtype)[0]
+    rec["a"], rec["b"] = rng.integers(-9, 9), rng.standard_normal()
+    d_rec = cudadrv_devicearray.from_record_like(rec)
+    assert isinstance(d_rec, cudadrv_devicearray.DeviceRecord) and d_rec.dtype == dtype
+    d_rec.copy_to_device(rec)
+    back = np.zeros(1, dtype)[0].copy()
+    d_rec.copy_to_host(back)
+    assert back["a"] == rec["a"] and back["b"] == rec["b"]
