@@ -107,7 +107,7 @@ def test_specialize_makes_one_fixed_dispatcher_per_types(rng):
     assert list(k.specializations.values()) == [s]
     s[1, 64](out, x, 4.0)
     np.testing.assert_allclose(out.copy_to_host(), x.copy_to_host() * 4.0)
-    with pytest.raises(TypeError, match="No matching definition.*compiled for"):  # one signature
+    with pytest.raises(TypeError, match=r"No matching definition.*compiled for"):  # one signature
         s[1, 64](out, cuda.to_device(rng.standard_normal(40).astype(np.float32)), 1.0)
     with pytest.raises(RuntimeError, match="already specialized"):
         s.specialize(out, x, 1.0)
