@@ -789,7 +789,15 @@ impl DeviceNDArray {
                      element's address, but gpu_data holds {size} bytes"
                 )));
             }
-            Self::over_foreign(py, &ctx.space, ptr, layout, dtype, g.clone().unbind(), stream)
+            Self::over_foreign(
+                py,
+                &ctx.space,
+                ptr,
+                layout,
+                dtype,
+                g.clone().unbind(),
+                stream,
+            )
         })
     }
 

@@ -108,7 +108,11 @@ fn convert(dtype: &Bound<'_, PyAny>, cap: u32) -> PyResult<Record> {
     }
     let size: u32 = dtype.getattr("itemsize")?.extract()?;
     let aligned: bool = dtype.getattr("isalignedstruct")?.extract()?;
-    let natural: u32 = if aligned { aligned_alignment(dtype)? } else { 1 };
+    let natural: u32 = if aligned {
+        aligned_alignment(dtype)?
+    } else {
+        1
+    };
     let align = natural.min(cap).max(1);
     let names = dtype.getattr("names")?;
     let names = names.cast::<PyTuple>()?;
