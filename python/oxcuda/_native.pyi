@@ -80,6 +80,8 @@ class Context:
 
 class DeviceNDArray:
     def as_cuda_arg(self) -> Any: ...
+    @property
+    def _numba_type_(self) -> Any: ...  # set by oxcuda.cuda.devicearray (Python)
     def __init__(
         self, shape: Any, strides: Any, dtype: Any, stream: Any = None, gpu_data: Any = None
     ) -> None: ...
