@@ -527,6 +527,51 @@ def from_dtype(dtype: Any) -> Type:
         raise TypeError(f"dtype {name} has no oxcuda scalar type") from None
 
 
+def from_text(text: str) -> Type:
+    """The type object whose canonical text is ``text`` (what the core writes for a type:
+    ``"int64"``, ``"float32[:, ::1]"``, ``"readonly array(float64, 1d, A)"``).
+
+    Scalars and arrays of scalars come back as their :class:`Scalar`/:class:`Array` objects;
+    any other type as a :class:`Type` of that text, which compares and hashes equal to the
+    object the constructors make (types compare by their text). This is how the dispatcher
+    keys its per-signature dicts (``inspect_asm()``, ``overloads``) by numba's type tuples.
+    """
+    if text in SCALARS:
+        return SCALARS[text]
+    body, readonly, aligned = text, False, True
+    if body.startswith("readonly "):
+        body, readonly = body[len("readonly ") :], True
+    if body.startswith("unaligned "):
+        body, aligned = body[len("unaligned ") :], False
+    array = _array_of_text(body)
+    if array is not None:
+        return array.copy(readonly=readonly, aligned=aligned)
+    return Type(text)
+
+
+def _array_of_text(body: str) -> Array | None:
+    """``float32[:, ::1]`` or ``array(float32, 2d, C)`` as an :class:`Array` of a scalar, or
+    ``None`` for any other text."""
+    if body.startswith("array(") and body.endswith(")"):
+        parts = [p.strip() for p in body[len("array(") : -1].split(",")]
+        if len(parts) == 3 and parts[0] in SCALARS and parts[1].endswith("d"):
+            try:
+                return Array(SCALARS[parts[0]], int(parts[1][:-1]), parts[2])
+            except (TypeError, ValueError):
+                return None
+        return None
+    head, bracket, dims = body.partition("[")
+    if not bracket or head not in SCALARS or not dims.endswith("]"):
+        return None
+    parts = [d.strip() for d in dims[:-1].split(",")]
+    if any(p not in (":", "::1") for p in parts):
+        return None
+    try:
+        return Array._of_parts(SCALARS[head], parts)
+    except TypeError:
+        return None
+
+
 _ALIASES = (
     "boolean bool_ intp uintp intc uintc double half int_ uint long_ ulong longlong ulonglong "
     "char uchar byte short ushort size_t ssize_t float_ "
@@ -573,6 +618,7 @@ __all__ = [
     "UniTuple",
     "check_compilable",
     "from_dtype",
+    "from_text",
     "void",
     "none",
     "voidptr",

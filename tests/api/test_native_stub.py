@@ -10,6 +10,7 @@ import inspect
 from pathlib import Path
 
 import oxcuda
+import oxcuda.cuda  # adds its Python members to native classes (_numba_type_)
 from oxcuda import _native
 
 STUB = Path(oxcuda.__file__).with_name("_native.pyi")

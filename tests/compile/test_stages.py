@@ -116,10 +116,11 @@ def test_inspect_reads_the_stored_artifacts_and_continues_from_them(counted):
         kernel[1, 64](out, np.float32(3.0), x)
         np.testing.assert_allclose(out, 3.0 * x + 0.5 * x, rtol=1e-6)
         assert counted == {"compile": 1, "capture": 1}  # the source is captured once
-        typed = kernel.inspect_types()
-        nvvm = kernel.inspect_llvm()
-        ptx = kernel.inspect_asm()
-        assert kernel.inspect_asm() is not None
+        (sig,) = kernel.signatures
+        typed = kernel.inspect_types(signature=sig)
+        (nvvm,) = kernel.inspect_llvm().values()
+        (ptx,) = kernel.inspect_asm().values()
+        assert kernel.inspect_asm(sig) == ptx
     # None of these compiled from the source again: NVVM IR and PTX came from the stored
     # typed IR, and are now stored too.
     assert counted == {"compile": 1, "capture": 1}

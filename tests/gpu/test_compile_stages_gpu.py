@@ -62,9 +62,10 @@ def test_inspect_reads_what_the_gpu_compile_stored(counted):
 
     with oxcuda.config.override(TARGET="gpu", USE_NVJITLINK=True):
         _launch(scale, 777)
-        typed = scale.inspect_types()
-        nvvm = scale.inspect_llvm()
-        ptx = scale.inspect_asm()
+        (sig,) = scale.signatures
+        typed = scale.inspect_types(signature=sig)
+        nvvm = scale.inspect_llvm(sig)
+        ptx = scale.inspect_asm(sig)
     assert counted["compile"] == 1  # nothing compiled again
     assert "kernel @f0" in typed and "define" in nvvm
     cc = cuda.get_current_device().compute_capability

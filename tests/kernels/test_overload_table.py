@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import oxcuda
 import pytest
-from oxcuda import _native, cuda
+from oxcuda import _native, cuda, types
 from oxcuda.cuda import dispatcher
 
 from ._util import rand
@@ -71,8 +71,8 @@ def test_new_argument_types_compile_without_the_slow_path(slow_path_calls, rng):
         assert slow_path_calls["specialize"] == 2
         np.testing.assert_array_equal(d.copy_to_host(), np.full(64, 3.0))
         assert set(fill.signatures) == {
-            ("array(float64, 1d, C)", "float64"),
-            ("array(float64, 1d, C)", "int64"),
+            (types.float64[::1], types.float64),
+            (types.float64[::1], types.int64),
         }
 
 
@@ -97,7 +97,7 @@ def test_eager_conversions_are_in_the_native_table(slow_path_calls, rng):
     assert slow_path_calls["specialize"] == 1  # no compile after decoration
     np.testing.assert_array_equal(d.copy_to_host(), np.full(300, float(v)))
     np.testing.assert_array_equal(strided.copy_to_host(), np.full(300, float(v)))
-    assert eager_fill.signatures == [("array(float64, 1d, A)", "int32")]
+    assert eager_fill.signatures == [(types.float64[:], types.int32)]
 
 
 def test_eager_refusal_names_the_types(target):
@@ -168,5 +168,5 @@ def test_views_are_typed_by_numpys_layout(view, rng):
         first[1, 1](out, v)
         ((_, argument),) = first.signatures
     want = _numpy_layout(view(x))
-    assert argument == f"array(float64, {view(x).ndim}d, {want})"
+    assert argument == types.from_text(f"array(float64, {view(x).ndim}d, {want})")
     assert out.copy_to_host()[0] == view(x).size

@@ -206,7 +206,7 @@ def test_nbody_stays_in_float32(target, rng):
     r2 = (d**2).sum(-1) + 0.01
     want = (d / (r2 * np.sqrt(r2))[..., None]).sum(1)
     np.testing.assert_allclose(got, want, rtol=1e-3, atol=1e-3)
-    assert "float64" not in nbody_k.inspect_types()
+    assert "float64" not in nbody_k.inspect_types(signature=nbody_k.signatures[-1])
 
 
 @cuda.jit

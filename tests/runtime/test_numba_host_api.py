@@ -168,3 +168,106 @@ def test_numba_cudas_own_numpy_support_path_and_devicearray_helpers():
     assert cuda_numpy_support.as_dtype is numpy_support.as_dtype
     assert devicearray.auto_device is cudadrv_devicearray.auto_device
     assert devicearray.is_contiguous is cudadrv_devicearray.is_contiguous
+
+
+@pytest.mark.parametrize(
+    ("shape", "strides_of"),
+    [((6, 5), None), ((6, 5), lambda a: a.strides), ((4, 3), lambda a: a.T.copy().T.strides)],
+)
+def test_device_ndarray_constructor_allocates_with_the_given_layout(rng, shape, strides_of):
+    host = np.asarray(rng.standard_normal(shape))
+    strides = None if strides_of is None else strides_of(np.empty(shape))
+    dev = cuda.devicearray.DeviceNDArray(shape, strides, np.float64)
+    want = np.empty(shape).strides if strides is None else strides
+    assert dev.shape == shape and dev.strides == want and dev.dtype == np.float64
+    dev.copy_to_device(host)
+    np.testing.assert_array_equal(dev.copy_to_host(), host)
+
+
+def test_device_ndarray_constructor_over_gpu_data_shares_it(rng):
+    host = rng.standard_normal(12)
+    base = cuda.to_device(host)
+    view = cuda.devicearray.DeviceNDArray((3, 4), (32, 8), np.float64, gpu_data=base.gpu_data)
+    np.testing.assert_array_equal(view.copy_to_host(), host.reshape(3, 4))
+    view[1, 2] = -1.0
+    assert base.copy_to_host()[6] == -1.0
+    with pytest.raises(ValueError, match="holds 96 bytes"):
+        cuda.devicearray.DeviceNDArray((13,), None, np.float64, gpu_data=base.gpu_data)
+    with pytest.raises(TypeError, match="MemoryPointer"):
+        cuda.devicearray.DeviceNDArray((3,), None, np.float64, gpu_data=host)
+
+
+@pytest.mark.parametrize("record_type", ["void", "record"])
+def test_device_record_copies_into_a_numpy_record(rng, record_type):
+    dtype = np.dtype([("a", np.int32), ("b", np.float64, (2,)), ("c", np.complex64)], align=True)
+    host = np.zeros(1, dtype)
+    host["a"] = rng.integers(-100, 100)
+    host["b"] = rng.standard_normal((1, 2))
+    host["c"] = rng.standard_normal() + 1j * rng.standard_normal()
+    source = host[0] if record_type == "void" else host.view(np.recarray)[0]
+    dev = cuda.to_device(source)
+    target = np.zeros(1, dtype)[0].copy()
+    if record_type == "record":
+        target = np.zeros(1, dtype).view(np.recarray)[0]
+    assert dev.copy_to_host(target) is target
+    for name in dtype.names:
+        np.testing.assert_array_equal(target[name], host[0][name])
+
+
+_ALIGNED = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
+
+
+def _copy_first(dst, src):
+    dst[0] = src[0]
+
+
+def test_a_recarray_of_an_aligned_dtype_types_as_the_aligned_record(rng):
+    rec = types.from_dtype(_ALIGNED)
+    kernel = cuda.jit((rec[::1], rec[::1]))(_copy_first)
+    src = np.zeros(3, _ALIGNED).view(np.recarray)
+    assert src.dtype.alignment == 1  # NumPy's report for the np.record dtype
+    src["a"] = rng.integers(-1000, 1000, 3)
+    src["b"] = rng.standard_normal(3)
+    dst = np.zeros(3, _ALIGNED)
+    kernel[1, 1](dst, src)  # the recarray is accepted by the aligned signature
+    assert dst[0]["a"] == src[0]["a"] and dst[0]["b"] == src[0]["b"]
+    back = np.zeros(3, _ALIGNED).view(np.recarray)
+    kernel[1, 1](back, dst)
+    assert back[0]["a"] == src[0]["a"] and back[0]["b"] == src[0]["b"]
+
+
+@pytest.mark.parametrize(
+    ("make", "layout"),
+    [
+        (lambda: np.zeros(10), "C"),
+        (lambda: np.zeros(10, order="F"), "C"),
+        (lambda: np.zeros((2, 10)), "C"),
+        (lambda: np.zeros((2, 10), order="F"), "F"),
+    ],
+)
+def test_numba_type_is_the_type_kernels_see(make, layout):
+    host = make()
+    dev = cuda.to_device(host)
+    t = dev._numba_type_
+    assert (t.dtype, t.ndim, t.layout) == (types.float64, host.ndim, layout)
+    assert cuda.to_device(np.zeros((5, 5)))[:, 2]._numba_type_.layout == "A"
+    assert cuda.to_device(np.zeros((5, 5)))[2, :]._numba_type_.layout == "C"
+    dtype = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
+    assert cuda.to_device(np.zeros(1, dtype)[0])._numba_type_ == types.from_dtype(dtype)
+
+
+def test_from_array_like_and_from_record_like_allocate_without_copying(rng):
+    host = np.asfortranarray(rng.standard_normal((3, 4)))
+    dev = cudadrv_devicearray.from_array_like(host)
+    assert (dev.shape, dev.strides, dev.dtype) == (host.shape, host.strides, host.dtype)
+    dev.copy_to_device(host)
+    np.testing.assert_array_equal(dev.copy_to_host(), host)
+    dtype = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
+    rec = np.zeros(1, dtype)[0]
+    rec["a"], rec["b"] = rng.integers(-9, 9), rng.standard_normal()
+    d_rec = cudadrv_devicearray.from_record_like(rec)
+    assert isinstance(d_rec, cudadrv_devicearray.DeviceRecord) and d_rec.dtype == dtype
+    d_rec.copy_to_device(rec)
+    back = np.zeros(1, dtype)[0].copy()
+    d_rec.copy_to_host(back)
+    assert back["a"] == rec["a"] and back["b"] == rec["b"]

@@ -116,6 +116,28 @@ impl Driver {
         Ok(v)
     }
 
+    /// Sets a kernel's preferred shared-memory carveout
+    /// (`CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT`): the percentage of the unified
+    /// L1/shared memory to give shared memory, or -1 for the driver's default.
+    ///
+    /// # Safety
+    /// `f` must be a live function handle whose context is current.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub unsafe fn set_preferred_shared_memory_carveout(
+        &self,
+        f: CuFunction,
+        percent: i32,
+    ) -> Result<(), DriverError> {
+        /// `CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT` in `cuda.h`.
+        const PREFERRED_SHARED_MEMORY_CARVEOUT: c_int = 9;
+        // SAFETY: f is live (the caller's contract).
+        check(self, "cuFuncSetAttribute", unsafe {
+            (self.func_set_attribute)(f, PREFERRED_SHARED_MEMORY_CARVEOUT, percent)
+        })
+    }
+
     /// Most blocks of `block_threads` threads using `dynamic_shared` bytes of dynamic shared
     /// memory that one multiprocessor runs at once
     /// (`cuOccupancyMaxActiveBlocksPerMultiprocessor`).

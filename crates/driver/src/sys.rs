@@ -74,6 +74,7 @@ function_table! {
     module_get_function = "cuModuleGetFunction": fn(*mut CuFunction, CuModule, *const c_char);
     module_get_global = "cuModuleGetGlobal_v2": fn(*mut CuDevicePtr, *mut usize, CuModule, *const c_char);
     func_get_attribute = "cuFuncGetAttribute": fn(*mut c_int, c_int, CuFunction);
+    func_set_attribute = "cuFuncSetAttribute": fn(CuFunction, c_int, c_int);
     launch_kernel = "cuLaunchKernel": fn(
         CuFunction, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, CuStream,
         *mut *mut c_void, *mut *mut c_void,

@@ -59,6 +59,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // compile/link.rs
     m.add_function(wrap_pyfunction!(compile::link::nvrtc_compile, m)?)?;
     m.add_function(wrap_pyfunction!(compile::link::driver_link, m)?)?;
+    m.add_function(wrap_pyfunction!(compile::link::lto_ptx, m)?)?;
     // compile/toolchain.rs
     m.add_function(wrap_pyfunction!(compile::toolchain::open_nvvm, m)?)?;
     m.add_function(wrap_pyfunction!(compile::toolchain::open_nvjitlink, m)?)?;

@@ -247,6 +247,22 @@ impl Kernel {
         }
     }
 
+    /// Sets the kernel's preferred shared-memory carveout: the percentage (0 to 100) of the
+    /// unified L1/shared memory given to shared memory, or -1 for the driver's default.
+    ///
+    /// # Errors
+    /// The driver's error (an out-of-range value is `CUDA_ERROR_INVALID_VALUE`).
+    pub fn set_shared_memory_carveout(&self, percent: i32) -> Result<(), DriverError> {
+        self.ctx.make_current()?;
+        // SAFETY: the function handle lives as long as the module, which `self` owns; its
+        // context was just made current.
+        unsafe {
+            self.ctx
+                .driver()
+                .set_preferred_shared_memory_carveout(self.function, percent)
+        }
+    }
+
     /// A `CU_FUNC_ATTRIBUTE_*` value by name (one of [`KERNEL_ATTRIBUTES`]).
     ///
     /// # Errors

@@ -415,7 +415,9 @@ pub fn parse_type(text: &str) -> Result<Type, ParseError> {
     Ok(t)
 }
 
-/// Parses a signature: `"void(float32[:], int64)"` or an argument list `"float32[:], int64"`.
+/// Parses a signature: `"void(float32[:], int64)"`, an argument list `"float32[:], int64"`,
+/// or numba's parenthesised argument list without a return type `"(float32[::1], intp)"`
+/// (the return type is then inferred, as for the bare list).
 ///
 /// # Errors
 /// A [`ParseError`] saying what was expected where.
@@ -427,21 +429,13 @@ pub fn parse_signature(text: &str) -> Result<Signature, ParseError> {
             ret: None,
         });
     }
+    if c.eat("(") {
+        let args = parse_argument_list(&mut c)?;
+        return Ok(Signature { args, ret: None });
+    }
     let first = parse_type_at(&mut c)?;
     if c.eat("(") {
-        let mut args = Vec::new();
-        if !c.eat(")") {
-            loop {
-                args.push(parse_type_at(&mut c)?);
-                if c.eat(")") {
-                    break;
-                }
-                c.expect(",")?;
-            }
-        }
-        if !c.at_end() {
-            return Err(c.error("unexpected text after the signature".into()));
-        }
+        let args = parse_argument_list(&mut c)?;
         return Ok(Signature {
             args,
             ret: Some(first),
@@ -455,6 +449,28 @@ pub fn parse_signature(text: &str) -> Result<Signature, ParseError> {
         return Err(c.error("expected ',' or '(' ".into()));
     }
     Ok(Signature { args, ret: None })
+}
+
+/// The argument types after a signature's `(`, through its `)`, which must end the text. A
+/// comma may follow the last one, as in Python's one-item tuple (numba's `"(float32[:],)"`).
+fn parse_argument_list(c: &mut Cursor<'_>) -> Result<Vec<Type>, ParseError> {
+    let mut args = Vec::new();
+    if !c.eat(")") {
+        loop {
+            args.push(parse_type_at(c)?);
+            if c.eat(")") {
+                break;
+            }
+            c.expect(",")?;
+            if c.eat(")") {
+                break;
+            }
+        }
+    }
+    if !c.at_end() {
+        return Err(c.error("unexpected text after the signature".into()));
+    }
+    Ok(args)
 }
 
 #[cfg(test)]
@@ -553,6 +569,24 @@ mod tests {
             assert_eq!(t.to_string(), text);
             assert_eq!(parse_type(&t.to_string()).unwrap(), t);
         }
+    }
+
+    #[test]
+    fn a_parenthesised_argument_list_has_no_return_type() {
+        let sig = parse_signature("(float32[::1], intp)").unwrap();
+        assert_eq!(sig.ret, None);
+        assert_eq!(
+            sig.args,
+            vec![arr(Scalar::F32, 1, Layout::C), Type::Scalar(Scalar::I64)]
+        );
+        let one = parse_signature("(float32[:],)").unwrap();
+        assert_eq!((one.args.len(), one.ret), (1, None));
+        assert_eq!(parse_signature("void(int32,)").unwrap().args.len(), 1);
+        assert!(parse_signature("(int32,,)").is_err());
+        let empty = parse_signature("()").unwrap();
+        assert_eq!((empty.args.len(), empty.ret), (0, None));
+        assert!(parse_signature("(int32) x").is_err());
+        assert!(parse_signature("(int32").is_err());
     }
 
     #[test]

@@ -58,3 +58,19 @@ def disassemble(cubin: bytes) -> str:
     if done.returncode != 0:
         raise CudaSupportError(f"nvdisasm failed ({done.returncode}): {done.stderr.strip()}")
     return done.stdout
+
+
+def control_flow_graph(cubin: bytes) -> str:
+    """The control-flow graph of a cubin's SASS in Graphviz's DOT language, as
+    ``nvdisasm -cfg`` prints it (``Dispatcher.inspect_sass_cfg()``)."""
+    tool = find_nvdisasm()
+    with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as f:
+        f.write(cubin)
+        path = f.name
+    try:
+        done = subprocess.run([tool, "-cfg", path], capture_output=True, text=True, check=False)
+    finally:
+        os.unlink(path)
+    if done.returncode != 0:
+        raise CudaSupportError(f"nvdisasm -cfg failed ({done.returncode}): {done.stderr.strip()}")
+    return done.stdout

@@ -270,6 +270,32 @@ def _check_abi(abi: str, device: bool) -> None:
         raise ValueError(f"abi must be 'numba' or 'c', not {abi!r}")
 
 
+def launch_bounds_option(launch_bounds: Any) -> list[int] | None:
+    """numba's ``launch_bounds`` (an int, or a tuple of 1 to 3 ints: the most threads per
+    block, the fewest blocks per multiprocessor, the most blocks per cluster) as the list the
+    core reads (``.maxntid``/``.minnctapersm``/``.maxclusterrank`` in the PTX)."""
+    if launch_bounds is None:
+        return None
+    try:
+        bounds = (launch_bounds,) if isinstance(launch_bounds, int) else tuple(launch_bounds)
+    except TypeError:
+        bounds = (launch_bounds,)  # not iterable: refused below, naming it
+    if len(bounds) > 3:
+        raise ValueError(
+            f"Got {len(bounds)} launch bounds: {bounds}; launch_bounds takes at most 3 (threads "
+            "per block, blocks per multiprocessor, blocks per cluster)"
+        )
+    if not 1 <= len(bounds) <= 3 or not all(
+        isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bounds
+    ):
+        raise ValueError(
+            "launch_bounds is a positive int (the most threads per block) or a tuple of 1 to 3 "
+            f"positive ints (threads per block, blocks per multiprocessor, blocks per cluster), "
+            f"not {launch_bounds!r}"
+        )
+    return list(bounds)
+
+
 def compile(
     pyfunc: Any,
     sig: Any,
@@ -282,13 +308,24 @@ def compile(
     abi: str = "c",
     abi_info: Any = None,
     output: str = "ptx",
+    forceinline: bool = False,
+    launch_bounds: Any = None,
 ) -> tuple[Any, Any]:
     """Compiles ``pyfunc`` to ``output`` (``"ptx"``, ``"ltoir"`` or ``"cubin"``).
 
-    Returns ``(code, return_type)`` as numba-cuda does.
+    Returns ``(code, return_type)`` as numba-cuda does. ``launch_bounds`` (kernels): see
+    :func:`launch_bounds_option`. ``forceinline`` is refused: oxcuda does not yet mark the
+    function ``alwaysinline`` (libNVVM inlines device functions at ``opt``).
     """
     if output not in ("ptx", "ltoir", "cubin"):
         raise ValueError(f"output must be 'ptx', 'ltoir' or 'cubin', not {output!r}")
+    if forceinline:
+        if output != "ltoir":
+            raise ValueError("Can only designate forced inlining in LTO-IR")
+        raise NotImplementedError(
+            "forceinline=True is not supported yet: oxcuda does not mark functions "
+            "alwaysinline; nvJitLink's link-time optimisation inlines small device functions"
+        )
     symbol = None
     if device and abi == "c":
         # Device functions take and return values directly (docs/abi.md); the C ABI differs
@@ -307,8 +344,72 @@ def compile(
         fastmath=fastmath,
         opt=opt,
         symbol=symbol,
+        launch_bounds=launch_bounds_option(launch_bounds),
     )
     return result[output], _return_type(result["return_type"])
+
+
+def compile_all(
+    pyfunc: Any,
+    sig: Any,
+    debug: bool = False,
+    lineinfo: bool = False,
+    device: bool = True,
+    fastmath: bool = False,
+    cc: tuple[int, int] | None = None,
+    opt: bool = True,
+    abi: str = "c",
+    abi_info: Any = None,
+    output: str = "ltoir",
+    forceinline: bool = False,
+    launch_bounds: Any = None,
+) -> tuple[list[Any], Any]:
+    """As :func:`compile`, but returns ``([code, *linked code], return_type)``: the
+    function's PTX or LTO-IR followed by what it links (the ``link=`` files and those of the
+    ``declare_device`` functions it calls), CUDA C++ compiled with NVRTC to the same
+    ``output``, other files (PTX, cubins, archives…) as :class:`LinkableCode` objects, as
+    numba-cuda's ``compile_all``. ``output`` is ``"ptx"`` or ``"ltoir"``."""
+    from oxcuda.cuda import linkable_code
+
+    if output not in ("ptx", "ltoir"):
+        raise NotImplementedError(f"Unsupported output type: {output}")
+    code, resty = compile(
+        pyfunc,
+        sig,
+        debug=debug,
+        lineinfo=lineinfo,
+        device=device,
+        fastmath=fastmath,
+        cc=cc,
+        opt=opt,
+        abi=abi,
+        abi_info=abi_info,
+        output=output,
+        forceinline=forceinline,
+        launch_bounds=launch_bounds,
+    )
+    codes = [code]
+    cc = tuple(cc or DEFAULT_CC)
+    for item in link_items(pyfunc):
+        linkable = linkable_code.LinkableCode.from_path_or_obj(item)
+        if linkable.kind == "cu":
+            # NVRTC to the same output (PTX, or LTO-IR with -dlto), as the linker compiles it.
+            ((_, data, _),) = _linker.prepare(
+                [linkable], cc, output == "ltoir", bool(debug), bool(lineinfo)
+            )
+            codes.append(data.decode().rstrip("\0") if output == "ptx" else data)
+        else:
+            codes.append(linkable)
+    return codes, resty
+
+
+def compile_for_current_device(pyfunc: Any, sig: Any, **kwargs: Any) -> tuple[Any, Any]:
+    """:func:`compile` for the compute capability of the current device."""
+    from oxcuda.cuda._devices import get_current_device
+
+    kwargs.pop("cc", None)
+    cc = get_current_device().compute_capability
+    return compile(pyfunc, sig, cc=cc, **kwargs)
 
 
 def compile_ptx(
@@ -322,8 +423,10 @@ def compile_ptx(
     opt: bool = True,
     abi: str = "numba",
     abi_info: Any = None,
+    launch_bounds: Any = None,
 ) -> tuple[str, Any]:
-    """Compiles ``pyfunc`` to PTX for ``cc`` (default 7.5). Returns ``(ptx, return_type)``."""
+    """Compiles ``pyfunc`` to PTX for ``cc`` (default 7.5). Returns ``(ptx, return_type)``.
+    ``launch_bounds``: see :func:`launch_bounds_option`."""
     if device:
         _check_abi(abi, device)
     result = compile_pyfunc(
@@ -336,6 +439,7 @@ def compile_ptx(
         lineinfo=lineinfo,
         fastmath=fastmath,
         opt=opt,
+        launch_bounds=launch_bounds_option(launch_bounds),
     )
     return result["ptx"], _return_type(result["return_type"])
 

@@ -138,3 +138,30 @@ def auto_device(obj: Any, stream: Any = 0, copy: bool = True, user_explicit: boo
     if copy:
         return to_device(obj, stream=stream), True
     return device_array_like(obj, stream=stream), True
+
+
+def from_array_like(ary: Any, stream: Any = 0, gpu_data: Any = None) -> DeviceNDArray:
+    """A device array of ``ary``'s shape, strides and dtype (numba's ``from_array_like``): new
+    memory, or over ``gpu_data`` (a ``MemoryPointer``). Nothing is copied."""
+    return DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream=stream, gpu_data=gpu_data)
+
+
+def from_record_like(rec: Any, stream: Any = 0, gpu_data: Any = None) -> DeviceRecord:
+    """A device record of ``rec``'s structured dtype (numba's ``from_record_like``): new memory,
+    or over ``gpu_data`` (a ``MemoryPointer``). Nothing is copied."""
+    return DeviceRecord(rec.dtype, stream=stream, gpu_data=gpu_data)
+
+
+def _numba_type(self: DeviceNDArray) -> Any:
+    """The type a kernel sees this array (or record) as, numba's ``_numba_type_``:
+    ``float32[::1]`` for a C-contiguous float32 vector (layout ``'C'``, ``'F'`` or ``'A'`` from
+    its strides, as the launcher types it), the record type for a ``DeviceRecord``."""
+    from oxcuda import types
+
+    (text,) = _native.typeof_args((self,))
+    return types.from_text(text)
+
+
+# numba's typing hook, on the native class (whose type object accepts Python attributes):
+# read-only, computed from the array's dtype and strides on each access.
+DeviceNDArray._numba_type_ = property(_numba_type, doc=_numba_type.__doc__)

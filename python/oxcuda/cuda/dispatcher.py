@@ -135,12 +135,61 @@ def _stream_slot(stream: Any) -> Any:
 
 class _Compiled:
     """One specialisation: its artifacts, the loaded kernel and its signature as text (the
-    table itself is native: ``LaunchCache``)."""
+    table itself is native: ``LaunchCache``). ``get_compile_result`` and ``compile_device``
+    return it (numba's ``CompileResult``: ``signature``, ``argtypes``, ``metadata``)."""
 
     def __init__(self, artifacts: dict[str, Any], kernel: Any, types: tuple[str, ...]) -> None:
         self.artifacts = artifacts
         self.kernel = kernel
         self.types = types
+
+    @property
+    def argtypes(self) -> tuple:
+        """The argument types, as type objects (numba's key of ``overloads``)."""
+        return _type_key(self.types)
+
+    @property
+    def signature(self) -> Any:
+        """The signature compiled: ``return_type(argtypes)`` (``void`` for kernels)."""
+        from oxcuda import types as oxtypes
+
+        ret = self.artifacts.get("return_type") or "none"
+        ret_type = oxtypes.void if ret in ("none", "void") else oxtypes.from_text(ret)
+        return oxtypes.Signature(ret_type, self.argtypes)
+
+    @property
+    def entry_name(self) -> str | None:
+        """The symbol of the compiled function in its PTX and NVVM IR."""
+        return self.artifacts.get("kernel_name")
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """What the compile recorded (numba's ``CompileResult.metadata``): the symbol, the
+        compute capability, the seconds each stage took, and the cache file for a kernel
+        loaded from or stored in the disk cache."""
+        a = self.artifacts
+        meta: dict[str, Any] = {"entry_name": a.get("kernel_name")}
+        for key in ("cc", "cache_file", "cooperative"):
+            if a.get(key) is not None:
+                meta[key] = a.get(key)
+        times = a.get("times")
+        if times is not None:
+            meta["stage_times"] = dict(times)
+        return meta
+
+
+def _canonical(types: tuple[str, ...]) -> tuple[str, ...]:
+    """Argument types as the core writes them (``float32[::1]`` is ``array(float32, 1d, C)``),
+    so that one signature has one key however it was spelled."""
+    return tuple(str(t) for t in _native.parse_types(list(types)))
+
+
+def _type_key(types: tuple[str, ...]) -> tuple:
+    """numba's key for a signature: the tuple of argument type objects (``(int64, float32[:])``)
+    for argument types written as the core's text."""
+    from oxcuda import types as oxtypes
+
+    return tuple(oxtypes.from_text(t) for t in types)
 
 
 class Dispatcher(_native.LaunchCache):
@@ -161,28 +210,39 @@ class Dispatcher(_native.LaunchCache):
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
         self._declared = list(signatures)  # as given: what pickling by value sends
+        self._can_compile = True
+        self._specialized = False
+        #: numba's cache of ``specialize()`` results, by (compute capability, argument types).
+        self.specializations: dict[tuple, Dispatcher] = {}
+        #: Device functions' compile results by argument types (``compile_device``); kernels'
+        #: are in the native table.
+        self._device_overloads: dict[tuple[str, ...], _Compiled] = {}
+        self._extensions: list[Any] = list(options.get("extensions") or ())
+        # Whether launches go through Python for the argument extensions: set once the
+        # ``extensions`` list is handed out or given (see ``extensions``).
+        self._extended = bool(self._extensions)
         functools.update_wrapper(self, py_func)
         for sig in signatures:
             args, _ = compiler.normalize_signature(sig)
-            self._eager.append(tuple(args))
+            args = _canonical(tuple(args))  # one spelling per type, as the core writes it
+            self._eager.append(args)
             if not self._device:
                 types = _native.parse_types(list(args))
                 self._add_eager(types)
                 self._specialization(types, use_gpu())
             else:
-                # Device functions compile with their callers; check the signature now.
-                self._artifacts(tuple(args), "ir")
+                # Device functions compile with their callers; this checks the signature now
+                # and keeps the result (``overloads``), as numba's compile_device at decoration.
+                self._device_compile(args)
 
     # ---- compiling ------------------------------------------------------------------
 
     def _options(self) -> dict[str, Any]:
         keys = ("debug", "lineinfo", "fastmath", "opt", "max_registers", "launch_bounds", "lto")
         options = {k: self.targetoptions[k] for k in keys if k in self.targetoptions}
-        bounds = options.get("launch_bounds")
-        if isinstance(bounds, int):
-            options["launch_bounds"] = [bounds]  # numba accepts an int or a tuple of 1 to 3
-        elif bounds is not None:
-            options["launch_bounds"] = list(bounds)
+        if options.get("launch_bounds") is not None:
+            # numba accepts an int or a tuple of 1 to 3 (checked at decoration).
+            options["launch_bounds"] = compiler.launch_bounds_option(options["launch_bounds"])
         return options
 
     def _artifacts(self, types: tuple[str, ...], output: str, cc=None, captured=None) -> Any:
@@ -223,6 +283,11 @@ class Dispatcher(_native.LaunchCache):
                 # Lazy: the types are a launch's arguments (an eager dispatcher is only asked
                 # for its own signatures; `_refuse` checks the arguments' count).
                 self._check_arity(texts)
+            if not self._can_compile:
+                raise RuntimeError(
+                    f"Compilation disabled: {self.__name__} has no specialisation for "
+                    f"({', '.join(texts)}) and disable_compile() was called"
+                )
             if gpu:
                 artifacts, image = self._gpu_image_cached(texts)
                 try:
@@ -246,17 +311,21 @@ class Dispatcher(_native.LaunchCache):
                 kernel = _native.SimKernel(artifacts["module"])
             self._record(list(types), gpu, kernel, _Compiled(artifacts, kernel, texts))
 
-    @staticmethod
-    def _load(image: bytes, artifacts: dict[str, Any], types: tuple) -> Any:
+    def _load(self, image: bytes, artifacts: dict[str, Any], types: tuple) -> Any:
         """Loads a GPU image, with the table of its checked asserts (debug builds), which the
-        launcher reports a failed assert from (docs/debugging.md)."""
-        return _native.GpuKernel(
+        launcher reports a failed assert from (docs/debugging.md), and sets the kernel's
+        preferred shared-memory carveout when ``shared_memory_carveout`` asks for one."""
+        kernel = _native.GpuKernel(
             image,
             artifacts["kernel_name"],
             list(types),
             artifacts.get("asserts"),
             bool(artifacts.get("cooperative")),
         )
+        carveout = self.targetoptions.get("shared_memory_carveout")
+        if carveout is not None:
+            kernel.set_shared_memory_carveout(carveout_percent(carveout))
+        return kernel
 
     def _gpu_image_cached(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
         """``_gpu_image``, through the disk cache when the kernel has ``cache=True``
@@ -356,16 +425,134 @@ class Dispatcher(_native.LaunchCache):
         self._check_arity(texts)
         expected = " or ".join(f"({', '.join(t)})" for t in self._eager)
         raise TypeError(
+            f"No matching definition for argument type(s) ({', '.join(texts)}): "
             f"{self.__name__} was compiled for {expected}, but is called with "
             f"({', '.join(texts)}); add that signature to @cuda.jit, or convert the arguments"
         )
 
     def compile(self, sig: Any) -> Any:
-        """Compiles for a signature now; returns the kernel object."""
-        args, _ = compiler.normalize_signature(sig)
+        """Compiles for a signature now; returns the kernel object (for a device function,
+        its compile result, as ``compile_device``)."""
+        args, ret = compiler.normalize_signature(sig)
         if self._device:
-            return self._artifacts(tuple(args), "ir")
+            return self._device_compile(tuple(args), ret)
+        if self._specialized and self._specializations():
+            return next(iter(self.overloads.values()))  # numba's: its one kernel
         return self._compile(tuple(args), use_gpu()).kernel
+
+    def _device_compile(self, types: tuple[str, ...], ret: str | None = None) -> _Compiled:
+        """The compile result of a device function for argument types ``types`` (compiled
+        to NVVM IR once, kept in ``_device_overloads``)."""
+        types = _canonical(types)
+        compiled = self._device_overloads.get(types)
+        if compiled is None:
+            if not self._can_compile:
+                raise RuntimeError(
+                    f"Compilation disabled: {self.__name__} has no specialisation for "
+                    f"({', '.join(types)}) and disable_compile() was called"
+                )
+            compiled = _Compiled(self._artifacts(types, "ir"), None, types)
+            self._device_overloads[types] = compiled
+        return compiled
+
+    def compile_device(self, args: Any, return_type: Any = None) -> _Compiled:
+        """Compiles a device function for the argument types ``args`` (a tuple of types, or a
+        signature) once, and returns its compile result (``signature``, ``metadata``).
+        ``return_type``, when given, is checked against the type the body returns."""
+        if not self._device:
+            raise TypeError(
+                f"{self.__name__} is a kernel; compile_device compiles device functions"
+            )
+        types, _ = compiler.normalize_signature(args)
+        compiled = self._device_compile(tuple(types))
+        if return_type is not None:
+            want = compiler.normalize_signature((return_type,))[0][0]
+            got = compiled.artifacts.get("return_type")
+            if got is not None and str(_type_key((got,))[0]) != str(_type_key((want,))[0]):
+                from oxcuda.errors import TypingError
+
+                raise TypingError(
+                    f"{self.__name__}({', '.join(types)}) returns {got}, not {want}; declare "
+                    "the signature with its return type to have the result converted"
+                )
+        return compiled
+
+    def get_compile_result(self, sig: Any) -> _Compiled:
+        """The compile result for the signature ``sig``, compiling it unless compilation is
+        disabled (then a ``TypingError`` says the signature is not available)."""
+        args, _ = compiler.normalize_signature(sig)
+        types = _canonical(tuple(args))
+        if self._device:
+            if types not in self._device_overloads and not self._can_compile:
+                from oxcuda.errors import TypingError
+
+                raise TypingError(f"{sig} not available and compilation disabled")
+            return self._device_compile(types)
+        known = {c.types: c for _, c in self._specializations()}
+        if types in known:
+            return known[types]
+        if not self._can_compile:
+            from oxcuda.errors import TypingError
+
+            raise TypingError(f"{sig} not available and compilation disabled")
+        return self._compile(types, use_gpu())
+
+    def disable_compile(self, val: bool = True) -> None:
+        """Stops (``val=True``) or allows compiling new specialisations: a launch with
+        argument types not compiled yet then raises ``RuntimeError``."""
+        self._can_compile = not val
+
+    def enable_caching(self) -> None:
+        """Keeps this kernel's compiled images in the disk cache, as ``cache=True`` does."""
+        self.targetoptions["cache"] = True
+
+    def recompile(self) -> None:
+        """Compiles every signature compiled so far afresh (after a global the kernel reads
+        changed, for instance), even when compilation is disabled."""
+        with self._lock:
+            kernel_sigs = [c.types for _, c in self._specializations()]
+            device_sigs = list(self._device_overloads)
+            can_compile = self._can_compile
+            self.clear()
+            self._device_overloads.clear()
+            self._can_compile = True
+            try:
+                for types in device_sigs:
+                    self._device_compile(types)
+                for types in dict.fromkeys(kernel_sigs):
+                    self._compile(types, use_gpu())
+            finally:
+                self._can_compile = can_compile
+
+    def get_metadata(self, signature: Any = None) -> Any:
+        """The compile metadata (``_Compiled.metadata``) of one signature, or a dict of it by
+        signature for all compiled so far."""
+        if signature is not None:
+            return self.get_compile_result(signature).metadata
+        return {key: c.metadata for key, c in self._results().items()}
+
+    def _results(self) -> dict[tuple, _Compiled]:
+        """Every compile result by numba's key (argument type objects), in compile order."""
+        if self._device:
+            compiled = list(self._device_overloads.values())
+        else:
+            compiled = [c for _, c in self._specializations()]
+        return {c.argtypes: c for c in compiled}
+
+    @property
+    def extensions(self) -> list[Any]:
+        """numba's argument extensions: objects with ``prepare_args(ty, val, stream=...,
+        retr=...)`` returning ``(ty, val)``, called for each argument from the last object to
+        the first before the usual conversion; ``retr`` is a list to which they may append
+        zero-argument functions, called after the launch.
+
+        Once this list is handed out (or ``extensions=`` given to ``cuda.jit``), launches of
+        this kernel go through Python (extensions must see every argument); other kernels
+        keep the native fast path."""
+        if not self._extended:
+            self._extended = True
+            self.forget_configurations()
+        return self._extensions
 
     # ---- launching ------------------------------------------------------------------
 
@@ -391,8 +578,12 @@ class Dispatcher(_native.LaunchCache):
                 "have at most 232448 (227 KiB, and 49152 without opting in)"
             )
         slow = _Configured(self, grid, block, stream, shared)
+        if self._extended:
+            return slow  # argument extensions see every launch's arguments (``extensions``)
         # Native: tries the Rust fast path, else calls the Python slow path (launcher.rs).
-        return _native.ConfiguredLaunch(self, grid, block, stream, shared, slow)
+        return _native.ConfiguredLaunch(
+            self, grid, block, stream, shared, slow, slow.pre_launch_callbacks
+        )
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._device:
@@ -412,17 +603,37 @@ class Dispatcher(_native.LaunchCache):
         blocks = max(1, (ntasks + tpb - 1) // tpb)
         return self[blocks, tpb, stream, sharedmem]
 
-    def _launch(self, grid, block, stream, shared, args: tuple) -> None:
-        """The slow path's launch: converts host arguments, then launches through the native
-        table (one read of the converted arguments; compiled on a miss)."""
+    def _launch(self, grid, block, stream, shared, args: tuple, config: Any = None) -> None:
+        """The slow path's launch: converts host arguments (through the argument
+        ``extensions`` first), calls the configuration's ``pre_launch_callbacks`` with the
+        kernel, then launches through the native table (one read of the converted arguments;
+        compiled on a miss)."""
         self._check_arity(args)
         gpu = use_gpu()
+        retr: list[Any] = []
+        if self._extensions:
+            args = tuple(self._extend(a, stream, retr) for a in args)
         args, copy_back = self._prepare_args(args, gpu, stream)
+        callbacks = getattr(config, "pre_launch_callbacks", None)
+        if callbacks:
+            types = _native.parse_types(_native.typeof_args(args))
+            kernel = self._specialization(types, gpu).kernel
+            for callback in list(callbacks):
+                callback(kernel, config)
         if not self.launch_native(gpu, grid, block, stream, shared, args):
             _native.typeof_args(args)  # raises the reader's error for the argument at fault
             raise TypeError(f"{self.__name__}: these arguments cannot be passed to a kernel")
         for device_array, host in copy_back:
             device_array.copy_to_host(host)
+        for cleanup in retr:
+            cleanup()
+
+    def _extend(self, value: Any, stream: Any, retr: list[Any]) -> Any:
+        """One argument through the argument extensions, last to first (``extensions``)."""
+        ty = _typeof_value(value)
+        for extension in reversed(self._extensions):
+            ty, value = extension.prepare_args(ty, value, stream=stream, retr=retr)
+        return value
 
     def _check_arity(self, args: tuple) -> None:
         code = getattr(self.py_func, "__code__", None)
@@ -440,6 +651,10 @@ class Dispatcher(_native.LaunchCache):
         out = []
         copy_back = []
         for a in args:
+            if isinstance(a, _HostArgument) and not (
+                _is_numpy_array(a.array) or _is_numpy_record(a.array)
+            ):
+                a = a.array  # a hint around a value that needs no copy (a device array)
             if isinstance(a, _HostArgument):
                 host, copy_in, copy_out = a.array, a.copy_in, a.copy_out
             elif _is_numpy_array(a):
@@ -500,15 +715,23 @@ class Dispatcher(_native.LaunchCache):
         return {(gpu, c.types): c for gpu, c in self._specializations()}
 
     @property
-    def overloads(self) -> dict[tuple[str, ...], Any]:
-        """The loaded kernel of each specialisation, by signature."""
-        return {c.types: c.kernel for _, c in self._specializations()}
+    def overloads(self) -> dict[tuple, Any]:
+        """By argument types (a tuple of type objects, numba's key): the loaded kernel of each
+        specialisation, or for a device function its compile result."""
+        if self._device:
+            return dict(self._results())
+        return {c.argtypes: c.kernel for _, c in self._specializations()}
 
     @property
-    def signatures(self) -> list[tuple[str, ...]]:
-        """The signatures compiled so far (the eager ones before any launch)."""
-        compiled = (c.types for _, c in self._specializations())
-        return list(dict.fromkeys(compiled)) or list(self._eager)
+    def signatures(self) -> list[tuple]:
+        """The argument types of each signature compiled so far (the eager ones before any
+        launch), as tuples of type objects: numba's keys of ``overloads``."""
+        if self._device:
+            texts = list(self._device_overloads) or list(self._eager)
+        else:
+            compiled = (c.types for _, c in self._specializations())
+            texts = list(dict.fromkeys(compiled)) or list(self._eager)
+        return [_type_key(t) for t in texts]
 
     @property
     def stats(self) -> dict[str, float]:
@@ -516,14 +739,44 @@ class Dispatcher(_native.LaunchCache):
         return dict(self._stats)
 
     def specialize(self, *args: Any) -> Dispatcher:
-        """A dispatcher fixed to the types of ``args``."""
-        types = tuple(_native.typeof_args(self._prepare_args(args, use_gpu(), 0)[0]))
-        return Dispatcher(self.py_func, [types], self.targetoptions)
+        """A dispatcher compiled for the types of ``args`` alone, with compilation disabled
+        (numba's ``specialize``); made once per compute capability and argument types, and
+        kept in ``specializations``."""
+        if self._specialized:
+            raise RuntimeError("Dispatcher already specialized")
+        from oxcuda import types as oxtypes
+
+        if args and all(isinstance(a, oxtypes.Type) for a in args):
+            # numba also takes the argument types themselves: specialize(float32[::1]).
+            types = tuple(compiler.normalize_signature(tuple(args))[0])
+        else:
+            types = tuple(_native.typeof_args(self._prepare_args(args, use_gpu(), 0)[0]))
+        key = (_current_cc(), _type_key(types))
+        found = self.specializations.get(key)
+        if found is None:
+            found = Dispatcher(self.py_func, [types], self.targetoptions)
+            found.disable_compile()
+            found._specialized = True
+            self.specializations[key] = found
+        return found
+
+    @property
+    def specialized(self) -> bool:
+        """Whether this dispatcher was made by ``specialize()`` (one signature, no compiling)."""
+        return self._specialized
 
     def _one(self, signature: Any) -> _Compiled:
         if signature is not None:
             args, _ = compiler.normalize_signature(signature)
+            if self._device:
+                return self._device_compile(tuple(args))
             return self._compile(tuple(args), use_gpu())
+        if self._device:
+            if self._device_overloads:
+                return next(iter(self._device_overloads.values()))
+            if len(self._eager) == 1:
+                return self._device_compile(self._eager[0])
+            raise ValueError(f"{self.__name__} has not been compiled yet: call compile_device")
         compiled = self._specializations()
         if not compiled:
             if len(self._eager) == 1:
@@ -552,27 +805,124 @@ class Dispatcher(_native.LaunchCache):
             compiled.artifacts = artifacts = fresh
         return artifacts[stage]
 
-    def inspect_types(self, signature: Any = None) -> str:
-        """The typed IR of a specialisation."""
-        return self._stage(signature, "typed")
+    def _by_signature(self, stage: str, render: Any = None) -> dict[tuple, Any]:
+        """``{argument types: the stage's output}`` for every signature compiled so far (the
+        eager ones before any launch), as numba's ``inspect_*()`` without a signature."""
+        if self._device:
+            texts = list(self._device_overloads) or list(self._eager)
+        else:
+            texts = list(dict.fromkeys(t for (_, t) in self._overloads)) or list(self._eager)
+        out = {}
+        for t in texts:
+            value = self._stage(t, stage)
+            out[_type_key(t)] = render(value) if render else value
+        return out
+
+    def inspect_types(self, file: Any = None, signature: Any = None) -> str | None:
+        """The typed IR (oxcuda's typed IR, where numba shows its annotated Numba IR).
+
+        As numba: without ``signature``, each specialisation's is printed to ``file``
+        (``sys.stdout`` by default) under a line naming the function and its argument types.
+        With ``signature`` (oxcuda's addition) that specialisation's text is returned, or
+        written to ``file`` when one is given."""
+        if file is not None and not callable(getattr(file, "write", None)):
+            raise TypeError(
+                f"inspect_types(file=...) takes a writable file, not {type(file).__name__}; "
+                "pass the signature as inspect_types(signature=...)"
+            )
+        if signature is not None:
+            text = self._stage(signature, "typed")
+            if file is None:
+                return text
+            print(text, file=file)
+            return None
+        import sys
+
+        out = sys.stdout if file is None else file
+        for key, text in self._by_signature("typed").items():
+            print(f"{self.py_func.__name__} ({', '.join(str(t) for t in key)})", file=out)
+            print("-" * 80, file=out)
+            print(text, file=out)
+            print("=" * 80, file=out)
+        return None
 
     def inspect_llvm(self, signature: Any = None) -> Any:
-        """NVVM IR: a string for one signature, else a dict by signature."""
-        if signature is None and len(self._overloads) > 1:
-            return {t: self._stage(t, "nvvm") for (_, t) in self._overloads}
+        """NVVM IR: the text for ``signature``, else a dict of it by signature (argument type
+        tuples) for every signature compiled so far."""
+        if signature is None:
+            return self._by_signature("nvvm")
         return self._stage(signature, "nvvm")
 
     def inspect_asm(self, signature: Any = None) -> Any:
-        """PTX: a string for one signature, else a dict by signature."""
-        if signature is None and len(self._overloads) > 1:
-            return {t: self._stage(t, "ptx") for (_, t) in self._overloads}
+        """PTX: the text for ``signature``, else a dict of it by signature (argument type
+        tuples) for every signature compiled so far."""
+        if signature is None:
+            return self._by_signature("ptx")
         return self._stage(signature, "ptx")
 
-    def inspect_sass(self, signature: Any = None) -> str:
-        """SASS of the kernel's cubin (needs ``nvdisasm``; see ``oxcuda.cuda._sass``)."""
+    def inspect_lto_ptx(self, signature: Any = None) -> Any:
+        """The PTX of the kernel after link-time optimisation with everything it links
+        (``link=`` and ``declare_device`` code compiled to LTO-IR): the text for
+        ``signature``, else a dict by signature. Needs nvJitLink."""
+        if signature is None:
+            texts = [tuple(str(t) for t in key) for key in self._by_signature_keys()]
+            return {_type_key(t): self._lto_ptx(t) for t in texts}
+        return self._lto_ptx(signature)
+
+    def _by_signature_keys(self) -> list[tuple]:
+        if self._device:
+            texts = list(self._device_overloads) or list(self._eager)
+        else:
+            texts = list(dict.fromkeys(t for (_, t) in self._overloads)) or list(self._eager)
+        return [_type_key(t) for t in texts]
+
+    def _lto_ptx(self, signature: Any) -> str:
+        """PTX from nvJitLink's link-time optimisation of this function's LTO-IR and its
+        link inputs (``_linker``)."""
+        args, _ = compiler.normalize_signature(signature)
+        cc = _current_cc()
+        link = list(self.targetoptions.get("link", ()))
+        artifacts = compiler.compile_pyfunc(
+            self.py_func,
+            tuple(args),
+            device=self._device,
+            output="ltoir",
+            cc=cc,
+            **self._options(),
+        )
+        items = compiler.link_items(self.py_func, link)
+        inputs = _linker.prepare(
+            items,
+            cc,
+            lto=True,
+            debug=bool(self.targetoptions.get("debug")),
+            lineinfo=bool(self.targetoptions.get("lineinfo")),
+        )
+        own = ("ltoir", bytes(artifacts["ltoir"]), f"{self.__name__} (oxcuda)")
+        _toolchain.nvjitlink_info()  # opens nvJitLink, or names what is missing
+        return _native.lto_ptx(self.__name__, cc, [own, *inputs])
+
+    def inspect_sass(self, signature: Any = None) -> Any:
+        """SASS of the kernel's cubin (needs ``nvdisasm``; see ``oxcuda.cuda._sass``): the
+        text for ``signature``, else a dict by signature."""
         from oxcuda.cuda._sass import disassemble
 
+        if self._device:
+            raise RuntimeError("Cannot inspect SASS of a device function")
+        if signature is None:
+            return self._by_signature("cubin", disassemble)
         return disassemble(self._stage(signature, "cubin"))
+
+    def inspect_sass_cfg(self, signature: Any = None) -> Any:
+        """The control-flow graph of the kernel's SASS in Graphviz's DOT language
+        (``nvdisasm -cfg``): the text for ``signature``, else a dict by signature."""
+        from oxcuda.cuda._sass import control_flow_graph
+
+        if self._device:
+            raise RuntimeError("Cannot get the CFG of a device function")
+        if signature is None:
+            return self._by_signature("cubin", control_flow_graph)
+        return control_flow_graph(self._stage(signature, "cubin"))
 
     def _gpu_kernel(self, signature: Any, what: str) -> Any:
         kernel = self._one(signature).kernel
@@ -640,7 +990,7 @@ class _Configured:
     the arguments first where they need it (``Dispatcher._launch``).
     """
 
-    __slots__ = ("block", "dispatcher", "grid", "sharedmem", "stream")
+    __slots__ = ("block", "dispatcher", "grid", "pre_launch_callbacks", "sharedmem", "stream")
 
     def __init__(self, dispatcher: Dispatcher, grid, block, stream, sharedmem) -> None:
         self.dispatcher = dispatcher
@@ -648,15 +998,61 @@ class _Configured:
         self.block = block
         self.stream = stream
         self.sharedmem = sharedmem
+        #: numba's ``pre_launch_callbacks``: ``callback(kernel, config)`` before each launch
+        #: (the native ``ConfiguredLaunch`` shares this list, and leaves its fast path while
+        #: the list is not empty).
+        self.pre_launch_callbacks: list[Any] = []
 
     def __call__(self, *args: Any) -> None:
         d = self.dispatcher
         generation = config_module.generation
         gpu = use_gpu()
         d.set_target(generation, gpu)
-        if d.launch_native(gpu, self.grid, self.block, self.stream, self.sharedmem, args):
+        if not (self.pre_launch_callbacks or d._extensions) and d.launch_native(
+            gpu, self.grid, self.block, self.stream, self.sharedmem, args
+        ):
             return
-        d._launch(self.grid, self.block, self.stream, self.sharedmem, args)
+        d._launch(self.grid, self.block, self.stream, self.sharedmem, args, self)
+
+    @property
+    def griddim(self) -> tuple[int, int, int]:
+        """The grid's extents (x, y, z)."""
+        return self.grid
+
+    @property
+    def blockdim(self) -> tuple[int, int, int]:
+        """The block's extents (x, y, z)."""
+        return self.block
+
+
+def _current_cc() -> tuple[int, int]:
+    """The compute capability of the current device (the simulator's, under it)."""
+    from oxcuda.cuda._devices import get_current_device
+
+    return tuple(get_current_device().compute_capability)
+
+
+def _typeof_value(value: Any) -> Any:
+    """The type object of a kernel argument, for the argument extensions' ``ty`` (``None``
+    for a value no kernel can take, which an extension may still convert)."""
+    from oxcuda import types as oxtypes
+
+    if isinstance(value, _HostArgument):
+        value = value.array
+    try:
+        (text,) = _native.typeof_args((value,))
+    except (TypeError, ValueError):  # a host value the native reader does not take
+        import numpy as np
+
+        if isinstance(value, np.ndarray):
+            try:
+                dtype = oxtypes.from_dtype(value.dtype)
+            except TypeError:
+                return None
+            layout = "C" if value.flags.c_contiguous else "F" if value.flags.f_contiguous else "A"
+            return oxtypes.Array(dtype, value.ndim, layout, readonly=not value.flags.writeable)
+        return None
+    return oxtypes.from_text(text)
 
 
 def _rebuild_dispatcher(py_func: Any, signatures: list[Any], options: dict[str, Any]):
@@ -704,7 +1100,35 @@ _JIT_OPTIONS = {
     "link",
     "inline",
     "forceinline",
+    "extensions",
+    "shared_memory_carveout",
 }
+
+#: numba's names for carveouts: the share of the unified L1/shared memory for shared memory.
+_CARVEOUT_NAMES = {"default": -1, "maxl1": 0, "maxshared": 100}
+
+
+def carveout_percent(carveout: Any) -> int:
+    """numba's ``shared_memory_carveout`` as the percentage the driver takes: ``"MaxL1"`` is 0,
+    ``"MaxShared"`` 100, ``"default"`` -1 (the driver's choice), an int from -1 to 100 itself;
+    anything else is a ``ValueError``. (The simulator has no L1 cache to split: it checks the
+    value and has nothing to set.)"""
+    if isinstance(carveout, bool) or not isinstance(carveout, (int, str)):
+        raise ValueError(
+            f"Invalid carveout value: {carveout!r}. Use 'MaxL1', 'MaxShared', 'default' or an "
+            "integer from -1 to 100"
+        )
+    if isinstance(carveout, str):
+        try:
+            return _CARVEOUT_NAMES[carveout.lower()]
+        except KeyError:
+            raise ValueError(
+                f"Invalid carveout value: {carveout}. Use 'MaxL1', 'MaxShared', 'default' or an "
+                "integer from -1 to 100"
+            ) from None
+    if not -1 <= carveout <= 100:
+        raise ValueError(f"Carveout must be between -1 and 100, not {carveout}")
+    return carveout
 
 
 def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
@@ -717,6 +1141,10 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
     unknown = set(options) - _JIT_OPTIONS
     if unknown:
         raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")
+    _warn_on_debug_options(options)
+    compiler.launch_bounds_option(options.get("launch_bounds"))  # checked at decoration
+    if options.get("shared_memory_carveout") is not None:
+        carveout_percent(options["shared_memory_carveout"])  # checked at decoration, as numba
     if options.get("link"):
         if device:
             raise ValueError("link keyword invalid for device function")
@@ -734,8 +1162,42 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
         return lambda f: decorate(f, [])
     if callable(func_or_sig) and not _is_signature(func_or_sig):
         return decorate(func_or_sig, [])
-    signatures = func_or_sig if isinstance(func_or_sig, list) else [func_or_sig]
-    return lambda f: decorate(f, signatures)
+    if isinstance(func_or_sig, list):
+        return lambda f: decorate(f, func_or_sig)
+
+    def decorate_specialized(f: Any) -> Dispatcher:
+        # As numba: one signature (not a list of them) makes a specialized kernel.
+        dispatcher = decorate(f, [func_or_sig])
+        dispatcher._specialized = not device
+        return dispatcher
+
+    return decorate_specialized
+
+
+def _warn_on_debug_options(options: dict[str, Any]) -> None:
+    """numba's ``NumbaInvalidConfigWarning``s for option pairs that cannot both hold: an
+    explicit ``opt=True`` with ``debug=True`` (a debug build is compiled without optimisation,
+    ``-g -opt=0``), and ``debug`` with ``lineinfo`` (full debug information includes the line
+    table, so ``lineinfo`` adds nothing)."""
+    from oxcuda.errors import NumbaInvalidConfigWarning
+
+    if not options.get("debug"):
+        return
+    if options.get("opt"):
+        warnings.warn(
+            "debug=True with opt=True is not supported by CUDA: oxcuda compiles a debug build "
+            "without optimisation; set debug=False or opt=False",
+            NumbaInvalidConfigWarning,
+            stacklevel=3,
+        )
+    if options.get("lineinfo"):
+        warnings.warn(
+            "debug and lineinfo are mutually exclusive: debug gives full debug information "
+            "(line tables included) and compiles without optimisation; use lineinfo alone for "
+            "line tables in an optimised build",
+            NumbaInvalidConfigWarning,
+            stacklevel=3,
+        )
 
 
 def _is_signature(obj: Any) -> bool:

@@ -144,3 +144,39 @@ pub(crate) fn driver_link<'py>(
         Ok(PyBytes::new(py, &cubin))
     })
 }
+
+/// `_native.lto_ptx(kernel, cc, inputs)`: links `[(kind, bytes, name), …]` (LTO-IR and
+/// anything nvJitLink takes) with link-time optimisation for `sm_<cc>` and returns the
+/// optimised PTX (nvJitLink's `-ptx`) — `Dispatcher.inspect_lto_ptx()`. A failure is a
+/// `LinkerError` with nvJitLink's log; nvJitLink must be open (`_toolchain.nvjitlink_info()`).
+#[pyfunction]
+pub(crate) fn lto_ptx(
+    py: Python<'_>,
+    kernel: &str,
+    cc: (u32, u32),
+    inputs: &Bound<'_, PyList>,
+) -> PyResult<String> {
+    guard(|| {
+        let inputs = self::inputs(inputs)?;
+        let nvjitlink = toolchain::nvjitlink().ok_or_else(|| {
+            raise(
+                py,
+                ErrorKind::CudaSupport,
+                ("nvJitLink is not open: call oxcuda._toolchain.nvjitlink_info() first",),
+            )
+        })?;
+        let mut options =
+            oxcuda_nvvm::pipeline::link_options(cc, true, oxcuda_nvvm::LinkDebug::None);
+        options.push("-ptx".to_owned());
+        let (_, ptx) = py
+            .detach(|| nvjitlink.link(&inputs, &options, true))
+            .map_err(|e| {
+                raise(
+                    py,
+                    ErrorKind::Linker,
+                    (format!("link-time optimisation of {kernel} failed: {e}"),),
+                )
+            })?;
+        Ok(ptx.unwrap_or_default())
+    })
+}

@@ -215,6 +215,16 @@ impl GpuKernel {
         })
     }
 
+    /// Sets the preferred shared-memory carveout (`percent` of the unified L1/shared memory
+    /// for shared memory, 0 to 100, or -1 for the driver's default): `shared_memory_carveout`.
+    fn set_shared_memory_carveout(&self, py: Python<'_>, percent: i32) -> PyResult<()> {
+        guard(|| {
+            self.kernel
+                .set_shared_memory_carveout(percent)
+                .map_err(|e| driver_error(py, &e))
+        })
+    }
+
     /// A `CU_FUNC_ATTRIBUTE_*` value: `"num_regs"`, `"shared_size_bytes"`,
     /// `"local_size_bytes"`, `"const_size_bytes"`, `"max_threads_per_block"`, `"ptx_version"`,
     /// `"binary_version"`.

@@ -37,7 +37,7 @@ use pyo3::PyTraverseError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
 
 use crate::boundary::guard;
 use crate::launch::args;
@@ -364,7 +364,14 @@ impl LaunchCache {
             let configs = slf.get().configs.bind(slf.py());
             // An unhashable configuration (a list) is a miss, and is not kept.
             if let Ok(Some(hit)) = configs.get_item(config) {
-                return Ok(hit.unbind());
+                // A configuration given pre-launch callbacks is the caller's own: numba makes a
+                // fresh one, with no callbacks, for each `kernel[...]`.
+                let claimed = hit
+                    .cast::<ConfiguredLaunch>()
+                    .is_ok_and(|c| !c.get().callbacks.bind(slf.py()).is_empty());
+                if !claimed {
+                    return Ok(hit.unbind());
+                }
             }
             let configured = slf.call_method1(pyo3::intern!(slf.py(), "_configure"), (config,))?;
             if configs.len() < MAX_CONFIGS {
@@ -481,6 +488,15 @@ impl LaunchCache {
         });
     }
 
+    /// Forgets the configurations made so far (`kernel[grid, block]` objects), keeping the
+    /// specialisations: the next `kernel[...]` asks `_configure` again.
+    fn forget_configurations(&self, py: Python<'_>) {
+        let _ = guard(|| {
+            self.configs.bind(py).clear();
+            Ok(())
+        });
+    }
+
     /// The GPU fast path alone: launches when the arguments' types have a GPU kernel
     /// already, and returns whether it launched (never compiles). `grid` and `block` are
     /// 3-tuples; `stream` is 0, a `CUstream` address, or an object with a `handle`.
@@ -543,6 +559,9 @@ pub struct ConfiguredLaunch {
     stream_handle: Option<usize>,
     /// The Python slow path: called with the arguments when the fast path does not launch.
     slow: Py<PyAny>,
+    /// numba's `pre_launch_callbacks`: called by the slow path before each launch, so a
+    /// non-empty list sends every launch there (one length read on the fast path).
+    callbacks: Py<PyList>,
 }
 
 #[pymethods]
@@ -555,6 +574,7 @@ impl ConfiguredLaunch {
         stream: &Bound<'_, PyAny>,
         shared: u32,
         slow: Py<PyAny>,
+        callbacks: Py<PyList>,
     ) -> PyResult<Self> {
         guard(|| {
             let stream_handle = if stream.is_instance_of::<PyInt>() || stream.is_none() {
@@ -572,6 +592,7 @@ impl ConfiguredLaunch {
                 stream: stream.clone().unbind(),
                 stream_handle,
                 slow,
+                callbacks,
             })
         })
     }
@@ -581,12 +602,16 @@ impl ConfiguredLaunch {
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
         visit.call(&self.cache)?;
         visit.call(&self.stream)?;
-        visit.call(&self.slow)
+        visit.call(&self.slow)?;
+        visit.call(&self.callbacks)
     }
 
     #[pyo3(signature = (*args))]
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
         let fast = guard(|| {
+            if !self.callbacks.bind(py).is_empty() {
+                return Ok(false);
+            }
             let cache = self.cache.bind(py);
             let Some(gpu) = cache.get().current_target() else {
                 return Ok(false);
@@ -644,5 +669,12 @@ impl ConfiguredLaunch {
             );
             (getitem, (self.cache.clone_ref(py), config)).into_pyobject(py)
         })
+    }
+
+    /// numba's `pre_launch_callbacks`: functions called as `callback(kernel, config)` before
+    /// each launch of this configuration (a list the caller appends to).
+    #[getter]
+    fn pre_launch_callbacks(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        guard(|| Ok(self.callbacks.clone_ref(py)))
     }
 }

@@ -446,6 +446,17 @@ pub(crate) fn allocate(
     })
 }
 
+/// Whether `obj` is a NumPy structured scalar (`np.void` with fields, or `np.record`).
+fn is_numpy_record(py: Python<'_>, obj: &Bound<'_, PyAny>) -> bool {
+    numpy(py)
+        .and_then(|np| obj.is_instance(&np.getattr("void")?))
+        .unwrap_or(false)
+        && obj
+            .getattr("dtype")
+            .and_then(|d| d.getattr("names"))
+            .is_ok_and(|n| !n.is_none())
+}
+
 /// `device_array(context, shape, dtype, strides=None, order='C', stream=0)`.
 #[pyfunction]
 #[pyo3(signature = (context, shape, dtype, strides = None, order = "C", stream = None))]
@@ -732,6 +743,67 @@ fn parse_key(key: &Bound<'_, PyAny>, ndim: usize) -> PyResult<(Vec<IndexItem>, b
 
 #[pymethods]
 impl DeviceNDArray {
+    /// `DeviceNDArray(shape, strides, dtype, stream=0, gpu_data=None)`, numba's constructor: an
+    /// array of `shape` with byte `strides` (`None`: C-contiguous) in new memory of the
+    /// current context, or over `gpu_data` (a `MemoryPointer` to the array's first element,
+    /// kept alive; it must hold the whole extent).
+    #[new]
+    #[pyo3(signature = (shape, strides, dtype, stream = None, gpu_data = None))]
+    fn new(
+        py: Python<'_>,
+        shape: &Bound<'_, PyAny>,
+        strides: Option<&Bound<'_, PyAny>>,
+        dtype: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+        gpu_data: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        guard(|| {
+            let shape = shape_arg(shape)?;
+            let dtype = as_dtype(py, dtype)?;
+            let itemsize = itemsize_of(&dtype)?;
+            let layout = match strides.filter(|s| !s.is_none()) {
+                Some(s) => Layout::new(shape, shape_arg(s)?, itemsize),
+                None => Layout::contiguous(&shape, itemsize, Order::C),
+            }
+            .map_err(layout_error)?;
+            let ctx = py
+                .import("oxcuda.cuda._devices")?
+                .getattr("current_context")?
+                .call0()?;
+            let ctx = ctx.cast::<Context>()?.get();
+            let Some(g) = gpu_data.filter(|g| !g.is_none()) else {
+                return allocate(py, &ctx.space, layout, dtype, stream);
+            };
+            let value = g.getattr("device_pointer_value").map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "DeviceNDArray(gpu_data=...): gpu_data must be a MemoryPointer, got {}",
+                    g.get_type()
+                        .name()
+                        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+                ))
+            })?;
+            let ptr: u64 = if value.is_none() { 0 } else { value.extract()? };
+            let (lo, hi) = layout.extent();
+            if let Ok(size) = g.getattr("size").and_then(|s| s.extract::<i64>())
+                && (lo < 0 || hi > size)
+            {
+                return Err(PyValueError::new_err(format!(
+                    "DeviceNDArray(gpu_data=...): the array spans bytes {lo}..{hi} of its first \
+                     element's address, but gpu_data holds {size} bytes"
+                )));
+            }
+            Self::over_foreign(
+                py,
+                &ctx.space,
+                ptr,
+                layout,
+                dtype,
+                g.clone().unbind(),
+                stream,
+            )
+        })
+    }
+
     #[classattr]
     fn __cuda_memory__() -> PyResult<bool> {
         guard(|| Ok(true))
@@ -1022,6 +1094,18 @@ impl DeviceNDArray {
         stream: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         guard(|| {
+            let record_target = ary.filter(|a| !a.is_none() && is_numpy_record(py, a));
+            if let Some(record) = record_target {
+                // A NumPy record (`np.void`/`np.record`) exposes no writable buffer: copy into a
+                // new 0-d array, then set the record's fields from it.
+                let fresh = self.copy_to_host(py, None, stream)?;
+                let names = record.getattr("dtype")?.getattr("names")?;
+                for name in names.try_iter()? {
+                    let name = name?;
+                    record.set_item(&name, fresh.get_item(&name)?)?;
+                }
+                return Ok(record.clone());
+            }
             let stream = self.op_stream(py, stream)?;
             let target = match ary.filter(|a| !a.is_none()) {
                 Some(a) => {

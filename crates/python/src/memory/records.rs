@@ -67,6 +67,33 @@ fn low_bit(n: u64) -> u32 {
 }
 
 /// Converts a structured dtype whose records sit at addresses aligned to at least `cap`.
+/// The alignment of an `align=True` structured dtype: the largest of `dtype.alignment` and
+/// its fields' alignments. NumPy reports alignment 1 for the `np.record` dtype of a recarray
+/// (`np.rec.array(aligned)`, `a.view(np.recarray)`) although its layout is the aligned one and
+/// it compares equal to the aligned dtype; the fields' alignments are still right, so the
+/// recarray types as the record its dtype equals (issue 16).
+fn aligned_alignment(dtype: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let mut align: u32 = dtype.getattr("alignment")?.extract()?;
+    let fields = dtype.getattr("fields")?;
+    if fields.is_none() {
+        return Ok(align);
+    }
+    for entry in fields.call_method0("values")?.try_iter()? {
+        let field_dtype = entry?.get_item(0)?;
+        let base = match field_dtype.getattr("subdtype")? {
+            sub if sub.is_none() => field_dtype,
+            sub => sub.get_item(0)?,
+        };
+        let field_align = if is_structured(&base)? && base.getattr("isalignedstruct")?.extract()? {
+            aligned_alignment(&base)?
+        } else {
+            base.getattr("alignment")?.extract()?
+        };
+        align = align.max(field_align);
+    }
+    Ok(align)
+}
+
 fn convert(dtype: &Bound<'_, PyAny>, cap: u32) -> PyResult<Record> {
     let describe = || {
         dtype
@@ -82,7 +109,7 @@ fn convert(dtype: &Bound<'_, PyAny>, cap: u32) -> PyResult<Record> {
     let size: u32 = dtype.getattr("itemsize")?.extract()?;
     let aligned: bool = dtype.getattr("isalignedstruct")?.extract()?;
     let natural: u32 = if aligned {
-        dtype.getattr("alignment")?.extract()?
+        aligned_alignment(dtype)?
     } else {
         1
     };
