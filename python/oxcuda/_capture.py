@@ -34,6 +34,7 @@ from oxcuda.errors import CompileError
 
 _MODULES = {
     "math": "math",
+    "operator": "operator",
     "cmath": "cmath",
     "numpy": "numpy",
     "oxcuda.cuda": "cuda",
@@ -234,6 +235,8 @@ def _encode(value: Any, add) -> tuple:
     fname = getattr(value, "__name__", None)
     if module in ("math", "cmath") and fname:
         return ("builtin", f"{module}.{fname}")
+    if module in ("operator", "_operator") and fname:
+        return ("builtin", f"operator.{fname}")
     if fname and getattr(builtins, fname, None) is value:
         return ("builtin", fname)
     if module == "numpy" and fname and callable(value):

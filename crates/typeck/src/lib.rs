@@ -19,6 +19,8 @@ pub mod builtins;
 pub mod globals;
 pub(crate) mod library;
 mod lower;
+mod nested;
+mod param;
 pub mod resolve;
 pub mod session;
 pub mod unify;

@@ -8,6 +8,7 @@ use oxcuda_syntax::diagnostic::Resolved;
 use oxcuda_types::Type;
 
 use crate::globals::FunctionSource;
+use crate::param::Param;
 
 /// Options that change typing or lowering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -45,10 +46,12 @@ impl<'a> Sources<'a> {
 pub(crate) struct Session<'a> {
     pub sources: Sources<'a>,
     pub module: Module,
-    pub done: HashMap<(usize, Vec<Type>), (FuncId, Type)>,
-    pub active: HashMap<(usize, Vec<Type>), Active>,
+    pub done: HashMap<(usize, Vec<Param>), (FuncId, Type)>,
+    pub active: HashMap<(usize, Vec<Param>), Active>,
     pub options: CompileOptions,
     pub errors: Vec<Resolved>,
+    /// Functions defined inside the user's functions (`crate::nested`).
+    pub nested: crate::nested::NestedFunctions,
 }
 
 impl Session<'_> {
@@ -57,7 +60,7 @@ impl Session<'_> {
     pub fn function(
         &mut self,
         src: usize,
-        args: &[Type],
+        args: &[Param],
         kind: FunctionKind,
         declared_ret: Option<&Type>,
     ) -> Result<(FuncId, Type), ()> {
@@ -66,7 +69,7 @@ impl Session<'_> {
             return Ok(done.clone());
         }
         let id = FuncId(u32::try_from(self.module.functions.len()).map_err(|_| ())?);
-        let placeholder = Function::new("", kind, args.to_vec(), Type::None);
+        let placeholder = Function::new("", kind, Param::runtime_types(args), Type::None);
         self.module.functions.push(placeholder);
         self.active.insert(
             key.clone(),
@@ -82,6 +85,40 @@ impl Session<'_> {
         self.done.insert(key, (id, ret.clone()));
         Ok((id, ret))
     }
+
+    /// Where the session stands, to [`Self::rollback`] to after a failed attempt.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            functions: self.module.functions.len(),
+            globals: self.module.globals.len(),
+            errors: self.errors.len(),
+        }
+    }
+
+    /// Forgets everything compiled and reported since `at`: the functions (and the
+    /// specialisations that name them) and the errors. Only used between attempts of one
+    /// call, so nothing compiled before `at` refers to what is dropped.
+    pub fn rollback(&mut self, at: Checkpoint) {
+        self.module.functions.truncate(at.functions);
+        self.module.globals.truncate(at.globals);
+        self.done.retain(|_, (id, _)| id.index() < at.functions);
+        self.errors.truncate(at.errors);
+    }
+}
+
+impl Checkpoint {
+    /// How many errors the session had recorded.
+    pub const fn errors(self) -> usize {
+        self.errors
+    }
+}
+
+/// A point in a session to roll back to ([`Session::checkpoint`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Checkpoint {
+    functions: usize,
+    globals: usize,
+    errors: usize,
 }
 
 /// Compiles source `entry` for `args` as a kernel (or device function) with everything it
@@ -97,15 +134,18 @@ pub fn compile(
     declared_ret: Option<&Type>,
     options: CompileOptions,
 ) -> Result<Module, Vec<Resolved>> {
+    let (sources, nested) = crate::nested::collect(sources);
     let mut session = Session {
-        sources: Sources { user: sources },
+        sources: Sources { user: &sources },
+        nested,
         module: Module::default(),
         done: HashMap::new(),
         active: HashMap::new(),
         options,
         errors: Vec::new(),
     };
-    let ok = session.function(entry, args, kind, declared_ret).is_ok();
+    let params: Vec<Param> = args.iter().cloned().map(Param::Rt).collect();
+    let ok = session.function(entry, &params, kind, declared_ret).is_ok();
     if ok && session.errors.is_empty() {
         Ok(session.module)
     } else {

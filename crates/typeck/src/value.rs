@@ -34,6 +34,9 @@ pub(crate) enum Val {
     TypeObj(Type),
     /// A `@cuda.jit` function (index into the session's sources).
     Jit(usize),
+    /// A function defined inside a kernel or device function, a `def` or a lambda (index into
+    /// the session's sources; `crate::nested`).
+    Closure(usize),
     /// An external device function (`cuda.declare_device`).
     Extern(Box<crate::globals::ExternFn>),
     /// A frozen global NumPy array (index into the function's globals by name).
@@ -64,6 +67,7 @@ impl Val {
             Self::Callable(p) => format!("function {p}"),
             Self::TypeObj(t) => format!("type {t}"),
             Self::Jit(_) => "a @cuda.jit function".into(),
+            Self::Closure(_) => "a nested function".into(),
             Self::Extern(e) => format!("external function {}", e.symbol),
             Self::GlobalArray(n) => format!("global array {n}"),
             Self::Method(_, name) => format!("method {name}"),

@@ -14,6 +14,7 @@ mod expr;
 mod extern_call;
 mod libdevice_call;
 mod library_call;
+mod operator_call;
 mod record;
 mod stmt;
 mod warp;
@@ -26,6 +27,7 @@ use oxcuda_syntax::{Diagnostic, Ranged, SourceFile, TextRange, parse_function};
 use oxcuda_types::Type;
 
 use crate::globals::FunctionSource;
+use crate::param::Param;
 use crate::session::Session;
 use crate::unify::unify;
 use crate::value::Val;
@@ -53,7 +55,7 @@ pub(crate) fn function(
     sess: &mut Session<'_>,
     src: usize,
     id: FuncId,
-    args: &[Type],
+    args: &[Param],
     kind: FunctionKind,
     declared_ret: Option<&Type>,
 ) -> Result<(Function, Type), ()> {
@@ -187,13 +189,13 @@ impl<'s, 'a> Lower<'s, 'a> {
         id: FuncId,
         kind: FunctionKind,
         state: FnState,
-        args: &[Type],
+        args: &[Param],
     ) -> Self {
         let source = sess.sources.get(src);
         let mut f = Function::new(
             &symbol_name(&source.name, id),
             kind,
-            args.to_vec(),
+            Param::runtime_types(args),
             Type::None,
         );
         f.display_name.clone_from(&source.name);
@@ -303,12 +305,18 @@ impl<'s, 'a> Lower<'s, 'a> {
         range: TextRange,
     ) -> Option<(Var, Type)> {
         self.written.insert(name.to_owned());
-        if self.next.statics.contains_key(name) || self.state.statics.contains_key(name) {
+        if let Some(held) = self
+            .next
+            .statics
+            .get(name)
+            .or_else(|| self.state.statics.get(name))
+        {
+            let what = held.describe();
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
-                format!("variable '{name}' is assigned {ty} here but a grid group elsewhere"),
-                "keep the grid group in a variable of its own",
+                format!("variable '{name}' is assigned {ty} here but {what} elsewhere"),
+                "a variable holding a compile-time value (a function, a type, a grid group) keeps it: use another name for the runtime value",
             );
             return None;
         }
@@ -343,7 +351,7 @@ impl<'s, 'a> Lower<'s, 'a> {
     }
 
     /// Lowers the whole body: parameters into variables, then the statements.
-    fn body(&mut self, def: &oxcuda_syntax::ast::StmtFunctionDef, args: &[Type]) {
+    fn body(&mut self, def: &oxcuda_syntax::ast::StmtFunctionDef, args: &[Param]) {
         let params = &def.parameters;
         self.at(def.range());
         if params.kwarg.is_some()
@@ -376,16 +384,33 @@ impl<'s, 'a> Lower<'s, 'a> {
             );
             return;
         }
-        self.f.param_names = names.iter().map(|p| p.name.to_string()).collect();
-        self.assigned.extend(self.f.param_names.iter().cloned());
+        self.f.param_names = names
+            .iter()
+            .zip(args)
+            .filter(|(_, a)| a.runtime().is_some())
+            .map(|(p, _)| p.name.to_string())
+            .collect();
+        self.assigned
+            .extend(names.iter().map(|p| p.name.to_string()));
         collect_assigned(&def.body, &mut self.assigned);
         oxcuda_syntax::ast::visitor::Visitor::visit_body(
             &mut WalrusTargets(&mut self.assigned),
             &def.body,
         );
-        for (i, (p, ty)) in names.iter().zip(args).enumerate() {
-            let v = self.emit(Op::Param(u32::try_from(i).unwrap_or(u32::MAX)), ty.clone());
+        let mut index = 0u32;
+        for (p, param) in names.iter().zip(args) {
             let name = p.name.as_str();
+            let ty = match param {
+                Param::Rt(ty) => ty,
+                Param::Static(s) => {
+                    // A compile-time argument: reads of the name give the value itself.
+                    self.written.insert(name.to_owned());
+                    self.next.statics.insert(name.to_owned(), s.to_val());
+                    continue;
+                }
+            };
+            let v = self.emit(Op::Param(index), ty.clone());
+            index += 1;
             if let Some((var, _)) = self.assign_slot(name, ty, false, p.range()) {
                 let v = self.convert(
                     Val::Rt(v, ty.clone()),
@@ -465,8 +490,9 @@ impl<'b> oxcuda_syntax::ast::visitor::Visitor<'b> for WalrusTargets<'_> {
     }
 }
 
-/// Adds every name a statement list assigns (targets of `=`, `+=`, `for`) to `out`.
-fn collect_assigned(body: &[oxcuda_syntax::ast::Stmt], out: &mut HashSet<String>) {
+/// Adds every name a statement list assigns (targets of `=`, `+=`, `for`, nested `def`s) to
+/// `out`.
+pub(crate) fn collect_assigned(body: &[oxcuda_syntax::ast::Stmt], out: &mut HashSet<String>) {
     use oxcuda_syntax::ast::{Expr, Stmt};
     fn targets(e: &Expr, out: &mut HashSet<String>) {
         match e {
@@ -483,6 +509,9 @@ fn collect_assigned(body: &[oxcuda_syntax::ast::Stmt], out: &mut HashSet<String>
             Stmt::Assign(a) => a.targets.iter().for_each(|t| targets(t, out)),
             Stmt::AugAssign(a) => targets(&a.target, out),
             Stmt::AnnAssign(a) => targets(&a.target, out),
+            Stmt::FunctionDef(d) => {
+                out.insert(d.name.to_string());
+            }
             Stmt::For(f) => {
                 targets(&f.target, out);
                 collect_assigned(&f.body, out);
