@@ -28,15 +28,33 @@ impl Lower<'_, '_> {
     /// Evaluates a call expression.
     pub fn call(&mut self, c: &ast::ExprCall) -> Val {
         let callee = self.expr(&c.func);
-        let mut args: Vec<Arg> = c
-            .arguments
-            .args
-            .iter()
-            .map(|a| Arg {
-                val: self.expr(a),
-                range: a.range(),
-            })
-            .collect();
+        let mut args: Vec<Arg> = Vec::with_capacity(c.arguments.args.len());
+        for a in &c.arguments.args {
+            let ast::Expr::Starred(st) = a else {
+                args.push(Arg {
+                    val: self.expr(a),
+                    range: a.range(),
+                });
+                continue;
+            };
+            // `f(*t)`: the tuple's items as positional arguments.
+            let v = self.expr(&st.value);
+            if v == Val::Poison {
+                return Val::Poison;
+            }
+            let Some(items) = self.tuple_items(&v) else {
+                let what = v.describe();
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    st.range(),
+                    format!("only tuples can be unpacked with '*' in a call, not {what}"),
+                );
+            };
+            args.extend(items.into_iter().map(|val| Arg {
+                val,
+                range: st.value.range(),
+            }));
+        }
         let mut keywords = Vec::new();
         for kw in &c.arguments.keywords {
             let Some(name) = &kw.arg else {

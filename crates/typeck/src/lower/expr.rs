@@ -74,7 +74,7 @@ impl Lower<'_, '_> {
                 codes::UNSUPPORTED_SYNTAX,
                 other.range(),
                 format!("{} is not supported in device code", expr_kind(other)),
-                "device code has no lists, dicts, sets, comprehensions, lambdas or f-strings; use arrays (cuda.local.array) and tuples",
+                "device code has no lists, dicts, sets, comprehensions or f-strings; use arrays (cuda.local.array) and tuples",
             ),
         }
     }

@@ -422,9 +422,7 @@ impl<'s, 'a> Lower<'s, 'a> {
                 }
             }
         }
-        for stmt in &def.body {
-            self.stmt(stmt);
-        }
+        self.stmts(&def.body);
         // Falling off the end returns none.
         self.at(def.range());
         match (self.kind, self.next.ret.clone()) {

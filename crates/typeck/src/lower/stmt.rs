@@ -1,6 +1,6 @@
 //! Statements: assignment, control flow, loops, return, assert.
 
-use oxcuda_ir::{BinOp, CmpOp, FunctionKind, Op, Terminator, Value};
+use oxcuda_ir::{BinOp, Block, CmpOp, FunctionKind, Op, Terminator, Value};
 use oxcuda_syntax::ast::{self, Expr, Stmt};
 use oxcuda_syntax::codes;
 use oxcuda_syntax::{Ranged, TextRange};
@@ -348,11 +348,34 @@ impl Lower<'_, '_> {
         self.jump_to(merge);
     }
 
-    /// Lowers a statement list.
+    /// Lowers a statement list. Statements no path reaches (after a `return`, `break` or
+    /// `continue`, or after an `if` whose known branch returns, such as `if x is None: return`
+    /// with `x` None) are not typed, as numba prunes dead code before typing: `return x * s`
+    /// after `if s is None: return x` compiles when `s` is None.
     pub fn stmts(&mut self, body: &[Stmt]) {
         for s in body {
+            if !self.reachable(self.cur) {
+                break;
+            }
             self.stmt(s);
         }
+    }
+
+    /// Whether some path from the entry block reaches `block` through the terminators
+    /// lowered so far.
+    fn reachable(&self, block: Block) -> bool {
+        let mut seen = vec![false; self.f.blocks.len()];
+        let mut work = vec![Block(0)];
+        while let Some(b) = work.pop() {
+            if b == block {
+                return true;
+            }
+            if std::mem::replace(&mut seen[b.index()], true) {
+                continue;
+            }
+            work.extend(self.f.blocks[b.index()].term.successors());
+        }
+        false
     }
 
     fn while_stmt(&mut self, w: &ast::StmtWhile) {
