@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use oxcuda_syntax::ast::{self, Expr, Stmt, visitor};
 use oxcuda_syntax::{Ranged, SourceFile, TextRange, parse_function};
 
-use crate::globals::FunctionSource;
+use crate::globals::{FunctionSource, GlobalValue};
 
 /// A function defined inside another.
 #[derive(Debug, Clone)]
@@ -72,10 +72,13 @@ pub(crate) fn collect(sources: &[FunctionSource]) -> (Vec<FunctionSource>, Neste
             };
             let name = format!("{}.<locals>.{}", parent.name, site.name);
             let source = SourceFile::new(&parent.source.file, &text, first_line, indent);
+            let mut globals = parent.globals.clone();
+            globals.retain(|k, _| !k.starts_with("$default:"));
+            globals.extend(site.defaults);
             all.push(FunctionSource {
                 name,
                 source,
-                globals: parent.globals.clone(),
+                globals,
             });
             table.by_site.insert((k, site.start), index);
             table.by_index.insert(
@@ -107,6 +110,8 @@ struct Site {
     name: String,
     kind: SiteKind,
     captured: Vec<String>,
+    /// `$default:<name>` for each parameter whose default is a constant.
+    defaults: Vec<(String, GlobalValue)>,
 }
 
 /// The functions defined directly in `src`'s function (not inside those).
@@ -152,8 +157,14 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
                     name: d.name.to_string(),
                     kind: SiteKind::Def { range: d.range() },
                     captured,
+                    defaults: constant_defaults(&d.parameters),
                 },
                 Found::Lambda(l) => Site {
+                    defaults: l
+                        .parameters
+                        .as_deref()
+                        .map(constant_defaults)
+                        .unwrap_or_default(),
                     start: u32::from(l.range().start()),
                     name: "<lambda>".into(),
                     kind: SiteKind::Lambda {
@@ -165,6 +176,39 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
             }
         })
         .collect()
+}
+
+/// The defaults of `p`'s parameters that are constants (numbers, bools, None, strings and
+/// tuples of them), as the globals a call that omits them reads (`bind_device_args`).
+fn constant_defaults(p: &ast::Parameters) -> Vec<(String, GlobalValue)> {
+    p.posonlyargs
+        .iter()
+        .chain(&p.args)
+        .filter_map(|a| {
+            let value = constant(a.default.as_deref()?)?;
+            Some((format!("$default:{}", a.parameter.name), value))
+        })
+        .collect()
+}
+
+fn constant(e: &Expr) -> Option<GlobalValue> {
+    Some(match e {
+        Expr::NumberLiteral(n) => match &n.value {
+            ast::Number::Int(i) => GlobalValue::Int(i.to_string().parse().ok()?),
+            ast::Number::Float(x) => GlobalValue::Float(*x),
+            ast::Number::Complex { real, imag } => GlobalValue::Complex(*real, *imag),
+        },
+        Expr::BooleanLiteral(b) => GlobalValue::Bool(b.value),
+        Expr::NoneLiteral(_) => GlobalValue::None,
+        Expr::StringLiteral(s) => GlobalValue::Str(s.value.to_str().to_owned()),
+        Expr::UnaryOp(u) if u.op == ast::UnaryOp::USub => match constant(&u.operand)? {
+            GlobalValue::Int(i) => GlobalValue::Int(-i),
+            GlobalValue::Float(x) => GlobalValue::Float(-x),
+            _ => return None,
+        },
+        Expr::Tuple(t) => GlobalValue::Tuple(t.elts.iter().map(constant).collect::<Option<_>>()?),
+        _ => return None,
+    })
 }
 
 fn parameter_names(p: &ast::Parameters) -> HashSet<String> {
@@ -254,7 +298,14 @@ fn lambda_text(
         .filter(|p| !p.is_empty())
         .into_iter()
         .collect();
-    names.extend(captured.iter().cloned());
+    // After a parameter with a default, the captured ones need one too (a call passes them by
+    // name).
+    let has_defaults = names.first().is_some_and(|p| p.contains('='));
+    names.extend(
+        captured
+            .iter()
+            .map(|n| if has_defaults { format!("{n}=None") } else { n.clone() }),
+    );
     let text = format!(
         "def _lambda({}):\n    return ({})\n",
         names.join(", "),
@@ -273,6 +324,17 @@ fn add_parameters(text: &str, extra: &[String]) -> String {
         return text.to_owned();
     };
     let params = &parsed.def.parameters;
+    // After a parameter with a default, the captured ones need one too (never used: a call
+    // passes them by name).
+    let has_defaults = params
+        .posonlyargs
+        .iter()
+        .chain(&params.args)
+        .any(|a| a.default.is_some());
+    let extra: Vec<String> = extra
+        .iter()
+        .map(|n| if has_defaults { format!("{n}=None") } else { n.clone() })
+        .collect();
     let close = params.range().end().to_usize().saturating_sub(1);
     let before = text[..close].trim_end();
     let sep = if params.posonlyargs.is_empty() && params.args.is_empty() && params.vararg.is_none() {

@@ -42,8 +42,10 @@ pub enum Static {
     Device(usize, String),
     /// An external device function (`cuda.declare_device`).
     Extern(Box<ExternFn>),
-    /// A function defined inside a kernel or device function (`crate::nested`) and its name.
-    Closure(usize, String),
+    /// A function defined inside a kernel or device function (`crate::nested`) passed to
+    /// another function, its name and the locals it captures: compile-time values, or runtime
+    /// values passed as extra IR parameters right where the closure's argument stands.
+    Closure(usize, String, Vec<Param>),
     /// A type object (`uint32`, `np.float32`, `float32[:]`).
     Class(Type),
     /// A module or namespace (`math`, `cuda.atomic`).
@@ -69,7 +71,14 @@ impl Static {
         Some(match val {
             Val::Callable(p) => Self::Builtin(p.clone()),
             Val::Jit(i) => Self::Device(*i, sources.get(*i).name.clone()),
-            Val::Closure(i) => Self::Closure(*i, sources.get(*i).name.clone()),
+            Val::Closure(i, bound) => Self::Closure(
+                *i,
+                sources.get(*i).name.clone(),
+                bound
+                    .iter()
+                    .map(|v| Self::of(v, true, sources).map(Param::Static))
+                    .collect::<Option<Vec<_>>>()?,
+            ),
             Val::Extern(e) => Self::Extern(e.clone()),
             Val::TypeObj(t) => Self::Class(t.clone()),
             Val::Namespace(p) if p != crate::resolve::GRID_GROUP => Self::Namespace(p.clone()),
@@ -106,7 +115,16 @@ impl Static {
         match self {
             Self::Builtin(p) => Val::Callable(p.clone()),
             Self::Device(i, _) => Val::Jit(*i),
-            Self::Closure(i, _) => Val::Closure(*i),
+            Self::Closure(i, _, bound) => Val::Closure(
+                *i,
+                bound
+                    .iter()
+                    .map(|p| match p {
+                        Param::Static(s) => s.to_val(),
+                        Param::Rt(_) => Val::Poison,
+                    })
+                    .collect(),
+            ),
             Self::Extern(e) => Val::Extern(e.clone()),
             Self::Class(t) => Val::TypeObj(t.clone()),
             Self::Namespace(p) => Val::Namespace(p.clone()),
@@ -130,10 +148,27 @@ impl Param {
         }
     }
 
-    /// The runtime types of `params`, in order (the IR function's parameters).
+    /// The runtime types of `params`, in order (the IR function's parameters): a closure's
+    /// runtime captures stand where the closure does.
     #[must_use]
     pub fn runtime_types(params: &[Self]) -> Vec<Type> {
-        params.iter().filter_map(Self::runtime).cloned().collect()
+        let mut out = Vec::new();
+        for p in params {
+            p.runtime_types_into(&mut out);
+        }
+        out
+    }
+
+    fn runtime_types_into(&self, out: &mut Vec<Type>) {
+        match self {
+            Self::Rt(t) => out.push(t.clone()),
+            Self::Static(Static::Closure(_, _, captured)) => {
+                for c in captured {
+                    c.runtime_types_into(out);
+                }
+            }
+            Self::Static(_) => {}
+        }
     }
 }
 
@@ -141,7 +176,7 @@ impl fmt::Display for Static {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Builtin(p) => write!(f, "Function({p})"),
-            Self::Device(_, name) | Self::Closure(_, name) => write!(f, "Function({name})"),
+            Self::Device(_, name) | Self::Closure(_, name, _) => write!(f, "Function({name})"),
             Self::Extern(e) => write!(f, "Function({})", e.symbol),
             Self::Class(t) => write!(f, "class({t})"),
             Self::Namespace(p) => write!(f, "Module({p})"),

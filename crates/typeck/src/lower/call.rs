@@ -106,7 +106,7 @@ impl Lower<'_, '_> {
                 };
                 self.device_call(i, args, c.range())
             }
-            Val::Closure(i) => self.closure_call(i, args, keywords, c.range()),
+            Val::Closure(i, bound) => self.closure_call(i, bound, args, keywords, c.range()),
             Val::Method(receiver, name) => {
                 if !args.is_empty() || !keywords.is_empty() {
                     return self.error(
@@ -1353,6 +1353,7 @@ impl Lower<'_, '_> {
     fn closure_call(
         &mut self,
         src: usize,
+        bound: Vec<Val>,
         args: Vec<Arg>,
         mut keywords: Vec<(String, Arg)>,
         range: TextRange,
@@ -1361,7 +1362,8 @@ impl Lower<'_, '_> {
             return self.error(codes::BAD_CALL, range, "this nested function could not be read");
         };
         let name = self.sess.sources.get(src).name.clone();
-        if !nested.captured.is_empty() && nested.parent != self.src {
+        let is_bound = !bound.is_empty() && bound.len() == nested.captured.len();
+        if !is_bound && !nested.captured.is_empty() && nested.parent != self.src {
             let names = nested.captured.join(", ");
             return self.error_hint(
                 codes::BAD_CALL,
@@ -1394,8 +1396,12 @@ impl Lower<'_, '_> {
                 );
             }
         }
-        for captured in &nested.captured {
-            let val = self.read_name(captured, range);
+        for (k, captured) in nested.captured.iter().enumerate() {
+            let val = if is_bound {
+                bound[k].clone()
+            } else {
+                self.read_name(captured, range)
+            };
             if val == Val::Poison {
                 return Val::Poison;
             }
@@ -1405,6 +1411,34 @@ impl Lower<'_, '_> {
             return Val::Poison;
         };
         self.device_call(src, args, range)
+    }
+
+    /// A nested function passed to another function: the values of the locals it captures,
+    /// read now (they travel with it: compile-time values in the specialisation, runtime ones
+    /// as extra arguments).
+    fn bind_closure(&mut self, src: usize, range: TextRange) -> Option<Vec<Val>> {
+        let nested = self.sess.nested.get(src)?.clone();
+        if nested.captured.is_empty() {
+            return Some(Vec::new());
+        }
+        if nested.parent != self.src {
+            let fname = self.sess.sources.get(src).name.clone();
+            self.error(
+                codes::BAD_CALL,
+                range,
+                format!("{fname} reads local variables of the function that defines it ({}), so it can only be passed on from there", nested.captured.join(", ")),
+            );
+            return None;
+        }
+        let mut bound = Vec::with_capacity(nested.captured.len());
+        for name in &nested.captured {
+            let v = self.read_name(name, range);
+            if v == Val::Poison {
+                return None;
+            }
+            bound.push(v);
+        }
+        Some(bound)
     }
 
     /// The parameters a call's arguments give: compile-time values as static parameters (with
@@ -1417,6 +1451,26 @@ impl Lower<'_, '_> {
         let mut params = Vec::with_capacity(args.len());
         let mut values = Vec::new();
         for a in args {
+            if let Val::Closure(i, bound) = &a.val {
+                let bound = if bound.is_empty() {
+                    self.bind_closure(*i, a.range)?
+                } else {
+                    bound.clone()
+                };
+                let mut captured = Vec::with_capacity(bound.len());
+                for v in bound {
+                    if let Some(s) = Static::of(&v, false, &self.sess.sources) {
+                        captured.push(Param::Static(s));
+                    } else {
+                        let (v, t) = self.materialize(v, a.range)?;
+                        values.push(v);
+                        captured.push(Param::Rt(t));
+                    }
+                }
+                let name = self.sess.sources.get(*i).name.clone();
+                params.push(Param::Static(Static::Closure(*i, name, captured)));
+                continue;
+            }
             if let Some(s) = Static::of(&a.val, literals, &self.sess.sources) {
                 params.push(Param::Static(s));
                 continue;

@@ -61,7 +61,7 @@ impl Lower<'_, '_> {
             }
             Expr::Tuple(t) => self.tuple_display(&t.elts),
             Expr::Lambda(l) => match self.sess.nested.at(self.src, l.range()) {
-                Some(n) => Val::Closure(n.index),
+                Some(n) => Val::Closure(n.index, Vec::new()),
                 None => self.error(codes::SYNTAX_ERROR, l.range(), "this lambda could not be read"),
             },
             Expr::Named(n) => {

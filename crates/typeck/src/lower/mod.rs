@@ -384,12 +384,22 @@ impl<'s, 'a> Lower<'s, 'a> {
             );
             return;
         }
-        self.f.param_names = names
-            .iter()
-            .zip(args)
-            .filter(|(_, a)| a.runtime().is_some())
-            .map(|(p, _)| p.name.to_string())
-            .collect();
+        self.f.param_names = Vec::new();
+        for (p, a) in names.iter().zip(args) {
+            match a {
+                Param::Rt(_) => self.f.param_names.push(p.name.to_string()),
+                Param::Static(crate::param::Static::Closure(src, _, captured)) => {
+                    let nested = self.sess.nested.get(*src).map(|n| n.captured.clone());
+                    for (k, c) in captured.iter().enumerate() {
+                        if c.runtime().is_some() {
+                            let cname = nested.as_ref().and_then(|n| n.get(k)).map_or("?", String::as_str);
+                            self.f.param_names.push(format!("{}.{cname}", p.name));
+                        }
+                    }
+                }
+                Param::Static(_) => {}
+            }
+        }
         self.assigned
             .extend(names.iter().map(|p| p.name.to_string()));
         collect_assigned(&def.body, &mut self.assigned);
@@ -402,6 +412,25 @@ impl<'s, 'a> Lower<'s, 'a> {
             let name = p.name.as_str();
             let ty = match param {
                 Param::Rt(ty) => ty,
+                Param::Static(crate::param::Static::Closure(src, _, captured)) => {
+                    // A nested function passed in: its runtime captures are IR parameters.
+                    let mut bound = Vec::with_capacity(captured.len());
+                    for c in captured {
+                        bound.push(match c {
+                            Param::Static(s) => s.to_val(),
+                            Param::Rt(ty) => {
+                                let v = self.emit(Op::Param(index), ty.clone());
+                                index += 1;
+                                Val::Rt(v, ty.clone())
+                            }
+                        });
+                    }
+                    self.written.insert(name.to_owned());
+                    self.next
+                        .statics
+                        .insert(name.to_owned(), Val::Closure(*src, bound));
+                    continue;
+                }
                 Param::Static(s) => {
                     // A compile-time argument: reads of the name give the value itself.
                     self.written.insert(name.to_owned());

@@ -107,7 +107,7 @@ impl Lower<'_, '_> {
             Stmt::Return(r) => self.return_stmt(r),
             Stmt::FunctionDef(d) => match self.sess.nested.at(self.src, d.range()) {
                 Some(n) => {
-                    let value = Val::Closure(n.index);
+                    let value = Val::Closure(n.index, Vec::new());
                     self.assign_static(d.name.as_str(), value, d.name.range());
                 }
                 None => {
