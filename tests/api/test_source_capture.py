@@ -49,7 +49,7 @@ def test_kernels_of_a_python_c_program_compile(rng):
     )
     assert done.returncode == 0, done.stderr
     got = np.array([float(v) for v in done.stdout.split()])
-    np.testing.assert_array_equal(got, values**3 + 1)
+    np.testing.assert_array_equal(got, values * values * values + 1)
 
 
 def test_a_python_c_program_with_exec_keeps_the_clear_error():

@@ -144,9 +144,38 @@ def call_it(f):
 
 
 @cuda.jit
-def capturing_closure_passed_on(out, a):
+def capturing_closures_passed_on(out, a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        s = a[i]  # a runtime capture travels with the closure as an extra argument
+        k = 10  # and a constant one
+
+        def add_both(x):
+            return x + s * k
+
+        out[i, 0] = call_it(lambda x: x + s)
+        out[i, 1] = call_it(add_both)
+        out[i, 2] = apply_twice(add_both, b[i])
+
+
+def test_capturing_closures_passed_to_device_functions(target, rng):
+    a = rand(rng, N, np.float64)
+    b = rand(rng, N, np.float64)
+    (got, _, _) = run(capturing_closures_passed_on, 2, 32, poison((N, 3), np.float64), a, b)
+    np.testing.assert_array_equal(got[:, 0], 1.0 + a)
+    np.testing.assert_array_equal(got[:, 1], 1.0 + a * 10)
+    np.testing.assert_array_equal(got[:, 2], b + a * 10 + a * 10)
+
+
+@cuda.jit
+def assigns_a_captured_name(out, a):
     s = a[0]
-    out[0] = call_it(lambda x: x + s)
+
+    def bump():
+        s = s + 1  # a local of bump, as in Python: read before assignment
+        return s
+
+    out[0] = bump()
 
 
 @cuda.jit
@@ -163,8 +192,8 @@ def too_many_for_a_closure(out, a):
 
 def test_closure_misuse_is_a_clear_error():
     a = np.ones(1)
-    with pytest.raises(TypingError, match=r"reads local variables of the function that defines it \(s\)"):
-        capturing_closure_passed_on[1, 1](np.zeros(1), a)
+    with pytest.raises(TypingError, match=r"local variable 's' is read before any assignment"):
+        assigns_a_captured_name[1, 1](np.zeros(1), a)
     with pytest.raises(TypingError, match=r"only tuples can be unpacked with '\*' in a call, not float64"):
         star_of_a_number[1, 1](np.zeros(1), a)
     with pytest.raises(TypingError, match=r"takes 1 positional arguments but 2 were given"):

@@ -52,6 +52,8 @@ pub(crate) struct Session<'a> {
     pub errors: Vec<Resolved>,
     /// Functions defined inside the user's functions (`crate::nested`).
     pub nested: crate::nested::NestedFunctions,
+    /// Device-function calls being retried with literal arguments, nested.
+    pub literal_retries: u32,
 }
 
 impl Session<'_> {
@@ -138,6 +140,7 @@ pub fn compile(
     let mut session = Session {
         sources: Sources { user: &sources },
         nested,
+        literal_retries: 0,
         module: Module::default(),
         done: HashMap::new(),
         active: HashMap::new(),

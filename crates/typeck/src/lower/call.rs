@@ -1325,10 +1325,15 @@ impl Lower<'_, '_> {
     /// call is compiled again with those constants as literals, as numba retries a call with
     /// literal argument types (`cuda.shared.array(n, dtype)` with `n` a parameter).
     pub(super) fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
-        let has_literals = args.iter().any(|a| {
-            Static::of(&a.val, false, &self.sess.sources).is_none()
-                && Static::of(&a.val, true, &self.sess.sources).is_some()
-        });
+        // No literal retry for a recursive call (each literal would compile another
+        // specialisation, without end), nor deeper than a few nested retries.
+        let recursive = self.sess.active.keys().any(|(s, _)| *s == src);
+        let has_literals = !recursive
+            && self.sess.literal_retries < MAX_LITERAL_RETRIES
+            && args.iter().any(|a| {
+                Static::of(&a.val, false, &self.sess.sources).is_none()
+                    && Static::of(&a.val, true, &self.sess.sources).is_some()
+            });
         let at = self.sess.checkpoint();
         let first = self.specialise(src, &args, false, range);
         match first {
@@ -1336,7 +1341,10 @@ impl Lower<'_, '_> {
             None if has_literals => {
                 let first_errors = self.sess.errors.split_off(at.errors());
                 self.sess.rollback(at);
-                if let Some(v) = self.specialise(src, &args, true, range) {
+                self.sess.literal_retries += 1;
+                let retried = self.specialise(src, &args, true, range);
+                self.sess.literal_retries -= 1;
+                if let Some(v) = retried {
                     return v;
                 }
                 // Report the non-literal attempt's errors: they name the types the user wrote.
@@ -1552,6 +1560,9 @@ impl Lower<'_, '_> {
         }
     }
 }
+
+/// How many literal retries (`device_call`) may be in progress at once.
+const MAX_LITERAL_RETRIES: u32 = 8;
 
 /// A default's integer literal (`0xFFFFFFFF`, `0`).
 fn parse_int_literal(text: &str) -> Option<i128> {

@@ -591,6 +591,18 @@ impl Lower<'_, '_> {
                 }
             }
             (_, _, (Some(a), Some(b))) => Val::Bool(a == b),
+            // A tuple built in the source against another tuple: compared by their types.
+            (Val::Tuple(_), _, _) | (_, Val::Tuple(_), _)
+                if self.tuple_items(&l).is_some() && self.tuple_items(&r).is_some() =>
+            {
+                let (Some((lv, lt)), Some((rv, rt))) = (
+                    self.materialize(l, range),
+                    self.materialize(r, range),
+                ) else {
+                    return Val::Poison;
+                };
+                self.identity(Val::Rt(lv, lt), Val::Rt(rv, rt), range)
+            }
             (Val::Rt(_, a), Val::Rt(_, b), _) if a == b => {
                 if matches!(a, Type::Array(_) | Type::Record(_)) {
                     return self.error_hint(
