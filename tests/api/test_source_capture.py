@@ -45,7 +45,12 @@ def test_kernels_of_a_python_c_program_compile(rng):
     program = PROGRAM.format(values=", ".join(repr(float(v)) for v in values))
     env = dict(os.environ, OXCUDA_TARGET="sim")
     done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, env=env, timeout=120, check=False
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     got = np.array([float(v) for v in done.stdout.split()])
@@ -69,7 +74,12 @@ def test_a_python_c_program_with_exec_keeps_the_clear_error():
     )
     env = dict(os.environ, OXCUDA_TARGET="sim")
     done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, env=env, timeout=120, check=False
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "CompileError the source of other is not available" in done.stdout
@@ -83,7 +93,9 @@ def rng() -> np.random.Generator:
 def test_source_held_by_linecache_compiles(rng):
     # What IPython does for a cell: the text is registered in linecache under the cell's name.
     name = f"<ipython-input-{rng.integers(1 << 30)}>"
-    text = "def k(out, a):\n    i = cuda.grid(1)\n    if i < a.size:\n        out[i] = a[i] * 3 - 1\n"
+    text = (
+        "def k(out, a):\n    i = cuda.grid(1)\n    if i < a.size:\n        out[i] = a[i] * 3 - 1\n"
+    )
     linecache.cache[name] = (len(text), None, text.splitlines(keepends=True), name)
     try:
         namespace = {"cuda": cuda}
@@ -101,5 +113,8 @@ def test_exec_without_retained_text_names_what_to_do():
     namespace = {"cuda": cuda}
     exec("def k2(a):\n    a[0] = 1\n", namespace)
     kernel = cuda.jit(namespace["k2"])
-    with oxcuda.config.override(TARGET="sim"), pytest.raises(CompileError, match="register it in linecache"):
+    with (
+        oxcuda.config.override(TARGET="sim"),
+        pytest.raises(CompileError, match="register it in linecache"),
+    ):
         kernel[1, 1](np.zeros(2))

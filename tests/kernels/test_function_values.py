@@ -223,9 +223,13 @@ def function_as_number(out, x):
 
 def test_function_value_misuse_is_a_clear_error():
     x = np.ones(1)
-    with pytest.raises(TypingError, match=r"variable 'f' is assigned function math.cos here but function math.sin"):
+    with pytest.raises(
+        TypingError, match=r"variable 'f' is assigned function math.cos here but function math.sin"
+    ):
         conflicting_functions[1, 1](np.zeros(1), x)
-    with pytest.raises(TypingError, match=r"variable 'f' is assigned float64 here but function math.sin"):
+    with pytest.raises(
+        TypingError, match=r"variable 'f' is assigned float64 here but function math.sin"
+    ):
         function_then_number[1, 1](np.zeros(1), x)
     with pytest.raises(TypingError, match=r"math.sin\(\) takes 1 arguments, got 2") as info:
         function_as_number[1, 1](np.zeros(1), x)

@@ -172,7 +172,7 @@ def assigns_a_captured_name(out, a):
     s = a[0]
 
     def bump():
-        s = s + 1  # a local of bump, as in Python: read before assignment
+        s = s + 1  # noqa: F823 - a local of bump, as in Python: read before assignment
         return s
 
     out[0] = bump()
@@ -194,7 +194,9 @@ def test_closure_misuse_is_a_clear_error():
     a = np.ones(1)
     with pytest.raises(TypingError, match=r"local variable 's' is read before any assignment"):
         assigns_a_captured_name[1, 1](np.zeros(1), a)
-    with pytest.raises(TypingError, match=r"only tuples can be unpacked with '\*' in a call, not float64"):
+    with pytest.raises(
+        TypingError, match=r"only tuples can be unpacked with '\*' in a call, not float64"
+    ):
         star_of_a_number[1, 1](np.zeros(1), a)
     with pytest.raises(TypingError, match=r"takes 1 positional arguments but 2 were given"):
         too_many_for_a_closure[1, 1](np.zeros(1), a)

@@ -146,7 +146,9 @@ def wrong_arity(out, a):
 
 
 def test_operator_and_is_misuse_is_a_clear_error():
-    with pytest.raises(TypingError, match=r"'is' between two values of type array\(float64, 1d, C\)"):
+    with pytest.raises(
+        TypingError, match=r"'is' between two values of type array\(float64, 1d, C\)"
+    ):
         arrays_is[1, 1](np.zeros(1), np.ones(1))
     with pytest.raises(TypingError, match=r"operator.add\(\) takes 2 arguments, got 1"):
         wrong_arity[1, 1](np.zeros(1), np.ones(1))

@@ -301,11 +301,13 @@ fn lambda_text(
     // After a parameter with a default, the captured ones need one too (a call passes them by
     // name).
     let has_defaults = names.first().is_some_and(|p| p.contains('='));
-    names.extend(
-        captured
-            .iter()
-            .map(|n| if has_defaults { format!("{n}=None") } else { n.clone() }),
-    );
+    names.extend(captured.iter().map(|n| {
+        if has_defaults {
+            format!("{n}=None")
+        } else {
+            n.clone()
+        }
+    }));
     let text = format!(
         "def _lambda({}):\n    return ({})\n",
         names.join(", "),
@@ -333,18 +335,30 @@ fn add_parameters(text: &str, extra: &[String]) -> String {
         .any(|a| a.default.is_some());
     let extra: Vec<String> = extra
         .iter()
-        .map(|n| if has_defaults { format!("{n}=None") } else { n.clone() })
+        .map(|n| {
+            if has_defaults {
+                format!("{n}=None")
+            } else {
+                n.clone()
+            }
+        })
         .collect();
     let close = params.range().end().to_usize().saturating_sub(1);
     let before = text[..close].trim_end();
-    let sep = if params.posonlyargs.is_empty() && params.args.is_empty() && params.vararg.is_none() {
+    let sep = if params.posonlyargs.is_empty() && params.args.is_empty() && params.vararg.is_none()
+    {
         ""
     } else if before.ends_with(',') {
         " "
     } else {
         ", "
     };
-    format!("{}{sep}{}{}", &text[..close], extra.join(", "), &text[close..])
+    format!(
+        "{}{sep}{}{}",
+        &text[..close],
+        extra.join(", "),
+        &text[close..]
+    )
 }
 
 #[cfg(test)]
@@ -365,11 +379,17 @@ mod tests {
         let (all, table) = collect(&[source(text)]);
         assert_eq!(all.len(), 3);
         assert_eq!(all[1].name, "k.<locals>.g");
-        assert_eq!(all[1].source.text, "def g(x, n, s):\n    return x * s + n\n");
+        assert_eq!(
+            all[1].source.text,
+            "def g(x, n, s):\n    return x * s + n\n"
+        );
         assert_eq!(all[1].source.first_line, 12);
         assert_eq!(all[1].source.indent, 8);
         assert_eq!(table.get(1).unwrap().captured, ["n", "s"]);
-        assert_eq!(all[2].source.text, "def _lambda(y, s):\n    return (y + s)\n");
+        assert_eq!(
+            all[2].source.text,
+            "def _lambda(y, s):\n    return (y + s)\n"
+        );
         assert_eq!(all[2].source.first_line, 13);
         assert_eq!(table.get(2).unwrap().parent, 0);
     }

@@ -67,7 +67,11 @@ pub enum Static {
 impl Static {
     /// The compile-time value of `val` if it has one. `literals` admits numbers and bools (and
     /// tuples of them); without it only values with no runtime form qualify.
-    pub(crate) fn of(val: &Val, literals: bool, sources: &crate::session::Sources<'_>) -> Option<Self> {
+    pub(crate) fn of(
+        val: &Val,
+        literals: bool,
+        sources: &crate::session::Sources<'_>,
+    ) -> Option<Self> {
         Some(match val {
             Val::Callable(p) => Self::Builtin(p.clone()),
             Val::Jit(i) => Self::Device(*i, sources.get(*i).name.clone()),
@@ -88,8 +92,10 @@ impl Static {
             Val::Float(x) if literals => Self::Float(x.to_bits()),
             Val::Bool(b) if literals => Self::Bool(*b),
             Val::Tuple(items) => {
-                let items: Option<Vec<Self>> =
-                    items.iter().map(|v| Self::of(v, literals, sources)).collect();
+                let items: Option<Vec<Self>> = items
+                    .iter()
+                    .map(|v| Self::of(v, literals, sources))
+                    .collect();
                 let items = items?;
                 // A tuple of numbers alone is a runtime value unless literals are asked for.
                 if !literals && !items.iter().any(Self::has_no_runtime_form) {

@@ -1592,30 +1592,15 @@ pub static BUILTINS: &[Builtin] = &[
         Rule::Module,
         "operator.is_not(a, b): a is not b.",
     ),
-    b(
-        "operator.neg",
-        "a, /",
-        Rule::Module,
-        "operator.neg(a): -a.",
-    ),
-    b(
-        "operator.pos",
-        "a, /",
-        Rule::Module,
-        "operator.pos(a): +a.",
-    ),
+    b("operator.neg", "a, /", Rule::Module, "operator.neg(a): -a."),
+    b("operator.pos", "a, /", Rule::Module, "operator.pos(a): +a."),
     b(
         "operator.invert",
         "a, /",
         Rule::Module,
         "operator.invert(a): ~a.",
     ),
-    b(
-        "operator.inv",
-        "a, /",
-        Rule::Module,
-        "operator.inv(a): ~a.",
-    ),
+    b("operator.inv", "a, /", Rule::Module, "operator.inv(a): ~a."),
     b(
         "operator.not_",
         "a, /",

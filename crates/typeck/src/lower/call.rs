@@ -1367,7 +1367,11 @@ impl Lower<'_, '_> {
         range: TextRange,
     ) -> Val {
         let Some(nested) = self.sess.nested.get(src).cloned() else {
-            return self.error(codes::BAD_CALL, range, "this nested function could not be read");
+            return self.error(
+                codes::BAD_CALL,
+                range,
+                "this nested function could not be read",
+            );
         };
         let name = self.sess.sources.get(src).name.clone();
         let is_bound = !bound.is_empty() && bound.len() == nested.captured.len();
@@ -1382,8 +1386,7 @@ impl Lower<'_, '_> {
                 "pass those values as arguments instead",
             );
         }
-        if let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources.get(src).source.text)
-        {
+        if let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources.get(src).source.text) {
             let p = &parsed.def.parameters;
             let declared = p.posonlyargs.len() + p.args.len() - nested.captured.len();
             if p.vararg.is_none() && args.len() > declared {
@@ -1451,11 +1454,7 @@ impl Lower<'_, '_> {
 
     /// The parameters a call's arguments give: compile-time values as static parameters (with
     /// `literals`, numbers and tuples of them too), the rest as runtime values.
-    fn call_params(
-        &mut self,
-        args: &[Arg],
-        literals: bool,
-    ) -> Option<(Vec<Param>, Vec<Value>)> {
+    fn call_params(&mut self, args: &[Arg], literals: bool) -> Option<(Vec<Param>, Vec<Value>)> {
         let mut params = Vec::with_capacity(args.len());
         let mut values = Vec::new();
         for a in args {

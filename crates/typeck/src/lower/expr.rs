@@ -595,10 +595,9 @@ impl Lower<'_, '_> {
             (Val::Tuple(_), _, _) | (_, Val::Tuple(_), _)
                 if self.tuple_items(&l).is_some() && self.tuple_items(&r).is_some() =>
             {
-                let (Some((lv, lt)), Some((rv, rt))) = (
-                    self.materialize(l, range),
-                    self.materialize(r, range),
-                ) else {
+                let (Some((lv, lt)), Some((rv, rt))) =
+                    (self.materialize(l, range), self.materialize(r, range))
+                else {
                     return Val::Poison;
                 };
                 self.identity(Val::Rt(lv, lt), Val::Rt(rv, rt), range)
@@ -608,7 +607,9 @@ impl Lower<'_, '_> {
                     return self.error_hint(
                         codes::TYPE_MISMATCH,
                         range,
-                        format!("'is' between two values of type {a} is not supported in device code"),
+                        format!(
+                            "'is' between two values of type {a} is not supported in device code"
+                        ),
                         "compare the values (==) or their indices instead",
                     );
                 }

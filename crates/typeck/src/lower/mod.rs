@@ -392,7 +392,10 @@ impl<'s, 'a> Lower<'s, 'a> {
                     let nested = self.sess.nested.get(*src).map(|n| n.captured.clone());
                     for (k, c) in captured.iter().enumerate() {
                         if c.runtime().is_some() {
-                            let cname = nested.as_ref().and_then(|n| n.get(k)).map_or("?", String::as_str);
+                            let cname = nested
+                                .as_ref()
+                                .and_then(|n| n.get(k))
+                                .map_or("?", String::as_str);
                             self.f.param_names.push(format!("{}.{cname}", p.name));
                         }
                     }
