@@ -234,3 +234,17 @@ def test_function_value_misuse_is_a_clear_error():
     with pytest.raises(TypingError, match=r"math.sin\(\) takes 1 arguments, got 2") as info:
         function_as_number[1, 1](np.zeros(1), x)
     assert "combine(Function(math.sin), float64, float64) failed to compile" in str(info.value)
+
+
+@cuda.jit
+def calls_its_argument(out, f):
+    out[0] = f(3.0)
+
+
+def test_a_function_as_kernel_argument_is_refused():
+    # numba-cuda cannot pass a function to a kernel either: kernels take data; functions go
+    # to device functions or are taken from globals and closures.
+    with pytest.raises(TypeError, match="argument 1: a Dispatcher cannot be passed to a kernel"):
+        calls_its_argument[1, 1](np.zeros(1), square)
+    with pytest.raises(TypeError, match="argument 1: a builtin_function_or_method cannot be passed"):
+        calls_its_argument[1, 1](np.zeros(1), math.sin)
