@@ -248,3 +248,22 @@ def test_a_function_as_kernel_argument_is_refused():
         calls_its_argument[1, 1](np.zeros(1), square)
     with pytest.raises(TypeError, match="argument 1: a builtin_function_or_method cannot be passed"):
         calls_its_argument[1, 1](np.zeros(1), math.sin)
+
+
+@cuda.jit(device=True)
+def apply_spec(spec, x):
+    f, t, n = spec
+    return t(f(x)) * n
+
+
+@cuda.jit
+def tuple_of_function_values(out, x):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = apply_spec((math.floor, float32, 3), x[i])
+
+
+def test_tuples_holding_functions_and_types(target, rng):
+    x = rand(rng, N, np.float64, -1000, 1000)
+    (got, _) = run(tuple_of_function_values, 2, 32, poison(N, np.float64), x)
+    np.testing.assert_array_equal(got, np.floor(x).astype(np.float32).astype(np.float64) * 3)

@@ -92,12 +92,11 @@ impl Static {
             Val::Float(x) if literals => Self::Float(x.to_bits()),
             Val::Bool(b) if literals => Self::Bool(*b),
             Val::Tuple(items) => {
-                let items: Option<Vec<Self>> = items
-                    .iter()
-                    .map(|v| Self::of(v, literals, sources))
-                    .collect();
+                let items: Option<Vec<Self>> =
+                    items.iter().map(|v| Self::of(v, true, sources)).collect();
                 let items = items?;
-                // A tuple of numbers alone is a runtime value unless literals are asked for.
+                // A tuple of numbers alone is a runtime value unless literals are asked for;
+                // one holding a function or a type is static, its numbers literals.
                 if !literals && !items.iter().any(Self::has_no_runtime_form) {
                     return None;
                 }
