@@ -26,6 +26,8 @@ import builtins
 import dis
 import inspect
 import linecache
+import re
+import sys
 import textwrap
 import tokenize
 import types as pytypes
@@ -36,6 +38,7 @@ from oxcuda.errors import CompileError
 
 _MODULES = {
     "math": "math",
+    "operator": "operator",
     "cmath": "cmath",
     "numpy": "numpy",
     "oxcuda.cuda": "cuda",
@@ -88,7 +91,7 @@ def _capture_one(func: Any, add) -> Source:
                 text, first_line = lambda_as_def(func)
                 lines = text.splitlines(keepends=True)
             else:
-                lines, first_line = inspect.getsourcelines(func)
+                lines, first_line = _source_lines(func)
         except (tokenize.TokenError, SyntaxError):
             # The file no longer parses (edited since the import): hand the compiler the
             # function's lines as they are now, so its diagnostic points at the problem.
@@ -98,7 +101,8 @@ def _capture_one(func: Any, add) -> Source:
     except (OSError, TypeError):
         raise CompileError(
             f"the source of {name} is not available: oxcuda compiles kernels from their source "
-            "text, so define them in a file (not in an interactive prompt or with exec)"
+            "text, so define them in a file, a notebook cell or a `python -c` program (source "
+            "passed to exec() or compile() keeps no text; register it in linecache to use it)"
         ) from None
     raw = "".join(lines)
     text = textwrap.dedent(raw)
@@ -132,6 +136,41 @@ def _capture_one(func: Any, add) -> Source:
             except ValueError:  # an empty cell: assigned after the kernel was defined
                 globals_used[c] = ("unsupported", "an unassigned closure variable")
     return (name, file, text, first_line, indent, globals_used)
+
+
+def _source_lines(func: Any) -> tuple[list[str], int]:
+    """``inspect.getsourcelines``, which reads files and whatever ``linecache`` holds (IPython
+    and Jupyter cells, Python 3.13's REPL), and also the program of ``python -c``."""
+    try:
+        return inspect.getsourcelines(func)
+    except OSError:
+        found = _command_line_lines(func)
+        if found is None:
+            raise
+        return found
+
+
+def _command_line_lines(func: Any) -> tuple[list[str], int] | None:
+    """The lines of ``func`` when the ``python -c`` program defined it: its text is in
+    ``sys.orig_argv``. ``None`` when ``func`` does not come from it (exec'd source is also
+    named ``<string>``: the line must hold the definition of this very name)."""
+    code = getattr(func, "__code__", None)
+    if code is None or code.co_filename != "<string>":
+        return None
+    argv = list(getattr(sys, "orig_argv", ()))
+    if "-c" not in argv[:-1]:
+        return None
+    lines = argv[argv.index("-c") + 1].splitlines(keepends=True)
+    first = code.co_firstlineno
+    if not 1 <= first <= len(lines):
+        return None
+    try:
+        block = inspect.getblock(lines[first - 1 :])
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return None
+    if not re.search(rf"^\s*(async\s+)?def\s+{re.escape(code.co_name)}\s*\(", "".join(block), re.M):
+        return None
+    return [line if line.endswith("\n") else line + "\n" for line in block], first
 
 
 def _raw_block(func: Any) -> tuple[list[str], int]:
@@ -245,6 +284,8 @@ def _encode(value: Any, add) -> tuple:
     fname = getattr(value, "__name__", None)
     if module in ("math", "cmath") and fname:
         return ("builtin", f"{module}.{fname}")
+    if module in ("operator", "_operator") and fname:
+        return ("builtin", f"operator.{fname}")
     if fname and getattr(builtins, fname, None) is value:
         return ("builtin", fname)
     if module == "numpy" and fname and callable(value):

@@ -8,7 +8,7 @@ use oxcuda_types::{Scalar, Type};
 
 /// An external device function declared with `cuda.declare_device(name, sig, abi=...)`:
 /// calls to it become calls of the symbol, resolved when the kernel is linked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ExternFn {
     /// The symbol the linker resolves (`name` of `declare_device`).
     pub symbol: String,

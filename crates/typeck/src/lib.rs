@@ -20,6 +20,8 @@ pub mod extension;
 pub mod globals;
 pub(crate) mod library;
 mod lower;
+mod nested;
+mod param;
 pub mod resolve;
 pub mod session;
 pub mod unify;

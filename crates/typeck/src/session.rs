@@ -12,6 +12,7 @@ use oxcuda_types::Type;
 
 use crate::extension::{EXT_BASE, Query, Resolution, Resolver, rebase};
 use crate::globals::FunctionSource;
+use crate::param::Param;
 
 /// Options that change typing or lowering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,14 +81,18 @@ impl<'a> Sources<'a> {
 pub(crate) struct Session<'a> {
     pub sources: Sources<'a>,
     pub module: Module,
-    pub done: HashMap<(usize, Vec<Type>), (FuncId, Type)>,
-    pub active: HashMap<(usize, Vec<Type>), Active>,
+    pub done: HashMap<(usize, Vec<Param>), (FuncId, Type)>,
+    pub active: HashMap<(usize, Vec<Param>), Active>,
     pub options: CompileOptions,
     pub errors: Vec<Resolved>,
     /// Answers calls of extension functions (`oxcuda.cuda.extending`), if the caller has one.
     pub resolver: Option<&'a dyn Resolver>,
     /// The answers so far: every typing pass sees the same implementation (as a source index).
     pub resolved: HashMap<Query, Result<Option<usize>, (Code, String)>>,
+    /// Functions defined inside the user's functions (`crate::nested`).
+    pub nested: crate::nested::NestedFunctions,
+    /// Device-function calls being retried with literal arguments, nested.
+    pub literal_retries: u32,
 }
 
 impl Session<'_> {
@@ -124,7 +129,7 @@ impl Session<'_> {
     pub fn function(
         &mut self,
         src: usize,
-        args: &[Type],
+        args: &[Param],
         kind: FunctionKind,
         declared_ret: Option<&Type>,
     ) -> Result<(FuncId, Type), ()> {
@@ -133,7 +138,7 @@ impl Session<'_> {
             return Ok(done.clone());
         }
         let id = FuncId(u32::try_from(self.module.functions.len()).map_err(|_| ())?);
-        let placeholder = Function::new("", kind, args.to_vec(), Type::None);
+        let placeholder = Function::new("", kind, Param::runtime_types(args), Type::None);
         self.module.functions.push(placeholder);
         self.active.insert(
             key.clone(),
@@ -149,6 +154,40 @@ impl Session<'_> {
         self.done.insert(key, (id, ret.clone()));
         Ok((id, ret))
     }
+
+    /// Where the session stands, to [`Self::rollback`] to after a failed attempt.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            functions: self.module.functions.len(),
+            globals: self.module.globals.len(),
+            errors: self.errors.len(),
+        }
+    }
+
+    /// Forgets everything compiled and reported since `at`: the functions (and the
+    /// specialisations that name them) and the errors. Only used between attempts of one
+    /// call, so nothing compiled before `at` refers to what is dropped.
+    pub fn rollback(&mut self, at: Checkpoint) {
+        self.module.functions.truncate(at.functions);
+        self.module.globals.truncate(at.globals);
+        self.done.retain(|_, (id, _)| id.index() < at.functions);
+        self.errors.truncate(at.errors);
+    }
+}
+
+impl Checkpoint {
+    /// How many errors the session had recorded.
+    pub const fn errors(self) -> usize {
+        self.errors
+    }
+}
+
+/// A point in a session to roll back to ([`Session::checkpoint`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Checkpoint {
+    functions: usize,
+    globals: usize,
+    errors: usize,
 }
 
 /// Compiles source `entry` for `args` as a kernel (or device function) with everything it
@@ -181,11 +220,14 @@ pub fn compile_with(
     options: CompileOptions,
     resolver: Option<&dyn Resolver>,
 ) -> Result<Module, Vec<Resolved>> {
+    let (sources, nested) = crate::nested::collect(sources);
     let mut session = Session {
         sources: Sources {
-            user: sources,
+            user: &sources,
             extension: Vec::new(),
         },
+        nested,
+        literal_retries: 0,
         module: Module::default(),
         done: HashMap::new(),
         active: HashMap::new(),
@@ -194,7 +236,8 @@ pub fn compile_with(
         resolver,
         resolved: HashMap::new(),
     };
-    let ok = session.function(entry, args, kind, declared_ret).is_ok();
+    let params: Vec<Param> = args.iter().cloned().map(Param::Rt).collect();
+    let ok = session.function(entry, &params, kind, declared_ret).is_ok();
     if ok && session.errors.is_empty() {
         Ok(session.module)
     } else {

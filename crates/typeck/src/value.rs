@@ -34,6 +34,11 @@ pub(crate) enum Val {
     TypeObj(Type),
     /// A `@cuda.jit` function (index into the session's sources).
     Jit(usize),
+    /// A function defined inside a kernel or device function, a `def` or a lambda (index into
+    /// the session's sources; `crate::nested`), and the values of the locals it captures once
+    /// bound (when it is passed to another function: they must then be compile-time values, as
+    /// numba requires of an escaping closure); empty while it is read from its definer.
+    Closure(usize, Vec<Val>),
     /// An external device function (`cuda.declare_device`).
     Extern(Box<crate::globals::ExternFn>),
     /// A frozen global NumPy array (index into the function's globals by name).
@@ -68,6 +73,7 @@ impl Val {
             Self::Callable(p) => format!("function {p}"),
             Self::TypeObj(t) => format!("type {t}"),
             Self::Jit(_) => "a @cuda.jit function".into(),
+            Self::Closure(..) => "a nested function".into(),
             Self::Extern(e) => format!("external function {}", e.symbol),
             Self::GlobalArray(n) => format!("global array {n}"),
             Self::Method(_, name) => format!("method {name}"),

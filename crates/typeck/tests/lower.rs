@@ -530,3 +530,60 @@ fn a_variable_that_may_become_negative_keeps_the_wraparound() {
     .unwrap();
     assert_eq!(ir.matches("select").count(), 2, "{ir}");
 }
+
+/// Compiles `kernel` (source 0) calling `callee` (source 1, global `f`) for `sig`.
+fn compile_with_callee(kernel: &str, callee: &str, sig: &str) -> oxcuda_ir::Module {
+    let callee = source(callee, &[]);
+    let mut kernel = source(kernel, &[]);
+    kernel.globals.insert("f".into(), GlobalValue::Function(1));
+    let sig = parse_signature(sig).unwrap();
+    let module = compile(
+        &[kernel, callee],
+        0,
+        &sig.args,
+        FunctionKind::Kernel,
+        None,
+        CompileOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{:#?}", e.iter().map(|d| d.render()).collect::<Vec<_>>()));
+    verify(&module).unwrap();
+    module
+}
+
+#[test]
+fn function_values_specialise_and_pass_nothing_at_run_time() {
+    let module = compile_with_callee(
+        "def k(out, x):\n    out[0] = f(math.sin, x[0])\n    out[1] = f(math.cos, x[0])\n    out[2] = f(math.sin, x[1])\n",
+        "def f(op, v):\n    return op(v)\n",
+        "void(float64[:], float64[:])",
+    );
+    // Two function values: two specialisations, each with one runtime parameter.
+    assert_eq!(module.functions.len(), 3, "{module}");
+    for f in &module.functions[1..] {
+        assert_eq!(f.params.len(), 1, "{module}");
+    }
+}
+
+#[test]
+fn tuples_of_functions_and_types_are_static() {
+    let module = compile_with_callee(
+        "def k(out, x):\n    out[0] = f((math.floor, float32, 3), x[0])\n",
+        "def f(spec, v):\n    g, t, n = spec\n    return t(g(v)) * n\n",
+        "void(float64[:], float64[:])",
+    );
+    assert_eq!(module.functions.len(), 2, "{module}");
+    assert_eq!(module.functions[1].params.len(), 1, "{module}");
+}
+
+#[test]
+fn constants_a_callee_needs_constant_are_retried_as_literals() {
+    let module = compile_with_callee(
+        "def k(out):\n    out[0] = f(8, float32)\n",
+        "def f(n, t):\n    s = cuda.local.array(n, t)\n    s[0] = 1\n    return s[0]\n",
+        "void(float32[:])",
+    );
+    // The failed non-literal attempt left nothing behind: the kernel and one specialisation
+    // with no runtime parameter.
+    assert_eq!(module.functions.len(), 2, "{module}");
+    assert!(module.functions[1].params.is_empty(), "{module}");
+}

@@ -14,6 +14,7 @@ use oxcuda_types::{ArrayType, Dtype, Layout, Scalar, Type};
 
 use super::Lower;
 use crate::builtins::{self, Rule};
+use crate::param::{Param, Static};
 use crate::value::Val;
 
 /// An evaluated argument and where it was written.
@@ -27,15 +28,33 @@ impl Lower<'_, '_> {
     /// Evaluates a call expression.
     pub fn call(&mut self, c: &ast::ExprCall) -> Val {
         let callee = self.expr(&c.func);
-        let mut args: Vec<Arg> = c
-            .arguments
-            .args
-            .iter()
-            .map(|a| Arg {
-                val: self.expr(a),
-                range: a.range(),
-            })
-            .collect();
+        let mut args: Vec<Arg> = Vec::with_capacity(c.arguments.args.len());
+        for a in &c.arguments.args {
+            let ast::Expr::Starred(st) = a else {
+                args.push(Arg {
+                    val: self.expr(a),
+                    range: a.range(),
+                });
+                continue;
+            };
+            // `f(*t)`: the tuple's items as positional arguments.
+            let v = self.expr(&st.value);
+            if v == Val::Poison {
+                return Val::Poison;
+            }
+            let Some(items) = self.tuple_items(&v) else {
+                let what = v.describe();
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    st.range(),
+                    format!("only tuples can be unpacked with '*' in a call, not {what}"),
+                );
+            };
+            args.extend(items.into_iter().map(|val| Arg {
+                val,
+                range: st.value.range(),
+            }));
+        }
         let mut keywords = Vec::new();
         for kw in &c.arguments.keywords {
             let Some(name) = &kw.arg else {
@@ -87,6 +106,7 @@ impl Lower<'_, '_> {
                 };
                 self.device_call(i, args, c.range())
             }
+            Val::Closure(i, bound) => self.closure_call(i, bound, args, keywords, c.range()),
             Val::Method(receiver, name) => {
                 if !args.is_empty() || !keywords.is_empty() {
                     return self.error(
@@ -208,6 +228,8 @@ impl Lower<'_, '_> {
                     self.cmath_call(name, args, range)
                 } else if let Some(name) = path.strip_prefix("cuda.random.") {
                     self.random_call(name, args, range)
+                } else if let Some(name) = path.strip_prefix("operator.") {
+                    self.operator_call(name, args, range)
                 } else {
                     let name = path.strip_prefix("numpy.").unwrap_or(path);
                     self.numpy_call(name, args, range)
@@ -1306,44 +1328,235 @@ impl Lower<'_, '_> {
         Some(bound)
     }
 
-    /// A call of a `@cuda.jit` function, specialised for the argument types.
+    /// A call of a `@cuda.jit` function, specialised for the argument types; function values,
+    /// type objects and other values with no runtime form are specialised on
+    /// (`crate::param`). When that fails and some argument is a number or tuple constant, the
+    /// call is compiled again with those constants as literals, as numba retries a call with
+    /// literal argument types (`cuda.shared.array(n, dtype)` with `n` a parameter).
     pub(super) fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
-        let mut values = Vec::new();
-        let mut types = Vec::new();
-        for a in args {
-            let Some((v, t)) = self.materialize(a.val, a.range) else {
-                return Val::Poison;
-            };
-            values.push(v);
-            types.push(t);
+        // No literal retry for a recursive call (each literal would compile another
+        // specialisation, without end), nor deeper than a few nested retries.
+        let recursive = self.sess.active.keys().any(|(s, _)| *s == src);
+        let has_literals = !recursive
+            && self.sess.literal_retries < MAX_LITERAL_RETRIES
+            && args.iter().any(|a| {
+                Static::of(&a.val, false, &self.sess.sources).is_none()
+                    && Static::of(&a.val, true, &self.sess.sources).is_some()
+            });
+        let at = self.sess.checkpoint();
+        let first = self.specialise(src, &args, false, range);
+        match first {
+            Some(v) => v,
+            None if has_literals => {
+                let first_errors = self.sess.errors.split_off(at.errors());
+                self.sess.rollback(at);
+                self.sess.literal_retries += 1;
+                let retried = self.specialise(src, &args, true, range);
+                self.sess.literal_retries -= 1;
+                if let Some(v) = retried {
+                    return v;
+                }
+                // Report the non-literal attempt's errors: they name the types the user wrote.
+                self.sess.rollback(at);
+                self.sess.errors.extend(first_errors);
+                self.specialisation_failed(src, &args, false, range)
+            }
+            None => self.specialisation_failed(src, &args, false, range),
         }
-        let key = (src, types.clone());
+    }
+
+    /// A call of a function defined inside a kernel or device function (`crate::nested`): the
+    /// locals it captures are passed, by name, as the enclosing function's current values.
+    fn closure_call(
+        &mut self,
+        src: usize,
+        bound: Vec<Val>,
+        args: Vec<Arg>,
+        mut keywords: Vec<(String, Arg)>,
+        range: TextRange,
+    ) -> Val {
+        let Some(nested) = self.sess.nested.get(src).cloned() else {
+            return self.error(
+                codes::BAD_CALL,
+                range,
+                "this nested function could not be read",
+            );
+        };
+        let name = self.sess.sources.get(src).name.clone();
+        let is_bound = !bound.is_empty() && bound.len() == nested.captured.len();
+        if !is_bound && !nested.captured.is_empty() && nested.parent != self.src {
+            let names = nested.captured.join(", ");
+            return self.error_hint(
+                codes::BAD_CALL,
+                range,
+                format!(
+                    "{name} reads local variables of the function that defines it ({names}), so it can only be called there"
+                ),
+                "pass those values as arguments instead",
+            );
+        }
+        if let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources.get(src).source.text) {
+            let p = &parsed.def.parameters;
+            let declared = p.posonlyargs.len() + p.args.len() - nested.captured.len();
+            if p.vararg.is_none() && args.len() > declared {
+                return self.error(
+                    codes::BAD_CALL,
+                    range,
+                    format!(
+                        "{name}() takes {declared} positional arguments but {} were given",
+                        args.len()
+                    ),
+                );
+            }
+            if p.vararg.is_some() && !nested.captured.is_empty() {
+                return self.error(
+                    codes::UNSUPPORTED_SYNTAX,
+                    range,
+                    format!("{name} takes *args and reads local variables of the function that defines it, which is not supported"),
+                );
+            }
+        }
+        for (k, captured) in nested.captured.iter().enumerate() {
+            let val = if is_bound {
+                bound[k].clone()
+            } else {
+                self.read_name(captured, range)
+            };
+            if val == Val::Poison {
+                return Val::Poison;
+            }
+            keywords.push((captured.clone(), Arg { val, range }));
+        }
+        let Some(args) = self.bind_device_args(src, args, keywords, range) else {
+            return Val::Poison;
+        };
+        self.device_call(src, args, range)
+    }
+
+    /// A nested function passed to another function: the values of the locals it captures,
+    /// read now (they travel with it: compile-time values in the specialisation, runtime ones
+    /// as extra arguments).
+    fn bind_closure(&mut self, src: usize, range: TextRange) -> Option<Vec<Val>> {
+        let nested = self.sess.nested.get(src)?.clone();
+        if nested.captured.is_empty() {
+            return Some(Vec::new());
+        }
+        if nested.parent != self.src {
+            let fname = self.sess.sources.get(src).name.clone();
+            self.error(
+                codes::BAD_CALL,
+                range,
+                format!("{fname} reads local variables of the function that defines it ({}), so it can only be passed on from there", nested.captured.join(", ")),
+            );
+            return None;
+        }
+        let mut bound = Vec::with_capacity(nested.captured.len());
+        for name in &nested.captured {
+            let v = self.read_name(name, range);
+            if v == Val::Poison {
+                return None;
+            }
+            bound.push(v);
+        }
+        Some(bound)
+    }
+
+    /// The parameters a call's arguments give: compile-time values as static parameters (with
+    /// `literals`, numbers and tuples of them too), the rest as runtime values.
+    fn call_params(&mut self, args: &[Arg], literals: bool) -> Option<(Vec<Param>, Vec<Value>)> {
+        let mut params = Vec::with_capacity(args.len());
+        let mut values = Vec::new();
+        for a in args {
+            if let Val::Closure(i, bound) = &a.val {
+                let bound = if bound.is_empty() {
+                    self.bind_closure(*i, a.range)?
+                } else {
+                    bound.clone()
+                };
+                let mut captured = Vec::with_capacity(bound.len());
+                for v in bound {
+                    if let Some(s) = Static::of(&v, false, &self.sess.sources) {
+                        captured.push(Param::Static(s));
+                    } else {
+                        let (v, t) = self.materialize(v, a.range)?;
+                        values.push(v);
+                        captured.push(Param::Rt(t));
+                    }
+                }
+                let name = self.sess.sources.get(*i).name.clone();
+                params.push(Param::Static(Static::Closure(*i, name, captured)));
+                continue;
+            }
+            if let Some(s) = Static::of(&a.val, literals, &self.sess.sources) {
+                params.push(Param::Static(s));
+                continue;
+            }
+            let (v, t) = self.materialize(a.val.clone(), a.range)?;
+            values.push(v);
+            params.push(Param::Rt(t));
+        }
+        Some((params, values))
+    }
+
+    /// Compiles (or finds) the specialisation for `args` and calls it; `None` when it failed
+    /// to compile (its errors are recorded).
+    fn specialise(
+        &mut self,
+        src: usize,
+        args: &[Arg],
+        literals: bool,
+        range: TextRange,
+    ) -> Option<Val> {
+        let Some((params, values)) = self.call_params(args, literals) else {
+            return Some(Val::Poison);
+        };
+        let key = (src, params.clone());
         if let Some(active) = self.sess.active.get(&key).cloned() {
             let Some(ret) = active.ret_guess else {
-                return self.error_hint(
+                return Some(self.error_hint(
                     codes::RECURSION,
                     range,
                     "the return type of this recursive call cannot be inferred yet",
                     "put a base case `return <value>` before the recursive call, or give the function a signature",
-                );
+                ));
             };
-            return self.finish_call(active.id, values, ret);
+            return Some(self.finish_call(active.id, values, ret));
         }
-        match self.sess.function(src, &types, FunctionKind::Device, None) {
-            Ok((id, ret)) => self.finish_call(id, values, ret),
-            Err(()) => {
-                let name = self.sess.sources.get(src).name.clone();
-                let sig: Vec<String> = types.iter().map(ToString::to_string).collect();
-                self.error(
-                    codes::BAD_CALL,
-                    range,
-                    format!(
-                        "device function {name}({}) failed to compile (see the errors above)",
-                        sig.join(", ")
-                    ),
-                )
-            }
+        match self.sess.function(src, &params, FunctionKind::Device, None) {
+            Ok((id, ret)) => Some(self.finish_call(id, values, ret)),
+            Err(()) => None,
         }
+    }
+
+    fn specialisation_failed(
+        &mut self,
+        src: usize,
+        args: &[Arg],
+        literals: bool,
+        range: TextRange,
+    ) -> Val {
+        let name = self.sess.sources.get(src).name.clone();
+        let sig: Vec<String> = args
+            .iter()
+            .map(|a| match Static::of(&a.val, literals, &self.sess.sources) {
+                Some(s) => s.to_string(),
+                None => match &a.val {
+                    Val::Rt(_, t) => t.to_string(),
+                    Val::Int(_) => "int64".into(),
+                    Val::Float(_) => "float64".into(),
+                    Val::Bool(_) => "bool".into(),
+                    other => other.describe(),
+                },
+            })
+            .collect();
+        self.error(
+            codes::BAD_CALL,
+            range,
+            format!(
+                "device function {name}({}) failed to compile (see the errors above)",
+                sig.join(", ")
+            ),
+        )
     }
 
     fn finish_call(&mut self, id: oxcuda_ir::FuncId, args: Vec<Value>, ret: Type) -> Val {
@@ -1355,6 +1568,9 @@ impl Lower<'_, '_> {
         }
     }
 }
+
+/// How many literal retries (`device_call`) may be in progress at once.
+const MAX_LITERAL_RETRIES: u32 = 8;
 
 /// A default's integer literal (`0xFFFFFFFF`, `0`).
 fn parse_int_literal(text: &str) -> Option<i128> {

@@ -74,6 +74,10 @@ impl Lower<'_, '_> {
                 self.subscript_load(base, index, range)
             }
             Expr::Tuple(t) => self.tuple_display(&t.elts),
+            Expr::Lambda(l) => match self.sess.nested.at(self.src, l.range()) {
+                Some(n) => Val::Closure(n.index, Vec::new()),
+                None => self.error(codes::SYNTAX_ERROR, l.range(), "this lambda could not be read"),
+            },
             Expr::Named(n) => {
                 // `(x := value)`: assigns, and is the value.
                 let v = self.expr(&n.value);
@@ -84,7 +88,7 @@ impl Lower<'_, '_> {
                 codes::UNSUPPORTED_SYNTAX,
                 other.range(),
                 format!("{} is not supported in device code", expr_kind(other)),
-                "device code has no lists, dicts, sets, comprehensions, lambdas or f-strings; use arrays (cuda.local.array) and tuples",
+                "device code has no lists, dicts, sets, comprehensions or f-strings; use arrays (cuda.local.array) and tuples",
             ),
         }
     }
@@ -114,6 +118,11 @@ impl Lower<'_, '_> {
             }
         }
         Val::Tuple(items)
+    }
+
+    /// The value of a name, as an expression reading it gives.
+    pub(super) fn read_name(&mut self, name: &str, range: TextRange) -> Val {
+        self.name(name, range)
     }
 
     /// A name: a local, a global or closure value, or a builtin.
@@ -455,7 +464,7 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn unary(&mut self, op: ast::UnaryOp, v: Val, range: TextRange) -> Val {
+    pub(super) fn unary(&mut self, op: ast::UnaryOp, v: Val, range: TextRange) -> Val {
         use ast::UnaryOp as U;
         match (op, &v) {
             (_, Val::Poison) => return Val::Poison,
@@ -512,24 +521,18 @@ impl Lower<'_, '_> {
     }
 
     /// One comparison `l <op> r`.
-    fn compare(&mut self, op: ast::CmpOp, l: Val, r: Val, range: TextRange) -> Val {
+    pub(super) fn compare(&mut self, op: ast::CmpOp, l: Val, r: Val, range: TextRange) -> Val {
         use ast::CmpOp as C;
         if l == Val::Poison || r == Val::Poison {
             return Val::Poison;
         }
         if matches!(op, C::Is | C::IsNot) {
-            let same = match (&l, &r) {
-                (Val::NoneV, Val::NoneV) => true,
-                (Val::NoneV, _) | (_, Val::NoneV) => false,
-                _ => {
-                    return self.error(
-                        codes::TYPE_MISMATCH,
-                        range,
-                        "'is' is only supported against None in device code",
-                    );
-                }
+            let same = self.identity(l, r, range);
+            return if op == C::Is {
+                same
+            } else {
+                self.unary(ast::UnaryOp::Not, same, range)
             };
-            return Val::Bool(same == (op == C::Is));
         }
         let cmp = match op {
             C::Eq => CmpOp::Eq,
@@ -581,6 +584,55 @@ impl Lower<'_, '_> {
             return Val::Poison;
         };
         Val::Rt(self.emit(Op::Compare(cmp, x, y), Type::BOOL), Type::BOOL)
+    }
+
+    /// `l is r`, with numba's semantics: values of different types are never identical;
+    /// compile-time values (None, functions, types, modules, literals) are identical when they
+    /// are the same value; runtime values of one immutable type (numbers, bools, tuples) are
+    /// identical when equal. Arrays are mutable, and numba's identity of two array views (same
+    /// data, shape and strides) is not implemented: a clear error.
+    fn identity(&mut self, l: Val, r: Val, range: TextRange) -> Val {
+        let statics = (
+            crate::param::Static::of(&l, true, &self.sess.sources),
+            crate::param::Static::of(&r, true, &self.sess.sources),
+        );
+        let f64_ = |v: &Val| matches!(v, Val::Float(_) | Val::Rt(_, Type::Scalar(Scalar::F64)));
+        match (&l, &r, statics) {
+            // numba has no float literals: a float constant is a float64 like any other.
+            _ if matches!(l, Val::Float(_)) || matches!(r, Val::Float(_)) => {
+                if f64_(&l) && f64_(&r) {
+                    self.compare(ast::CmpOp::Eq, l, r, range)
+                } else {
+                    Val::Bool(false)
+                }
+            }
+            (_, _, (Some(a), Some(b))) => Val::Bool(a == b),
+            // A tuple built in the source against another tuple: compared by their types.
+            (Val::Tuple(_), _, _) | (_, Val::Tuple(_), _)
+                if self.tuple_items(&l).is_some() && self.tuple_items(&r).is_some() =>
+            {
+                let (Some((lv, lt)), Some((rv, rt))) =
+                    (self.materialize(l, range), self.materialize(r, range))
+                else {
+                    return Val::Poison;
+                };
+                self.identity(Val::Rt(lv, lt), Val::Rt(rv, rt), range)
+            }
+            (Val::Rt(_, a), Val::Rt(_, b), _) if a == b => {
+                if matches!(a, Type::Array(_) | Type::Record(_)) {
+                    return self.error_hint(
+                        codes::TYPE_MISMATCH,
+                        range,
+                        format!(
+                            "'is' between two values of type {a} is not supported in device code"
+                        ),
+                        "compare the values (==) or their indices instead",
+                    );
+                }
+                self.compare(ast::CmpOp::Eq, l, r, range)
+            }
+            _ => Val::Bool(false),
+        }
     }
 
     /// The items of a tuple value (built in the source or a runtime tuple); `None` for

@@ -16,6 +16,7 @@ mod extern_call;
 mod half_call;
 mod libdevice_call;
 mod library_call;
+mod operator_call;
 mod record;
 mod stmt;
 mod warp;
@@ -27,6 +28,7 @@ use oxcuda_syntax::codes::{self, Code};
 use oxcuda_syntax::{Diagnostic, Ranged, SourceFile, TextRange, parse_function};
 use oxcuda_types::Type;
 
+use crate::param::Param;
 use crate::session::{Session, SourceRef};
 use crate::unify::unify;
 use crate::value::Val;
@@ -54,7 +56,7 @@ pub(crate) fn function(
     sess: &mut Session<'_>,
     src: usize,
     id: FuncId,
-    args: &[Type],
+    args: &[Param],
     kind: FunctionKind,
     declared_ret: Option<&Type>,
 ) -> Result<(Function, Type), ()> {
@@ -157,6 +159,8 @@ pub(crate) struct LoopTargets {
 /// One lowering pass over one function.
 pub(crate) struct Lower<'s, 'a> {
     pub sess: &'s mut Session<'a>,
+    /// The index of the source being lowered (`Sources::get`).
+    pub src: usize,
     /// The source being lowered.
     pub fsrc: SourceRef<'a>,
     pub f: Function,
@@ -190,13 +194,13 @@ impl<'s, 'a> Lower<'s, 'a> {
         id: FuncId,
         kind: FunctionKind,
         state: FnState,
-        args: &[Type],
+        args: &[Param],
     ) -> Self {
         let source = sess.sources.get(src);
         let mut f = Function::new(
             &symbol_name(&source.name, id),
             kind,
-            args.to_vec(),
+            Param::runtime_types(args),
             Type::None,
         );
         f.display_name.clone_from(&source.name);
@@ -207,6 +211,7 @@ impl<'s, 'a> Lower<'s, 'a> {
         };
         Self {
             sess,
+            src,
             fsrc: source,
             f,
             cur: Block(0),
@@ -301,12 +306,18 @@ impl<'s, 'a> Lower<'s, 'a> {
         range: TextRange,
     ) -> Option<(Var, Type)> {
         self.written.insert(name.to_owned());
-        if self.next.statics.contains_key(name) || self.state.statics.contains_key(name) {
+        if let Some(held) = self
+            .next
+            .statics
+            .get(name)
+            .or_else(|| self.state.statics.get(name))
+        {
+            let what = held.describe();
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
-                format!("variable '{name}' is assigned {ty} here but a grid group elsewhere"),
-                "keep the grid group in a variable of its own",
+                format!("variable '{name}' is assigned {ty} here but {what} elsewhere"),
+                "a variable holding a compile-time value (a function, a type, a grid group) keeps it: use another name for the runtime value",
             );
             return None;
         }
@@ -341,7 +352,7 @@ impl<'s, 'a> Lower<'s, 'a> {
     }
 
     /// Lowers the whole body: parameters into variables, then the statements.
-    fn body(&mut self, def: &oxcuda_syntax::ast::StmtFunctionDef, args: &[Type]) {
+    fn body(&mut self, def: &oxcuda_syntax::ast::StmtFunctionDef, args: &[Param]) {
         let params = &def.parameters;
         self.at(def.range());
         if params.kwarg.is_some()
@@ -374,16 +385,65 @@ impl<'s, 'a> Lower<'s, 'a> {
             );
             return;
         }
-        self.f.param_names = names.iter().map(|p| p.name.to_string()).collect();
-        self.assigned.extend(self.f.param_names.iter().cloned());
+        self.f.param_names = Vec::new();
+        for (p, a) in names.iter().zip(args) {
+            match a {
+                Param::Rt(_) => self.f.param_names.push(p.name.to_string()),
+                Param::Static(crate::param::Static::Closure(src, _, captured)) => {
+                    let nested = self.sess.nested.get(*src).map(|n| n.captured.clone());
+                    for (k, c) in captured.iter().enumerate() {
+                        if c.runtime().is_some() {
+                            let cname = nested
+                                .as_ref()
+                                .and_then(|n| n.get(k))
+                                .map_or("?", String::as_str);
+                            self.f.param_names.push(format!("{}.{cname}", p.name));
+                        }
+                    }
+                }
+                Param::Static(_) => {}
+            }
+        }
+        self.assigned
+            .extend(names.iter().map(|p| p.name.to_string()));
         collect_assigned(&def.body, &mut self.assigned);
         oxcuda_syntax::ast::visitor::Visitor::visit_body(
             &mut WalrusTargets(&mut self.assigned),
             &def.body,
         );
-        for (i, (p, ty)) in names.iter().zip(args).enumerate() {
-            let v = self.emit(Op::Param(u32::try_from(i).unwrap_or(u32::MAX)), ty.clone());
+        let mut index = 0u32;
+        for (p, param) in names.iter().zip(args) {
             let name = p.name.as_str();
+            let ty = match param {
+                Param::Rt(ty) => ty,
+                Param::Static(crate::param::Static::Closure(src, _, captured)) => {
+                    // A nested function passed in: its runtime captures are IR parameters.
+                    let mut bound = Vec::with_capacity(captured.len());
+                    for c in captured {
+                        bound.push(match c {
+                            Param::Static(s) => s.to_val(),
+                            Param::Rt(ty) => {
+                                let v = self.emit(Op::Param(index), ty.clone());
+                                index += 1;
+                                Val::Rt(v, ty.clone())
+                            }
+                        });
+                    }
+                    self.written.insert(name.to_owned());
+                    self.next
+                        .statics
+                        .insert(name.to_owned(), Val::Closure(*src, bound));
+                    continue;
+                }
+                Param::Static(s) => {
+                    // A compile-time argument: reads of the name give the value itself.
+                    self.written.insert(name.to_owned());
+                    self.next.statics.insert(name.to_owned(), s.to_val());
+                    continue;
+                }
+            };
+            let v = self.emit(Op::Param(index), ty.clone());
+            index += 1;
             if let Some((var, _)) = self.assign_slot(name, ty, false, p.range()) {
                 let v = self.convert(
                     Val::Rt(v, ty.clone()),
@@ -395,9 +455,7 @@ impl<'s, 'a> Lower<'s, 'a> {
                 }
             }
         }
-        for stmt in &def.body {
-            self.stmt(stmt);
-        }
+        self.stmts(&def.body);
         // Falling off the end returns none.
         self.at(def.range());
         match (self.kind, self.next.ret.clone()) {
@@ -463,8 +521,9 @@ impl<'b> oxcuda_syntax::ast::visitor::Visitor<'b> for WalrusTargets<'_> {
     }
 }
 
-/// Adds every name a statement list assigns (targets of `=`, `+=`, `for`) to `out`.
-fn collect_assigned(body: &[oxcuda_syntax::ast::Stmt], out: &mut HashSet<String>) {
+/// Adds every name a statement list assigns (targets of `=`, `+=`, `for`, nested `def`s) to
+/// `out`.
+pub(crate) fn collect_assigned(body: &[oxcuda_syntax::ast::Stmt], out: &mut HashSet<String>) {
     use oxcuda_syntax::ast::{Expr, Stmt};
     fn targets(e: &Expr, out: &mut HashSet<String>) {
         match e {
@@ -481,6 +540,9 @@ fn collect_assigned(body: &[oxcuda_syntax::ast::Stmt], out: &mut HashSet<String>
             Stmt::Assign(a) => a.targets.iter().for_each(|t| targets(t, out)),
             Stmt::AugAssign(a) => targets(&a.target, out),
             Stmt::AnnAssign(a) => targets(&a.target, out),
+            Stmt::FunctionDef(d) => {
+                out.insert(d.name.to_string());
+            }
             Stmt::For(f) => {
                 targets(&f.target, out);
                 collect_assigned(&f.body, out);

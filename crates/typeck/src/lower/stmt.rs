@@ -1,6 +1,6 @@
 //! Statements: assignment, control flow, loops, return, assert.
 
-use oxcuda_ir::{BinOp, CmpOp, FunctionKind, Op, Terminator, Value};
+use oxcuda_ir::{BinOp, Block, CmpOp, FunctionKind, Op, Terminator, Value};
 use oxcuda_syntax::ast::{self, Expr, Stmt};
 use oxcuda_syntax::codes;
 use oxcuda_syntax::{Ranged, TextRange};
@@ -105,6 +105,19 @@ impl Lower<'_, '_> {
                 }
             },
             Stmt::Return(r) => self.return_stmt(r),
+            Stmt::FunctionDef(d) => match self.sess.nested.at(self.src, d.range()) {
+                Some(n) => {
+                    let value = Val::Closure(n.index, Vec::new());
+                    self.assign_static(d.name.as_str(), value, d.name.range());
+                }
+                None => {
+                    self.error(
+                        codes::SYNTAX_ERROR,
+                        d.range(),
+                        "this nested function could not be read",
+                    );
+                }
+            },
             Stmt::Assert(a) => self.assert_stmt(a),
             other => {
                 let what = stmt_kind(other);
@@ -127,7 +140,9 @@ impl Lower<'_, '_> {
                     self.error_poisoned.insert(n.id.to_string());
                     return;
                 }
-                if matches!(&value, Val::Namespace(p) if p == crate::resolve::GRID_GROUP) {
+                if matches!(&value, Val::Namespace(p) if p == crate::resolve::GRID_GROUP)
+                    || crate::param::Static::of(&value, false, &self.sess.sources).is_some()
+                {
                     self.assign_static(n.id.as_str(), value, n.range());
                     return;
                 }
@@ -182,8 +197,9 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// `name = <compile-time value>` (a grid group): no slot; a variable that also holds a
-    /// runtime value is a type conflict.
+    /// `name = <compile-time value>` (a grid group, a function, a type object, a module, `None`
+    /// or a string): no slot, reads give the value (`param.rs`); a variable that also holds a
+    /// runtime value, or another compile-time value, is a type conflict.
     fn assign_static(&mut self, name: &str, value: Val, range: TextRange) {
         self.written.insert(name.to_owned());
         if let Some(t) = self
@@ -197,7 +213,19 @@ impl Lower<'_, '_> {
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
                 format!("variable '{name}' is assigned {what} here but {t} elsewhere"),
-                "keep the grid group in a variable of its own",
+                "a variable holding a compile-time value (a function, a type, a grid group) keeps it: use another name for the runtime value",
+            );
+            return;
+        }
+        if let Some(held) = self.next.statics.get(name)
+            && *held != value
+        {
+            let (what, held) = (value.describe(), held.describe());
+            self.error_hint(
+                codes::VARIABLE_TYPE_CONFLICT,
+                range,
+                format!("variable '{name}' is assigned {what} here but {held} elsewhere"),
+                "a variable holds one compile-time value (a function, a type) for the whole function: use another name",
             );
             return;
         }
@@ -320,11 +348,34 @@ impl Lower<'_, '_> {
         self.jump_to(merge);
     }
 
-    /// Lowers a statement list.
+    /// Lowers a statement list. Statements no path reaches (after a `return`, `break` or
+    /// `continue`, or after an `if` whose known branch returns, such as `if x is None: return`
+    /// with `x` None) are not typed, as numba prunes dead code before typing: `return x * s`
+    /// after `if s is None: return x` compiles when `s` is None.
     pub fn stmts(&mut self, body: &[Stmt]) {
         for s in body {
+            if !self.reachable(self.cur) {
+                break;
+            }
             self.stmt(s);
         }
+    }
+
+    /// Whether some path from the entry block reaches `block` through the terminators
+    /// lowered so far.
+    fn reachable(&self, block: Block) -> bool {
+        let mut seen = vec![false; self.f.blocks.len()];
+        let mut work = vec![Block(0)];
+        while let Some(b) = work.pop() {
+            if b == block {
+                return true;
+            }
+            if std::mem::replace(&mut seen[b.index()], true) {
+                continue;
+            }
+            work.extend(self.f.blocks[b.index()].term.successors());
+        }
+        false
     }
 
     fn while_stmt(&mut self, w: &ast::StmtWhile) {

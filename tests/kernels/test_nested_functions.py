@@ -1,0 +1,202 @@
+"""Functions defined inside kernels and device functions: nested ``def``s and lambdas, closing
+over the enclosing function's locals and arguments (read at the time of the call, as Python
+and numba's closure inlining do), called directly, immediately, or passed to a device
+function; and ``f(*t)`` unpacking at calls."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from oxcuda import cuda
+from oxcuda.errors import TypingError
+
+from ._util import poison, rand, run
+
+N = 64
+
+
+@cuda.jit
+def nested_def_closes_over_locals(out, a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        s = a[i] * 2
+
+        def affine(x):
+            return x * s + b[i]
+
+        out[i, 0] = affine(a[i])
+        s = 3.0  # late binding: the next call sees the new value
+        out[i, 1] = affine(1.0)
+
+
+def test_nested_def_closes_over_locals_and_arguments(target, rng):
+    a = rand(rng, N, np.float64, -5, 5)
+    b = rand(rng, N, np.float64, -5, 5)
+    (got, _, _) = run(nested_def_closes_over_locals, 2, 32, poison((N, 2), np.float64), a, b)
+    np.testing.assert_array_equal(got[:, 0], a * (a * 2) + b)
+    np.testing.assert_array_equal(got[:, 1], 3.0 + b)
+
+
+@cuda.jit
+def lambdas(out, a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        double = lambda x: x * 2  # noqa: E731
+        shift = lambda y: y + b[i]  # noqa: E731
+        seven = lambda: 7  # noqa: E731
+        out[i, 0] = double(a[i])
+        out[i, 1] = shift(a[i])
+        out[i, 2] = seven()
+        out[i, 3] = (lambda z: z * z)(b[i])
+        out[i, 4] = double(3)  # a second specialisation: int64
+
+
+def test_lambdas_assigned_to_names_and_called(target, rng):
+    a = rand(rng, N, np.float64)
+    b = rand(rng, N, np.float64)
+    (got, _, _) = run(lambdas, 2, 32, poison((N, 5), np.float64), a, b)
+    np.testing.assert_array_equal(got[:, 0], a * 2)
+    np.testing.assert_array_equal(got[:, 1], a + b)
+    np.testing.assert_array_equal(got[:, 2], 7.0)
+    np.testing.assert_array_equal(got[:, 3], b * b)
+    np.testing.assert_array_equal(got[:, 4], 6.0)
+
+
+@cuda.jit(device=True)
+def apply_twice(f, x):
+    return f(f(x))
+
+
+@cuda.jit(device=True)
+def device_with_closure(x, k):
+    def step(y):
+        if y > 0:
+            return y - k
+        return y + k
+
+    total = 0.0
+    for _ in range(3):
+        x = step(x)
+        total += x
+    return total
+
+
+@cuda.jit
+def closures_in_device_functions(out, a, k):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i, 0] = apply_twice(lambda v: v * 3 - 1, a[i])
+        out[i, 1] = device_with_closure(a[i], k[i])
+
+
+def test_closures_in_device_functions_and_as_arguments(target, rng):
+    a = rand(rng, N, np.float64, -10, 10)
+    k = rand(rng, N, np.float64, 0, 4)
+    (got, _, _) = run(closures_in_device_functions, 2, 32, poison((N, 2), np.float64), a, k)
+    np.testing.assert_array_equal(got[:, 0], (a * 3 - 1) * 3 - 1)
+
+    def ref(x, kk):
+        total = 0.0
+        for _ in range(3):
+            x = x - kk if x > 0 else x + kk
+            total += x
+        return total
+
+    np.testing.assert_array_equal(got[:, 1], [ref(x, kk) for x, kk in zip(a, k, strict=True)])
+
+
+@cuda.jit(device=True)
+def three(a, b, c):
+    return a * 100 + b * 10 + c
+
+
+@cuda.jit(device=True)
+def variadic(*xs):
+    return xs[0] - xs[len(xs) - 1]
+
+
+@cuda.jit
+def star_calls(out, a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        t = (a[i], b[i])
+        out[i, 0] = three(*t, 7)
+        out[i, 1] = math.hypot(*t)
+        out[i, 2] = variadic(*t, a[i] * 2)
+        out[i, 3] = three(1, *(b[i], a[i]))
+
+
+def test_star_unpacking_at_calls(target, rng):
+    a = rand(rng, N, np.int64, -9, 9)
+    b = rand(rng, N, np.int64, -9, 9)
+    (got, _, _) = run(star_calls, 2, 32, poison((N, 4), np.float64), a, b)
+    np.testing.assert_array_equal(got[:, 0], a * 100 + b * 10 + 7)
+    np.testing.assert_allclose(got[:, 1], np.hypot(a, b), rtol=1e-15)
+    np.testing.assert_array_equal(got[:, 2], a - a * 2)
+    np.testing.assert_array_equal(got[:, 3], 100 + b * 10 + a)
+
+
+@cuda.jit(device=True)
+def call_it(f):
+    return f(1.0)
+
+
+@cuda.jit
+def capturing_closures_passed_on(out, a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        s = a[i]  # a runtime capture travels with the closure as an extra argument
+        k = 10  # and a constant one
+
+        def add_both(x):
+            return x + s * k
+
+        out[i, 0] = call_it(lambda x: x + s)
+        out[i, 1] = call_it(add_both)
+        out[i, 2] = apply_twice(add_both, b[i])
+
+
+def test_capturing_closures_passed_to_device_functions(target, rng):
+    a = rand(rng, N, np.float64)
+    b = rand(rng, N, np.float64)
+    (got, _, _) = run(capturing_closures_passed_on, 2, 32, poison((N, 3), np.float64), a, b)
+    np.testing.assert_array_equal(got[:, 0], 1.0 + a)
+    np.testing.assert_array_equal(got[:, 1], 1.0 + a * 10)
+    np.testing.assert_array_equal(got[:, 2], b + a * 10 + a * 10)
+
+
+@cuda.jit
+def assigns_a_captured_name(out, a):
+    s = a[0]
+
+    def bump():
+        s = s + 1  # noqa: F823 - a local of bump, as in Python: read before assignment
+        return s
+
+    out[0] = bump()
+
+
+@cuda.jit
+def star_of_a_number(out, a):
+    out[0] = math.hypot(*a[0])
+
+
+@cuda.jit
+def too_many_for_a_closure(out, a):
+    s = a[0]
+    f = lambda x: x + s  # noqa: E731
+    out[0] = f(1.0, 2.0)
+
+
+def test_closure_misuse_is_a_clear_error():
+    a = np.ones(1)
+    with pytest.raises(TypingError, match=r"local variable 's' is read before any assignment"):
+        assigns_a_captured_name[1, 1](np.zeros(1), a)
+    with pytest.raises(
+        TypingError, match=r"only tuples can be unpacked with '\*' in a call, not float64"
+    ):
+        star_of_a_number[1, 1](np.zeros(1), a)
+    with pytest.raises(TypingError, match=r"takes 1 positional arguments but 2 were given"):
+        too_many_for_a_closure[1, 1](np.zeros(1), a)
