@@ -14,7 +14,7 @@
 //! kernel's context, so the fast path pays a comparison, and a mismatch is a `ValueError`
 //! naming the argument and both devices instead of an illegal-address fault.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use oxcuda_ir::{Module, Type};
@@ -94,7 +94,12 @@ pub struct GpuKernel {
     assert_sites: (String, Vec<Site>),
     params: Vec<Type>,
     name: String,
+    /// The shared-memory carveout set (`NO_CARVEOUT`: none), applied to every context's copy.
+    carveout: AtomicI32,
 }
+
+/// [`GpuKernel::carveout`] when `shared_memory_carveout` was never set.
+const NO_CARVEOUT: i32 = i32::MIN;
 
 #[pymethods]
 impl GpuKernel {
@@ -132,6 +137,7 @@ impl GpuKernel {
                 assert_sites,
                 params: params.iter().map(|p| p.ty.clone()).collect(),
                 name: name.to_owned(),
+                carveout: AtomicI32::new(NO_CARVEOUT),
             })
         })
     }
@@ -219,9 +225,19 @@ impl GpuKernel {
     /// for shared memory, 0 to 100, or -1 for the driver's default): `shared_memory_carveout`.
     fn set_shared_memory_carveout(&self, py: Python<'_>, percent: i32) -> PyResult<()> {
         guard(|| {
-            self.kernel
+            self.first
+                .kernel
                 .set_shared_memory_carveout(percent)
-                .map_err(|e| driver_error(py, &e))
+                .map_err(|e| driver_error(py, &e))?;
+            let others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
+            for loaded in others.iter() {
+                loaded
+                    .kernel
+                    .set_shared_memory_carveout(percent)
+                    .map_err(|e| driver_error(py, &e))?;
+            }
+            self.carveout.store(percent, Ordering::Relaxed);
+            Ok(())
         })
     }
 
@@ -378,6 +394,12 @@ impl GpuKernel {
                 driver_error(py, &e)
             })?
             .with_cooperative(self.first.kernel.is_cooperative());
+        let carveout = self.carveout.load(Ordering::Relaxed);
+        if carveout != NO_CARVEOUT {
+            kernel
+                .set_shared_memory_carveout(carveout)
+                .map_err(|e| driver_error(py, &e))?;
+        }
         let (python_name, sites) = self.assert_sites.clone();
         let asserts = Asserts::find(py, &kernel, python_name, sites)?;
         let loaded = Arc::new(Loaded { kernel, asserts });
