@@ -60,8 +60,57 @@ pub enum GlobalValue {
     Function(usize),
     /// An external device function (`cuda.declare_device`).
     Extern(ExternFn),
+    /// An `enum.Enum`/`IntEnum` class: its members by name.
+    EnumClass(Box<EnumClass>),
+    /// A member of an enum class.
+    EnumMember {
+        /// The class.
+        class: Box<EnumClass>,
+        /// The member's name.
+        name: String,
+    },
+    /// A namedtuple class (`collections.namedtuple`, `typing.NamedTuple`): called in a kernel,
+    /// it builds an instance.
+    NamedTupleClass(Box<NamedTupleClass>),
+    /// An instance of a namedtuple class.
+    NamedTuple {
+        /// The class.
+        class: Box<NamedTupleClass>,
+        /// The items, one per field.
+        items: Vec<GlobalValue>,
+    },
     /// Anything else: its `repr`, for the error message.
     Unsupported(String),
+}
+
+/// An enum class captured from a global: its members in definition order (aliases included).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumClass {
+    /// `module.qualname`.
+    pub class: String,
+    /// An `IntEnum` (its members are integers).
+    pub int: bool,
+    /// `(name, value)` of every member.
+    pub members: Vec<(String, GlobalValue)>,
+}
+
+impl EnumClass {
+    /// The value of member `name`.
+    #[must_use]
+    pub fn member(&self, name: &str) -> Option<&GlobalValue> {
+        self.members.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+}
+
+/// A namedtuple class captured from a global.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedTupleClass {
+    /// `module.qualname`.
+    pub class: String,
+    /// The field names, in order.
+    pub fields: Vec<String>,
+    /// Default values of the last fields (`_field_defaults`), by field name.
+    pub defaults: Vec<(String, GlobalValue)>,
 }
 
 /// The value of a [`GlobalValue::TypedScalar`].

@@ -38,6 +38,26 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
             .map(|(x, y)| unify(x, y))
             .collect::<Option<Vec<_>>>()
             .map(Type::Tuple),
+        // An IntEnum member meeting an integer is an integer.
+        (Type::Enum(e), Type::Scalar(s)) | (Type::Scalar(s), Type::Enum(e))
+            if e.int && (s.is_int() || *s == Scalar::Bool) =>
+        {
+            unify(&e.value, &Type::Scalar(*s))
+        }
+        (Type::NamedTuple(x), Type::NamedTuple(y))
+            if x.class == y.class && x.fields == y.fields && x.items.len() == y.items.len() =>
+        {
+            let items = x
+                .items
+                .iter()
+                .zip(&y.items)
+                .map(|(a, b)| unify(a, b))
+                .collect::<Option<Vec<_>>>()?;
+            Some(Type::NamedTuple(Box::new(oxcuda_types::NamedTupleType {
+                items,
+                ..(**x).clone()
+            })))
+        }
         _ => None,
     }
 }

@@ -72,6 +72,14 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
     if obj.is_instance_of::<PyBool>() {
         return Ok(Arg::Int(i128::from(obj.extract::<bool>()?), Scalar::Bool));
     }
+    if !obj.is_exact_instance_of::<PyInt>()
+        && !obj.is_exact_instance_of::<PyTuple>()
+        && let Some(arg) = crate::launch::nominal_args::read(obj, index, |x| {
+            read_with(x, index, cai_stream)
+        })?
+    {
+        return Ok(arg);
+    }
     if obj.is_instance_of::<PyInt>() {
         // i64 first: one C call, where i128 goes through a slower conversion under abi3.
         if let Ok(v) = obj.extract::<i64>() {
@@ -313,6 +321,16 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
         Arg::Tuple(items) => {
             let mut out = Vec::with_capacity(items.len());
             for a in items {
+                // SAFETY: as above.
+                out.push(unsafe { to_sim(a) }?);
+            }
+            ArgValue::Tuple(out)
+        }
+        // SAFETY: as above.
+        Arg::Enum(e) => unsafe { to_sim(&e.value) }?,
+        Arg::NamedTuple(n) => {
+            let mut out = Vec::with_capacity(n.items.len());
+            for a in &n.items {
                 // SAFETY: as above.
                 out.push(unsafe { to_sim(a) }?);
             }

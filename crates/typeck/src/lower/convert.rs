@@ -165,6 +165,15 @@ impl Lower<'_, '_> {
         }
         match (from, to) {
             (Type::Scalar(a), Type::Scalar(b)) => Some(self.cast(v, *a, *b)),
+            // An IntEnum member converts as its integer; a namedtuple to a plain tuple.
+            (Type::Enum(e), _) if e.int => {
+                let value = e.value.clone();
+                self.convert_value(v, &value, to)
+            }
+            (Type::NamedTuple(n), Type::Tuple(_)) => {
+                let plain = Type::Tuple(n.items.clone());
+                self.convert_value(v, &plain, to)
+            }
             (Type::Array(a), Type::Array(b)) => {
                 let layout_ok = a.layout == b.layout
                     || b.layout == Layout::A
@@ -214,7 +223,7 @@ impl Lower<'_, '_> {
 
     /// Python truthiness of a value, as a branch condition.
     pub fn truth(&mut self, val: Val, range: TextRange) -> Option<Cond> {
-        match val {
+        match Self::plain(val) {
             Val::Bool(b) => Some(Cond::Known(b)),
             Val::Int(i) => Some(Cond::Known(i != 0)),
             Val::Float(x) => Some(Cond::Known(x != 0.0)),

@@ -10,10 +10,13 @@ mod assert;
 mod cache_hint;
 mod call;
 mod convert;
+mod enums;
 mod expr;
 mod extern_call;
 mod libdevice_call;
 mod library_call;
+mod namedtuple;
+mod nominal;
 mod record;
 mod stmt;
 mod warp;
@@ -102,6 +105,8 @@ pub(crate) fn function(
                 (FunctionKind::Kernel | FunctionKind::Extern(_), _) | (_, None) => Type::None,
                 (FunctionKind::Device, Some(t)) => t.clone(),
             };
+            let mut f = f;
+            nominal::erase(&mut f);
             return Ok((f, ret));
         }
         // Publish the return type guess for recursive calls in the next pass.

@@ -217,7 +217,7 @@ impl Lower<'_, '_> {
     }
 
     fn unpack(&mut self, targets: &[Expr], value: Val, range: TextRange, value_range: TextRange) {
-        let items: Vec<Val> = match value {
+        let items: Vec<Val> = match Self::plain(value) {
             Val::Tuple(items) => items,
             Val::Rt(v, Type::Tuple(types)) => types
                 .iter()
@@ -544,7 +544,7 @@ impl Lower<'_, '_> {
                 }
             }
         }
-        let val = self.expr(iter);
+        let val = Self::plain(self.expr(iter));
         match val {
             Val::Rt(array, ty @ Type::Array(_)) => Some(IterSpec::Array { array, ty }),
             Val::Tuple(items) => Some(IterSpec::Tuple(items)),
