@@ -124,11 +124,12 @@ impl Lower<'_, '_> {
             {
                 return v.clone();
             }
-            let slot = match self.locals.get(name) {
+            let key = self.var_key(name);
+            let slot = match self.locals.get(&key) {
                 Some(slot) => Some(slot.clone()),
-                None => self.state.vars.get(name).cloned().map(|ty| {
-                    let var = self.f.new_var(name, ty.clone());
-                    self.locals.insert(name.to_owned(), (var, ty.clone()));
+                None => self.state.vars.get(&key).cloned().map(|ty| {
+                    let var = self.f.new_var(&key, ty.clone());
+                    self.locals.insert(key.clone(), (var, ty.clone()));
                     (var, ty)
                 }),
             };
@@ -142,8 +143,8 @@ impl Lower<'_, '_> {
                     // variable marked ≥ 0 is ≥ 0 given only such reads: an induction over the
                     // execution. (Pessimistic reads would lag one pass behind and never
                     // recover, since `widen` only clears marks.)
-                    if self.state.nonneg.get(name) != Some(&false)
-                        && self.next.nonneg.get(name) != Some(&false)
+                    if self.state.nonneg.get(&key) != Some(&false)
+                        && self.next.nonneg.get(&key) != Some(&false)
                     {
                         self.nonneg.insert(v);
                     }

@@ -183,6 +183,11 @@ pub(crate) struct Lower<'s, 'a> {
     /// Names assigned so far in this pass, in program order: a read of a local outside any
     /// loop that no earlier assignment precedes can never see a value.
     pub written: HashSet<String>,
+    /// Each variable's current version (`docs/typing.md`, Variables): an assignment among
+    /// the function's top-level statements starts a new one, with a type of its own.
+    pub versions: HashMap<String, u32>,
+    /// The statement being lowered is a top-level assignment (`=`, `+=`, annotated).
+    pub top_level_assign: bool,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -223,6 +228,17 @@ impl<'s, 'a> Lower<'s, 'a> {
             assigned: HashSet::new(),
             error_poisoned: HashSet::new(),
             written: HashSet::new(),
+            versions: HashMap::new(),
+            top_level_assign: false,
+        }
+    }
+
+    /// The key of variable `name`'s current version in the pass's tables: the name itself
+    /// for the first version, `name.N` (numba's SSA spelling) for later ones.
+    pub fn var_key(&self, name: &str) -> String {
+        match self.versions.get(name) {
+            None | Some(0) => name.to_owned(),
+            Some(v) => format!("{name}.{v}"),
         }
     }
 
@@ -307,7 +323,14 @@ impl<'s, 'a> Lower<'s, 'a> {
         nonneg: bool,
         range: TextRange,
     ) -> Option<(Var, Type)> {
+        // A top-level assignment dominates everything after it and nothing after it can see
+        // the value before it (no loop or branch encloses it): as numba's SSA form does, it
+        // starts a new version of the variable, whose type is its own.
+        if self.top_level_assign && self.written.contains(name) {
+            *self.versions.entry(name.to_owned()).or_insert(0) += 1;
+        }
         self.written.insert(name.to_owned());
+        let key = self.var_key(name);
         if self.next.statics.contains_key(name) || self.state.statics.contains_key(name) {
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,
@@ -317,12 +340,12 @@ impl<'s, 'a> Lower<'s, 'a> {
             );
             return None;
         }
-        let proposal = match self.next.vars.get(name) {
+        let proposal = match self.next.vars.get(&key) {
             None => Some(ty.clone()),
             Some(prev) => unify(prev, ty),
         };
         let Some(proposal) = proposal else {
-            let prev = self.next.vars[name].clone();
+            let prev = self.next.vars[&key].clone();
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
@@ -331,19 +354,19 @@ impl<'s, 'a> Lower<'s, 'a> {
             );
             return None;
         };
-        self.next.vars.insert(name.to_owned(), proposal);
-        let entry = self.next.nonneg.entry(name.to_owned()).or_insert(true);
+        self.next.vars.insert(key.clone(), proposal);
+        let entry = self.next.nonneg.entry(key.clone()).or_insert(true);
         *entry &= nonneg;
-        if let Some(slot) = self.locals.get(name) {
+        if let Some(slot) = self.locals.get(&key) {
             return Some(slot.clone());
         }
         // The slot's type: last pass's unified type if known (and compatible), else this value's.
-        let slot_ty = match self.state.vars.get(name) {
+        let slot_ty = match self.state.vars.get(&key) {
             Some(t) if unify(t, ty).as_ref() == Some(t) => t.clone(),
             _ => ty.clone(),
         };
-        let var = self.f.new_var(name, slot_ty.clone());
-        self.locals.insert(name.to_owned(), (var, slot_ty.clone()));
+        let var = self.f.new_var(&key, slot_ty.clone());
+        self.locals.insert(key, (var, slot_ty.clone()));
         Some((var, slot_ty))
     }
 
@@ -403,7 +426,14 @@ impl<'s, 'a> Lower<'s, 'a> {
             }
         }
         for stmt in &def.body {
+            self.top_level_assign = matches!(
+                stmt,
+                oxcuda_syntax::ast::Stmt::Assign(_)
+                    | oxcuda_syntax::ast::Stmt::AugAssign(_)
+                    | oxcuda_syntax::ast::Stmt::AnnAssign(_)
+            );
             self.stmt(stmt);
+            self.top_level_assign = false;
         }
         // Falling off the end returns none.
         self.at(def.range());
