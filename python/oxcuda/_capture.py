@@ -7,7 +7,7 @@ converts (``crates/python/src/compile/capture.rs``):
 
     ("module", "cuda"|"cuda.cg"|"cuda.random"|"math"|"cmath"|"numpy"|"oxcuda")
     ("int", v) ("float", v) ("bool", v)
-    ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)
+    ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)  -- dtype: a scalar name or a record type
     ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
     ("extern", symbol, [argument types], return type, abi, link items, use_cooperative)
@@ -224,15 +224,26 @@ def _encode(value: Any, add) -> tuple:
     if isinstance(value, type) and issubclass(value, enum.Enum):
         return _encode_enum_class(value, add)
     if _is_namedtuple_class(type(value)):
-        return ("namedtuple", _encode_namedtuple_class(type(value), add), [_encode(v, add) for v in value])
+        return (
+            "namedtuple",
+            _encode_namedtuple_class(type(value), add),
+            [_encode(v, add) for v in value],
+        )
     if isinstance(value, type) and _is_namedtuple_class(value):
         return _encode_namedtuple_class(value, add)
     if isinstance(value, tuple):
         return ("tuple", [_encode(v, add) for v in value])
     if isinstance(value, np.ndarray):
+        data = np.ascontiguousarray(value)
+        if value.dtype.names is not None:
+            # A structured array: frozen like any other, its items typed as records.
+            try:
+                record = str(oxtypes.from_dtype(value.dtype))
+            except TypeError as exc:
+                return ("unsupported", f"a NumPy array of dtype {value.dtype} ({exc})")
+            return ("array", record, list(value.shape), data.tobytes())
         if value.dtype.name not in oxtypes.SCALARS:
             return ("unsupported", f"a NumPy array of dtype {value.dtype}")
-        data = np.ascontiguousarray(value)
         return ("array", value.dtype.name, list(value.shape), data.tobytes())
     if isinstance(value, type) and issubclass(value, np.generic):
         return ("type", np.dtype(value).name)

@@ -230,7 +230,11 @@ def arithmetic_k(out):
     ("kernel", "code", "words"),
     [
         (other_class_k, "type-mismatch", "cannot compare"),
-        (unknown_member_k, "unknown-attribute", "no member 'purple' (its members: red, green, blue)"),
+        (
+            unknown_member_k,
+            "unknown-attribute",
+            "no member 'purple' (its members: red, green, blue)",
+        ),
         (ordering_k, "type-mismatch", "no ordering"),
         (heterogeneous_k, "unsupported-global", "heterogeneous enum"),
         (arithmetic_k, "type-mismatch", "unsupported operand types for +"),

@@ -44,9 +44,9 @@ def _fallback_round(x: float, n: int) -> float:
 
 
 def _python_round(x, nd, dtype):
-    return np.array(
-        [_fallback_round(float(v), int(n)) for v, n in zip(x, nd, strict=True)]
-    ).astype(dtype)
+    return np.array([_fallback_round(float(v), int(n)) for v, n in zip(x, nd, strict=True)]).astype(
+        dtype
+    )
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
@@ -72,8 +72,21 @@ def test_round_with_a_constant_ndigits_takes_the_same_path(target, rng):
 
 
 def test_round_halfway_and_special_values(target):
-    x = np.array([0.5425, 0.3425, 2.5, -2.5, 0.125, np.inf, -np.inf, np.nan,
-                  np.finfo(np.float64).max, 1.2345678987654321e-15], dtype=np.float64)
+    x = np.array(
+        [
+            0.5425,
+            0.3425,
+            2.5,
+            -2.5,
+            0.125,
+            np.inf,
+            -np.inf,
+            np.nan,
+            np.finfo(np.float64).max,
+            1.2345678987654321e-15,
+        ],
+        dtype=np.float64,
+    )
     nd = np.array([3, 3, 0, 0, 2, 2, -1, 4, 12, 23], dtype=np.int32)
     (got, _, _) = run(round_to_k, 1, 16, poison(x.size, np.float64), x, nd)
     want = _python_round(x, nd, np.float64)

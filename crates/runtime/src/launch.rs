@@ -204,7 +204,9 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
         }
         (Type::Record(g), Type::Record(w)) => g == w,
         // An enum member passes for its own class; an IntEnum's also for an integer.
-        (Type::Enum(g), Type::Enum(w)) => g.class == w.class && g.int == w.int && g.value == w.value,
+        (Type::Enum(g), Type::Enum(w)) => {
+            g.class == w.class && g.int == w.int && g.value == w.value
+        }
         (Type::Enum(g), Type::Scalar(w)) => g.int && w.is_int(),
         (Type::NamedTuple(g), Type::NamedTuple(w)) => {
             g.class == w.class

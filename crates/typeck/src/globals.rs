@@ -45,8 +45,8 @@ pub enum GlobalValue {
     Tuple(Vec<GlobalValue>),
     /// A NumPy array, frozen: its bytes are copied into constant memory.
     Array {
-        /// Element type.
-        dtype: Scalar,
+        /// Element type: a scalar, or a record (a structured array).
+        dtype: oxcuda_types::Dtype,
         /// Extents.
         shape: Vec<u64>,
         /// C-order little-endian bytes.

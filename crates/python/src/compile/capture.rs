@@ -7,7 +7,7 @@ use oxcuda_ir::ExternAbi;
 use oxcuda_syntax::SourceFile;
 use oxcuda_typeck::globals::{EnumClass, NamedTupleClass, TypedValue};
 use oxcuda_typeck::{ExternFn, FunctionSource, GlobalValue};
-use oxcuda_types::{Scalar, parse_type};
+use oxcuda_types::{Dtype, Scalar, parse_type};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
@@ -84,7 +84,14 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             let shape: Vec<u64> = arg(2)?.extract()?;
             let data = arg(3)?;
             let data = data.cast::<PyBytes>()?.as_bytes().to_vec();
-            match Scalar::from_name(&dtype) {
+            // A scalar dtype's name, or a structured dtype's record type text.
+            let parsed = Scalar::from_name(&dtype)
+                .map(Dtype::Scalar)
+                .or_else(|| match parse_type(&dtype) {
+                    Ok(oxcuda_types::Type::Record(r)) => Some(Dtype::Record(r)),
+                    _ => None,
+                });
+            match parsed {
                 Some(dtype) => GlobalValue::Array { dtype, shape, data },
                 None => GlobalValue::Unsupported(format!("a NumPy array of dtype {dtype}")),
             }

@@ -74,9 +74,8 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
     }
     if !obj.is_exact_instance_of::<PyInt>()
         && !obj.is_exact_instance_of::<PyTuple>()
-        && let Some(arg) = crate::launch::nominal_args::read(obj, index, |x| {
-            read_with(x, index, cai_stream)
-        })?
+        && let Some(arg) =
+            crate::launch::nominal_args::read(obj, index, |x| read_with(x, index, cai_stream))?
     {
         return Ok(arg);
     }

@@ -261,7 +261,7 @@ fn table(
         }
     }
     GlobalValue::Array {
-        dtype: complex,
+        dtype: complex.into(),
         shape,
         data,
     }

@@ -87,7 +87,10 @@ impl Lower<'_, '_> {
                 _ => self.error(
                     codes::NOT_CONSTANT,
                     range,
-                    format!("an enum class ({}) is indexed by a member's name as a string constant", c.class),
+                    format!(
+                        "an enum class ({}) is indexed by a member's name as a string constant",
+                        c.class
+                    ),
                 ),
             },
             Val::Rt(v, ty @ Type::Array(_)) => self.index_array(v, ty, index, range),

@@ -101,7 +101,9 @@ impl Lower<'_, '_> {
                 }
             }
             Val::Extern(e) => self.extern_call(&e, args, !keywords.is_empty(), c.range()),
-            Val::NamedTupleClass(class) => self.construct_namedtuple(&class, args, keywords, c.range()),
+            Val::NamedTupleClass(class) => {
+                self.construct_namedtuple(&class, args, keywords, c.range())
+            }
             other => {
                 let what = other.describe();
                 self.error(
@@ -621,7 +623,11 @@ impl Lower<'_, '_> {
                 let r = self.emit(Op::Math(MathFn::Rint, vec![v]), t);
                 Val::Rt(self.cast(r, s, Scalar::I64), Type::I64)
             }
-            Some(n) if self.scalar_type_of(&n).is_some_and(|t| t.is_int() || t == Scalar::Bool) => {
+            Some(n)
+                if self
+                    .scalar_type_of(&n)
+                    .is_some_and(|t| t.is_int() || t == Scalar::Bool) =>
+            {
                 // numba-cuda's algorithm (library/round.py), for constant and variable ndigits.
                 let Some(src) = crate::library::function("builtins", "round_ndigits", s) else {
                     return self.error(
@@ -634,8 +640,14 @@ impl Lower<'_, '_> {
                     return Val::Poison;
                 };
                 let call_args = vec![
-                    Arg { val: Val::Rt(v, t), range: args[0].range },
-                    Arg { val: Val::Rt(n, Type::I64), range: args[1].range },
+                    Arg {
+                        val: Val::Rt(v, t),
+                        range: args[0].range,
+                    },
+                    Arg {
+                        val: Val::Rt(n, Type::I64),
+                        range: args[1].range,
+                    },
                 ];
                 self.device_call(src, call_args, range)
             }

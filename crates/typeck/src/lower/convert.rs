@@ -92,7 +92,7 @@ impl Lower<'_, '_> {
     pub fn const_global(
         &mut self,
         name: &str,
-        dtype: Scalar,
+        dtype: oxcuda_types::Dtype,
         shape: Vec<u64>,
         data: Vec<u8>,
     ) -> oxcuda_ir::GlobalId {
@@ -113,9 +113,9 @@ impl Lower<'_, '_> {
         globals.push(oxcuda_ir::Global {
             name: symbol,
             kind: GlobalKind::Const,
-            dtype: dtype.into(),
+            dtype,
             shape,
-            align: dtype.size().max(16),
+            align: dtype.align().max(16),
             init: Some(data),
         });
         oxcuda_ir::GlobalId(u32::try_from(globals.len() - 1).unwrap_or(u32::MAX))

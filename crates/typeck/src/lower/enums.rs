@@ -12,9 +12,9 @@
 //! - `Color.red` and `Color["red"]` look members up on the class; a name the class lacks is
 //!   an `unknown-attribute` error listing the members.
 
+use oxcuda_syntax::TextRange;
 use oxcuda_syntax::ast::CmpOp as C;
 use oxcuda_syntax::codes;
-use oxcuda_syntax::TextRange;
 use oxcuda_types::{EnumType, Type};
 
 use super::Lower;
@@ -66,7 +66,9 @@ impl Lower<'_, '_> {
             "name" => self.error(
                 codes::UNKNOWN_ATTRIBUTE,
                 range,
-                format!("an enum member's name is a string, which device code has no type for ({e})"),
+                format!(
+                    "an enum member's name is a string, which device code has no type for ({e})"
+                ),
             ),
             _ => self.error(
                 codes::UNKNOWN_ATTRIBUTE,
@@ -79,7 +81,13 @@ impl Lower<'_, '_> {
     /// `l <op> r` where either side is an enum member typed with its class; `None` when
     /// neither is, or when both are integers for this comparison (`IntEnum` members compare
     /// as their values, through [`Self::plain`]).
-    pub(crate) fn enum_compare(&mut self, op: C, l: &Val, r: &Val, range: TextRange) -> Option<Val> {
+    pub(crate) fn enum_compare(
+        &mut self,
+        op: C,
+        l: &Val,
+        r: &Val,
+        range: TextRange,
+    ) -> Option<Val> {
         let enum_of = |v: &Val| match v {
             Val::Rt(_, Type::Enum(e)) => Some((**e).clone()),
             _ => None,

@@ -282,10 +282,14 @@ impl Lower<'_, '_> {
                 let t = self.f.value_type(zero).clone();
                 Val::Rt(zero, t)
             }
-            Val::Rt(_, Type::Scalar(s)) if attr == "bit_count" && (s.is_int() || s == Scalar::Bool) => {
+            Val::Rt(_, Type::Scalar(s))
+                if attr == "bit_count" && (s.is_int() || s == Scalar::Bool) =>
+            {
                 Val::Method(Box::new(base), "bit_count")
             }
-            Val::Int(_) | Val::Bool(_) if attr == "bit_count" => Val::Method(Box::new(base), "bit_count"),
+            Val::Int(_) | Val::Bool(_) if attr == "bit_count" => {
+                Val::Method(Box::new(base), "bit_count")
+            }
             Val::Rt(_, Type::Scalar(_)) | Val::Int(_) | Val::Float(_) | Val::Complex(..)
                 if attr == "conjugate" =>
             {

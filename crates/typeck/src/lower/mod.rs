@@ -325,8 +325,9 @@ impl<'s, 'a> Lower<'s, 'a> {
     ) -> Option<(Var, Type)> {
         // A top-level assignment dominates everything after it and nothing after it can see
         // the value before it (no loop or branch encloses it): as numba's SSA form does, it
-        // starts a new version of the variable, whose type is its own.
-        if self.top_level_assign && self.written.contains(name) {
+        // starts a new version of the variable, whose type is its own. The front end's own
+        // temporaries (`$ifexp…`, assigned on several paths of one expression) never do.
+        if self.top_level_assign && !name.starts_with('$') && self.written.contains(name) {
             *self.versions.entry(name.to_owned()).or_insert(0) += 1;
         }
         self.written.insert(name.to_owned());

@@ -40,7 +40,10 @@ impl Lower<'_, '_> {
             );
         };
         let ty = n.items[k].clone();
-        let item = self.emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(u32::MAX)), ty.clone());
+        let item = self.emit(
+            Op::TupleGet(v, u32::try_from(k).unwrap_or(u32::MAX)),
+            ty.clone(),
+        );
         Val::Rt(item, ty)
     }
 
@@ -78,12 +81,20 @@ impl Lower<'_, '_> {
         range: TextRange,
     ) -> Val {
         let n = class.fields.len();
-        let short = class.class.rsplit('.').next().unwrap_or(&class.class).to_owned();
+        let short = class
+            .class
+            .rsplit('.')
+            .next()
+            .unwrap_or(&class.class)
+            .to_owned();
         if args.len() > n {
             return self.error(
                 codes::BAD_CALL,
                 range,
-                format!("{short}() takes {n} arguments but {} were given", args.len()),
+                format!(
+                    "{short}() takes {n} arguments but {} were given",
+                    args.len()
+                ),
             );
         }
         let mut slots: Vec<Option<Val>> = args.into_iter().map(|a| Some(a.val)).collect();
@@ -93,7 +104,10 @@ impl Lower<'_, '_> {
                 return self.error(
                     codes::BAD_CALL,
                     arg.range,
-                    format!("{short}() has no field '{name}' (its fields: {})", class.fields.join(", ")),
+                    format!(
+                        "{short}() has no field '{name}' (its fields: {})",
+                        class.fields.join(", ")
+                    ),
                 );
             };
             if slots[k].is_some() {
