@@ -7,7 +7,8 @@ converts (``crates/python/src/compile/capture.rs``):
 
     ("module", "cuda"|"cuda.cg"|"cuda.random"|"math"|"cmath"|"numpy"|"oxcuda")
     ("int", v) ("float", v) ("bool", v)
-    ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)  -- dtype: a scalar name or a record type
+    ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
+    ("array", dtype, shape, bytes)  -- dtype: a scalar's name, or a record type's text
     ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
     ("extern", symbol, [argument types], return type, abi, link items, use_cooperative)
