@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use oxcuda_ir::ExternAbi;
 use oxcuda_syntax::SourceFile;
-use oxcuda_types::{Scalar, Type};
+use oxcuda_types::Type;
 
 /// An external device function declared with `cuda.declare_device(name, sig, abi=...)`:
 /// calls to it become calls of the symbol, resolved when the kernel is linked.

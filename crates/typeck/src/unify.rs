@@ -109,4 +109,40 @@ mod tests {
         assert_eq!(unify(&a(Layout::C), &a(Layout::F)), Some(a(Layout::A)));
         assert_eq!(unify(&a(Layout::C), &s(Scalar::F32)), None);
     }
+
+    #[test]
+    fn enum_members_and_namedtuples_unify_by_class() {
+        let member = |class: &str, int| {
+            Type::Enum(Box::new(oxcuda_types::EnumType {
+                class: class.into(),
+                int,
+                value: Type::I64,
+            }))
+        };
+        let color = member("m.Color", false);
+        assert_eq!(unify(&color, &color), Some(color.clone()));
+        assert_eq!(unify(&color, &member("m.Shake", false)), None);
+        assert_eq!(unify(&color, &Type::I64), None);
+        // An IntEnum member meeting an integer is an integer.
+        let shape = member("m.Shape", true);
+        assert_eq!(unify(&shape, &Type::I32), Some(Type::I64));
+        let point = |y: Scalar| {
+            Type::NamedTuple(Box::new(oxcuda_types::NamedTupleType {
+                class: "m.Point".into(),
+                fields: vec!["x".into(), "y".into()],
+                items: vec![Type::I64, Type::Scalar(y)],
+            }))
+        };
+        assert_eq!(
+            unify(&point(Scalar::I32), &point(Scalar::F64)),
+            Some(point(Scalar::F64))
+        );
+        assert_eq!(
+            unify(
+                &point(Scalar::I32),
+                &Type::Tuple(vec![Type::I64, Type::I32])
+            ),
+            None
+        );
+    }
 }

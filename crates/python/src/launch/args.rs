@@ -72,10 +72,14 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
     if obj.is_instance_of::<PyBool>() {
         return Ok(Arg::Int(i128::from(obj.extract::<bool>()?), Scalar::Bool));
     }
-    if !obj.is_exact_instance_of::<PyInt>()
-        && !obj.is_exact_instance_of::<PyTuple>()
-        && let Some(arg) =
-            crate::launch::nominal_args::read(obj, index, |x| read_with(x, index, cai_stream))?
+    // Enum members and namedtuples: subclasses of int and tuple are checked here, other enum
+    // members after everything else, so plain numbers and arrays pay nothing for them.
+    let nominal = |obj: &Bound<'_, PyAny>| {
+        crate::launch::nominal_args::read(obj, index, |x| read_with(x, index, cai_stream))
+    };
+    if ((obj.is_instance_of::<PyInt>() && !obj.is_exact_instance_of::<PyInt>())
+        || (obj.is_instance_of::<PyTuple>() && !obj.is_exact_instance_of::<PyTuple>()))
+        && let Some(arg) = nominal(obj)?
     {
         return Ok(arg);
     }
@@ -138,6 +142,9 @@ fn read_with(obj: &Bound<'_, PyAny>, index: usize, cai_stream: Option<usize>) ->
                 )
             });
         }
+    }
+    if let Some(arg) = nominal(obj)? {
+        return Ok(arg);
     }
     let ty = obj
         .get_type()

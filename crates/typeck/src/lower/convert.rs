@@ -79,7 +79,7 @@ impl Lower<'_, '_> {
         };
         let g = self.const_global(name, *dtype, shape.clone(), data.clone());
         let ty = Type::Array(ArrayType {
-            dtype: (*dtype).into(),
+            dtype: *dtype,
             ndim: u32::try_from(shape.len()).unwrap_or(u32::MAX),
             layout: Layout::C,
             readonly: true,
