@@ -7,13 +7,18 @@ converts (``crates/python/src/compile/capture.rs``):
 
     ("module", "cuda"|"cuda.cg"|"cuda.random"|"math"|"cmath"|"numpy"|"oxcuda")
     ("int", v) ("float", v) ("bool", v)
-    ("complex", re, im) ("none",) ("str", s) ("tuple", [..]) ("array", dtype, shape, bytes)
+    ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
+    ("array", dtype, shape, bytes)  -- dtype: a scalar's name, or a record type's text
     ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
     ("extern", symbol, [argument types], return type, abi, link items, use_cooperative)
                                                                    (cuda.declare_device)
     ("overload", number, name)  -- a function with extension implementations (@overload,
                                    @register_jitable; oxcuda.cuda._extension_registry)
+    ("enumclass", "module.qualname", is_int_enum, [(member, value), ...])   (enum.Enum classes)
+    ("enum", ("enumclass", ...), member)                                  (enum members)
+    ("namedtupleclass", "module.qualname", [fields], [(field, default), ...])
+    ("namedtuple", ("namedtupleclass", ...), [items])
     ("unsupported", repr)
 
 Values are frozen at compile time, as numba freezes them: a global changed later does not
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import builtins
 import dis
+import enum
 import inspect
 import linecache
 import re
@@ -261,12 +267,34 @@ def _encode(value: Any, add) -> tuple:
         return ("none",)
     if isinstance(value, str):
         return ("str", value)
+    if isinstance(value, enum.Enum):
+        cls = _encode_enum_class(type(value), add)
+        if cls[0] != "enumclass":
+            return cls
+        return ("enum", cls, value.name)
+    if isinstance(value, type) and issubclass(value, enum.Enum):
+        return _encode_enum_class(value, add)
+    if _is_namedtuple_class(type(value)):
+        return (
+            "namedtuple",
+            _encode_namedtuple_class(type(value), add),
+            [_encode(v, add) for v in value],
+        )
+    if isinstance(value, type) and _is_namedtuple_class(value):
+        return _encode_namedtuple_class(value, add)
     if isinstance(value, tuple):
         return ("tuple", [_encode(v, add) for v in value])
     if isinstance(value, np.ndarray):
+        data = np.ascontiguousarray(value)
+        if value.dtype.names is not None:
+            # A structured array: frozen like any other, its items typed as records.
+            try:
+                record = str(oxtypes.from_dtype(value.dtype))
+            except TypeError as exc:
+                return ("unsupported", f"a NumPy array of dtype {value.dtype} ({exc})")
+            return ("array", record, list(value.shape), data.tobytes())
         if value.dtype.name not in oxtypes.SCALARS:
             return ("unsupported", f"a NumPy array of dtype {value.dtype}")
-        data = np.ascontiguousarray(value)
         return ("array", value.dtype.name, list(value.shape), data.tobytes())
     if isinstance(value, type) and issubclass(value, np.generic):
         return ("type", np.dtype(value).name)
@@ -296,6 +324,56 @@ def _encode(value: Any, add) -> tuple:
     if overloaded is not None:
         return ("overload", *overloaded)
     return ("unsupported", _short_repr(value))
+
+
+def _class_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _encode_enum_class(cls: type, add) -> tuple:
+    """An enum class with its members; numba refuses empty classes and classes whose members'
+    values differ in type (a heterogeneous enum), and so does this."""
+    members = list(cls.__members__.items())
+    if not members:
+        return ("unsupported", f"the enum class {cls.__qualname__}, which has no members")
+    is_int = issubclass(cls, int)
+    encoded = [(name, _encode(int(m) if is_int else m.value, add)) for name, m in members]
+    kinds = {_value_kind(v) for _, v in encoded}
+    if len(kinds) > 1:
+        return (
+            "unsupported",
+            f"the enum class {cls.__qualname__}, whose members' values differ in type "
+            "(a heterogeneous enum)",
+        )
+    return ("enumclass", _class_name(cls), is_int, encoded)
+
+
+def _value_kind(encoded: tuple) -> Any:
+    """What decides an encoded value's type: its tag, and a tuple's items' kinds."""
+    if encoded[0] == "tuple":
+        return ("tuple", tuple(_value_kind(v) for v in encoded[1]))
+    if encoded[0] == "scalar":
+        return ("scalar", encoded[1])
+    return encoded[0]
+
+
+def _is_namedtuple_class(cls: Any) -> bool:
+    return (
+        isinstance(cls, type)
+        and issubclass(cls, tuple)
+        and cls is not tuple
+        and isinstance(getattr(cls, "_fields", None), tuple)
+    )
+
+
+def _encode_namedtuple_class(cls: type, add) -> tuple:
+    defaults = getattr(cls, "_field_defaults", {}) or {}
+    return (
+        "namedtupleclass",
+        _class_name(cls),
+        list(cls._fields),
+        [(k, _encode(v, add)) for k, v in defaults.items()],
+    )
 
 
 def _short_repr(value: Any) -> str:

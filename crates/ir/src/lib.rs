@@ -38,4 +38,7 @@ pub use ops::{
     AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op, ShflMode,
     StoreCache, Terminator, UnaryOp, VoteMode,
 };
-pub use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record, RecordType, Scalar, Type, record};
+pub use oxcuda_types::{
+    ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,
+    record,
+};

@@ -9,7 +9,7 @@
 
 use std::ffi::c_void;
 
-use oxcuda_ir::{ArrayType, Layout, Record, Scalar, Type};
+use oxcuda_ir::{ArrayType, EnumType, Layout, NamedTupleType, Record, Scalar, Type};
 use smallvec::SmallVec;
 
 /// CUDA's block limits on every supported GPU (compute capability 7.5 and newer).
@@ -116,6 +116,32 @@ pub enum Arg {
     Complex(f64, f64, Scalar),
     /// A tuple.
     Tuple(Vec<Arg>),
+    /// A member of an enum class (`Color.red`): its value, typed with its class.
+    Enum(Box<EnumArg>),
+    /// An instance of a namedtuple class: its items, typed with its class.
+    NamedTuple(Box<NamedTupleArg>),
+}
+
+/// An enum member argument.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumArg {
+    /// The class's `module.qualname`.
+    pub class: String,
+    /// Whether the class is an `IntEnum`.
+    pub int: bool,
+    /// The member's value.
+    pub value: Arg,
+}
+
+/// A namedtuple argument.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedTupleArg {
+    /// The class's `module.qualname`.
+    pub class: String,
+    /// The field names.
+    pub fields: Vec<String>,
+    /// The items, one per field.
+    pub items: Vec<Arg>,
 }
 
 impl Arg {
@@ -126,6 +152,16 @@ impl Arg {
             Self::Record { record, .. } => Type::Record(*record),
             Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s) => Type::Scalar(*s),
             Self::Tuple(items) => Type::Tuple(items.iter().map(Self::ty).collect()),
+            Self::Enum(e) => Type::Enum(Box::new(EnumType {
+                class: e.class.clone(),
+                int: e.int,
+                value: e.value.ty(),
+            })),
+            Self::NamedTuple(n) => Type::NamedTuple(Box::new(NamedTupleType {
+                class: n.class.clone(),
+                fields: n.fields.clone(),
+                items: n.items.iter().map(Self::ty).collect(),
+            })),
         }
     }
 
@@ -139,6 +175,15 @@ impl Arg {
             }
             (Self::Tuple(items), Type::Tuple(types)) => {
                 items.len() == types.len() && items.iter().zip(types).all(|(a, t)| a.has_type(t))
+            }
+            (Self::Enum(e), Type::Enum(t)) => {
+                e.class == t.class && e.int == t.int && e.value.has_type(&t.value)
+            }
+            (Self::NamedTuple(n), Type::NamedTuple(t)) => {
+                n.class == t.class
+                    && n.fields == t.fields
+                    && n.items.len() == t.items.len()
+                    && n.items.iter().zip(&t.items).all(|(a, t)| a.has_type(t))
             }
             _ => false,
         }
@@ -164,6 +209,20 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
             g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b))
         }
         (Type::Record(g), Type::Record(w)) => g == w,
+        // An enum member passes for its own class; an IntEnum's also for an integer.
+        (Type::Enum(g), Type::Enum(w)) => {
+            g.class == w.class && g.int == w.int && g.value == w.value
+        }
+        (Type::Enum(g), Type::Scalar(w)) => g.int && w.is_int(),
+        (Type::NamedTuple(g), Type::NamedTuple(w)) => {
+            g.class == w.class
+                && g.fields == w.fields
+                && g.items.len() == w.items.len()
+                && g.items.iter().zip(&w.items).all(|(a, b)| compatible(a, b))
+        }
+        (Type::NamedTuple(g), Type::Tuple(w)) => {
+            g.items.len() == w.len() && g.items.iter().zip(w).all(|(a, b)| compatible(a, b))
+        }
         _ => false,
     }
 }
@@ -197,6 +256,14 @@ pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
                 pack(a, t, out);
             }
         }
+        (Arg::NamedTuple(n), Type::NamedTuple(_) | Type::Tuple(_)) => {
+            let types = ty.tuple_items().unwrap_or_default();
+            for (a, t) in n.items.iter().zip(types) {
+                pack(a, t, out);
+            }
+        }
+        (Arg::Enum(e), Type::Enum(t)) => pack(&e.value, &t.value, out),
+        (Arg::Enum(e), Type::Scalar(_)) => pack(&e.value, ty, out),
         (scalar, Type::Scalar(s)) => out.push(scalar_bits(scalar, *s)),
         _ => out.push([0, 0]),
     }

@@ -219,6 +219,8 @@ pub(crate) fn flatten(
     let mismatch = || SimError::launch(format!("{what}: expected {ty}, got {}", describe(arg)));
     match ty {
         Type::None => Ok(()),
+        // Front-end types (never in the IR): as the value they hold.
+        Type::Enum(_) | Type::NamedTuple(_) => flatten(&ty.erased(), arg, out, what),
         Type::Scalar(s) => {
             let s = *s;
             if s.is_complex() {

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use oxcuda_ir::ExternAbi;
 use oxcuda_syntax::SourceFile;
-use oxcuda_types::{Scalar, Type};
+use oxcuda_types::Type;
 
 /// An external device function declared with `cuda.declare_device(name, sig, abi=...)`:
 /// calls to it become calls of the symbol, resolved when the kernel is linked.
@@ -45,8 +45,8 @@ pub enum GlobalValue {
     Tuple(Vec<GlobalValue>),
     /// A NumPy array, frozen: its bytes are copied into constant memory.
     Array {
-        /// Element type.
-        dtype: Scalar,
+        /// Element type: a scalar, or a record (a structured array).
+        dtype: oxcuda_types::Dtype,
         /// Extents.
         shape: Vec<u64>,
         /// C-order little-endian bytes.
@@ -64,8 +64,57 @@ pub enum GlobalValue {
     /// its registry number, asked of the session's resolver at each call
     /// ([`crate::extension`]), and its name for messages.
     Overload(u64, String),
+    /// An `enum.Enum`/`IntEnum` class: its members by name.
+    EnumClass(Box<EnumClass>),
+    /// A member of an enum class.
+    EnumMember {
+        /// The class.
+        class: Box<EnumClass>,
+        /// The member's name.
+        name: String,
+    },
+    /// A namedtuple class (`collections.namedtuple`, `typing.NamedTuple`): called in a kernel,
+    /// it builds an instance.
+    NamedTupleClass(Box<NamedTupleClass>),
+    /// An instance of a namedtuple class.
+    NamedTuple {
+        /// The class.
+        class: Box<NamedTupleClass>,
+        /// The items, one per field.
+        items: Vec<GlobalValue>,
+    },
     /// Anything else: its `repr`, for the error message.
     Unsupported(String),
+}
+
+/// An enum class captured from a global: its members in definition order (aliases included).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EnumClass {
+    /// `module.qualname`.
+    pub class: String,
+    /// An `IntEnum` (its members are integers).
+    pub int: bool,
+    /// `(name, value)` of every member.
+    pub members: Vec<(String, GlobalValue)>,
+}
+
+impl EnumClass {
+    /// The value of member `name`.
+    #[must_use]
+    pub fn member(&self, name: &str) -> Option<&GlobalValue> {
+        self.members.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+}
+
+/// A namedtuple class captured from a global.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedTupleClass {
+    /// `module.qualname`.
+    pub class: String,
+    /// The field names, in order.
+    pub fields: Vec<String>,
+    /// Default values of the last fields (`_field_defaults`), by field name.
+    pub defaults: Vec<(String, GlobalValue)>,
 }
 
 /// The value of a [`GlobalValue::TypedScalar`].

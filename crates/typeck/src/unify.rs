@@ -38,6 +38,26 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
             .map(|(x, y)| unify(x, y))
             .collect::<Option<Vec<_>>>()
             .map(Type::Tuple),
+        // An IntEnum member meeting an integer is an integer.
+        (Type::Enum(e), Type::Scalar(s)) | (Type::Scalar(s), Type::Enum(e))
+            if e.int && (s.is_int() || *s == Scalar::Bool) =>
+        {
+            unify(&e.value, &Type::Scalar(*s))
+        }
+        (Type::NamedTuple(x), Type::NamedTuple(y))
+            if x.class == y.class && x.fields == y.fields && x.items.len() == y.items.len() =>
+        {
+            let items = x
+                .items
+                .iter()
+                .zip(&y.items)
+                .map(|(a, b)| unify(a, b))
+                .collect::<Option<Vec<_>>>()?;
+            Some(Type::NamedTuple(Box::new(oxcuda_types::NamedTupleType {
+                items,
+                ..(**x).clone()
+            })))
+        }
         _ => None,
     }
 }
@@ -88,5 +108,41 @@ mod tests {
         };
         assert_eq!(unify(&a(Layout::C), &a(Layout::F)), Some(a(Layout::A)));
         assert_eq!(unify(&a(Layout::C), &s(Scalar::F32)), None);
+    }
+
+    #[test]
+    fn enum_members_and_namedtuples_unify_by_class() {
+        let member = |class: &str, int| {
+            Type::Enum(Box::new(oxcuda_types::EnumType {
+                class: class.into(),
+                int,
+                value: Type::I64,
+            }))
+        };
+        let color = member("m.Color", false);
+        assert_eq!(unify(&color, &color), Some(color.clone()));
+        assert_eq!(unify(&color, &member("m.Shake", false)), None);
+        assert_eq!(unify(&color, &Type::I64), None);
+        // An IntEnum member meeting an integer is an integer.
+        let shape = member("m.Shape", true);
+        assert_eq!(unify(&shape, &Type::I32), Some(Type::I64));
+        let point = |y: Scalar| {
+            Type::NamedTuple(Box::new(oxcuda_types::NamedTupleType {
+                class: "m.Point".into(),
+                fields: vec!["x".into(), "y".into()],
+                items: vec![Type::I64, Type::Scalar(y)],
+            }))
+        };
+        assert_eq!(
+            unify(&point(Scalar::I32), &point(Scalar::F64)),
+            Some(point(Scalar::F64))
+        );
+        assert_eq!(
+            unify(
+                &point(Scalar::I32),
+                &Type::Tuple(vec![Type::I64, Type::I32])
+            ),
+            None
+        );
     }
 }

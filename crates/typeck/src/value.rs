@@ -43,6 +43,10 @@ pub(crate) enum Val {
     Extern(Box<crate::globals::ExternFn>),
     /// A frozen global NumPy array (index into the function's globals by name).
     GlobalArray(String),
+    /// An enum class (`Color`): its members are its attributes and items.
+    EnumClass(Box<crate::globals::EnumClass>),
+    /// A namedtuple class (`Point`): calling it builds an instance.
+    NamedTupleClass(Box<crate::globals::NamedTupleClass>),
     /// A method bound to its receiver (`z.conjugate`), called next.
     Method(Box<Val>, &'static str),
     /// A function with extension implementations (registry number, name).
@@ -79,6 +83,8 @@ impl Val {
             Self::Method(_, name) => format!("method {name}"),
             Self::Overload(_, name) => format!("function {name}"),
             Self::ExtMethod(_, name) => format!("method {name}"),
+            Self::EnumClass(c) => format!("the enum class {}", c.class),
+            Self::NamedTupleClass(c) => format!("the namedtuple class {}", c.class),
             Self::Poison => "an erroneous value".into(),
         }
     }

@@ -4,18 +4,21 @@
 //! - [`ty`]: [`Type`]: scalars, arrays (dtype, ndim, layout C/F/A, readonly), tuples, records,
 //!   none.
 //! - [`record`]: records (NumPy structured dtypes) and [`Dtype`], a scalar or a record.
+//! - [`nominal`]: enum members and namedtuples (a class's identity over a value's type).
 //! - [`promote`]: the result types of arithmetic (`int32 + int32 → int64`, float literals are
 //!   float64, …), inventory §6.
 //! - [`signature`]: parsing `"void(float32[:, ::1], int64)"`.
 //!
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
+pub mod nominal;
 pub mod promote;
 pub mod record;
 pub mod scalar;
 pub mod signature;
 pub mod ty;
 
+pub use nominal::{EnumType, NamedTupleType};
 pub use record::{Dtype, Field, Record, RecordType};
 pub use scalar::Scalar;
 pub use signature::{Signature, parse_signature, parse_type};

@@ -10,6 +10,8 @@
 //!            | "array(" dtype "," INT "d," ("C"|"F"|"A") ")"
 //!            | "CPointer(" dtype ")"               a data pointer (external functions' parameters)
 //!            | record ["[" dim ("," dim)* "]"]      a record, an array of records
+//!            | ("EnumMember" | "IntEnumMember") "(" STRING "," type ")"   an enum member
+//!            | "NamedTuple(" STRING ("," NAME ":" type)* ")"             a namedtuple
 //!            | "void" | "none"
 //! dim       := ":" | "::1"
 //! dtype     := NAME | record
@@ -22,6 +24,7 @@
 
 use std::fmt;
 
+use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Field, Record};
 use crate::scalar::Scalar;
 use crate::ty::{ArrayType, Layout, Type};
@@ -216,6 +219,34 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
             let dtype = parse_dtype(c)?;
             c.expect(")")?;
             Ok(Type::Pointer(dtype))
+        }
+        "EnumMember" | "IntEnumMember" => {
+            c.expect("(")?;
+            let class = c.string()?;
+            c.expect(",")?;
+            let value = parse_type_at(c)?;
+            c.expect(")")?;
+            Ok(Type::Enum(Box::new(EnumType {
+                class,
+                int: name == "IntEnumMember",
+                value,
+            })))
+        }
+        "NamedTuple" => {
+            c.expect("(")?;
+            let class = c.string()?;
+            let (mut fields, mut items) = (Vec::new(), Vec::new());
+            while c.eat(",") {
+                fields.push(c.word()?.to_owned());
+                c.expect(":")?;
+                items.push(parse_type_at(c)?);
+            }
+            c.expect(")")?;
+            Ok(Type::NamedTuple(Box::new(NamedTupleType {
+                class,
+                fields,
+                items,
+            })))
         }
         "Record" => {
             let record = parse_record_body(c)?;
@@ -564,6 +595,11 @@ mod tests {
             "array(Record(x: float32 @0, n: Record(y: int8 @0; size 1, align 1)[2] @4; size 8, align 4), 2d, F)",
             "CPointer(Record(z: complex64 @0; size 8, align 4))",
             "UniTuple(Record(q: bool @0; size 1, align 1) x 2)",
+            "EnumMember(\"enum_usecases.Color\", int64)",
+            "IntEnumMember(\"m.<locals>.Shape\", int64)",
+            "EnumMember(\"m.Planet\", UniTuple(float64 x 2))",
+            "NamedTuple(\"m.Point\", x: int64, y: array(float64, 1d, C))",
+            "NamedTuple(\"m.Empty\")",
         ] {
             let t = parse_type(text).unwrap();
             assert_eq!(t.to_string(), text);

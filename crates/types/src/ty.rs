@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Record};
 use crate::scalar::Scalar;
 
@@ -61,6 +62,10 @@ pub enum Type {
     /// A record: a reference to a structured value in memory (an element of an array of
     /// records, a record argument, a nested record field), as numba passes records.
     Record(Record),
+    /// A member of an `enum.Enum`/`IntEnum` class (front end only: held as its value).
+    Enum(Box<EnumType>),
+    /// An instance of a namedtuple class (front end only: held as a tuple).
+    NamedTuple(Box<NamedTupleType>),
 }
 
 impl Type {
@@ -158,6 +163,8 @@ impl fmt::Display for Type {
             }
             Self::Pointer(s) => write!(f, "CPointer({s})"),
             Self::Record(r) => r.fmt(f),
+            Self::Enum(e) => e.fmt(f),
+            Self::NamedTuple(n) => n.fmt(f),
         }
     }
 }

@@ -679,6 +679,8 @@ class Dispatcher(_native.LaunchCache):
                 continue
             elif isinstance(a, tuple):
                 inner, back = self._prepare_args(a, gpu, stream)
+                if type(a) is not tuple and hasattr(type(a), "_fields"):
+                    inner = type(a)(*inner)  # a namedtuple keeps its class (its type)
                 out.append(inner)
                 copy_back += back
                 continue

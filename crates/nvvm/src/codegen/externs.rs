@@ -45,6 +45,8 @@ fn abi_type(ty: &Type) -> std::result::Result<String, String> {
             "{ty} cannot cross a foreign call: declare the parameter as CPointer(<dtype>) and \
              pass the array (its data pointer is passed)"
         )),
+        // Front-end types (never in the IR): as the value they hold.
+        Type::Enum(_) | Type::NamedTuple(_) => abi_type(&ty.erased()),
         Type::Tuple(_) | Type::None => Err(format!("{ty} cannot cross a foreign call")),
     }
 }

@@ -77,6 +77,8 @@ impl FnWriter<'_, '_> {
                 }
                 acc
             }
+            // Front-end types (never in the IR): as the value they hold.
+            Type::Enum(_) | Type::NamedTuple(_) => self.reassemble(&ty.erased(), list),
         }
     }
 }

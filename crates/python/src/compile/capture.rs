@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use oxcuda_ir::ExternAbi;
 use oxcuda_syntax::SourceFile;
-use oxcuda_typeck::globals::TypedValue;
+use oxcuda_typeck::globals::{EnumClass, NamedTupleClass, TypedValue};
 use oxcuda_typeck::{ExternFn, FunctionSource, GlobalValue};
-use oxcuda_types::{Scalar, parse_type};
+use oxcuda_types::{Dtype, Scalar, parse_type};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
@@ -84,7 +84,14 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             let shape: Vec<u64> = arg(2)?.extract()?;
             let data = arg(3)?;
             let data = data.cast::<PyBytes>()?.as_bytes().to_vec();
-            match Scalar::from_name(&dtype) {
+            // A scalar dtype's name, or a structured dtype's record type text.
+            let parsed = Scalar::from_name(&dtype)
+                .map(Dtype::Scalar)
+                .or_else(|| match parse_type(&dtype) {
+                    Ok(oxcuda_types::Type::Record(r)) => Some(Dtype::Record(r)),
+                    _ => None,
+                });
+            match parsed {
                 Some(dtype) => GlobalValue::Array { dtype, shape, data },
                 None => GlobalValue::Unsupported(format!("a NumPy array of dtype {dtype}")),
             }
@@ -100,12 +107,55 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
         "function" => GlobalValue::Function(arg(1)?.extract()?),
         "extern" => external(&arg(1)?, &arg(2)?, &arg(3)?, &arg(4)?)?,
         "overload" => GlobalValue::Overload(arg(1)?.extract()?, arg(2)?.extract()?),
+        "enumclass" => GlobalValue::EnumClass(Box::new(enum_class(t)?)),
+        "enum" => GlobalValue::EnumMember {
+            class: Box::new(enum_class(arg(1)?.cast::<PyTuple>()?)?),
+            name: arg(2)?.extract()?,
+        },
+        "namedtupleclass" => GlobalValue::NamedTupleClass(Box::new(namedtuple_class(t)?)),
+        "namedtuple" => GlobalValue::NamedTuple {
+            class: Box::new(namedtuple_class(arg(1)?.cast::<PyTuple>()?)?),
+            items: arg(2)?
+                .cast::<PyList>()?
+                .iter()
+                .map(|i| global(&i))
+                .collect::<PyResult<_>>()?,
+        },
         "unsupported" => GlobalValue::Unsupported(arg(1)?.extract()?),
         other => {
             return Err(PyValueError::new_err(format!(
                 "unknown capture tag {other:?}"
             )));
         }
+    })
+}
+
+/// `(name, encoded value)` pairs.
+fn named_values(list: &Bound<'_, PyAny>) -> PyResult<Vec<(String, GlobalValue)>> {
+    list.cast::<PyList>()?
+        .iter()
+        .map(|pair| {
+            let pair = pair.cast_into::<PyTuple>()?;
+            Ok((pair.get_item(0)?.extract()?, global(&pair.get_item(1)?)?))
+        })
+        .collect()
+}
+
+/// `("enumclass", "module.qualname", is_int_enum, [(member name, encoded value), ...])`.
+fn enum_class(t: &Bound<'_, PyTuple>) -> PyResult<EnumClass> {
+    Ok(EnumClass {
+        class: t.get_item(1)?.extract()?,
+        int: t.get_item(2)?.extract()?,
+        members: named_values(&t.get_item(3)?)?,
+    })
+}
+
+/// `("namedtupleclass", "module.qualname", [field names], [(field, encoded default), ...])`.
+fn namedtuple_class(t: &Bound<'_, PyTuple>) -> PyResult<NamedTupleClass> {
+    Ok(NamedTupleClass {
+        class: t.get_item(1)?.extract()?,
+        fields: t.get_item(2)?.extract()?,
+        defaults: named_values(&t.get_item(3)?)?,
     })
 }
 

@@ -84,6 +84,8 @@ fn type_desc<'py>(py: Python<'py>, ty: &Type) -> PyResult<Bound<'py, PyAny>> {
             .into_pyobject(py)?
             .into_any(),
         Type::Record(r) => dtype_desc(py, Dtype::Record(*r))?,
+        // Typing functions see an enum member or a namedtuple as the value it is held as.
+        Type::Enum(_) | Type::NamedTuple(_) => type_desc(py, &ty.erased())?,
     })
 }
 

@@ -89,6 +89,16 @@ fn read_with(
     if obj.is_instance_of::<PyBool>() {
         return Ok(Arg::Int(i128::from(obj.extract::<bool>()?), Scalar::Bool));
     }
+    // Enum members and namedtuples: subclasses of int and tuple are checked here, other enum
+    // members after everything else, so plain numbers and arrays pay nothing for them.
+    if ((obj.is_instance_of::<PyInt>() && !obj.is_exact_instance_of::<PyInt>())
+        || (obj.is_instance_of::<PyTuple>() && !obj.is_exact_instance_of::<PyTuple>()))
+        && let Some(arg) = crate::launch::nominal_args::read(obj, index, |x| {
+            read_with(x, index, foreign.as_deref_mut())
+        })?
+    {
+        return Ok(arg);
+    }
     if obj.is_instance_of::<PyInt>() {
         // i64 first: one C call, where i128 goes through a slower conversion under abi3.
         if let Ok(v) = obj.extract::<i64>() {
@@ -114,7 +124,7 @@ fn read_with(
         }
         return Ok(Arg::Tuple(items));
     }
-    if let Some(launch) = foreign
+    if let Some(launch) = foreign.as_deref_mut()
         && let Some(arg) = crate::interop::dlpack_exchange::read(obj, launch.stream)
             .or_else(|| crate::interop::cupy::read(obj, launch))
             .or_else(|| read_cai(obj, launch.stream))
@@ -149,6 +159,11 @@ fn read_with(
                 )
             });
         }
+    }
+    if let Some(arg) = crate::launch::nominal_args::read(obj, index, |x| {
+        read_with(x, index, foreign.as_deref_mut())
+    })? {
+        return Ok(arg);
     }
     let ty = obj
         .get_type()
@@ -338,6 +353,16 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
         Arg::Tuple(items) => {
             let mut out = Vec::with_capacity(items.len());
             for a in items {
+                // SAFETY: as above.
+                out.push(unsafe { to_sim(a) }?);
+            }
+            ArgValue::Tuple(out)
+        }
+        // SAFETY: as above.
+        Arg::Enum(e) => unsafe { to_sim(&e.value) }?,
+        Arg::NamedTuple(n) => {
+            let mut out = Vec::with_capacity(n.items.len());
+            for a in &n.items {
                 // SAFETY: as above.
                 out.push(unsafe { to_sim(a) }?);
             }

@@ -5,4 +5,5 @@ pub mod args;
 pub mod assertions;
 pub mod kernel;
 pub mod launcher;
+pub mod nominal_args;
 pub mod sim_interrupt;

@@ -1,5 +1,5 @@
 //! The device library: functions oxcuda writes in Python (`cmath.py`, `random.py` for
-//! `cuda.random`) and compiles with its own front end, like a user's device functions, once per
+//! `cuda.random`, `round.py` for `round(x, ndigits)`) and compiles with its own front end, like a user's device functions, once per
 //! precision.
 //!
 //! A library function is typed IR like any other, so the GPU and the simulator run the same
@@ -48,6 +48,11 @@ const FILES: &[LibraryFile] = &[
         module: "cuda.fp16",
         text: include_str!("fp16.py"),
         floats: &[Scalar::F16],
+    },
+    LibraryFile {
+        module: "builtins",
+        text: include_str!("round.py"),
+        floats: &[Scalar::F16, Scalar::F32, Scalar::F64],
     },
     // Names its precisions itself (`xoroshiro128p_uniform_float32/64`): compiled once.
     LibraryFile {
@@ -165,6 +170,7 @@ fn module_globals(
     ]);
     let mut globals = HashMap::from([
         ("math".to_owned(), GlobalValue::Module("math".into())),
+        ("numpy".to_owned(), GlobalValue::Module("numpy".into())),
         ("F".to_owned(), GlobalValue::Type(Type::Scalar(float))),
         ("C".to_owned(), GlobalValue::Type(Type::Scalar(complex))),
     ]);
@@ -265,7 +271,7 @@ fn table(
         }
     }
     GlobalValue::Array {
-        dtype: complex,
+        dtype: complex.into(),
         shape,
         data,
     }

@@ -39,6 +39,18 @@ impl Lower<'_, '_> {
         match slice {
             Expr::Tuple(t) => t.elts.iter().map(|e| self.one_index(e)).collect(),
             e => match self.one_index(e) {
+                Index::Int(v @ Val::Rt(_, Type::NamedTuple(_))) => match Self::plain(v) {
+                    Val::Rt(v, Type::Tuple(types)) => types
+                        .iter()
+                        .enumerate()
+                        .map(|(k, t)| {
+                            let item = self
+                                .emit(Op::TupleGet(v, u32::try_from(k).unwrap_or(0)), t.clone());
+                            Index::Int(Val::Rt(item, t.clone()))
+                        })
+                        .collect(),
+                    other => vec![Index::Int(other)],
+                },
                 Index::Int(Val::Tuple(items)) => items.into_iter().map(Index::Int).collect(),
                 Index::Int(Val::Rt(v, Type::Tuple(types))) => types
                     .iter()
@@ -68,11 +80,22 @@ impl Lower<'_, '_> {
 
     /// `base[index]` as a read.
     pub fn subscript_load(&mut self, base: Val, index: Vec<Index>, range: TextRange) -> Val {
-        match base {
+        match Self::plain(base) {
             Val::Poison => Val::Poison,
+            Val::EnumClass(c) => match index.as_slice() {
+                [Index::Int(Val::Str(name))] => self.enum_member(&c, name, range),
+                _ => self.error(
+                    codes::NOT_CONSTANT,
+                    range,
+                    format!(
+                        "an enum class ({}) is indexed by a member's name as a string constant",
+                        c.class
+                    ),
+                ),
+            },
             Val::Rt(v, ty @ Type::Array(_)) => self.index_array(v, ty, index, range),
             Val::Rt(v, Type::Record(rec)) => self.record_subscript(v, rec, index, range),
-            Val::GlobalArray(_) => match self.materialize(base, range) {
+            base @ Val::GlobalArray(_) => match self.materialize(base, range) {
                 Some((v, ty)) => self.index_array(v, ty, index, range),
                 None => Val::Poison,
             },
@@ -743,7 +766,7 @@ impl Lower<'_, '_> {
         index: Val,
         range: TextRange,
     ) -> Option<Vec<Value>> {
-        let items = match index {
+        let items = match Self::plain(index) {
             Val::Tuple(items) => items,
             Val::Rt(v, Type::Tuple(types)) => types
                 .iter()

@@ -115,7 +115,10 @@ impl Lower<'_, '_> {
                         format!("{name}() takes no arguments"),
                     );
                 }
-                self.conjugate(*receiver, c.range())
+                match name {
+                    "bit_count" => self.bit_count(*receiver, c.range()),
+                    _ => self.conjugate(*receiver, c.range()),
+                }
             }
             Val::Extern(e) => self.extern_call(&e, args, !keywords.is_empty(), c.range()),
             Val::Overload(key, name) => {
@@ -130,6 +133,9 @@ impl Lower<'_, '_> {
                 }];
                 all.extend(args);
                 self.extension_call(callee, &name, all, keywords, c.range())
+            }
+            Val::NamedTupleClass(class) => {
+                self.construct_namedtuple(&class, args, keywords, c.range())
             }
             other => {
                 let what = other.describe();
@@ -315,7 +321,7 @@ impl Lower<'_, '_> {
                 if !self.arity(path, &args, 1, 1, range) {
                     return Val::Poison;
                 }
-                match args[0].val.clone() {
+                match Self::plain(args[0].val.clone()) {
                     Val::Tuple(items) => Val::Int(i128::try_from(items.len()).unwrap_or(0)),
                     Val::Rt(_, Type::Tuple(items)) => {
                         Val::Int(i128::try_from(items.len()).unwrap_or(0))
@@ -655,18 +661,42 @@ impl Lower<'_, '_> {
                 let r = self.emit(Op::Math(MathFn::Rint, vec![v]), t);
                 Val::Rt(self.cast(r, s, Scalar::I64), Type::I64)
             }
-            Some(Val::Int(n)) => {
-                let scale = 10f64.powi(i32::try_from(n).unwrap_or(0));
-                let k = self.emit(Op::Const(Const::Float(scale)), t.clone());
-                let scaled = self.emit(Op::Binary(BinOp::Mul, v, k), t.clone());
-                let r = self.emit(Op::Math(MathFn::Rint, vec![scaled]), t.clone());
-                Val::Rt(self.emit(Op::Binary(BinOp::Div, r, k), t.clone()), t)
+            Some(n)
+                if self
+                    .scalar_type_of(&n)
+                    .is_some_and(|t| t.is_int() || t == Scalar::Bool) =>
+            {
+                // numba-cuda's algorithm (library/round.py), for constant and variable ndigits.
+                let Some(src) = crate::library::function("builtins", "round_ndigits", s) else {
+                    return self.error(
+                        codes::TYPE_MISMATCH,
+                        range,
+                        format!("round(x, ndigits) of {s}"),
+                    );
+                };
+                let Some(n) = self.convert(n, &Type::I64, args[1].range) else {
+                    return Val::Poison;
+                };
+                let call_args = vec![
+                    Arg {
+                        val: Val::Rt(v, t),
+                        range: args[0].range,
+                    },
+                    Arg {
+                        val: Val::Rt(n, Type::I64),
+                        range: args[1].range,
+                    },
+                ];
+                self.device_call(src, call_args, range)
             }
-            Some(_) => self.error(
-                codes::NOT_CONSTANT,
-                args[1].range,
-                "round()'s ndigits must be an integer constant",
-            ),
+            Some(other) => {
+                let what = other.describe();
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    args[1].range,
+                    format!("round()'s ndigits must be an integer, not {what}"),
+                )
+            }
         }
     }
 
@@ -1212,6 +1242,42 @@ impl Lower<'_, '_> {
     }
 
     /// `x.conjugate()`: the complex conjugate; a real number is its own.
+    /// `x.bit_count()` on an integer: the set bits of `abs(x)` (Python's `int.bit_count`), as
+    /// int64.
+    fn bit_count(&mut self, x: Val, range: TextRange) -> Val {
+        if let Val::Int(i) = x {
+            return Val::Int(i128::from(i.unsigned_abs().count_ones()));
+        }
+        if let Val::Bool(b) = x {
+            return Val::Int(i128::from(b));
+        }
+        let as_int = |s: Scalar| if s == Scalar::Bool { Scalar::I64 } else { s };
+        let Some(s) = self.scalar_type_of(&x).map(as_int).filter(|s| s.is_int()) else {
+            let what = x.describe();
+            return self.error(
+                codes::TYPE_MISMATCH,
+                range,
+                format!("bit_count() is a method of integers, not of {what}"),
+            );
+        };
+        let Some(v) = self.convert(x, &Type::Scalar(s), range) else {
+            return Val::Poison;
+        };
+        let t = Type::Scalar(s);
+        let magnitude = if s.is_signed() {
+            let zero = self.const_int(0, s);
+            let neg = self.emit(Op::Compare(CmpOp::Lt, v, zero), Type::BOOL);
+            let minus = self.emit(Op::Unary(UnaryOp::Neg, v), t.clone());
+            self.emit(Op::Select(neg, minus, v), t.clone())
+        } else {
+            v
+        };
+        let n = self.emit(Op::Intrinsic(Intrinsic::Popc, vec![magnitude]), t);
+        let n = self.cast(n, s, Scalar::I64);
+        self.nonneg.insert(n);
+        Val::Rt(n, Type::I64)
+    }
+
     fn conjugate(&mut self, x: Val, range: TextRange) -> Val {
         match x {
             Val::Complex(re, im) => Val::Complex(re, -im),

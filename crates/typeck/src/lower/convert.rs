@@ -80,7 +80,7 @@ impl Lower<'_, '_> {
         };
         let g = self.const_global(name, *dtype, shape.clone(), data.clone());
         let ty = Type::Array(ArrayType {
-            dtype: (*dtype).into(),
+            dtype: *dtype,
             ndim: u32::try_from(shape.len()).unwrap_or(u32::MAX),
             layout: Layout::C,
             readonly: true,
@@ -93,7 +93,7 @@ impl Lower<'_, '_> {
     pub fn const_global(
         &mut self,
         name: &str,
-        dtype: Scalar,
+        dtype: oxcuda_types::Dtype,
         shape: Vec<u64>,
         data: Vec<u8>,
     ) -> oxcuda_ir::GlobalId {
@@ -114,9 +114,9 @@ impl Lower<'_, '_> {
         globals.push(oxcuda_ir::Global {
             name: symbol,
             kind: GlobalKind::Const,
-            dtype: dtype.into(),
+            dtype,
             shape,
-            align: dtype.size().max(16),
+            align: dtype.align().max(16),
             init: Some(data),
         });
         oxcuda_ir::GlobalId(u32::try_from(globals.len() - 1).unwrap_or(u32::MAX))
@@ -166,6 +166,15 @@ impl Lower<'_, '_> {
         }
         match (from, to) {
             (Type::Scalar(a), Type::Scalar(b)) => Some(self.cast(v, *a, *b)),
+            // An IntEnum member converts as its integer; a namedtuple to a plain tuple.
+            (Type::Enum(e), _) if e.int => {
+                let value = e.value.clone();
+                self.convert_value(v, &value, to)
+            }
+            (Type::NamedTuple(n), Type::Tuple(_)) => {
+                let plain = Type::Tuple(n.items.clone());
+                self.convert_value(v, &plain, to)
+            }
             (Type::Array(a), Type::Array(b)) => {
                 let layout_ok = a.layout == b.layout
                     || b.layout == Layout::A
@@ -215,7 +224,7 @@ impl Lower<'_, '_> {
 
     /// Python truthiness of a value, as a branch condition.
     pub fn truth(&mut self, val: Val, range: TextRange) -> Option<Cond> {
-        match val {
+        match Self::plain(val) {
             Val::Bool(b) => Some(Cond::Known(b)),
             Val::Int(i) => Some(Cond::Known(i != 0)),
             Val::Float(x) => Some(Cond::Known(x != 0.0)),

@@ -147,11 +147,12 @@ impl Lower<'_, '_> {
             {
                 return v.clone();
             }
-            let slot = match self.locals.get(name) {
+            let key = self.var_key(name);
+            let slot = match self.locals.get(&key) {
                 Some(slot) => Some(slot.clone()),
-                None => self.state.vars.get(name).cloned().map(|ty| {
-                    let var = self.f.new_var(name, ty.clone());
-                    self.locals.insert(name.to_owned(), (var, ty.clone()));
+                None => self.state.vars.get(&key).cloned().map(|ty| {
+                    let var = self.f.new_var(&key, ty.clone());
+                    self.locals.insert(key.clone(), (var, ty.clone()));
                     (var, ty)
                 }),
             };
@@ -165,8 +166,8 @@ impl Lower<'_, '_> {
                     // variable marked ≥ 0 is ≥ 0 given only such reads: an induction over the
                     // execution. (Pessimistic reads would lag one pass behind and never
                     // recover, since `widen` only clears marks.)
-                    if self.state.nonneg.get(name) != Some(&false)
-                        && self.next.nonneg.get(name) != Some(&false)
+                    if self.state.nonneg.get(&key) != Some(&false)
+                        && self.next.nonneg.get(&key) != Some(&false)
                     {
                         self.nonneg.insert(v);
                     }
@@ -233,6 +234,18 @@ impl Lower<'_, '_> {
                     None => Val::Namespace(path.clone()),
                 },
             },
+            GlobalValue::EnumClass(c) => Val::EnumClass(c.clone()),
+            GlobalValue::EnumMember { class, name: member } => {
+                self.enum_member(class, member, range)
+            }
+            GlobalValue::NamedTupleClass(c) => Val::NamedTupleClass(c.clone()),
+            GlobalValue::NamedTuple { class, items } => {
+                let items = items
+                    .iter()
+                    .map(|i| self.global_value(name, i, range))
+                    .collect();
+                self.make_namedtuple(class, items, range)
+            }
             GlobalValue::Unsupported(repr) => self.error_hint(
                 codes::UNSUPPORTED_GLOBAL,
                 range,
@@ -270,6 +283,9 @@ impl Lower<'_, '_> {
                 ),
             },
             Val::Rt(v, Type::Array(a)) => self.array_attribute(v, a, attr, range),
+            Val::EnumClass(c) => self.enum_member(&c, attr, range),
+            Val::Rt(v, Type::Enum(e)) => self.enum_attribute(v, &e, attr, range),
+            Val::Rt(v, Type::NamedTuple(n)) => self.namedtuple_field(v, &n, attr, range),
             Val::GlobalArray(_) => match self.materialize(base, range) {
                 Some((v, Type::Array(a))) => self.array_attribute(v, a, attr, range),
                 _ => Val::Poison,
@@ -290,6 +306,14 @@ impl Lower<'_, '_> {
                 };
                 let t = self.f.value_type(zero).clone();
                 Val::Rt(zero, t)
+            }
+            Val::Rt(_, Type::Scalar(s))
+                if attr == "bit_count" && (s.is_int() || s == Scalar::Bool) =>
+            {
+                Val::Method(Box::new(base), "bit_count")
+            }
+            Val::Int(_) | Val::Bool(_) if attr == "bit_count" => {
+                Val::Method(Box::new(base), "bit_count")
             }
             Val::Rt(_, Type::Scalar(_)) | Val::Int(_) | Val::Float(_) | Val::Complex(..)
                 if attr == "conjugate" =>
@@ -313,6 +337,7 @@ impl Lower<'_, '_> {
         if l == Val::Poison || r == Val::Poison {
             return Val::Poison;
         }
+        let (l, r) = (Self::plain(l), Self::plain(r));
         if let Some(folded) = fold_binary(op, &l, &r) {
             return folded;
         }
@@ -452,6 +477,7 @@ impl Lower<'_, '_> {
     pub fn scalar_type_of(&self, v: &Val) -> Option<Scalar> {
         match v {
             Val::Rt(_, Type::Scalar(s)) => Some(*s),
+            Val::Rt(_, Type::Enum(e)) if e.int => e.value.as_scalar(),
             Val::Int(i) => Some(if *i > i128::from(i64::MAX) {
                 Scalar::U64
             } else {
@@ -464,8 +490,9 @@ impl Lower<'_, '_> {
         }
     }
 
-    pub(super) fn unary(&mut self, op: ast::UnaryOp, v: Val, range: TextRange) -> Val {
+    pub(crate) fn unary(&mut self, op: ast::UnaryOp, v: Val, range: TextRange) -> Val {
         use ast::UnaryOp as U;
+        let v = Self::plain(v);
         match (op, &v) {
             (_, Val::Poison) => return Val::Poison,
             (U::Not, _) => {
@@ -521,11 +548,15 @@ impl Lower<'_, '_> {
     }
 
     /// One comparison `l <op> r`.
-    pub(super) fn compare(&mut self, op: ast::CmpOp, l: Val, r: Val, range: TextRange) -> Val {
+    pub(crate) fn compare(&mut self, op: ast::CmpOp, l: Val, r: Val, range: TextRange) -> Val {
         use ast::CmpOp as C;
         if l == Val::Poison || r == Val::Poison {
             return Val::Poison;
         }
+        if let Some(v) = self.enum_compare(op, &l, &r, range) {
+            return v;
+        }
+        let (l, r) = (Self::plain(l), Self::plain(r));
         if matches!(op, C::Is | C::IsNot) {
             let same = self.identity(l, r, range);
             return if op == C::Is {
@@ -638,7 +669,7 @@ impl Lower<'_, '_> {
     /// The items of a tuple value (built in the source or a runtime tuple); `None` for
     /// anything else.
     pub fn tuple_items(&mut self, v: &Val) -> Option<Vec<Val>> {
-        match v {
+        match &Self::plain(v.clone()) {
             Val::Tuple(items) => Some(items.clone()),
             Val::Rt(t, Type::Tuple(types)) => Some(
                 types

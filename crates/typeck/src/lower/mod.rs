@@ -10,12 +10,15 @@ mod assert;
 mod cache_hint;
 mod call;
 mod convert;
+mod enums;
 mod expr;
 mod extension_call;
 mod extern_call;
 mod half_call;
 mod libdevice_call;
 mod library_call;
+mod namedtuple;
+mod nominal;
 mod operator_call;
 mod record;
 mod stmt;
@@ -106,6 +109,8 @@ pub(crate) fn function(
                 (FunctionKind::Kernel | FunctionKind::Extern(_), _) | (_, None) => Type::None,
                 (FunctionKind::Device, Some(t)) => t.clone(),
             };
+            let mut f = f;
+            nominal::erase(&mut f);
             return Ok((f, ret));
         }
         // Publish the return type guess for recursive calls in the next pass.
@@ -185,6 +190,11 @@ pub(crate) struct Lower<'s, 'a> {
     /// Names assigned so far in this pass, in program order: a read of a local outside any
     /// loop that no earlier assignment precedes can never see a value.
     pub written: HashSet<String>,
+    /// Each variable's current version (`docs/typing.md`, Variables): an assignment among
+    /// the function's top-level statements starts a new one, with a type of its own.
+    pub versions: HashMap<String, u32>,
+    /// The statement being lowered is a top-level assignment (`=`, `+=`, annotated).
+    pub top_level_assign: bool,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -226,6 +236,17 @@ impl<'s, 'a> Lower<'s, 'a> {
             assigned: HashSet::new(),
             error_poisoned: HashSet::new(),
             written: HashSet::new(),
+            versions: HashMap::new(),
+            top_level_assign: false,
+        }
+    }
+
+    /// The key of variable `name`'s current version in the pass's tables: the name itself
+    /// for the first version, `name.N` (numba's SSA spelling) for later ones.
+    pub fn var_key(&self, name: &str) -> String {
+        match self.versions.get(name) {
+            None | Some(0) => name.to_owned(),
+            Some(v) => format!("{name}.{v}"),
         }
     }
 
@@ -305,7 +326,15 @@ impl<'s, 'a> Lower<'s, 'a> {
         nonneg: bool,
         range: TextRange,
     ) -> Option<(Var, Type)> {
+        // A top-level assignment dominates everything after it and nothing after it can see
+        // the value before it (no loop or branch encloses it): as numba's SSA form does, it
+        // starts a new version of the variable, whose type is its own. The front end's own
+        // temporaries (`$ifexp…`, assigned on several paths of one expression) never do.
+        if self.top_level_assign && !name.starts_with('$') && self.written.contains(name) {
+            *self.versions.entry(name.to_owned()).or_insert(0) += 1;
+        }
         self.written.insert(name.to_owned());
+        let key = self.var_key(name);
         if let Some(held) = self
             .next
             .statics
@@ -321,12 +350,12 @@ impl<'s, 'a> Lower<'s, 'a> {
             );
             return None;
         }
-        let proposal = match self.next.vars.get(name) {
+        let proposal = match self.next.vars.get(&key) {
             None => Some(ty.clone()),
             Some(prev) => unify(prev, ty),
         };
         let Some(proposal) = proposal else {
-            let prev = self.next.vars[name].clone();
+            let prev = self.next.vars[&key].clone();
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
@@ -335,19 +364,19 @@ impl<'s, 'a> Lower<'s, 'a> {
             );
             return None;
         };
-        self.next.vars.insert(name.to_owned(), proposal);
-        let entry = self.next.nonneg.entry(name.to_owned()).or_insert(true);
+        self.next.vars.insert(key.clone(), proposal);
+        let entry = self.next.nonneg.entry(key.clone()).or_insert(true);
         *entry &= nonneg;
-        if let Some(slot) = self.locals.get(name) {
+        if let Some(slot) = self.locals.get(&key) {
             return Some(slot.clone());
         }
         // The slot's type: last pass's unified type if known (and compatible), else this value's.
-        let slot_ty = match self.state.vars.get(name) {
+        let slot_ty = match self.state.vars.get(&key) {
             Some(t) if unify(t, ty).as_ref() == Some(t) => t.clone(),
             _ => ty.clone(),
         };
-        let var = self.f.new_var(name, slot_ty.clone());
-        self.locals.insert(name.to_owned(), (var, slot_ty.clone()));
+        let var = self.f.new_var(&key, slot_ty.clone());
+        self.locals.insert(key, (var, slot_ty.clone()));
         Some((var, slot_ty))
     }
 
@@ -455,7 +484,19 @@ impl<'s, 'a> Lower<'s, 'a> {
                 }
             }
         }
-        self.stmts(&def.body);
+        for stmt in &def.body {
+            if !self.reachable(self.cur) {
+                break; // statements after a `return`: numba drops them before typing
+            }
+            self.top_level_assign = matches!(
+                stmt,
+                oxcuda_syntax::ast::Stmt::Assign(_)
+                    | oxcuda_syntax::ast::Stmt::AugAssign(_)
+                    | oxcuda_syntax::ast::Stmt::AnnAssign(_)
+            );
+            self.stmt(stmt);
+            self.top_level_assign = false;
+        }
         // Falling off the end returns none.
         self.at(def.range());
         match (self.kind, self.next.ret.clone()) {

@@ -245,7 +245,7 @@ impl Lower<'_, '_> {
     }
 
     fn unpack(&mut self, targets: &[Expr], value: Val, range: TextRange, value_range: TextRange) {
-        let items: Vec<Val> = match value {
+        let items: Vec<Val> = match Self::plain(value) {
             Val::Tuple(items) => items,
             Val::Rt(v, Type::Tuple(types)) => types
                 .iter()
@@ -363,7 +363,7 @@ impl Lower<'_, '_> {
 
     /// Whether some path from the entry block reaches `block` through the terminators
     /// lowered so far.
-    fn reachable(&self, block: Block) -> bool {
+    pub(super) fn reachable(&self, block: Block) -> bool {
         let mut seen = vec![false; self.f.blocks.len()];
         let mut work = vec![Block(0)];
         while let Some(b) = work.pop() {
@@ -595,7 +595,7 @@ impl Lower<'_, '_> {
                 }
             }
         }
-        let val = self.expr(iter);
+        let val = Self::plain(self.expr(iter));
         match val {
             Val::Rt(array, ty @ Type::Array(_)) => Some(IterSpec::Array { array, ty }),
             Val::Tuple(items) => Some(IterSpec::Tuple(items)),
