@@ -277,7 +277,57 @@ def compile_ptx(
     abi: str = "numba",
     abi_info: Any = None,
 ) -> tuple[str, Any]:
-    """Compiles ``pyfunc`` to PTX for ``cc`` (default 7.5). Returns ``(ptx, return_type)``."""
+    """Compile a Python function to PTX, without a GPU and without launching it.
+
+    Parameters
+    ----------
+    pyfunc : function
+        The Python function (not a dispatcher's launch; a :class:`Dispatcher` is accepted too).
+    sig : str or signature
+        The argument types, as ``"void(float32[:], float32)"`` or ``void(float32[:], float32)``;
+        a device function's signature gives its return type (``"float64(float64)"``).
+    debug : bool, optional
+        Debug information (and checked ``assert`` statements).
+    lineinfo : bool, optional
+        Line tables only.
+    device : bool, optional
+        Compile a device function rather than a kernel.
+    fastmath : bool, optional
+        Faster, less accurate float arithmetic.
+    cc : tuple of int, optional
+        The compute capability, as ``(major, minor)``; default ``(7, 5)``.
+    opt : bool, optional
+        Run the optimisers (default True).
+    abi : {"numba", "c"}, optional
+        A device function's calling convention: numba's (the result through a pointer) or C's.
+    abi_info : dict, optional
+        For ``abi="c"``: ``{"abi_name": "symbol"}`` names the function's symbol.
+
+    Returns
+    -------
+    tuple of (str, type)
+        The PTX text, and the return type (``void`` for a kernel).
+
+    Raises
+    ------
+    oxcuda.errors.TypingError
+        When the function breaks a typing rule (the message shows the line and column).
+    oxcuda.errors.CudaSupportError
+        When libNVVM (or libdevice) cannot be found: install ``oxcuda[cu13]`` or ``[cu12]``.
+    ValueError
+        For an ``abi`` other than ``"numba"`` or ``"c"``.
+
+    Examples
+    --------
+    >>> from oxcuda import cuda
+    >>> def axpy(r, a, x, y):
+    ...     i = cuda.grid(1)
+    ...     if i < r.size:
+    ...         r[i] = a * x[i] + y[i]
+    >>> ptx, restype = cuda.compile_ptx(axpy, "void(float32[:], float32, float32[:], float32[:])")
+    >>> ".entry" in ptx, restype
+    (True, none)
+    """
     if device:
         _check_abi(abi, device)
     result = compile_pyfunc(

@@ -17,6 +17,7 @@
 //! Invariants (tests in `tests/builtins.rs`): paths are unique; every parent of a `cuda.`
 //! path that is not a row is a namespace; signatures parse; the generated files are current.
 
+pub mod reference;
 pub mod render;
 pub mod table;
 
