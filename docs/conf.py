@@ -56,6 +56,8 @@ autodoc_preserve_defaults = True
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
 napoleon_use_rtype = False
+# Parameter types stay text ("int or tuple of int"), not cross-references that cannot resolve.
+napoleon_use_param = False
 
 html_theme = "furo"
 html_title = f"oxcuda {release}"

@@ -10,8 +10,10 @@ registry row, which is what ``help()`` shows. :func:`render_pages` is pure (no S
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
+import re
 import types as pytypes
 from collections.abc import Callable
 
@@ -109,7 +111,7 @@ def render_pages(convert: Callable[[str], str] = lambda s: s) -> dict[str, str]:
 def _write_pages(app) -> None:
     from sphinx.ext.napoleon import Config, NumpyDocstring
 
-    config = Config(napoleon_use_rtype=False, napoleon_use_param=True)
+    config = Config(napoleon_use_rtype=False, napoleon_use_param=False)
 
     def convert(doc: str) -> str:
         return str(NumpyDocstring(doc, config))
@@ -130,6 +132,76 @@ def _write_pages(app) -> None:
         os.remove(os.path.join(out_dir, stale))
 
 
+def _lookup(dotted: str) -> object | None:
+    """The object named ``dotted`` (``oxcuda.cuda.memory.ipc.IpcHandle``), or None."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            return None
+        return obj
+    return None
+
+
+def _resolve_by_object(app, env, node, contnode):
+    """A Python cross-reference autodoc could not resolve by name (``:class:`IpcHandle``` in a
+    module's docstring, a base class spelled by another of its names such as ``OxcudaError``):
+    find the object it names, from the referring module or a public module, and link to the
+    place the reference documents that object. Unknown objects stay unresolved (a warning)."""
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"].lstrip("~.")
+    module = node.get("py:module") or ""
+    candidates = [f"{module}.{target}"] if module else []
+    candidates += [target, *(f"{m}.{target}" for m in api.MODULES)]
+    places = _places(env)
+    for candidate in candidates:
+        if not candidate.startswith("oxcuda"):
+            continue
+        obj = _lookup(candidate)
+        home = places.get(id(obj)) if obj is not None else None
+        if home is not None and home.qualname != target:
+            domain = env.get_domain("py")
+            return domain.resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"], home.qualname, node, contnode
+            )
+    return None
+
+
+def _places(env) -> dict[int, api.Entry]:
+    cached = getattr(env, "_oxcuda_places", None)
+    if cached is None:
+        cached = api.canonical_places()
+        env._oxcuda_places = cached
+    return cached
+
+
+_FIRST_COLON = re.compile(r"(?<![:`]):(?=\s)")
+
+
+def _no_inline_attribute_type(app, what, name, obj, options, lines):
+    """napoleon reads an attribute's or property's first line ``text: more`` as ``type:
+    description``; oxcuda's docstrings mean a sentence. Runs before napoleon: the first colon of
+    such a line becomes a dash (outside double-backtick literals)."""
+    if what not in ("attribute", "property", "data") or not lines:
+        return
+    pieces = re.split(r"(``.*?``)", lines[0])
+    for k in range(0, len(pieces), 2):
+        if _FIRST_COLON.search(pieces[k]):
+            pieces[k] = _FIRST_COLON.sub(" —", pieces[k], count=1)
+            break
+    lines[0] = "".join(pieces)
+
+
 def setup(app):
     app.connect("builder-inited", _write_pages)
+    app.connect("missing-reference", _resolve_by_object)
+    # napoleon's handler has the default priority (500): this one runs first.
+    app.connect("autodoc-process-docstring", _no_inline_attribute_type, priority=400)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -30,6 +30,8 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.random",
     "oxcuda.cuda.ufunc",
     "oxcuda.cuda.memory",
+    "oxcuda.cuda.memory.default",
+    "oxcuda.cuda.memory.selection",
     "oxcuda.cuda.devicearray",
     "oxcuda.cuda.cudadrv",
     "oxcuda.cuda.cudadrv.driver",

@@ -326,7 +326,7 @@ def compile_ptx(
     ...         r[i] = a * x[i] + y[i]
     >>> ptx, restype = cuda.compile_ptx(axpy, "void(float32[:], float32, float32[:], float32[:])")
     >>> ".entry" in ptx, restype
-    (True, none)
+    (True, void)
     """
     if device:
         _check_abi(abi, device)

@@ -56,7 +56,7 @@ pub static DETAILS: &[Detail] = &[
             "The thread's global index: an int64 for ``ndim=1``, else a tuple of ``ndim`` int64.",
         ),
         raises: &[(
-            "TypingError",
+            "oxcuda.errors.TypingError",
             "At compile time, when ``ndim`` is not a constant 1, 2 or 3.",
         )],
         example: "import numpy as np\nfrom oxcuda import cuda\n\n@cuda.jit\ndef double(a):\n    \
@@ -78,7 +78,7 @@ pub static DETAILS: &[Detail] = &[
             "``cuda.blockDim.x * cuda.gridDim.x`` (int64) for ``ndim=1``, else a tuple.",
         ),
         raises: &[(
-            "TypingError",
+            "oxcuda.errors.TypingError",
             "At compile time, when ``ndim`` is not a constant 1, 2 or 3.",
         )],
         example: "import numpy as np\nfrom oxcuda import cuda\n\n@cuda.jit\ndef fill(a, v):\n    \
@@ -116,7 +116,7 @@ pub static DETAILS: &[Detail] = &[
             "A C-contiguous array in the block's shared memory (uninitialised).",
         ),
         raises: &[(
-            "TypingError",
+            "oxcuda.errors.TypingError",
             "At compile time, when the shape or dtype is not a constant.",
         )],
         example: "import numpy as np\nfrom oxcuda import cuda, float32\n\n@cuda.jit\n\
@@ -152,7 +152,7 @@ pub static DETAILS: &[Detail] = &[
             "A C-contiguous array private to the thread (uninitialised).",
         ),
         raises: &[(
-            "TypingError",
+            "oxcuda.errors.TypingError",
             "At compile time, when the shape or dtype is not a constant.",
         )],
         example: "import numpy as np\nfrom oxcuda import cuda, int64\n\n@cuda.jit\n\
@@ -170,7 +170,7 @@ pub static DETAILS: &[Detail] = &[
         params: &[("arr", "numpy.ndarray", "A host array known at compile time.")],
         returns: ("array", "A read-only array in constant memory with arr's contents."),
         raises: &[(
-            "TypingError",
+            "oxcuda.errors.TypingError",
             "At compile time, when ``arr`` is not a global NumPy array.",
         )],
         example: "import numpy as np\nfrom oxcuda import cuda\n\n\
@@ -263,7 +263,7 @@ pub static DETAILS: &[Detail] = &[
         ],
         returns: ("scalar", "The element's value before the addition."),
         raises: &[(
-            "TypingError",
+            "oxcuda.errors.TypingError",
             "At compile time, for an array of a dtype atomics do not support, or an index \
              of the wrong rank.",
         )],
@@ -647,7 +647,7 @@ pub fn docstring(b: &Builtin, summary: &str) -> String {
         let extra = d.map_or(&[][..], |d| d.raises);
         if extra.is_empty() {
             out.push_str(
-                "\nTypingError\n    At compile time, for arguments of the wrong number or type.",
+                "\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.",
             );
         }
         for (e, w) in extra {
