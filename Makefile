@@ -36,13 +36,13 @@ test-gpu: setup ## only the GPU tests (on a machine with a GPU)
 lint: setup ## rustfmt, clippy -D warnings, ruff check and ruff format --check
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -q -- -D warnings
-	$(VENV)/bin/ruff check python tests examples bench
-	$(VENV)/bin/ruff format --check python tests examples bench
+	$(VENV)/bin/ruff check python tests examples bench docs/conf.py docs/_ext
+	$(VENV)/bin/ruff format --check python tests examples bench docs/conf.py docs/_ext
 
 fmt: ## format Rust and Python
 	cargo fmt --all
-	$(VENV)/bin/ruff format python tests examples bench
-	$(VENV)/bin/ruff check --fix python tests examples bench
+	$(VENV)/bin/ruff format python tests examples bench docs/conf.py docs/_ext
+	$(VENV)/bin/ruff check --fix python tests examples bench docs/conf.py docs/_ext
 
 # Warnings are errors (-W, all of them reported: --keep-going), and every cross-reference must
 # resolve (-n): a broken internal link, a missing page or an unknown API name fails the build.

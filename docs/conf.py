@@ -16,11 +16,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "_ext"))
 # without a GPU; nothing is launched at build time, but importing must not look for a GPU.
 os.environ.setdefault("OXCUDA_TARGET", "sim")
 
-import oxcuda  # noqa: E402
+import oxcuda
 
 project = "oxcuda"
 author = "the oxcuda developers"
-copyright = "the oxcuda developers"  # noqa: A001 - Sphinx's name
+copyright = "the oxcuda developers"
 release = oxcuda.__version__
 version = release
 

@@ -24,7 +24,7 @@ from oxcuda import _public_api as api
 from oxcuda import cuda
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "_ext"))
-import oxcuda_reference  # noqa: E402 - the docs site's extension, from its folder
+import oxcuda_reference
 
 GENERIC = {
     "A device-side function or attribute; not callable from host code.",

@@ -18,7 +18,9 @@ import pytest
 
 DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
 NOT_RUN = "# not run by the doc tests:"
-FENCE = re.compile(r"^(?P<fence>```+|~~~+)(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=fence)\s*$", re.S | re.M)
+FENCE = re.compile(
+    r"^(?P<fence>```+|~~~+)(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=fence)\s*$", re.S | re.M
+)
 
 
 def guide_pages() -> list[pathlib.Path]:
@@ -72,5 +74,5 @@ def test_python_blocks_run(page, tmp_path, monkeypatch):
         with oxcuda.config.override(TARGET="sim"):
             try:
                 exec(compiled, namespace)
-            except Exception as e:  # noqa: BLE001 - re-raised with the block's place
+            except Exception as e:
                 raise AssertionError(f"the block at {where} failed: {e!r}") from e

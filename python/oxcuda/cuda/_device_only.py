@@ -32,9 +32,7 @@ class _DeviceOnly:
 class _Namespace:
     """``cuda.threadIdx``, ``cuda.shared``, ``cuda.atomic``: attribute holders."""
 
-    def __init__(
-        self, path: str, doc: str = "", members: dict[str, object] | None = None
-    ) -> None:
+    def __init__(self, path: str, doc: str = "", members: dict[str, object] | None = None) -> None:
         self._oxcuda_path = path
         self.__doc__ = doc or None
         for name, value in (members or {}).items():

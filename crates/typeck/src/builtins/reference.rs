@@ -167,8 +167,15 @@ pub static DETAILS: &[Detail] = &[
         extended: "The array is copied into the module's constant memory when the kernel is \
                    compiled: ``arr`` must be a global (or closure) NumPy array, whose value at \
                    compile time is what the kernel sees.",
-        params: &[("arr", "numpy.ndarray", "A host array known at compile time.")],
-        returns: ("array", "A read-only array in constant memory with arr's contents."),
+        params: &[(
+            "arr",
+            "numpy.ndarray",
+            "A host array known at compile time.",
+        )],
+        returns: (
+            "array",
+            "A read-only array in constant memory with arr's contents.",
+        ),
         raises: &[(
             "oxcuda.errors.TypingError",
             "At compile time, when ``arr`` is not a global NumPy array.",
@@ -188,7 +195,11 @@ pub static DETAILS: &[Detail] = &[
         params: &[
             ("test", "bool", "The condition."),
             ("a", "scalar", "The value if ``test`` is true."),
-            ("b", "scalar", "The value if ``test`` is false (unified with ``a``'s type)."),
+            (
+                "b",
+                "scalar",
+                "The value if ``test`` is false (unified with ``a``'s type).",
+            ),
         ],
         returns: ("scalar", "``a if test else b``."),
         raises: &[],
@@ -259,7 +270,11 @@ pub static DETAILS: &[Detail] = &[
                 "The element's index: an int for a 1-d array, a tuple of ``ary.ndim`` ints \
                  otherwise.",
             ),
-            ("val", "scalar", "The value to add, converted to the array's dtype."),
+            (
+                "val",
+                "scalar",
+                "The value to add, converted to the array's dtype.",
+            ),
         ],
         returns: ("scalar", "The element's value before the addition."),
         raises: &[(
@@ -279,9 +294,17 @@ pub static DETAILS: &[Detail] = &[
         extended: "Compare-and-swap: the building block of lock-free updates that no other \
                    atomic operation expresses.",
         params: &[
-            ("ary", "array", "A device array of int32, uint32, int64 or uint64 (or float)."),
+            (
+                "ary",
+                "array",
+                "A device array of int32, uint32, int64 or uint64 (or float).",
+            ),
             ("idx", "int or tuple of int", "The element's index."),
-            ("old", "scalar", "The value the element is expected to hold."),
+            (
+                "old",
+                "scalar",
+                "The value the element is expected to hold.",
+            ),
             ("val", "scalar", "The value stored when it does."),
         ],
         returns: (
@@ -300,11 +323,22 @@ pub static DETAILS: &[Detail] = &[
                    whose source is past the end keep their own value. Every lane in ``mask`` \
                    must execute the call. The usual tree reduction of a warp takes five steps.",
         params: &[
-            ("mask", "uint32", "The lanes taking part (``0xffffffff`` for the whole warp)."),
-            ("value", "scalar", "The value this lane offers (int32/64, uint32/64, float32/64)."),
+            (
+                "mask",
+                "uint32",
+                "The lanes taking part (``0xffffffff`` for the whole warp).",
+            ),
+            (
+                "value",
+                "scalar",
+                "The value this lane offers (int32/64, uint32/64, float32/64).",
+            ),
             ("delta", "int", "How many lanes down to read from."),
         ],
-        returns: ("scalar", "The value of lane ``laneid + delta`` (or this lane's own)."),
+        returns: (
+            "scalar",
+            "The value of lane ``laneid + delta`` (or this lane's own).",
+        ),
         raises: &[],
         example: "import numpy as np\nfrom oxcuda import cuda\n\n@cuda.jit\n\
                   def warp_sum(x, out):\n    v = x[cuda.threadIdx.x]\n    \
@@ -319,7 +353,11 @@ pub static DETAILS: &[Detail] = &[
         extended: "Every lane in ``mask`` must execute the call; ``src_lane`` is taken modulo \
                    the warp size.",
         params: &[
-            ("mask", "uint32", "The lanes taking part (``0xffffffff`` for the whole warp)."),
+            (
+                "mask",
+                "uint32",
+                "The lanes taking part (``0xffffffff`` for the whole warp).",
+            ),
             ("value", "scalar", "The value this lane offers."),
             ("src_lane", "int", "The lane to read from."),
         ],
@@ -371,7 +409,10 @@ pub static DETAILS: &[Detail] = &[
             ("b", "float", "The other factor."),
             ("c", "float", "The addend."),
         ],
-        returns: ("float", "``a * b + c`` rounded once, in the unified float type."),
+        returns: (
+            "float",
+            "``a * b + c`` rounded once, in the unified float type.",
+        ),
         raises: &[],
         example: "import numpy as np\nfrom oxcuda import cuda\n\n@cuda.jit\n\
                   def axpy(r, a, x, y):\n    i = cuda.grid(1)\n    if i < r.size:\n        \
@@ -390,7 +431,11 @@ pub static DETAILS: &[Detail] = &[
                 "array",
                 "The generators: a device array from ``create_xoroshiro128p_states``.",
             ),
-            ("index", "int", "Which generator to draw from (it advances one step)."),
+            (
+                "index",
+                "int",
+                "Which generator to draw from (it advances one step).",
+            ),
         ],
         returns: ("float32", "A uniform number in [0, 1)."),
         raises: &[],
@@ -412,7 +457,11 @@ pub static DETAILS: &[Detail] = &[
                 "array",
                 "The generators: a device array from ``create_xoroshiro128p_states``.",
             ),
-            ("index", "int", "Which generator to draw from (it advances two steps)."),
+            (
+                "index",
+                "int",
+                "Which generator to draw from (it advances two steps).",
+            ),
         ],
         returns: ("float32", "A standard normal number."),
         raises: &[],
@@ -431,7 +480,10 @@ pub static DETAILS: &[Detail] = &[
                    block is resident at once, which limits the grid to \
                    ``kernel.max_cooperative_grid_blocks(blockdim)`` blocks.",
         params: &[],
-        returns: ("GridGroup", "The group; call its ``sync()`` for a grid-wide barrier."),
+        returns: (
+            "GridGroup",
+            "The group; call its ``sync()`` for a grid-wide barrier.",
+        ),
         raises: &[(
             "ValueError",
             "At launch, when the grid has more blocks than can be resident at once.",
@@ -467,9 +519,10 @@ pub fn detail(path: &str) -> Option<&'static Detail> {
 /// The generic type and description of parameter `name` of a row with rule `rule`.
 fn param_doc(b: &Builtin, name: &str) -> (String, String) {
     let (ty, what): (&str, &str) = match (b.rule, name) {
-        (Rule::Atomic(_) | Rule::AtomicLegacyCas, "ary") => {
-            ("array", "A device array, global or shared, of a dtype the operation supports.")
-        }
+        (Rule::Atomic(_) | Rule::AtomicLegacyCas, "ary") => (
+            "array",
+            "A device array, global or shared, of a dtype the operation supports.",
+        ),
         (Rule::Atomic(_) | Rule::CacheLoad(_) | Rule::CacheStore(_), "idx" | "i") => (
             "int or tuple of int",
             "The element's index (a tuple of ``ary.ndim`` ints for an n-d array).",
@@ -485,7 +538,10 @@ fn param_doc(b: &Builtin, name: &str) -> (String, String) {
             "array",
             "The generators: a device array from ``create_xoroshiro128p_states``.",
         ),
-        (_, "index") => ("int", "Which generator of ``states`` to use (usually cuda.grid(1))."),
+        (_, "index") => (
+            "int",
+            "Which generator of ``states`` to use (usually cuda.grid(1)).",
+        ),
         (_, "seed") => ("uint64", "The seed."),
         (_, "mask") => (
             "uint32",
@@ -515,8 +571,14 @@ fn returns_doc(b: &Builtin) -> (String, String) {
         Rule::PredicateBarrier(_) => ("int32", "The result over the block's predicates."),
         Rule::Bits(_) => ("integer", "The result (see the summary for its type)."),
         Rule::FloatMath(_) => ("float", "The result, in the operands' unified float type."),
-        Rule::Shfl(_) => ("scalar", "The value read from the source lane, in value's type."),
-        Rule::Vote(_) => ("int32 or uint32", "The vote's result over the lanes in mask."),
+        Rule::Shfl(_) => (
+            "scalar",
+            "The value read from the source lane, in value's type.",
+        ),
+        Rule::Vote(_) => (
+            "int32 or uint32",
+            "The vote's result over the lanes in mask.",
+        ),
         Rule::Match(_) => ("uint32 or tuple", "The lanes holding the same value."),
         Rule::LaneMask(_) => ("uint32", "The lane mask."),
         Rule::Atomic(_) | Rule::AtomicLegacyCas => {
@@ -547,7 +609,10 @@ fn libdevice_param(b: &Builtin, name: &str) -> Option<(String, String)> {
         return None;
     };
     let row = f.row();
-    let p = row.c_params().into_iter().find(|p| !p.out && p.name == name)?;
+    let p = row
+        .c_params()
+        .into_iter()
+        .find(|p| !p.out && p.name == name)?;
     Some((
         p.ty.name().to_owned(),
         format!("Converted to {} (libdevice's parameter type).", p.ty.name()),

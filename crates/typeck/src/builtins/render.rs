@@ -153,9 +153,10 @@ pub fn python_stubs() -> String {
             .iter()
             .any(|m| rest.split('.').next() == Some(*m))
         {
+            // In the layout `ruff format` gives it (the file is checked by ruff).
             let _ = writeln!(
                 out,
-                "    {}: ({}, {}),",
+                "    {}: (\n        {},\n        {},\n    ),",
                 py_string(b.path),
                 py_string(b.signature),
                 py_string(&reference::docstring(b, &doc_text(b)))
