@@ -110,7 +110,9 @@ def test_every_public_module_is_in_the_reference():
     assert not missing, f"public, but no module of _public_api.MODULES exports them: {missing}"
 
 
-@pytest.mark.parametrize("func", [cuda.jit, cuda.compile_ptx], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "func", [cuda.jit, cuda.compile_ptx, cuda.compile], ids=lambda f: f.__name__
+)
 def test_numpydoc_examples_run(func):
     doc = func.__doc__
     for section in ("Parameters", "Returns", "Raises", "Examples"):

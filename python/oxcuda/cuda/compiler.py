@@ -237,9 +237,51 @@ def compile(
     abi_info: Any = None,
     output: str = "ptx",
 ) -> tuple[Any, Any]:
-    """Compiles ``pyfunc`` to ``output`` (``"ptx"``, ``"ltoir"`` or ``"cubin"``).
+    """Compile a Python function to PTX, LTO-IR or a cubin, without a GPU.
 
-    Returns ``(code, return_type)`` as numba-cuda does.
+    numba-cuda's ``cuda.compile``: by default a device function with the C ABI (it takes and
+    returns values as C does, under its Python name), ready to be linked into CUDA C++ code.
+
+    Parameters
+    ----------
+    pyfunc : function
+        The Python function.
+    sig : str or signature
+        Its types, as ``"float32(float32, float32)"`` (a device function) or
+        ``"void(float32[:])"`` (a kernel, with ``device=False``).
+    debug, lineinfo, fastmath, opt : bool, optional
+        As for :func:`compile_ptx`.
+    device : bool, optional
+        A device function (default) or a kernel.
+    cc : tuple of int, optional
+        The compute capability; default ``(7, 5)``.
+    abi : {"c", "numba"}, optional
+        A device function's calling convention (default ``"c"``).
+    abi_info : dict, optional
+        ``{"abi_name": "symbol"}`` names the C-ABI function's symbol.
+    output : {"ptx", "ltoir", "cubin"}, optional
+        What to produce.
+
+    Returns
+    -------
+    tuple of (str or bytes, type)
+        The code (PTX text, or LTO-IR / cubin bytes) and the return type.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``output`` or ``abi``.
+    oxcuda.errors.TypingError
+        When the function breaks a typing rule.
+
+    Examples
+    --------
+    >>> from oxcuda import cuda
+    >>> def mul(a, b):
+    ...     return a * b
+    >>> ptx, restype = cuda.compile(mul, "float32(float32, float32)")
+    >>> ".func" in ptx and "mul" in ptx, restype
+    (True, float32)
     """
     if output not in ("ptx", "ltoir", "cubin"):
         raise ValueError(f"output must be 'ptx', 'ltoir' or 'cubin', not {output!r}")
