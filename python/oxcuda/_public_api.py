@@ -4,8 +4,10 @@ One walk serves two readers: the docs site (``docs/_ext/oxcuda_reference.py`` wr
 reference page per module from it) and the tests (``tests/api/test_docstrings.py`` checks that
 every name it finds has a docstring and that the reference lists it). A name is public when it is
 in its module's ``__all__`` (or, without one, has no leading underscore and was defined in
-oxcuda). Each object is documented once, at its *canonical* place: the first module in
-:data:`MODULES` that lists it; every other place it is exported from links there.
+oxcuda). Each object is documented once, at its *canonical* place (under its own name; types
+and errors in ``oxcuda.types`` and ``oxcuda.errors``; everything else in the first module of
+:data:`MODULES` that lists it: :func:`canonical_places`); every other place it is exported
+from links there.
 
 The kernel-side names (``cuda.grid``, ``cuda.atomic.add``) are walked separately by
 :func:`kernel_names`: they are objects of ``oxcuda.cuda._kernel_api`` (generated from the builtin
@@ -99,6 +101,25 @@ def is_kernel_side(obj: object) -> bool:
     return is_device_only(obj) or is_namespace(obj)
 
 
+# Modules whose names are documented there even when a user-facing module re-exports them
+# (``oxcuda.float32`` and ``cuda.CudaDriverError`` are documented in ``oxcuda.types`` and
+# ``oxcuda.errors``); every other object lives in the first module of MODULES that lists it.
+_HOMES_FIRST = ("oxcuda.types", "oxcuda.errors")
+
+
+def _preference(e: Entry) -> tuple[bool, bool, int]:
+    """How fit ``e`` is to be the documented place of its object (lower is better): the
+    object's own name first (``float32``, not its alias ``f4``), then the modules of
+    ``_HOMES_FIRST``, then the order of :data:`MODULES`."""
+    own = getattr(e.obj, "__name__", None)
+    if not isinstance(own, str):
+        try:
+            own = str(e.obj)  # a type object's name: str(float32) == "float32"
+        except Exception:  # noqa: BLE001 - an object whose str fails has no name to prefer
+            own = None
+    return (e.name != own, e.module not in _HOMES_FIRST, MODULES.index(e.module))
+
+
 def canonical_places() -> dict[int, Entry]:
     """``id(obj)`` to the entry where the reference documents it (see the module docs)."""
     places: dict[int, Entry] = {}
@@ -106,7 +127,9 @@ def canonical_places() -> dict[int, Entry]:
         for e in module_entries(module):
             if isinstance(e.obj, _pytypes.ModuleType) or is_kernel_side(e.obj):
                 continue
-            places.setdefault(id(e.obj), e)
+            best = places.get(id(e.obj))
+            if best is None or _preference(e) < _preference(best):
+                places[id(e.obj)] = e
     return places
 
 
