@@ -142,3 +142,14 @@ def test_kernel_api_examples_run(tmp_path, monkeypatch):
             exec(compile(code, str(source), "exec"), {"__name__": path})
         ran += 1
     assert ran >= 15
+
+
+def test_objects_are_documented_under_their_own_names():
+    places = api.canonical_places()
+    for obj, where in [
+        (oxcuda.float32, "oxcuda.types.float32"),  # not its alias f4, not oxcuda.float32
+        (cuda.CudaDriverError, "oxcuda.errors.CudaDriverError"),
+        (cuda.to_device, "oxcuda.cuda.to_device"),  # not oxcuda.cuda.devicearray.to_device
+        (cuda.jit, "oxcuda.cuda.jit"),
+    ]:
+        assert places[id(obj)].qualname == where
