@@ -5,9 +5,9 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-EXTRAS ?= cu13,test
+EXTRAS ?= cu13,test,docs
 
-.PHONY: help setup quickstart test test-rust test-python test-gpu lint fmt detect wheel bench
+.PHONY: help setup quickstart test test-rust test-python test-gpu lint fmt detect wheel bench docs
 
 help: ## list the tasks
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 14
@@ -16,7 +16,7 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-setup: $(VENV)/bin/python ## create .venv and build oxcuda into it (pip install -e '.[cu13,test]')
+setup: $(VENV)/bin/python ## create .venv and build oxcuda into it (pip install -e '.[cu13,test,docs]')
 	$(PY) -m pip install -q -e '.[$(EXTRAS)]'
 
 quickstart: setup ## set up, then run examples/quickstart.py (GPU if present, else the simulator)
@@ -36,13 +36,18 @@ test-gpu: setup ## only the GPU tests (on a machine with a GPU)
 lint: setup ## rustfmt, clippy -D warnings, ruff check and ruff format --check
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -q -- -D warnings
-	$(VENV)/bin/ruff check python tests examples bench
-	$(VENV)/bin/ruff format --check python tests examples bench
+	$(VENV)/bin/ruff check python tests examples bench docs/conf.py docs/_ext
+	$(VENV)/bin/ruff format --check python tests examples bench docs/conf.py docs/_ext
 
 fmt: ## format Rust and Python
 	cargo fmt --all
-	$(VENV)/bin/ruff format python tests examples bench
-	$(VENV)/bin/ruff check --fix python tests examples bench
+	$(VENV)/bin/ruff format python tests examples bench docs/conf.py docs/_ext
+	$(VENV)/bin/ruff check --fix python tests examples bench docs/conf.py docs/_ext
+
+# Warnings are errors (-W, all of them reported: --keep-going), and every cross-reference must
+# resolve (-n): a broken internal link, a missing page or an unknown API name fails the build.
+docs: setup ## build the documentation site into docs/_build/html (warnings are errors)
+	$(VENV)/bin/sphinx-build -q -W --keep-going -n -b html docs docs/_build/html
 
 detect: setup ## print the toolchain, GPUs and settings found (python -m oxcuda)
 	$(PY) -m oxcuda

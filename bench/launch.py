@@ -286,8 +286,8 @@ def profile_oxcuda(kernel: Any, opts: argparse.Namespace) -> dict[str, Any]:
         loop_of(compiled.kernel.launch, grid3, block3, 0, 0, dev),
     )
     run("k[1, 32] alone (the configuration lookup)", loop_of(kernel.__getitem__, (GRID, BLOCK)))
-    run("configured(*args) (k[1, 32] made once), 3 device arrays", loop_of(configured, *dev))
-    run("k[1, 32](*args), 3 device arrays", _python_loop(kernel, dev))
+    run("`configured(*args)` (`k[1, 32]` made once), 3 device arrays", loop_of(configured, *dev))
+    run("`k[1, 32](*args)`, 3 device arrays", _python_loop(kernel, dev))
     from oxcuda import _toolchain
 
     run("cuda.current_context()", loop_of(cuda.current_context))
@@ -325,7 +325,7 @@ def profile_oxcuda(kernel: Any, opts: argparse.Namespace) -> dict[str, Any]:
             f"{kind}: Dispatcher._launch (slow path), 3 arrays",
             loop_of(kernel._launch, grid3, block3, 0, 0, arrays),
         )
-        run(f"{kind}: k[1, 32](*args), 3 arrays", _python_loop(kernel, arrays))
+        run(f"{kind}: `k[1, 32](*args)`, 3 arrays", _python_loop(kernel, arrays))
     return rows
 
 

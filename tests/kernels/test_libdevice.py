@@ -35,7 +35,8 @@ def _rows() -> dict[str, tuple[list[str], list[str]]]:
     rows = {}
     for name in dir(libdevice):
         stub = getattr(libdevice, name)
-        m = DOC.fullmatch(getattr(stub, "__doc__", "") or "")
+        # The summary line of the registry's docstring (numpydoc sections follow it).
+        m = DOC.fullmatch((getattr(stub, "__doc__", "") or "").split("\n", 1)[0])
         if not m:
             continue
         ins = [p.split(": ")[1] for p in m.group(2).split(", ") if p]

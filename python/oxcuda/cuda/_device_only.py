@@ -12,9 +12,11 @@ from __future__ import annotations
 class _DeviceOnly:
     """A device-side function or attribute; not callable from host code."""
 
-    def __init__(self, path: str, signature: str = "", doc: str = "") -> None:
+    def __init__(self, path: str, signature: str = "", doc: str = "", value: bool = False) -> None:
         self._oxcuda_path = path
         self._oxcuda_signature = signature
+        # An attribute (``cuda.threadIdx.x``, ``cuda.warpsize``) rather than a function.
+        self._oxcuda_is_value = value
         self.__doc__ = doc or None
 
     def __call__(self, *args, **kwargs):
@@ -30,8 +32,9 @@ class _DeviceOnly:
 class _Namespace:
     """``cuda.threadIdx``, ``cuda.shared``, ``cuda.atomic``: attribute holders."""
 
-    def __init__(self, path: str, members: dict[str, object] | None = None) -> None:
+    def __init__(self, path: str, doc: str = "", members: dict[str, object] | None = None) -> None:
         self._oxcuda_path = path
+        self.__doc__ = doc or None
         for name, value in (members or {}).items():
             setattr(self, name, value)
 

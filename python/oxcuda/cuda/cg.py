@@ -12,7 +12,7 @@ Both names exist only inside kernels and device functions; these objects name th
 
 from __future__ import annotations
 
-from oxcuda.cuda._kernel_api import _DeviceOnly
+from oxcuda.cuda._kernel_api import _MODULE_DOCS, _DeviceOnly
 
 __all__ = ["GridGroup", "this_grid"]
 
@@ -29,5 +29,6 @@ class GridGroup:
         raise RuntimeError("GridGroup.sync() can only be called inside a @cuda.jit function")
 
 
-this_grid = _DeviceOnly("cuda.cg.this_grid")
-this_grid.__doc__ = "this_grid(): the current grid group (every thread of the launch)."
+# The docstrings are the builtin registry's rows (crates/typeck/src/builtins/table.rs).
+this_grid = _DeviceOnly("cuda.cg.this_grid", *_MODULE_DOCS["cuda.cg.this_grid"])
+GridGroup.sync.__doc__ = _MODULE_DOCS["cuda.cg.GridGroup.sync"][1]

@@ -311,11 +311,57 @@ def compile(
     forceinline: bool = False,
     launch_bounds: Any = None,
 ) -> tuple[Any, Any]:
-    """Compiles ``pyfunc`` to ``output`` (``"ptx"``, ``"ltoir"`` or ``"cubin"``).
+    """Compile a Python function to PTX, LTO-IR or a cubin, without a GPU.
 
-    Returns ``(code, return_type)`` as numba-cuda does. ``launch_bounds`` (kernels): see
-    :func:`launch_bounds_option`. ``forceinline`` is refused: oxcuda does not yet mark the
-    function ``alwaysinline`` (libNVVM inlines device functions at ``opt``).
+    numba-cuda's ``cuda.compile``: by default a device function with the C ABI (it takes and
+    returns values as C does, under its Python name), ready to be linked into CUDA C++ code.
+
+    Parameters
+    ----------
+    pyfunc : function
+        The Python function.
+    sig : str or signature
+        Its types, as ``"float32(float32, float32)"`` (a device function) or
+        ``"void(float32[:])"`` (a kernel, with ``device=False``).
+    debug, lineinfo, fastmath, opt : bool, optional
+        As for :func:`compile_ptx`.
+    device : bool, optional
+        A device function (default) or a kernel.
+    cc : tuple of int, optional
+        The compute capability; default ``(7, 5)``.
+    abi : {"c", "numba"}, optional
+        A device function's calling convention (default ``"c"``).
+    abi_info : dict, optional
+        ``{"abi_name": "symbol"}`` names the C-ABI function's symbol.
+    output : {"ptx", "ltoir", "cubin"}, optional
+        What to produce.
+    forceinline : bool, optional
+        Refused (``NotImplementedError``): oxcuda does not mark functions ``alwaysinline``
+        yet; libNVVM inlines device functions at ``opt``.
+    launch_bounds : int or tuple of int, optional
+        Kernels: the most threads per block, then optionally the fewest blocks per
+        multiprocessor and the most blocks per cluster (see :func:`launch_bounds_option`).
+
+    Returns
+    -------
+    tuple of (str or bytes, type)
+        The code (PTX text, or LTO-IR / cubin bytes) and the return type.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``output`` or ``abi``.
+    oxcuda.errors.TypingError
+        When the function breaks a typing rule.
+
+    Examples
+    --------
+    >>> from oxcuda import cuda
+    >>> def mul(a, b):
+    ...     return a * b
+    >>> ptx, restype = cuda.compile(mul, "float32(float32, float32)")
+    >>> ".func" in ptx and "mul" in ptx, restype
+    (True, float32)
     """
     if output not in ("ptx", "ltoir", "cubin"):
         raise ValueError(f"output must be 'ptx', 'ltoir' or 'cubin', not {output!r}")
@@ -425,8 +471,60 @@ def compile_ptx(
     abi_info: Any = None,
     launch_bounds: Any = None,
 ) -> tuple[str, Any]:
-    """Compiles ``pyfunc`` to PTX for ``cc`` (default 7.5). Returns ``(ptx, return_type)``.
-    ``launch_bounds``: see :func:`launch_bounds_option`."""
+    """Compile a Python function to PTX, without a GPU and without launching it.
+
+    Parameters
+    ----------
+    pyfunc : function
+        The Python function (not a dispatcher's launch; a :class:`Dispatcher` is accepted too).
+    sig : str or signature
+        The argument types, as ``"void(float32[:], float32)"`` or ``void(float32[:], float32)``;
+        a device function's signature gives its return type (``"float64(float64)"``).
+    debug : bool, optional
+        Debug information (and checked ``assert`` statements).
+    lineinfo : bool, optional
+        Line tables only.
+    device : bool, optional
+        Compile a device function rather than a kernel.
+    fastmath : bool, optional
+        Faster, less accurate float arithmetic.
+    cc : tuple of int, optional
+        The compute capability, as ``(major, minor)``; default ``(7, 5)``.
+    opt : bool, optional
+        Run the optimisers (default True).
+    abi : {"numba", "c"}, optional
+        A device function's calling convention: numba's (the result through a pointer) or C's.
+    abi_info : dict, optional
+        For ``abi="c"``: ``{"abi_name": "symbol"}`` names the function's symbol.
+    launch_bounds : int or tuple of int, optional
+        Kernels: the most threads per block, then optionally the fewest blocks per
+        multiprocessor and the most blocks per cluster (see :func:`launch_bounds_option`).
+
+    Returns
+    -------
+    tuple of (str, type)
+        The PTX text, and the return type (``void`` for a kernel).
+
+    Raises
+    ------
+    oxcuda.errors.TypingError
+        When the function breaks a typing rule (the message shows the line and column).
+    oxcuda.errors.CudaSupportError
+        When libNVVM (or libdevice) cannot be found: install ``oxcuda[cu13]`` or ``[cu12]``.
+    ValueError
+        For an ``abi`` other than ``"numba"`` or ``"c"``.
+
+    Examples
+    --------
+    >>> from oxcuda import cuda
+    >>> def axpy(r, a, x, y):
+    ...     i = cuda.grid(1)
+    ...     if i < r.size:
+    ...         r[i] = a * x[i] + y[i]
+    >>> ptx, restype = cuda.compile_ptx(axpy, "void(float32[:], float32, float32[:], float32[:])")
+    >>> ".entry" in ptx, restype
+    (True, void)
+    """
     if device:
         _check_abi(abi, device)
     result = compile_pyfunc(

@@ -1134,12 +1134,68 @@ def carveout_percent(carveout: Any) -> int:
 
 
 def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
-    """``@cuda.jit``, ``@cuda.jit(device=True)``, ``@cuda.jit("void(float32[:])")``,
-    ``@cuda.jit(["void(float32[:])", "void(float64[:])"], fastmath=True)``.
+    """Compile a Python function into a CUDA kernel or device function.
 
-    Options: ``debug``, ``lineinfo``, ``fastmath``, ``opt``, ``max_registers``,
-    ``launch_bounds``, ``lto``, ``link``, ``cache`` (the disk cache, ``_disk_cache``);
-    ``inline`` and ``forceinline`` are accepted for compatibility (see ``_JIT_OPTIONS``)."""
+    Used as a decorator, bare (``@cuda.jit``: compiled lazily, once per combination of argument
+    types, at the first launch) or with signatures (``@cuda.jit("void(float32[::1])")``:
+    compiled at decoration, and launches must match a signature). The result is a
+    :class:`Dispatcher`; a kernel is launched as ``kernel[griddim, blockdim](*args)``, with an
+    optional stream and dynamic shared memory size as third and fourth launch parameters.
+
+    Parameters
+    ----------
+    func_or_sig : function, str, signature or list, optional
+        The function to compile, or one signature (a string such as ``"void(int32[:])"``, or a
+        signature object such as ``void(int32[:])``), or a list of signatures.
+    device : bool, optional
+        Compile a device function (called from kernels, returns a value) instead of a kernel.
+    **options
+        ``debug`` (bool): debug information and checked ``assert`` statements.
+        ``lineinfo`` (bool): line tables only (for profilers).
+        ``fastmath`` (bool): faster, less accurate float arithmetic (flush-to-zero,
+        approximate division and square root, contraction).
+        ``opt`` (bool, default True): run the optimisers.
+        ``max_registers`` (int): a register limit per thread.
+        ``launch_bounds`` (int or tuple): the maximum threads per block (and minimum blocks per
+        multiprocessor), as CUDA C++'s ``__launch_bounds__``.
+        ``lto`` (bool): link-time optimisation with the ``link=`` code.
+        ``link`` (list): files or :class:`LinkableCode` objects to link (kernels only).
+        ``cache`` (bool): keep compiled kernels in the disk cache.
+        ``inline``, ``forceinline``: accepted for numba-cuda compatibility.
+
+    Returns
+    -------
+    Dispatcher or function
+        The dispatcher, or (given only signatures or options) a decorator that makes one.
+
+    Raises
+    ------
+    TypeError
+        For an unknown option, or when what is decorated is not a function.
+    ValueError
+        For ``link=`` on a device function.
+    oxcuda.errors.TypingError
+        At compile time (decoration with signatures, else the first launch), when the function
+        breaks a typing rule; the message shows the line and column.
+
+    See Also
+    --------
+    compile_ptx : compile to PTX without launching.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from oxcuda import cuda
+    >>> @cuda.jit
+    ... def add_one(a):
+    ...     i = cuda.grid(1)
+    ...     if i < a.size:
+    ...         a[i] += 1
+    >>> a = np.zeros(8)
+    >>> add_one[1, 32](a)
+    >>> a
+    array([1., 1., 1., 1., 1., 1., 1., 1.])
+    """
     unknown = set(options) - _JIT_OPTIONS
     if unknown:
         raise TypeError(f"cuda.jit got unknown option(s) {sorted(unknown)}")

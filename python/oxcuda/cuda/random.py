@@ -27,7 +27,7 @@ import operator
 
 import numpy as np
 
-from oxcuda.cuda._kernel_api import _DeviceOnly
+from oxcuda.cuda._kernel_api import _MODULE_DOCS, _DeviceOnly
 from oxcuda.types import from_dtype
 
 __all__ = [
@@ -56,59 +56,23 @@ xoroshiro128p_type = from_dtype(xoroshiro128p_dtype)
 class _RandomDeviceFunction(_DeviceOnly):
     """A ``cuda.random`` device function: callable inside kernels only."""
 
-    def __init__(self, name: str, doc: str) -> None:
-        super().__init__(f"cuda.random.{name}")
+    def __init__(self, name: str) -> None:
+        path = f"cuda.random.{name}"
+        # The docstring is the builtin registry's row (crates/typeck/src/builtins/table.rs).
+        super().__init__(path, *_MODULE_DOCS[path])
         self.__name__ = name
-        self.__doc__ = doc
 
 
-init_xoroshiro128p_state = _RandomDeviceFunction(
-    "init_xoroshiro128p_state",
-    "init_xoroshiro128p_state(states, index, seed): set states[index] from a 64-bit seed with "
-    "SplitMix64 (both words get SplitMix64's first output), so small seeds do not give a "
-    "predictable sequence.",
-)
-rotl = _RandomDeviceFunction(
-    "rotl", "rotl(x, k): the uint64 x rotated left by k bits (0 < k < 64)."
-)
-xoroshiro128p_next = _RandomDeviceFunction(
-    "xoroshiro128p_next",
-    "xoroshiro128p_next(states, index): the next uint64 of generator states[index], which "
-    "advances one step.",
-)
-xoroshiro128p_jump = _RandomDeviceFunction(
-    "xoroshiro128p_jump",
-    "xoroshiro128p_jump(states, index): advance generator states[index] by 2**64 steps.",
-)
-uint64_to_unit_float64 = _RandomDeviceFunction(
-    "uint64_to_unit_float64",
-    "uint64_to_unit_float64(x): the top 53 bits of the uint64 x as a float64 in [0, 1).",
-)
-uint64_to_unit_float32 = _RandomDeviceFunction(
-    "uint64_to_unit_float32",
-    "uint64_to_unit_float32(x): uint64_to_unit_float64(x) rounded to float32 (in [0, 1], "
-    "as numba-cuda computes it: values just below 1 round to 1.0).",
-)
-xoroshiro128p_uniform_float32 = _RandomDeviceFunction(
-    "xoroshiro128p_uniform_float32",
-    "xoroshiro128p_uniform_float32(states, index): a uniform float32 from generator "
-    "states[index] (one step).",
-)
-xoroshiro128p_uniform_float64 = _RandomDeviceFunction(
-    "xoroshiro128p_uniform_float64",
-    "xoroshiro128p_uniform_float64(states, index): a uniform float64 in [0, 1) from generator "
-    "states[index] (one step).",
-)
-xoroshiro128p_normal_float32 = _RandomDeviceFunction(
-    "xoroshiro128p_normal_float32",
-    "xoroshiro128p_normal_float32(states, index): a standard normal float32 by the Box-Muller "
-    "transform of two float32 uniforms (two steps; the second normal is discarded).",
-)
-xoroshiro128p_normal_float64 = _RandomDeviceFunction(
-    "xoroshiro128p_normal_float64",
-    "xoroshiro128p_normal_float64(states, index): a standard normal float64 by the Box-Muller "
-    "transform, computed in float64 from two float32 uniforms as numba-cuda does (two steps).",
-)
+init_xoroshiro128p_state = _RandomDeviceFunction("init_xoroshiro128p_state")
+rotl = _RandomDeviceFunction("rotl")
+xoroshiro128p_next = _RandomDeviceFunction("xoroshiro128p_next")
+xoroshiro128p_jump = _RandomDeviceFunction("xoroshiro128p_jump")
+uint64_to_unit_float64 = _RandomDeviceFunction("uint64_to_unit_float64")
+uint64_to_unit_float32 = _RandomDeviceFunction("uint64_to_unit_float32")
+xoroshiro128p_uniform_float32 = _RandomDeviceFunction("xoroshiro128p_uniform_float32")
+xoroshiro128p_uniform_float64 = _RandomDeviceFunction("xoroshiro128p_uniform_float64")
+xoroshiro128p_normal_float32 = _RandomDeviceFunction("xoroshiro128p_normal_float32")
+xoroshiro128p_normal_float64 = _RandomDeviceFunction("xoroshiro128p_normal_float64")
 
 
 _MASK64 = (1 << 64) - 1

@@ -18,6 +18,7 @@
 //! path that is not a row is a namespace; signatures parse; the generated files are current.
 
 pub mod fp16;
+pub mod reference;
 pub mod render;
 pub mod table;
 

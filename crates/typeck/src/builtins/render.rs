@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::{Builtin, Rule, all};
+use super::{Builtin, Rule, all, reference};
 
 /// Names whose stub does something on the host: numba's `literal_unroll` returns its argument.
 const HOST_CALLABLE: &[(&str, &str)] = &[("cuda.literal_unroll", "_LiteralUnroll")];
@@ -73,17 +73,29 @@ fn stub(b: &Builtin, indent: usize) -> String {
         .find(|(p, _)| *p == b.path)
         .map_or("_DeviceOnly", |(_, c)| c);
     let pad = " ".repeat(indent);
+    // Attributes (`cuda.threadIdx.x`) are marked so the reference shows no call signature.
+    let value = if b.rule.is_value() {
+        format!("\n{pad}    value=True,")
+    } else {
+        String::new()
+    };
     format!(
-        "{class}(\n{pad}    {},\n{pad}    {},\n{pad}    {},\n{pad})",
+        "{class}(\n{pad}    {},\n{pad}    {},\n{pad}    {},{value}\n{pad})",
         py_string(b.path),
         py_string(b.signature),
-        py_string(&doc_text(b)),
+        py_string(&reference::docstring(b, &doc_text(b))),
     )
 }
 
 fn namespace(path: &str, node: &Node, indent: usize) -> String {
     let pad = " ".repeat(indent);
-    let mut out = format!("_Namespace(\n{pad}    {},\n{pad}    {{\n", py_string(path));
+    let members: Vec<&str> = node.children.keys().copied().collect();
+    let doc = reference::namespace_docstring(path, &members);
+    let mut out = format!(
+        "_Namespace(\n{pad}    {},\n{pad}    {},\n{pad}    {{\n",
+        py_string(path),
+        py_string(&doc)
+    );
     for (name, child) in &node.children {
         let full = format!("{path}.{name}");
         let value = match child.row {
@@ -102,11 +114,12 @@ pub fn python_stubs() -> String {
     let mut out = String::from(
         "# Generated from crates/typeck/src/builtins/table.rs: do not edit. Regenerate with\n\
          # OXCUDA_BLESS=1 cargo test -p oxcuda-typeck --test builtins\n\
-         # ruff: noqa: E501, N816 - docstrings are one line each; numba's names (threadIdx)\n\
+         # ruff: noqa: E501, N816 - docstrings are one string each; numba's names (threadIdx)\n\
          \"\"\"The names kernels use: ``threadIdx``, ``grid``, ``shared.array``, ``atomic.add``, …\n\
          \n\
          Each object carries ``_oxcuda_path``, the canonical path the compiler implements (its row\n\
-         in the builtin registry, ``crates/typeck/src/builtins/table.rs``), and the row's docstring.\n\
+         in the builtin registry, ``crates/typeck/src/builtins/table.rs``), and the row's docstring\n\
+         (numpydoc sections composed by ``crates/typeck/src/builtins/reference.rs``).\n\
          Calling one on the host is an error that says so.\n\
          \"\"\"\n\
          \n\
@@ -125,6 +138,32 @@ pub fn python_stubs() -> String {
         let _ = write!(out, "\n{name} = {value}\n");
         names.push(*name);
     }
+    // The rows of `cuda.cg` and `cuda.random`: their objects live in hand-written modules, which
+    // take their docstrings from here, so `help()` shows the registry's text there too.
+    out.push_str(
+        "\n# Docstrings of the rows whose objects live in a hand-written module (cuda.cg,\n\
+         # cuda.random): those modules read them from here. Path: (signature, docstring).\n\
+         _MODULE_DOCS = {\n",
+    );
+    for b in all() {
+        let Some(rest) = b.path.strip_prefix("cuda.") else {
+            continue;
+        };
+        if PYTHON_MODULES
+            .iter()
+            .any(|m| rest.split('.').next() == Some(*m))
+        {
+            // In the layout `ruff format` gives it (the file is checked by ruff).
+            let _ = writeln!(
+                out,
+                "    {}: (\n        {},\n        {},\n    ),",
+                py_string(b.path),
+                py_string(b.signature),
+                py_string(&reference::docstring(b, &doc_text(b)))
+            );
+        }
+    }
+    out.push_str("}\n");
     out.push_str("\n__all__ = [\n");
     for name in names {
         let _ = writeln!(out, "    {},", py_string(name));
