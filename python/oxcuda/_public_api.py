@@ -30,6 +30,9 @@ MODULES: tuple[str, ...] = (
     "oxcuda.types",
     "oxcuda.cuda.cg",
     "oxcuda.cuda.random",
+    "oxcuda.cuda.fp16",
+    "oxcuda.cuda.extending",
+    "oxcuda.cuda.args",
     "oxcuda.cuda.ufunc",
     "oxcuda.cuda.memory",
     "oxcuda.cuda.memory.default",
@@ -43,8 +46,10 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.np.numpy_support",
     "oxcuda.cuda.types",
     "oxcuda.memory.cupy",
+    "oxcuda.memory.rmm",
     "oxcuda.memory.torch",
     "oxcuda.np.numpy_support",
+    "oxcuda.extending",
 )
 
 

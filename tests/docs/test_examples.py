@@ -16,6 +16,11 @@ import pytest
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 PROGRAMS = sorted(p for p in EXAMPLES.glob("*.py") if not p.name.startswith("_"))
+# Run by their own tests, with the processes they need: dask_gpu by
+# tests/multiprocess/test_dask_example.py (simulator, worker processes) and
+# tests/gpu/test_dask_gpu.py (a LocalCUDACluster).
+OWN_TESTS = {"dask_gpu"}
+IN_PROCESS = [p for p in PROGRAMS if p.stem not in OWN_TESTS]
 
 
 def load(path: pathlib.Path):
@@ -36,7 +41,7 @@ def test_every_example_has_a_header_and_main():
         assert "def main(" in text and 'if __name__ == "__main__":' in text, path.name
 
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", IN_PROCESS, ids=lambda p: p.stem)
 def test_example_on_the_simulator(path, capsys):
     with oxcuda.config.override(TARGET="sim"):
         load(path).main()
@@ -45,7 +50,7 @@ def test_example_on_the_simulator(path, capsys):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", IN_PROCESS, ids=lambda p: p.stem)
 def test_example_on_the_gpu(path, capsys):
     with oxcuda.config.override(TARGET="gpu"):
         result = load(path).main()
