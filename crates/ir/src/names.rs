@@ -148,6 +148,7 @@ pub const INTRINSICS: &[(Intrinsic, &str)] = {
         (I::Ffs, "ffs"),
         (I::Nanosleep, "nanosleep"),
         (I::Assert, "assert"),
+        (I::Exit, "exit"),
     ]
 };
 
@@ -207,6 +208,7 @@ pub mod mnemonic {
     pub const GETFIELD: &str = "getfield";
     pub const SETFIELD: &str = "setfield";
     pub const COPYRECORD: &str = "copyrecord";
+    pub const PRINT: &str = "print";
     // Terminators.
     pub const JUMP: &str = "jump";
     pub const BR: &str = "br";
@@ -250,7 +252,8 @@ mod tests {
             | Intrinsic::Clz
             | Intrinsic::Ffs
             | Intrinsic::Nanosleep
-            | Intrinsic::Assert => i,
+            | Intrinsic::Assert
+            | Intrinsic::Exit => i,
         }
     }
 

@@ -306,10 +306,39 @@ fn int_pow(a: u64, b: u64, signed: bool) -> u64 {
     acc
 }
 
+/// Float → integer exactly as the GPU converts (`Op::Cast`; the GPU back end emits PTX
+/// `cvt.rzi` through `llvm.nvvm.{f,d}2{i,ui,ll,ull}.rz`): toward zero, saturating at the range
+/// of a 32- or 64-bit target; NaN gives 0 when the source is float32 (or float16, converted to
+/// float32 first) and the target 32-bit, and `1 << (bits - 1)` when the source is float64 or
+/// the target 64-bit (PTX ISA, `cvt`: `MININT` signed, `(MAXINT >> 1) + 1` unsigned). An 8- or
+/// 16-bit target is converted as int32 and truncated to its width (so NaN gives 0 there).
+/// Returns the canonical register of `to`.
+#[must_use]
+pub fn float_to_int(from_f64: bool, v: f64, to: Scalar) -> u64 {
+    let bits = to.bits();
+    if bits < 32 {
+        let wide = float_to_int(from_f64, v, Scalar::I32);
+        return norm(to, wide);
+    }
+    if v.is_nan() {
+        return if from_f64 || bits == 64 {
+            norm(to, 1u64 << (bits - 1))
+        } else {
+            0
+        };
+    }
+    // Rust's `as` truncates toward zero and saturates, exactly cvt.rzi's clamping.
+    match to {
+        Scalar::I32 => v as i32 as i64 as u64,
+        Scalar::I64 => v as i64 as u64,
+        Scalar::U32 => u64::from(v as u32),
+        _ => v as u64,
+    }
+}
+
 /// Converts a real scalar register of type `from` to type `to` (see `Op::Cast`): integers
-/// truncate or extend by their own signedness, float → int truncates toward zero and saturates
-/// (as PTX `cvt.rzi` does; NaN gives 0), int → float rounds to nearest, anything → bool is
-/// `!= 0`.
+/// truncate or extend by their own signedness, float → int as the GPU does
+/// ([`float_to_int`]), int → float rounds to nearest, anything → bool is `!= 0`.
 #[inline]
 #[must_use]
 pub fn cast(from: Scalar, to: Scalar, a: u64) -> u64 {
@@ -346,19 +375,7 @@ pub fn cast(from: Scalar, to: Scalar, a: u64) -> u64 {
                 u64::from(f16::from_f64(v))
             }
         },
-        (false, true) => {
-            let v = float_value(from, a);
-            match to {
-                Scalar::I8 => v as i8 as i64 as u64,
-                Scalar::I16 => v as i16 as i64 as u64,
-                Scalar::I32 => v as i32 as i64 as u64,
-                Scalar::I64 => v as i64 as u64,
-                Scalar::U8 => u64::from(v as u8),
-                Scalar::U16 => u64::from(v as u16),
-                Scalar::U32 => u64::from(v as u32),
-                _ => v as u64,
-            }
-        }
+        (false, true) => float_to_int(from == Scalar::F64, float_value(from, a), to),
         (false, false) => {
             if to == Scalar::Bool {
                 return u64::from(float_value(from, a) != 0.0);

@@ -86,6 +86,9 @@ pub struct SimError {
     pub thread: Option<[u32; 3]>,
     /// `blockIdx` of the failing block, for errors raised while executing.
     pub block: Option<[u32; 3]>,
+    /// For a failed check ([`SimErrorKind::AssertionError`]) that is not an `assert`: the
+    /// Python exception class it raises (`ZeroDivisionError`, a `raise`d class, …).
+    pub raises: Option<String>,
 }
 
 impl SimError {
@@ -98,6 +101,7 @@ impl SimError {
             location: None,
             thread: None,
             block: None,
+            raises: None,
         }
     }
 

@@ -59,6 +59,8 @@ pub(crate) struct Launch<'a> {
     pub interrupts: u64,
     /// The race checker, in racecheck launches (`racecheck.rs`).
     pub race: Option<&'a crate::racecheck::RaceCheck>,
+    /// Where `print` lines go (`print.rs`).
+    pub printed: &'a crate::print::Printed,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +153,10 @@ impl BlockRunner {
             block: self.bid,
             interrupts: launch.interrupts,
             race: launch.race,
+            printed: launch.printed,
+            block_linear: u64::from(self.bid[0])
+                + u64::from(launch.grid[0])
+                    * (u64::from(self.bid[1]) + u64::from(launch.grid[1]) * u64::from(self.bid[2])),
         }
     }
 
@@ -645,6 +651,7 @@ impl BlockRunner {
             location: Some(loc),
             thread: Some(tid),
             block: Some(env.block),
+            raises: None,
         }
     }
 

@@ -158,12 +158,15 @@ class Dispatcher(_native.LaunchCache):
         self.targetoptions = dict(options)
         self._device = bool(options.get("device", False))
         self._eager: list[tuple[str, ...]] = []
+        # (argument types, return type or None) of each explicit signature, in order.
+        self._declared: list[tuple[tuple[str, ...], str | None]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
         functools.update_wrapper(self, py_func)
         for sig in signatures:
-            args, _ = compiler.normalize_signature(sig)
+            args, ret = compiler.normalize_signature(sig)
             self._eager.append(tuple(args))
+            self._declared.append((tuple(args), ret))
             if not self._device:
                 types = _native.parse_types(list(args))
                 self._add_eager(types)

@@ -238,6 +238,7 @@ impl CompileArtifacts {
                     s.file.clone(),
                     s.line,
                     s.col,
+                    s.exception.clone(),
                 )
             })
             .collect();

@@ -616,6 +616,16 @@ impl Lower<'_, '_> {
                 return;
             }
         };
+        if !s.is_complex() && self.is_complex_value(&value) {
+            let what = value.describe();
+            self.error_hint(
+                codes::TYPE_MISMATCH,
+                value_range,
+                format!("cannot store {what} into an array of {s}: it would drop the imaginary part"),
+                "NumPy and numba-cuda refuse this too: store z.real (or abs(z)), or use a complex array",
+            );
+            return;
+        }
         let Some(v) = self.convert(value, &Type::Scalar(s), value_range) else {
             return;
         };

@@ -119,6 +119,16 @@ impl Lower<'_, '_> {
         if keywords.is_empty() {
             return Ok(());
         }
+        if path == "print" {
+            let (name, arg) = &keywords[0];
+            return Err(self.error_hint(
+                codes::UNSUPPORTED_SYNTAX,
+                arg.range,
+                format!("print() in device code takes no keyword arguments ('{name}=' given)"),
+                "numba-cuda's print has no sep=, end= or file=: pass the values positionally; \
+                 they are separated by one space and the line ends after them",
+            ));
+        }
         let sig = builtins::signature(path);
         for (name, arg) in keywords {
             let Some(pos) = sig.and_then(|s| s.keyword_position(&name)) else {
@@ -267,6 +277,7 @@ impl Lower<'_, '_> {
     /// The builtins whose rule is [`Rule::Special`]: each checks its own arguments.
     fn special_builtin(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
         match path {
+            "print" => self.print_call(args, range),
             "range" | "enumerate" | "zip" => self.error_hint(
                 codes::UNSUPPORTED_SYNTAX,
                 range,
@@ -1299,6 +1310,9 @@ impl Lower<'_, '_> {
 
     /// A call of a `@cuda.jit` function, specialised for the argument types.
     pub(super) fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
+        if let Some(sig) = self.declared_signature(src, args.len()) {
+            return self.declared_device_call(src, &sig, args, range);
+        }
         let mut values = Vec::new();
         let mut types = Vec::new();
         for a in args {
@@ -1332,6 +1346,60 @@ impl Lower<'_, '_> {
                         "device function {name}({}) failed to compile (see the errors above)",
                         sig.join(", ")
                     ),
+                )
+            }
+        }
+    }
+
+    /// The signature a device function was declared with (`@cuda.jit("float64(int32)",
+    /// device=True)`) taking `nargs` arguments: the capture records each as the string global
+    /// `$signature:<k>` of its source. numba-cuda compiles such a function for its declared
+    /// types only, converting the arguments of every call to them.
+    fn declared_signature(&self, src: usize, nargs: usize) -> Option<oxcuda_types::Signature> {
+        let globals = &self.sess.sources.get(src).globals;
+        (0..)
+            .map_while(|k| match globals.get(&format!("$signature:{k}")) {
+                Some(crate::GlobalValue::Str(text)) => Some(text.clone()),
+                _ => None,
+            })
+            .filter_map(|text| oxcuda_types::parse_signature(&text).ok())
+            .find(|sig| sig.args.len() == nargs)
+    }
+
+    /// A call of a device function with a declared signature: the arguments converted to its
+    /// parameter types, the result of its declared return type.
+    fn declared_device_call(
+        &mut self,
+        src: usize,
+        sig: &oxcuda_types::Signature,
+        args: Vec<Arg>,
+        range: TextRange,
+    ) -> Val {
+        let mut values = Vec::new();
+        for (a, ty) in args.into_iter().zip(&sig.args) {
+            let Some(v) = self.convert(a.val, ty, a.range) else {
+                return Val::Poison;
+            };
+            values.push(v);
+        }
+        let ret = sig.ret.clone().filter(|t| *t != Type::None);
+        let key = (src, sig.args.clone());
+        if let Some(active) = self.sess.active.get(&key).cloned() {
+            let ret = ret.or(active.ret_guess).unwrap_or(Type::None);
+            return self.finish_call(active.id, values, ret);
+        }
+        let declared = sig.ret.clone().unwrap_or(Type::None);
+        match self
+            .sess
+            .function(src, &sig.args, FunctionKind::Device, sig.ret.as_ref().map(|_| &declared))
+        {
+            Ok((id, ret)) => self.finish_call(id, values, ret),
+            Err(()) => {
+                let name = self.sess.sources.get(src).name.clone();
+                self.error(
+                    codes::BAD_CALL,
+                    range,
+                    format!("device function {name} declared as {sig} failed to compile (see the errors above)"),
                 )
             }
         }

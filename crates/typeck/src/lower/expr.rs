@@ -116,6 +116,24 @@ impl Lower<'_, '_> {
                     format!("local variable '{name}' is read before any assignment to it"),
                 );
             }
+            if self.loops.is_empty()
+                && !self.definite.contains(name)
+                && let Some(at) = self.conditional.get(name).copied()
+            {
+                if self.error_poisoned.contains(name) {
+                    return Val::Poison;
+                }
+                let (line, _) = self.source().line_col(at.start());
+                return self.error_hint(
+                    codes::UNDEFINED_VARIABLE,
+                    range,
+                    format!(
+                        "local variable '{name}' may be read before assignment: it is assigned \
+                         only on some branches of an if (line {line})"
+                    ),
+                    format!("assign '{name}' before the if, or in every branch"),
+                );
+            }
             if let Some(v) = self
                 .next
                 .statics
@@ -361,6 +379,28 @@ impl Lower<'_, '_> {
             return Val::Poison;
         };
         let result = Type::Scalar(types.result);
+        if self.sess.options.debug
+            && matches!(bin, BinOp::Div | BinOp::FloorDiv | BinOp::Mod)
+            && !types.rhs.is_complex()
+        {
+            // numba-cuda's debug builds use Python's error model: a zero divisor raises.
+            let zero = if types.rhs.is_float() {
+                self.emit(Op::Const(Const::Float(0.0)), Type::Scalar(types.rhs))
+            } else {
+                self.const_int(0, types.rhs)
+            };
+            let ok = self.emit(Op::Compare(CmpOp::Ne, y, zero), Type::BOOL);
+            let ints = types.rhs.is_int();
+            let message = match (bin, ints) {
+                (BinOp::FloorDiv, true) => "integer division by zero",
+                (BinOp::Mod, true) => "integer modulo by zero",
+                (BinOp::Mod, false) => "modulo by zero",
+                _ => "division by zero",
+            };
+            // At the divisor's last character (`raise.rs`: checks never share a location).
+            let at = range.end().checked_sub(1.into()).unwrap_or(range.start());
+            self.check_at(ok, at, "ZeroDivisionError", message.to_owned());
+        }
         let v = if bin == BinOp::Pow && types.result.is_float() {
             let y = self.cast(y, types.rhs, types.result);
             self.emit(Op::Math(MathFn::Pow, vec![x, y]), result.clone())

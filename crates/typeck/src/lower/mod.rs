@@ -14,6 +14,8 @@ mod expr;
 mod extern_call;
 mod libdevice_call;
 mod library_call;
+mod print;
+mod raise;
 mod record;
 mod stmt;
 mod warp;
@@ -72,6 +74,7 @@ pub(crate) fn function(
     }
     for pass in 0..MAX_PASSES {
         let mut lower = Lower::new(sess, src, id, kind, state.clone(), args);
+        lower.declared_ret = declared_ret.filter(|t| **t != Type::None).cloned();
         lower.body(&def, args);
         let Lower { f, diags, next, .. } = lower;
         // Types only widen from pass to pass (a variable this pass left unassigned, because its
@@ -178,6 +181,18 @@ pub(crate) struct Lower<'s, 'a> {
     /// Names assigned so far in this pass, in program order: a read of a local outside any
     /// loop that no earlier assignment precedes can never see a value.
     pub written: HashSet<String>,
+    /// The return type of the function's declared signature: every `return` converts to it
+    /// (numba-cuda: `int32(int32, int32)` returns int32, wrapping).
+    pub declared_ret: Option<Type>,
+    /// Names assigned on every path to the statement being lowered (program order, `if`
+    /// branches intersected; loops do not count, they may not run).
+    pub definite: HashSet<String>,
+    /// Names an `if` assigns on some of its branches only, with where: a read of one after the
+    /// `if` (outside loops) is the `undefined-variable` error, not a value that differs between
+    /// the GPU and the simulator.
+    pub conditional: HashMap<String, TextRange>,
+    /// The last assignment of each name lowered so far (for the message above).
+    pub assigned_at: HashMap<String, TextRange>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -218,6 +233,10 @@ impl<'s, 'a> Lower<'s, 'a> {
             assigned: HashSet::new(),
             error_poisoned: HashSet::new(),
             written: HashSet::new(),
+            declared_ret: None,
+            definite: HashSet::new(),
+            conditional: HashMap::new(),
+            assigned_at: HashMap::new(),
         }
     }
 
@@ -303,6 +322,9 @@ impl<'s, 'a> Lower<'s, 'a> {
         range: TextRange,
     ) -> Option<(Var, Type)> {
         self.written.insert(name.to_owned());
+        self.definite.insert(name.to_owned());
+        self.conditional.remove(name);
+        self.assigned_at.insert(name.to_owned(), range);
         if self.next.statics.contains_key(name) || self.state.statics.contains_key(name) {
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,

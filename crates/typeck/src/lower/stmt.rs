@@ -90,8 +90,17 @@ impl Lower<'_, '_> {
             }
             Stmt::AugAssign(a) => self.aug_assign(a),
             Stmt::If(s) => self.if_stmt(s),
-            Stmt::While(w) => self.while_stmt(w),
-            Stmt::For(f) => self.for_stmt(f),
+            // A loop may run no iteration: what it assigns is not definitely assigned after it.
+            Stmt::While(w) => {
+                let before = self.definite.clone();
+                self.while_stmt(w);
+                self.definite = before;
+            }
+            Stmt::For(f) => {
+                let before = self.definite.clone();
+                self.for_stmt(f);
+                self.definite = before;
+            }
             Stmt::Break(b) => match self.loops.last().copied() {
                 Some(l) => self.terminate(Terminator::Jump(l.break_to)),
                 None => {
@@ -106,6 +115,7 @@ impl Lower<'_, '_> {
             },
             Stmt::Return(r) => self.return_stmt(r),
             Stmt::Assert(a) => self.assert_stmt(a),
+            Stmt::Raise(r) => self.raise_stmt(r),
             other => {
                 let what = stmt_kind(other);
                 self.error_hint(
@@ -278,25 +288,73 @@ impl Lower<'_, '_> {
     }
 
     fn if_stmt(&mut self, s: &ast::StmtIf) {
+        let before = self.definite.clone();
+        let mut ends: Vec<std::collections::HashSet<String>> = Vec::new();
+        let mut has_else = false;
         let mut clauses: Vec<(Option<&Expr>, &[Stmt])> = vec![(Some(&s.test), &s.body[..])];
         for c in &s.elif_else_clauses {
+            has_else |= c.test.is_none();
             clauses.push((c.test.as_ref(), &c.body[..]));
         }
+        let exhaustive = self.if_clauses(&clauses, &before, &mut ends);
+        if !has_else && !exhaustive {
+            ends.push(before.clone());
+        }
+        // Definitely assigned after the `if`: what every branch that falls through assigned.
+        let mut after = ends.first().cloned().unwrap_or_else(|| before.clone());
+        for e in &ends[1..] {
+            after.retain(|n| e.contains(n));
+        }
+        if self.loops.is_empty() {
+            for e in &ends {
+                for name in e {
+                    if !after.contains(name)
+                        && let Some(r) = self.assigned_at.get(name)
+                    {
+                        self.conditional.insert(name.clone(), *r);
+                    }
+                }
+            }
+        }
+        self.definite = after;
+    }
+
+    /// The branches of an `if`; `ends` gets the definitely assigned names at the end of each
+    /// branch that falls through.
+    fn if_clauses(
+        &mut self,
+        clauses: &[(Option<&Expr>, &[Stmt])],
+        before: &std::collections::HashSet<String>,
+        ends: &mut Vec<std::collections::HashSet<String>>,
+    ) -> bool {
+        let falls_through = |body: &[Stmt]| {
+            !matches!(
+                body.last(),
+                Some(Stmt::Return(_) | Stmt::Break(_) | Stmt::Continue(_) | Stmt::Raise(_))
+            )
+        };
         let merge = self.f.new_block();
-        for (test, body) in clauses {
+        for &(test, body) in clauses {
+            self.definite.clone_from(before);
             let Some(test) = test else {
                 // else:
                 self.stmts(body);
+                if falls_through(body) {
+                    ends.push(self.definite.clone());
+                }
                 self.jump_to(merge);
-                return;
+                return true;
             };
             self.at(test.range());
             let c = self.expr(test);
             match self.truth(c, test.range()) {
                 Some(Cond::Known(true)) => {
                     self.stmts(body);
+                    if falls_through(body) {
+                        ends.push(self.definite.clone());
+                    }
                     self.jump_to(merge);
-                    return;
+                    return true;
                 }
                 Some(Cond::Known(false)) => {}
                 Some(Cond::Runtime(v)) => {
@@ -307,6 +365,9 @@ impl Lower<'_, '_> {
                         .terminate(self.cur, Terminator::Branch(v, then, next), loc);
                     self.cur = then;
                     self.stmts(body);
+                    if falls_through(body) {
+                        ends.push(self.definite.clone());
+                    }
                     let loc = self.loc;
                     self.f.terminate(self.cur, Terminator::Jump(merge), loc);
                     self.cur = next;
@@ -318,6 +379,7 @@ impl Lower<'_, '_> {
             }
         }
         self.jump_to(merge);
+        false
     }
 
     /// Lowers a statement list.
@@ -469,6 +531,14 @@ impl Lower<'_, '_> {
                     "a kernel cannot return a value",
                     "write results into an output array argument",
                 );
+            }
+            (FunctionKind::Device, Some((val, range))) if self.declared_ret.is_some() => {
+                let declared = self.declared_ret.clone().unwrap_or(Type::None);
+                let Some(v) = self.convert(val, &declared, range) else {
+                    return;
+                };
+                self.next.ret = Some(declared);
+                self.terminate(Terminator::Return(Some(v)));
             }
             (FunctionKind::Device, Some((val, range))) => {
                 let Some((v, ty)) = self.materialize(val, range) else {
@@ -637,28 +707,30 @@ impl Lower<'_, '_> {
         let start_nonneg = start_nonneg_const || self.nonneg.contains(&start);
         let stop = self.convert(stop, &Type::I64, range)?;
         let step = self.convert(step, &Type::I64, range)?;
-        // len = d > 0 ? (d + a - 1) // a : 0 with d, a the distance and step magnitude.
+        // len = hi > lo ? (d - 1) / a + 1 : 0, with hi, lo the bounds in the step's direction,
+        // and d = hi - lo, a the step's magnitude computed as uint64: the distance of two int64
+        // values always fits uint64, so no span overflows (range(-2**62, 2**62, 2**61) has 4).
         let len = match step_const {
             Some(1) => {
                 let d = self.emit(Op::Binary(BinOp::Sub, stop, start), Type::I64);
                 let zero = self.const_int(0, Scalar::I64);
-                self.emit(Op::Binary(BinOp::Max, d, zero), Type::I64)
+                let any = self.emit(Op::Compare(CmpOp::Gt, stop, start), Type::BOOL);
+                self.emit(Op::Select(any, d, zero), Type::I64)
             }
             Some(s) => {
                 let (hi, lo) = if s > 0 { (stop, start) } else { (start, stop) };
-                let d = self.emit(Op::Binary(BinOp::Sub, hi, lo), Type::I64);
-                let magnitude = self.const_int(s.abs(), Scalar::I64);
-                self.range_len(d, magnitude)
+                let magnitude = self.const_int(s.unsigned_abs() as i128, Scalar::U64);
+                self.range_len(hi, lo, magnitude)
             }
             None => {
                 let zero = self.const_int(0, Scalar::I64);
                 let positive = self.emit(Op::Compare(CmpOp::Gt, step, zero), Type::BOOL);
-                let up = self.emit(Op::Binary(BinOp::Sub, stop, start), Type::I64);
-                let down = self.emit(Op::Binary(BinOp::Sub, start, stop), Type::I64);
-                let d = self.emit(Op::Select(positive, up, down), Type::I64);
+                let hi = self.emit(Op::Select(positive, stop, start), Type::I64);
+                let lo = self.emit(Op::Select(positive, start, stop), Type::I64);
                 let neg = self.emit(Op::Unary(oxcuda_ir::UnaryOp::Neg, step), Type::I64);
                 let magnitude = self.emit(Op::Select(positive, step, neg), Type::I64);
-                self.range_len(d, magnitude)
+                let magnitude = self.cast(magnitude, Scalar::I64, Scalar::U64);
+                self.range_len(hi, lo, magnitude)
             }
         };
         self.nonneg.insert(len);
@@ -672,14 +744,20 @@ impl Lower<'_, '_> {
         })
     }
 
-    fn range_len(&mut self, d: Value, magnitude: Value) -> Value {
+    /// The trip count for bounds `hi > lo` in the step's direction and the uint64 step
+    /// magnitude `magnitude` (0 when `hi <= lo`), without overflow.
+    fn range_len(&mut self, hi: Value, lo: Value, magnitude: Value) -> Value {
+        const U64: Type = Type::Scalar(Scalar::U64);
         let zero = self.const_int(0, Scalar::I64);
-        let one = self.const_int(1, Scalar::I64);
-        let t = self.emit(Op::Binary(BinOp::Add, d, magnitude), Type::I64);
-        let t = self.emit(Op::Binary(BinOp::Sub, t, one), Type::I64);
-        let q = self.emit(Op::Binary(BinOp::FloorDiv, t, magnitude), Type::I64);
-        let positive = self.emit(Op::Compare(CmpOp::Gt, d, zero), Type::BOOL);
-        self.emit(Op::Select(positive, q, zero), Type::I64)
+        let one = self.const_int(1, Scalar::U64);
+        let d = self.emit(Op::Binary(BinOp::Sub, hi, lo), Type::I64);
+        let d = self.cast(d, Scalar::I64, Scalar::U64);
+        let t = self.emit(Op::Binary(BinOp::Sub, d, one), U64);
+        let q = self.emit(Op::Binary(BinOp::FloorDiv, t, magnitude), U64);
+        let q = self.emit(Op::Binary(BinOp::Add, q, one), U64);
+        let q = self.cast(q, Scalar::U64, Scalar::I64);
+        let any = self.emit(Op::Compare(CmpOp::Gt, hi, lo), Type::BOOL);
+        self.emit(Op::Select(any, q, zero), Type::I64)
     }
 
     /// Number of elements of an iteration.
