@@ -17,8 +17,8 @@ pytestmark = pytest.mark.gpu
 
 
 @cuda.jit(device=True)
-def show(label, v):
-    print(label, v)
+def show(v):
+    print("half", v)
 
 
 @cuda.jit
@@ -26,7 +26,7 @@ def values_k(a, f, g, u):
     i = cuda.grid(1)
     if i < a.size:
         print(i, a[i], f[i], g[i], u[i], a[i] > 0, "item")
-        show("half", f[i] / 2)
+        show(f[i] / 2)
 
 
 def _gpu_lines(capfd, launch) -> list[str]:

@@ -25,8 +25,8 @@ sim_only = pytest.mark.parametrize("target", ["sim"], indirect=True)
 
 
 @cuda.jit(device=True)
-def show(label, v):
-    print(label, v)
+def show(v):
+    print("half", v)
 
 
 @cuda.jit
@@ -34,7 +34,7 @@ def values_k(a, f, g, u):
     i = cuda.grid(1)
     if i < a.size:
         print(i, a[i], f[i], g[i], u[i], a[i] > 0, "item")
-        show("half", f[i] / 2)
+        show(f[i] / 2)
 
 
 def expected_values(a, f, g, u) -> str:

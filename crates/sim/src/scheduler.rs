@@ -414,6 +414,21 @@ impl BlockRunner {
         let exists = u32::MAX >> (WARP_SIZE as usize - (w1 - w0));
         let mut waiting = false;
         let mut released = 0u32;
+        // `syncwarp`s complete against the warp as it stood when this round began: a lane this
+        // round releases has left its `syncwarp`, so it must not count as having reached one
+        // for another lane (a tree reduction's `syncwarp(0xFFFF)` releases its 16 lanes
+        // together, not one by one).
+        let arrived: Vec<bool> = (w0..w1)
+            .map(|tl| {
+                matches!(
+                    self.status[tl],
+                    Status::Warp {
+                        op: WarpOp::Sync,
+                        ..
+                    } | Status::Exited
+                )
+            })
+            .collect();
         for tl in w0..w1 {
             let lane = tl - w0;
             let Status::Warp {
@@ -429,15 +444,7 @@ impl BlockRunner {
             let group = match op {
                 WarpOp::Sync => {
                     let members = mask & exists;
-                    let done = lanes(members).all(|u| {
-                        matches!(
-                            self.status[w0 + u],
-                            Status::Warp {
-                                op: WarpOp::Sync,
-                                ..
-                            } | Status::Exited
-                        )
-                    });
+                    let done = lanes(members).all(|u| arrived[u]);
                     // Each syncwarp releases on its own mask alone.
                     if done { 1 << lane } else { 0 }
                 }
