@@ -51,7 +51,7 @@ def test_values_match_python_and_the_simulator(capfd):
     u = rng.integers(0, 2**62, n, dtype=np.uint64) * np.uint64(3)
     want = []
     for i in range(n):
-        want.append("%d %d %f %f %d %s item" % (i, a[i], f[i], float(g[i]), u[i], a[i] > 0))
+        want.append("%d %d %f %f %d %s item" % (i, a[i], f[i], float(g[i]), u[i], a[i] > 0))  # noqa: UP031 - C printf formats are the reference
         want.append("half %f" % (f[i] / 2))
 
     def launch():

@@ -119,8 +119,27 @@ CONVERTERS = {np.dtype(d).name: convert_kernel(d) for d in INT_TARGETS}
 
 
 def special_floats(rng, dtype):
-    specials = [np.nan, -np.nan, np.inf, -np.inf, 1e30, -1e30, 3e9, -3e9, 1e19, -1e19, 300.7,
-                -5.5, 65535.9, -129.0, 2.0**31, 2.0**63, -(2.0**63), 0.0, -0.0]
+    specials = [
+        np.nan,
+        -np.nan,
+        np.inf,
+        -np.inf,
+        1e30,
+        -1e30,
+        3e9,
+        -3e9,
+        1e19,
+        -1e19,
+        300.7,
+        -5.5,
+        65535.9,
+        -129.0,
+        2.0**31,
+        2.0**63,
+        -(2.0**63),
+        0.0,
+        -0.0,
+    ]
     return np.concatenate([specials, rng.uniform(-1e10, 1e10, 45)]).astype(dtype)
 
 

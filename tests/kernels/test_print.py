@@ -41,7 +41,7 @@ def expected_values(a, f, g, u) -> str:
     lines = []
     for i in range(a.size):
         lines.append(
-            "%d %d %f %f %d %s item\n" % (i, a[i], f[i], float(g[i]), u[i], bool(a[i] > 0))
+            "%d %d %f %f %d %s item\n" % (i, a[i], f[i], float(g[i]), u[i], bool(a[i] > 0))  # noqa: UP031 - C printf formats are the reference
         )
         lines.append("half %f\n" % (f[i] / 2))
     return "".join(lines)
@@ -65,8 +65,12 @@ def test_redirect_stdout_captures_the_lines(target, rng):
     with contextlib.redirect_stdout(out):
         values_k[1, 8](a, a.astype(np.float64), a.astype(np.float32), a.astype(np.uint64))
     first = out.getvalue().splitlines()[0]
-    assert first == "0 %d %f %f %d %s item" % (
-        a[0], a[0], float(np.float32(a[0])), np.uint64(a[0]), a[0] > 0
+    assert first == "0 %d %f %f %d %s item" % (  # noqa: UP031 - C printf formats are the reference
+        a[0],
+        a[0],
+        float(np.float32(a[0])),
+        np.uint64(a[0]),
+        a[0] > 0,
     )
 
 

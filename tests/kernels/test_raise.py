@@ -73,7 +73,9 @@ def calls_k(out, x):
 def test_raise_in_a_device_function_without_arguments(target, rng):
     x = rand(rng, 16, np.int64, 0, 100)
     x[9] = 1000
-    with pytest.raises(OverflowError, match=r"^OverflowError\n  in kernel 'calls_k' at .*must_be_small"):
+    with pytest.raises(
+        OverflowError, match=r"^OverflowError\n  in kernel 'calls_k' at .*must_be_small"
+    ):
         calls_k[1, 16](cuda.to_device(poison(16, np.int64)), cuda.to_device(x))
     x[9] = 3
     out = cuda.to_device(poison(16, np.int64))
@@ -138,7 +140,7 @@ def test_float_division_by_zero_stops_the_thread(target, rng):
     stops at the division."""
     r = cuda.to_device(np.zeros(2))
     y = rand(rng, 1, np.float64, 1, 10)
-    with pytest.raises(ZeroDivisionError, match="^division by zero\n"):
+    with pytest.raises(ZeroDivisionError, match=r"^division by zero\n"):
         float_divide_k[1, 1](r, cuda.to_device(np.zeros(1)), cuda.to_device(y))
     np.testing.assert_array_equal(r.copy_to_host(), [0.0, 0.0])
 
@@ -158,7 +160,9 @@ def runtime_arg_k(a):
     raise ValueError(a[0])  # <-- here
 
 
-@pytest.mark.parametrize("kernel", [bare_raise_k, user_class_k, runtime_arg_k], ids=lambda k: k.__name__)
+@pytest.mark.parametrize(
+    "kernel", [bare_raise_k, user_class_k, runtime_arg_k], ids=lambda k: k.__name__
+)
 def test_unsupported_raises_are_compile_errors(target, kernel):
     with pytest.raises(CompileError) as info:
         kernel[1, 1](np.zeros(1))

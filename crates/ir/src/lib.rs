@@ -35,7 +35,7 @@ pub use function::{
 };
 pub use libdevice::{LIBDEVICE, LibdeviceFn, LibdeviceParam, LibdeviceRow};
 pub use ops::{
-    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op, PRINT_MAX_VALUES,
-    PrintPiece, ShflMode, StoreCache, Terminator, UnaryOp, VoteMode,
+    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op,
+    PRINT_MAX_VALUES, PrintPiece, ShflMode, StoreCache, Terminator, UnaryOp, VoteMode,
 };
 pub use oxcuda_types::{ArrayType, Dtype, Field, Layout, Record, RecordType, Scalar, Type, record};

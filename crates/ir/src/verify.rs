@@ -366,7 +366,9 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::Print(_) => op.operands().iter().find_map(|v| match ty(v) {
             Type::Scalar(s) if s.is_int() || s.is_float() || s == Scalar::Bool => None,
-            other => Some(format!("print of a {other} value (integers, floats and bools only)")),
+            other => Some(format!(
+                "print of a {other} value (integers, floats and bools only)"
+            )),
         }),
         Op::Call(callee, args) => {
             let Some(g) = module.functions.get(callee.index()) else {

@@ -118,7 +118,10 @@ pub fn builtin_exception(py: Python<'_>, class: &str, message: String) -> PyErr 
         .and_then(|b| b.getattr(class))
         .ok()
         .and_then(|c| c.cast_into::<pyo3::types::PyType>().ok())
-        .filter(|t| t.is_subclass_of::<pyo3::exceptions::PyBaseException>().unwrap_or(false));
+        .filter(|t| {
+            t.is_subclass_of::<pyo3::exceptions::PyBaseException>()
+                .unwrap_or(false)
+        });
     match found {
         Some(t) => PyErr::from_type(t, message),
         None => PyAssertionError::new_err(message),

@@ -136,7 +136,10 @@ mod tests {
             "0.100000"
         );
         assert_eq!(format_value(Scalar::F64, f64::NAN.to_bits()), "nan");
-        assert_eq!(format_value(Scalar::F64, f64::NEG_INFINITY.to_bits()), "-inf");
+        assert_eq!(
+            format_value(Scalar::F64, f64::NEG_INFINITY.to_bits()),
+            "-inf"
+        );
         assert_eq!(format_value(Scalar::Bool, 1), "True");
         assert_eq!(format_value(Scalar::Bool, 0), "False");
     }

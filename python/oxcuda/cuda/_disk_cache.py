@@ -186,7 +186,9 @@ def _valid_assert_site(site: Any) -> bool:
         isinstance(site, list)
         and len(site) in (5, 6)
         and all(isinstance(v, str) for v in site[:3])
-        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32 for v in site[3:5])
+        and all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32 for v in site[3:5]
+        )
         and all(isinstance(v, str) for v in site[5:])
     )
 

@@ -388,7 +388,11 @@ impl FnWriter<'_, '_> {
         } else {
             (x.to_owned(), f)
         };
-        let (src, arg) = if f == Scalar::F64 { ("d", "double") } else { ("f", "float") };
+        let (src, arg) = if f == Scalar::F64 {
+            ("d", "double")
+        } else {
+            ("f", "float")
+        };
         let narrow = t.bits() < 32;
         let (dst, ret) = match (t.bits(), t.is_signed() || narrow) {
             (64, true) => ("ll", "i64"),

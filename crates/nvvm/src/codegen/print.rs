@@ -88,7 +88,10 @@ impl FnWriter<'_, '_> {
                     let arg = if s == Scalar::Bool {
                         let yes = self.string_pointer("True");
                         let no = self.string_pointer("False");
-                        (self.emit(format!("select i1 {x}, i8* {yes}, i8* {no}")), "i8*")
+                        (
+                            self.emit(format!("select i1 {x}, i8* {yes}, i8* {no}")),
+                            "i8*",
+                        )
                     } else if s.is_float() {
                         (self.cast(&x, &from, &Type::F64)?, "double")
                     } else if s.is_signed() {

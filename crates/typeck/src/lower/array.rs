@@ -111,7 +111,11 @@ impl Lower<'_, '_> {
         let n_i = i128::try_from(n).unwrap_or(i128::MAX);
         match index.as_slice() {
             [Index::Int(Val::Int(written))] => {
-                let k = if *written < 0 { written + n_i } else { *written };
+                let k = if *written < 0 {
+                    written + n_i
+                } else {
+                    *written
+                };
                 if (0..n_i).contains(&k) {
                     item(self, usize::try_from(k).unwrap_or(0))
                 } else {

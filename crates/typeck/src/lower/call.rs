@@ -1389,10 +1389,12 @@ impl Lower<'_, '_> {
             return self.finish_call(active.id, values, ret);
         }
         let declared = sig.ret.clone().unwrap_or(Type::None);
-        match self
-            .sess
-            .function(src, &sig.args, FunctionKind::Device, sig.ret.as_ref().map(|_| &declared))
-        {
+        match self.sess.function(
+            src,
+            &sig.args,
+            FunctionKind::Device,
+            sig.ret.as_ref().map(|_| &declared),
+        ) {
             Ok((id, ret)) => self.finish_call(id, values, ret),
             Err(()) => {
                 let name = self.sess.sources.get(src).name.clone();

@@ -46,8 +46,12 @@ impl Lower<'_, '_> {
         match v {
             Val::Str(s) => out.push(PrintPiece::Text(s)),
             // Literals are typed as numba types them: int64 (uint64 above its range), float64.
-            Val::Int(i) if i64::try_from(i).is_ok() => out.push(scalar(self, Const::Int(i), Scalar::I64)),
-            Val::Int(i) if u64::try_from(i).is_ok() => out.push(scalar(self, Const::Int(i), Scalar::U64)),
+            Val::Int(i) if i64::try_from(i).is_ok() => {
+                out.push(scalar(self, Const::Int(i), Scalar::I64))
+            }
+            Val::Int(i) if u64::try_from(i).is_ok() => {
+                out.push(scalar(self, Const::Int(i), Scalar::U64))
+            }
             Val::Float(x) => out.push(scalar(self, Const::Float(x), Scalar::F64)),
             Val::Bool(b) => out.push(scalar(self, Const::Bool(b), Scalar::Bool)),
             Val::Rt(v, Type::Scalar(s)) if s.is_int() || s.is_float() || s == Scalar::Bool => {
@@ -63,12 +67,17 @@ impl Lower<'_, '_> {
                     .enumerate()
                     .map(|(k, ty)| {
                         let k = u32::try_from(k).unwrap_or(u32::MAX);
-                        (Val::Rt(self.emit(Op::TupleGet(t, k), ty.clone()), ty.clone()), range)
+                        (
+                            Val::Rt(self.emit(Op::TupleGet(t, k), ty.clone()), ty.clone()),
+                            range,
+                        )
                     })
                     .collect();
                 return self.print_tuple(items, out);
             }
-            Val::Namespace(p) if matches!(resolve::module_attr(&p, "x"), Some(Meaning::Intrinsic(_))) => {
+            Val::Namespace(p)
+                if matches!(resolve::module_attr(&p, "x"), Some(Meaning::Intrinsic(_))) =>
+            {
                 // A dim3 (`cuda.threadIdx`): "(x, y, z)".
                 let mut items = Vec::new();
                 for axis in ["x", "y", "z"] {
