@@ -116,24 +116,6 @@ impl Lower<'_, '_> {
                     format!("local variable '{name}' is read before any assignment to it"),
                 );
             }
-            if self.loops.is_empty()
-                && !self.definite.contains(name)
-                && let Some(at) = self.conditional.get(name).copied()
-            {
-                if self.error_poisoned.contains(name) {
-                    return Val::Poison;
-                }
-                let (line, _) = self.source().line_col(at.start());
-                return self.error_hint(
-                    codes::UNDEFINED_VARIABLE,
-                    range,
-                    format!(
-                        "local variable '{name}' may be read before assignment: it is assigned \
-                         only on some branches of an if (line {line})"
-                    ),
-                    format!("assign '{name}' before the if, or in every branch"),
-                );
-            }
             if let Some(v) = self
                 .next
                 .statics

@@ -184,15 +184,6 @@ pub(crate) struct Lower<'s, 'a> {
     /// The return type of the function's declared signature: every `return` converts to it
     /// (numba-cuda: `int32(int32, int32)` returns int32, wrapping).
     pub declared_ret: Option<Type>,
-    /// Names assigned on every path to the statement being lowered (program order, `if`
-    /// branches intersected; loops do not count, they may not run).
-    pub definite: HashSet<String>,
-    /// Names an `if` assigns on some of its branches only, with where: a read of one after the
-    /// `if` (outside loops) is the `undefined-variable` error, not a value that differs between
-    /// the GPU and the simulator.
-    pub conditional: HashMap<String, TextRange>,
-    /// The last assignment of each name lowered so far (for the message above).
-    pub assigned_at: HashMap<String, TextRange>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -234,9 +225,6 @@ impl<'s, 'a> Lower<'s, 'a> {
             error_poisoned: HashSet::new(),
             written: HashSet::new(),
             declared_ret: None,
-            definite: HashSet::new(),
-            conditional: HashMap::new(),
-            assigned_at: HashMap::new(),
         }
     }
 
@@ -322,9 +310,6 @@ impl<'s, 'a> Lower<'s, 'a> {
         range: TextRange,
     ) -> Option<(Var, Type)> {
         self.written.insert(name.to_owned());
-        self.definite.insert(name.to_owned());
-        self.conditional.remove(name);
-        self.assigned_at.insert(name.to_owned(), range);
         if self.next.statics.contains_key(name) || self.state.statics.contains_key(name) {
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,

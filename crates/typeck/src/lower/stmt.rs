@@ -90,17 +90,8 @@ impl Lower<'_, '_> {
             }
             Stmt::AugAssign(a) => self.aug_assign(a),
             Stmt::If(s) => self.if_stmt(s),
-            // A loop may run no iteration: what it assigns is not definitely assigned after it.
-            Stmt::While(w) => {
-                let before = self.definite.clone();
-                self.while_stmt(w);
-                self.definite = before;
-            }
-            Stmt::For(f) => {
-                let before = self.definite.clone();
-                self.for_stmt(f);
-                self.definite = before;
-            }
+            Stmt::While(w) => self.while_stmt(w),
+            Stmt::For(f) => self.for_stmt(f),
             Stmt::Break(b) => match self.loops.last().copied() {
                 Some(l) => self.terminate(Terminator::Jump(l.break_to)),
                 None => {
@@ -288,73 +279,25 @@ impl Lower<'_, '_> {
     }
 
     fn if_stmt(&mut self, s: &ast::StmtIf) {
-        let before = self.definite.clone();
-        let mut ends: Vec<std::collections::HashSet<String>> = Vec::new();
-        let mut has_else = false;
         let mut clauses: Vec<(Option<&Expr>, &[Stmt])> = vec![(Some(&s.test), &s.body[..])];
         for c in &s.elif_else_clauses {
-            has_else |= c.test.is_none();
             clauses.push((c.test.as_ref(), &c.body[..]));
         }
-        let exhaustive = self.if_clauses(&clauses, &before, &mut ends);
-        if !has_else && !exhaustive {
-            ends.push(before.clone());
-        }
-        // Definitely assigned after the `if`: what every branch that falls through assigned.
-        let mut after = ends.first().cloned().unwrap_or_else(|| before.clone());
-        for e in &ends[1..] {
-            after.retain(|n| e.contains(n));
-        }
-        if self.loops.is_empty() {
-            for e in &ends {
-                for name in e {
-                    if !after.contains(name)
-                        && let Some(r) = self.assigned_at.get(name)
-                    {
-                        self.conditional.insert(name.clone(), *r);
-                    }
-                }
-            }
-        }
-        self.definite = after;
-    }
-
-    /// The branches of an `if`; `ends` gets the definitely assigned names at the end of each
-    /// branch that falls through.
-    fn if_clauses(
-        &mut self,
-        clauses: &[(Option<&Expr>, &[Stmt])],
-        before: &std::collections::HashSet<String>,
-        ends: &mut Vec<std::collections::HashSet<String>>,
-    ) -> bool {
-        let falls_through = |body: &[Stmt]| {
-            !matches!(
-                body.last(),
-                Some(Stmt::Return(_) | Stmt::Break(_) | Stmt::Continue(_) | Stmt::Raise(_))
-            )
-        };
         let merge = self.f.new_block();
-        for &(test, body) in clauses {
-            self.definite.clone_from(before);
+        for (test, body) in clauses {
             let Some(test) = test else {
                 // else:
                 self.stmts(body);
-                if falls_through(body) {
-                    ends.push(self.definite.clone());
-                }
                 self.jump_to(merge);
-                return true;
+                return;
             };
             self.at(test.range());
             let c = self.expr(test);
             match self.truth(c, test.range()) {
                 Some(Cond::Known(true)) => {
                     self.stmts(body);
-                    if falls_through(body) {
-                        ends.push(self.definite.clone());
-                    }
                     self.jump_to(merge);
-                    return true;
+                    return;
                 }
                 Some(Cond::Known(false)) => {}
                 Some(Cond::Runtime(v)) => {
@@ -365,9 +308,6 @@ impl Lower<'_, '_> {
                         .terminate(self.cur, Terminator::Branch(v, then, next), loc);
                     self.cur = then;
                     self.stmts(body);
-                    if falls_through(body) {
-                        ends.push(self.definite.clone());
-                    }
                     let loc = self.loc;
                     self.f.terminate(self.cur, Terminator::Jump(merge), loc);
                     self.cur = next;
@@ -379,7 +319,6 @@ impl Lower<'_, '_> {
             }
         }
         self.jump_to(merge);
-        false
     }
 
     /// Lowers a statement list.
