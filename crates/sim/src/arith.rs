@@ -470,9 +470,17 @@ mod tests {
         assert_eq!(cast(U32, I64, 0xffff_ffff), 0xffff_ffff);
         assert_eq!(cast(I64, I8, 300), i(I8, 44));
         assert_eq!(cast(F64, I32, of_f64(-2.7)), i(I32, -2));
-        assert_eq!(cast(F32, U8, of_f32(-1.0)), 0);
-        assert_eq!(cast(F64, I32, of_f64(f64::NAN)), 0);
+        // PTX cvt.rzi: 8/16-bit targets through int32, truncated; NaN by the PTX ISA's rule.
+        assert_eq!(cast(F32, U8, of_f32(-1.0)), 255);
+        assert_eq!(cast(F64, I8, of_f64(300.7)), i(I8, 44));
+        assert_eq!(cast(F32, I32, of_f32(f32::NAN)), 0);
+        assert_eq!(cast(F64, I32, of_f64(f64::NAN)), i(I32, -2_147_483_648));
+        assert_eq!(cast(F64, U32, of_f64(f64::NAN)), 1 << 31);
+        assert_eq!(cast(F32, I64, of_f32(f32::NAN)), i(I64, i128::from(i64::MIN)));
+        assert_eq!(cast(F64, U64, of_f64(f64::NAN)), 1 << 63);
+        assert_eq!(cast(F64, I16, of_f64(f64::NAN)), 0);
         assert_eq!(cast(F64, I32, of_f64(1e20)), i(I32, 2_147_483_647));
+        assert_eq!(cast(F32, U32, of_f32(-5.0)), 0);
         assert_eq!(cast(I64, F32, i(I64, 16_777_217)), of_f32(16_777_216.0));
         assert_eq!(
             cast(U64, F64, u64::MAX),

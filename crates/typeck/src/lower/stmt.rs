@@ -651,10 +651,10 @@ impl Lower<'_, '_> {
         // values always fits uint64, so no span overflows (range(-2**62, 2**62, 2**61) has 4).
         let len = match step_const {
             Some(1) => {
+                // A span over int64's range would be 2^63 or more iterations: never run out.
                 let d = self.emit(Op::Binary(BinOp::Sub, stop, start), Type::I64);
                 let zero = self.const_int(0, Scalar::I64);
-                let any = self.emit(Op::Compare(CmpOp::Gt, stop, start), Type::BOOL);
-                self.emit(Op::Select(any, d, zero), Type::I64)
+                self.emit(Op::Binary(BinOp::Max, d, zero), Type::I64)
             }
             Some(s) => {
                 let (hi, lo) = if s > 0 { (stop, start) } else { (start, stop) };
