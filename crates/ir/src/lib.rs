@@ -21,6 +21,7 @@
 //! - every block ends in a terminator whose targets exist; `Return` matches the function's type.
 
 pub mod entities;
+mod exceptions;
 pub mod function;
 pub mod libdevice;
 pub mod names;
@@ -30,6 +31,7 @@ pub mod print;
 pub mod verify;
 
 pub use entities::{Block, FuncId, GlobalId, Value, Var};
+pub use exceptions::{BUILTIN_EXCEPTIONS, exception_index};
 pub use function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };

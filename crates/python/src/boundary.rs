@@ -97,7 +97,7 @@ pub fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
     use oxcuda_sim::SimErrorKind as K;
     match e.kind {
         K::IndexError => PyIndexError::new_err(e.message),
-        K::AssertionError => match &e.raises {
+        K::AssertionError => match e.exception() {
             Some(class) => builtin_exception(py, class, e.message),
             None => PyAssertionError::new_err(e.message),
         },

@@ -476,7 +476,10 @@ mod tests {
         assert_eq!(cast(F32, I32, of_f32(f32::NAN)), 0);
         assert_eq!(cast(F64, I32, of_f64(f64::NAN)), i(I32, -2_147_483_648));
         assert_eq!(cast(F64, U32, of_f64(f64::NAN)), 1 << 31);
-        assert_eq!(cast(F32, I64, of_f32(f32::NAN)), i(I64, i128::from(i64::MIN)));
+        assert_eq!(
+            cast(F32, I64, of_f32(f32::NAN)),
+            i(I64, i128::from(i64::MIN))
+        );
         assert_eq!(cast(F64, U64, of_f64(f64::NAN)), 1 << 63);
         assert_eq!(cast(F64, I16, of_f64(f64::NAN)), 0);
         assert_eq!(cast(F64, I32, of_f64(1e20)), i(I32, 2_147_483_647));

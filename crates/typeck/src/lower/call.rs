@@ -1310,7 +1310,8 @@ impl Lower<'_, '_> {
 
     /// A call of a `@cuda.jit` function, specialised for the argument types.
     pub(super) fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
-        if let Some(sig) = self.declared_signature(src, args.len()) {
+        let given: Vec<Option<Type>> = args.iter().map(|a| self.type_of_arg(&a.val)).collect();
+        if let Some(sig) = self.declared_signature(src, &given) {
             return self.declared_device_call(src, &sig, args, range);
         }
         let mut values = Vec::new();
@@ -1352,18 +1353,49 @@ impl Lower<'_, '_> {
     }
 
     /// The signature a device function was declared with (`@cuda.jit("float64(int32)",
-    /// device=True)`) taking `nargs` arguments: the capture records each as the string global
-    /// `$signature:<k>` of its source. numba-cuda compiles such a function for its declared
-    /// types only, converting the arguments of every call to them.
-    fn declared_signature(&self, src: usize, nargs: usize) -> Option<oxcuda_types::Signature> {
+    /// device=True)`) that a call with arguments of types `given` uses: the capture records
+    /// each as the string global `$signature:<k>` of its source. numba-cuda compiles such a
+    /// function for its declared types only, converting the arguments of every call to them.
+    /// One whose parameter types are exactly the arguments' is chosen; otherwise the only
+    /// signature of the right arity, converting; with several and no exact match, none (the
+    /// function is specialised for the arguments, as without a signature).
+    fn declared_signature(
+        &self,
+        src: usize,
+        given: &[Option<Type>],
+    ) -> Option<oxcuda_types::Signature> {
         let globals = &self.sess.sources.get(src).globals;
-        (0..)
+        let sigs: Vec<oxcuda_types::Signature> = (0..)
             .map_while(|k| match globals.get(&format!("$signature:{k}")) {
                 Some(crate::GlobalValue::Str(text)) => Some(text.clone()),
                 _ => None,
             })
             .filter_map(|text| oxcuda_types::parse_signature(&text).ok())
-            .find(|sig| sig.args.len() == nargs)
+            .filter(|sig| sig.args.len() == given.len())
+            .collect();
+        if let Some(exact) = sigs.iter().find(|sig| {
+            sig.args
+                .iter()
+                .zip(given)
+                .all(|(p, g)| g.as_ref() == Some(p))
+        }) {
+            return Some(exact.clone());
+        }
+        match sigs.as_slice() {
+            [only] => Some(only.clone()),
+            _ => None,
+        }
+    }
+
+    /// The type an argument value has at run time (literals as numba types them).
+    fn type_of_arg(&self, v: &Val) -> Option<Type> {
+        match v {
+            Val::Rt(_, t) => Some(t.clone()),
+            Val::Int(_) => Some(Type::I64),
+            Val::Float(_) => Some(Type::F64),
+            Val::Bool(_) => Some(Type::BOOL),
+            _ => None,
+        }
     }
 
     /// A call of a device function with a declared signature: the arguments converted to its

@@ -13,43 +13,13 @@
 //! Without `debug`, `raise` ends the thread (`intrinsic exit`): numba-cuda's kernels return on
 //! an exception and the host ignores it; the other checks are not made.
 
-use oxcuda_ir::{Const, Intrinsic, Op, Terminator, Value};
+use oxcuda_ir::{BUILTIN_EXCEPTIONS, Const, Intrinsic, Op, Terminator, Value};
 use oxcuda_syntax::ast::{self, Expr};
 use oxcuda_syntax::{Ranged, TextRange, TextSize, codes};
 use oxcuda_types::Type;
 
 use super::Lower;
 use crate::value::Val;
-
-/// Python's builtin exception classes a kernel may raise.
-const BUILTIN_EXCEPTIONS: &[&str] = &[
-    "ArithmeticError",
-    "AssertionError",
-    "AttributeError",
-    "BaseException",
-    "BufferError",
-    "EOFError",
-    "Exception",
-    "FloatingPointError",
-    "IndexError",
-    "KeyError",
-    "LookupError",
-    "MemoryError",
-    "NameError",
-    "NotImplementedError",
-    "OSError",
-    "OverflowError",
-    "RecursionError",
-    "ReferenceError",
-    "RuntimeError",
-    "StopIteration",
-    "SystemError",
-    "TypeError",
-    "UnboundLocalError",
-    "UnicodeError",
-    "ValueError",
-    "ZeroDivisionError",
-];
 
 impl Lower<'_, '_> {
     /// `raise Class` or `raise Class(constant, ...)`.
