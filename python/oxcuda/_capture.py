@@ -75,7 +75,9 @@ def capture(pyfunc: Any) -> tuple[list[Source], int]:
     sources: list[Source] = []
     index: dict[int, int] = {}
 
-    def add(func: Any) -> int:
+    def add(func: Any, globals_of: int | None = None) -> Any:
+        if globals_of is not None:
+            return sources[globals_of][5]  # the globals table of source `globals_of`
         key = id(func)
         if key in index:
             return index[key]
@@ -179,6 +181,11 @@ def _command_line_lines(func: Any) -> tuple[list[str], int] | None:
     return [line if line.endswith("\n") else line + "\n" for line in block], first
 
 
+def sources_globals(add, index: int) -> dict[str, tuple]:
+    """The globals table of captured source ``index`` (``add`` is ``capture``'s callback)."""
+    return add(None, globals_of=index)
+
+
 def _raw_block(func: Any) -> tuple[list[str], int]:
     """The lines of ``func``'s definition without tokenizing: from its first line up to the
     next line indented no deeper than the first (``inspect`` needs a file that parses)."""
@@ -230,7 +237,16 @@ def _encode(value: Any, add) -> tuple:
     from oxcuda import types as oxtypes
 
     if is_dispatcher(value):
-        return ("function", add(value.py_func))
+        index = add(value.py_func)
+        # A device function's declared signatures (`@cuda.jit("float64(int32)", device=True)`)
+        # ride in its source's globals as `$signature:<k>` strings, a name no identifier can
+        # take: calls convert their arguments to one of them (crates/typeck/src/lower/call.rs).
+        declared = getattr(value, "_declared_types", ())
+        if declared and getattr(value, "_device", False):
+            table = sources_globals(add, index)
+            for k, (args, ret) in enumerate(declared):
+                table[f"$signature:{k}"] = ("str", f"{ret or 'none'}({', '.join(args)})")
+        return ("function", index)
     if getattr(type(value), "_oxcuda_extern", False) is True:
         # cuda.declare_device: the core needs the symbol, signature and ABI; the link items
         # ride along for the link step (oxcuda.cuda._linker.extern_links).

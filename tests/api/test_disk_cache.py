@@ -84,12 +84,20 @@ def test_the_table_of_asserts_is_kept_with_a_debug_image(tmp_path):
     key = key_of(m.scaled)
     table = (
         "scaled",
-        [("negative", "scaled", "/k.py", 5, 9), ("assertion failed", "f", "/k.py", 2, 5)],
+        [
+            ("negative", "scaled", "/k.py", 5, 9, "AssertionError"),
+            ("division by zero", "f", "/k.py", 2, 5, "ZeroDivisionError"),
+        ],
     )
     with oxcuda.config.override(CACHE_DIR=str(tmp_path / "cache")):
         _disk_cache.store(m.scaled, key, "scaled_0", b"image", table)
         header, _ = _disk_cache.load(m.scaled, key)
         assert _disk_cache.asserts(header) == table
+        # An entry written before sites named their exception class reads as AssertionError.
+        old = (table[0], [list(site[:5]) for site in table[1]])
+        _disk_cache.store(m.scaled, key, "scaled_0", b"image", old)
+        header, _ = _disk_cache.load(m.scaled, key)
+        assert _disk_cache.asserts(header)[1][1][5] == "AssertionError"
         _disk_cache.store(m.scaled, key, "scaled_0", b"image")
         header, _ = _disk_cache.load(m.scaled, key)
         assert _disk_cache.asserts(header) is None

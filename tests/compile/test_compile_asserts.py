@@ -79,6 +79,13 @@ def test_the_launcher_gets_the_table_of_asserts():
     kernel, sites = artifacts["asserts"]
     assert kernel == "checked"
     assert sites == [
-        ("negative input", "checked", __file__, _line_of(checked, "assert"), 9),
-        ("assertion failed", "checked_device", __file__, _line_of(checked_device, "assert"), 5),
+        ("negative input", "checked", __file__, _line_of(checked, "assert"), 9, "AssertionError"),
+        (
+            "assertion failed",
+            "checked_device",
+            __file__,
+            _line_of(checked_device, "assert"),
+            5,
+            "AssertionError",
+        ),
     ]

@@ -122,6 +122,10 @@ pub struct Function {
     /// The messages of `assert` statements that have one, by the location of their
     /// `intrinsic assert` (one statement, one location): what a failure reports.
     pub assert_messages: Vec<(Loc, String)>,
+    /// The Python exception class (a builtin's name) a failed `intrinsic assert` at a location
+    /// raises, for checks that are not `assert` statements (`raise`, a zero divisor or a tuple
+    /// index out of range in debug builds); `AssertionError` where a location has none.
+    pub exceptions: Vec<(Loc, String)>,
 }
 
 impl Function {
@@ -144,6 +148,7 @@ impl Function {
             }],
             file: String::new(),
             assert_messages: Vec::new(),
+            exceptions: Vec::new(),
         }
     }
 
@@ -154,6 +159,15 @@ impl Function {
             .iter()
             .find(|(at, _)| *at == loc)
             .map(|(_, m)| m.as_str())
+    }
+
+    /// The exception class a failed check at `loc` raises (`AssertionError` unless recorded).
+    #[must_use]
+    pub fn exception_at(&self, loc: Loc) -> &str {
+        self.exceptions
+            .iter()
+            .find(|(at, _)| *at == loc)
+            .map_or("AssertionError", |(_, m)| m.as_str())
     }
 
     /// An external function: the symbol `name`, its parameter and return types, and how it is

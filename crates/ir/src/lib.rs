@@ -21,6 +21,7 @@
 //! - every block ends in a terminator whose targets exist; `Return` matches the function's type.
 
 pub mod entities;
+mod exceptions;
 pub mod function;
 pub mod libdevice;
 pub mod names;
@@ -30,13 +31,14 @@ pub mod print;
 pub mod verify;
 
 pub use entities::{Block, FuncId, GlobalId, Value, Var};
+pub use exceptions::{BUILTIN_EXCEPTIONS, exception_index};
 pub use function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };
 pub use libdevice::{LIBDEVICE, LibdeviceFn, LibdeviceParam, LibdeviceRow};
 pub use ops::{
-    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op, ShflMode,
-    StoreCache, Terminator, UnaryOp, VoteMode,
+    AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op,
+    PRINT_MAX_VALUES, PrintPiece, ShflMode, StoreCache, Terminator, UnaryOp, VoteMode,
 };
 pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,

@@ -152,6 +152,7 @@ pub const INTRINSICS: &[(Intrinsic, &str)] = {
         (I::ArithRn(BinOp::Sub), "sub.rn"),
         (I::ArithRn(BinOp::Mul), "mul.rn"),
         (I::Assert, "assert"),
+        (I::Exit, "exit"),
     ]
 };
 
@@ -211,6 +212,7 @@ pub mod mnemonic {
     pub const GETFIELD: &str = "getfield";
     pub const SETFIELD: &str = "setfield";
     pub const COPYRECORD: &str = "copyrecord";
+    pub const PRINT: &str = "print";
     // Terminators.
     pub const JUMP: &str = "jump";
     pub const BR: &str = "br";
@@ -256,7 +258,8 @@ mod tests {
             | Intrinsic::Nanosleep
             | Intrinsic::Reinterpret
             | Intrinsic::ArithRn(_)
-            | Intrinsic::Assert => i,
+            | Intrinsic::Assert
+            | Intrinsic::Exit => i,
         }
     }
 

@@ -367,6 +367,11 @@ pub enum Intrinsic {
     /// `assert cond`, checked only in debug builds: bool operand; traps on the GPU, raises in the
     /// simulator. The message is the source text at the instruction's location.
     Assert,
+    /// Ends the executing thread, from any depth of device-function calls; no operands, no
+    /// result, and nothing after it in its block runs (the block ends `unreachable`). A `raise`
+    /// outside debug builds: numba-cuda's kernels return on an exception, which the host
+    /// ignores. A later block barrier the other threads reach is then an error, as on the GPU.
+    Exit,
 }
 
 impl Intrinsic {
@@ -496,6 +501,19 @@ pub enum StoreCache {
     Wt,
 }
 
+/// One piece of a [`Op::Print`] line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PrintPiece {
+    /// Text written as it is.
+    Text(String),
+    /// A scalar value, formatted by its type (see [`Op::Print`]).
+    Value(Value),
+}
+
+/// The most values one `print` formats: CUDA's `vprintf` takes at most 32 arguments. A line
+/// with more prints its format string instead (numba-cuda's behaviour; see [`Op::Print`]).
+pub const PRINT_MAX_VALUES: usize = 32;
+
 /// An operation; the instruction holding it defines at most one value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
@@ -514,7 +532,10 @@ pub enum Op {
     /// A comparison of two operands of one type; bool result.
     Compare(CmpOp, Value, Value),
     /// A numeric conversion to the result type (ints truncate or extend by their own
-    /// signedness; float → int truncates toward zero, undefined outside the target's range;
+    /// signedness; float → int truncates toward zero as PTX `cvt.rzi` does: saturating at the
+    /// range of a 32- or 64-bit target, NaN giving 0 from float32/float16 to a 32-bit target
+    /// and `1 << (bits - 1)` from float64 or to a 64-bit target, an 8- or 16-bit target
+    /// converted as int32 and truncated;
     /// anything → bool is `!= 0`; real → complex has a zero imaginary part). Between two array
     /// types of one dtype and ndim it re-types the same array (layout relaxed to `A`, or
     /// `readonly` added): data, shape and strides are unchanged.
@@ -598,6 +619,33 @@ pub enum Op {
     /// Copies the bytes of record `src` over record `dst` (both of one record type): numba's
     /// record assignment (`a[i] = r`). The two are the same record or do not overlap. No result.
     CopyRecord(Value, Value),
+    /// Writes one line of text (numba-cuda's `print`): the pieces in order, the front end's
+    /// separators and final newline included. A value is formatted by its type as C's `printf`
+    /// does with numba-cuda's format strings: a signed integer as `%lld` of the value widened to
+    /// int64, an unsigned one as `%llu` of it widened to uint64, a float as `%f` of it widened to
+    /// float64 (six decimals; `inf`, `-inf`, `nan`), a bool as `True`/`False` (`%s`). Operands
+    /// are integers, floats or bools. With more than [`PRINT_MAX_VALUES`] values the line is
+    /// its format string itself (text, and `%lld`/`%llu`/`%f`/`%s` where the values would be).
+    /// The GPU writes through `vprintf` (the text appears at the next synchronisation); the
+    /// simulator buffers a launch's lines and hands them over at its end (docs/simulator.md).
+    /// No result.
+    Print(Vec<PrintPiece>),
+}
+
+impl PrintPiece {
+    /// The `printf` conversion of a value of scalar type `ty` (`%lld`, `%llu`, `%f`, `%s`).
+    #[must_use]
+    pub fn conversion(ty: Scalar) -> &'static str {
+        if ty == Scalar::Bool {
+            "%s"
+        } else if ty.is_float() {
+            "%f"
+        } else if ty.is_signed() {
+            "%lld"
+        } else {
+            "%llu"
+        }
+    }
 }
 
 impl Op {
@@ -660,6 +708,13 @@ impl Op {
                 v.extend(args);
                 v
             }
+            Self::Print(pieces) => pieces
+                .iter()
+                .filter_map(|p| match p {
+                    PrintPiece::Value(v) => Some(*v),
+                    PrintPiece::Text(_) => None,
+                })
+                .collect(),
         }
     }
 
@@ -725,6 +780,13 @@ impl Op {
                 idx.iter_mut().for_each(&mut g);
                 args.iter_mut().for_each(g);
             }
+            Self::Print(pieces) => {
+                for p in pieces {
+                    if let PrintPiece::Value(v) = p {
+                        g(v);
+                    }
+                }
+            }
         }
     }
 
@@ -739,7 +801,8 @@ impl Op {
             | Self::Atomic(..)
             | Self::Call(..)
             | Self::SetField(..)
-            | Self::CopyRecord(..) => true,
+            | Self::CopyRecord(..)
+            | Self::Print(_) => true,
             Self::Intrinsic(i, _) => !matches!(
                 i,
                 Intrinsic::ThreadIdx(_)

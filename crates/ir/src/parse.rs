@@ -423,6 +423,16 @@ fn parse_function(
             f.assert_messages.push(message);
             continue;
         }
+        if let Some(rest) = t.strip_prefix("raises ") {
+            if !f.blocks.is_empty() {
+                return Err(at(line)(
+                    "exception classes come before the first block".to_owned(),
+                ));
+            }
+            let class = parse_assert_message(rest).map_err(at(line))?;
+            f.exceptions.push(class);
+            continue;
+        }
         if let Some(label) = t.strip_suffix(':')
             && label.starts_with("bb")
         {
@@ -835,6 +845,25 @@ fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
             let (a, idx) = indexed(c)?;
             Op::ElemRef(a, idx)
         }
+        m::PRINT => {
+            let mut pieces = Vec::new();
+            loop {
+                c.ws();
+                if c.rest.is_empty() {
+                    break;
+                }
+                if !pieces.is_empty() {
+                    c.expect(",")?;
+                    c.ws();
+                }
+                pieces.push(if c.rest.starts_with('"') {
+                    crate::PrintPiece::Text(c.string()?)
+                } else {
+                    crate::PrintPiece::Value(c.value()?)
+                });
+            }
+            Op::Print(pieces)
+        }
         m::GETFIELD => {
             let r = c.value()?;
             c.expect(",")?;
@@ -1061,6 +1090,16 @@ mod tests {
         );
         val(&mut f, b0, Op::MakeTuple(vec![]), Type::Tuple(vec![]));
         val(&mut f, b0, Op::TupleGet(t, 1), Type::F64);
+        f.push(
+            b0,
+            Op::Print(vec![
+                crate::PrintPiece::Text("i = \"%d\"\n\t".into()),
+                crate::PrintPiece::Value(i),
+                crate::PrintPiece::Value(fl),
+            ]),
+            None,
+            Loc { line: 4, col: 1 },
+        );
         val(&mut f, b0, Op::TupleGet(p2, 0), Type::I32);
         val(
             &mut f,
@@ -1204,13 +1243,14 @@ mod tests {
             Op::LoadCached(..) => 32,
             Op::StoreCached(..) => 33,
             Op::Libdevice(..) => 34,
+            Op::Print(_) => 35,
         }
     }
 
     #[test]
     fn every_operation_round_trips() {
         let m = everything();
-        let mut seen = [false; 35];
+        let mut seen = [false; 36];
         for b in &m.functions[0].blocks {
             for inst in &b.insts {
                 seen[variant(&inst.op)] = true;

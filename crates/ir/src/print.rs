@@ -96,6 +96,9 @@ pub fn write_function(out: &mut String, index: usize, f: &Function) {
     for (loc, message) in &f.assert_messages {
         let _ = writeln!(out, "  assert {message:?} !{}:{}", loc.line, loc.col);
     }
+    for (loc, class) in &f.exceptions {
+        let _ = writeln!(out, "  raises {class:?} !{}:{}", loc.line, loc.col);
+    }
     for (b, block) in f.blocks.iter().enumerate() {
         let _ = writeln!(out, "bb{b}:");
         for inst in &block.insts {
@@ -213,6 +216,16 @@ fn write_op(out: &mut String, op: &Op) {
         Op::GetField(r, name) => write!(out, "{} {r}, {name:?}", m::GETFIELD),
         Op::SetField(r, name, x) => write!(out, "{} {r}, {name:?}, {x}", m::SETFIELD),
         Op::CopyRecord(dst, src) => write!(out, "{} {dst}, {src}", m::COPYRECORD),
+        Op::Print(pieces) => {
+            let items: Vec<String> = pieces
+                .iter()
+                .map(|p| match p {
+                    crate::PrintPiece::Text(t) => format!("{t:?}"),
+                    crate::PrintPiece::Value(v) => v.to_string(),
+                })
+                .collect();
+            write!(out, "{} {}", m::PRINT, items.join(", "))
+        }
     };
 }
 

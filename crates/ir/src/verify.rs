@@ -364,6 +364,12 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             (Type::Record(a), Type::Record(b)) if a == b => None,
             (a, b) => Some(format!("copyrecord from {b} to {a}")),
         },
+        Op::Print(_) => op.operands().iter().find_map(|v| match ty(v) {
+            Type::Scalar(s) if s.is_int() || s.is_float() || s == Scalar::Bool => None,
+            other => Some(format!(
+                "print of a {other} value (integers, floats and bools only)"
+            )),
+        }),
         Op::Call(callee, args) => {
             let Some(g) = module.functions.get(callee.index()) else {
                 return Some(format!("call of missing {callee}"));
@@ -439,7 +445,9 @@ fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<Strin
             matches!(args, [m] if *m == mask) && result.is_none(),
             "(uint32) -> none",
         ),
-        Intrinsic::GridSync => (args.is_empty() && result.is_none(), "() -> none"),
+        Intrinsic::GridSync | Intrinsic::Exit => {
+            (args.is_empty() && result.is_none(), "() -> none")
+        }
         Intrinsic::Reinterpret => (
             matches!((args, result.and_then(scalar)), ([a], Some(r))
                 if scalar(a).is_some_and(|s| bit_pattern(s) && bit_pattern(r) && s.size() == r.size())),

@@ -97,12 +97,34 @@ pub fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
     use oxcuda_sim::SimErrorKind as K;
     match e.kind {
         K::IndexError => PyIndexError::new_err(e.message),
-        K::AssertionError => PyAssertionError::new_err(e.message),
+        K::AssertionError => match e.exception() {
+            Some(class) => builtin_exception(py, class, e.message),
+            None => PyAssertionError::new_err(e.message),
+        },
         K::LaunchError => PyValueError::new_err(e.message),
         K::InternalError => raise(py, ErrorKind::InternalCompiler, (e.message,)),
         K::BarrierError | K::UnsupportedError => PyRuntimeError::new_err(e.message),
         K::Interrupted => crate::launch::sim_interrupt::interrupted(py, e.message),
         K::RaceError => raise(py, ErrorKind::Race, (e.message,)),
+    }
+}
+
+/// The builtin exception class `class` (`ZeroDivisionError`, `ValueError`, …) with `message`;
+/// `AssertionError` when no builtin exception has that name (the compiler only records
+/// builtin exception classes).
+pub fn builtin_exception(py: Python<'_>, class: &str, message: String) -> PyErr {
+    let found = py
+        .import("builtins")
+        .and_then(|b| b.getattr(class))
+        .ok()
+        .and_then(|c| c.cast_into::<pyo3::types::PyType>().ok())
+        .filter(|t| {
+            t.is_subclass_of::<pyo3::exceptions::PyBaseException>()
+                .unwrap_or(false)
+        });
+    match found {
+        Some(t) => PyErr::from_type(t, message),
+        None => PyAssertionError::new_err(message),
     }
 }
 

@@ -306,10 +306,39 @@ fn int_pow(a: u64, b: u64, signed: bool) -> u64 {
     acc
 }
 
+/// Float → integer exactly as the GPU converts (`Op::Cast`; the GPU back end emits PTX
+/// `cvt.rzi` through `llvm.nvvm.{f,d}2{i,ui,ll,ull}.rz`): toward zero, saturating at the range
+/// of a 32- or 64-bit target; NaN gives 0 when the source is float32 (or float16, converted to
+/// float32 first) and the target 32-bit, and `1 << (bits - 1)` when the source is float64 or
+/// the target 64-bit (PTX ISA, `cvt`: `MININT` signed, `(MAXINT >> 1) + 1` unsigned). An 8- or
+/// 16-bit target is converted as int32 and truncated to its width (so NaN gives 0 there).
+/// Returns the canonical register of `to`.
+#[must_use]
+pub fn float_to_int(from_f64: bool, v: f64, to: Scalar) -> u64 {
+    let bits = to.bits();
+    if bits < 32 {
+        let wide = float_to_int(from_f64, v, Scalar::I32);
+        return norm(to, wide);
+    }
+    if v.is_nan() {
+        return if from_f64 || bits == 64 {
+            norm(to, 1u64 << (bits - 1))
+        } else {
+            0
+        };
+    }
+    // Rust's `as` truncates toward zero and saturates, exactly cvt.rzi's clamping.
+    match to {
+        Scalar::I32 => v as i32 as i64 as u64,
+        Scalar::I64 => v as i64 as u64,
+        Scalar::U32 => u64::from(v as u32),
+        _ => v as u64,
+    }
+}
+
 /// Converts a real scalar register of type `from` to type `to` (see `Op::Cast`): integers
-/// truncate or extend by their own signedness, float → int truncates toward zero and saturates
-/// (as PTX `cvt.rzi` does; NaN gives 0), int → float rounds to nearest, anything → bool is
-/// `!= 0`.
+/// truncate or extend by their own signedness, float → int as the GPU does
+/// ([`float_to_int`]), int → float rounds to nearest, anything → bool is `!= 0`.
 #[inline]
 #[must_use]
 pub fn cast(from: Scalar, to: Scalar, a: u64) -> u64 {
@@ -346,19 +375,7 @@ pub fn cast(from: Scalar, to: Scalar, a: u64) -> u64 {
                 u64::from(f16::from_f64(v))
             }
         },
-        (false, true) => {
-            let v = float_value(from, a);
-            match to {
-                Scalar::I8 => v as i8 as i64 as u64,
-                Scalar::I16 => v as i16 as i64 as u64,
-                Scalar::I32 => v as i32 as i64 as u64,
-                Scalar::I64 => v as i64 as u64,
-                Scalar::U8 => u64::from(v as u8),
-                Scalar::U16 => u64::from(v as u16),
-                Scalar::U32 => u64::from(v as u32),
-                _ => v as u64,
-            }
-        }
+        (false, true) => float_to_int(from == Scalar::F64, float_value(from, a), to),
         (false, false) => {
             if to == Scalar::Bool {
                 return u64::from(float_value(from, a) != 0.0);
@@ -453,9 +470,20 @@ mod tests {
         assert_eq!(cast(U32, I64, 0xffff_ffff), 0xffff_ffff);
         assert_eq!(cast(I64, I8, 300), i(I8, 44));
         assert_eq!(cast(F64, I32, of_f64(-2.7)), i(I32, -2));
-        assert_eq!(cast(F32, U8, of_f32(-1.0)), 0);
-        assert_eq!(cast(F64, I32, of_f64(f64::NAN)), 0);
+        // PTX cvt.rzi: 8/16-bit targets through int32, truncated; NaN by the PTX ISA's rule.
+        assert_eq!(cast(F32, U8, of_f32(-1.0)), 255);
+        assert_eq!(cast(F64, I8, of_f64(300.7)), i(I8, 44));
+        assert_eq!(cast(F32, I32, of_f32(f32::NAN)), 0);
+        assert_eq!(cast(F64, I32, of_f64(f64::NAN)), i(I32, -2_147_483_648));
+        assert_eq!(cast(F64, U32, of_f64(f64::NAN)), 1 << 31);
+        assert_eq!(
+            cast(F32, I64, of_f32(f32::NAN)),
+            i(I64, i128::from(i64::MIN))
+        );
+        assert_eq!(cast(F64, U64, of_f64(f64::NAN)), 1 << 63);
+        assert_eq!(cast(F64, I16, of_f64(f64::NAN)), 0);
         assert_eq!(cast(F64, I32, of_f64(1e20)), i(I32, 2_147_483_647));
+        assert_eq!(cast(F32, U32, of_f32(-5.0)), 0);
         assert_eq!(cast(I64, F32, i(I64, 16_777_217)), of_f32(16_777_216.0));
         assert_eq!(
             cast(U64, F64, u64::MAX),

@@ -65,6 +65,10 @@ pub(crate) struct FuncCode {
     pub local_words: u32,
     /// The messages of `assert`s, by location (the IR function's).
     pub assert_messages: Vec<(Loc, String)>,
+    /// The exception classes of checks that are not `assert`s, by location (the IR's).
+    pub exceptions: Vec<(Loc, String)>,
+    /// The decoded `print`s, by number (`Inst::Print`).
+    pub prints: Vec<crate::print::PrintFormat>,
 }
 
 impl FuncCode {
@@ -75,6 +79,16 @@ impl FuncCode {
             .iter()
             .find(|(at, _)| *at == loc)
             .map_or("assertion failed", |(_, m)| m.as_str())
+    }
+
+    /// The exception class a failed check at instruction `pc` raises, when it is not an
+    /// `assert`'s `AssertionError`.
+    pub(crate) fn exception(&self, pc: usize) -> Option<&str> {
+        let loc = self.locs.get(pc).copied().unwrap_or_default();
+        self.exceptions
+            .iter()
+            .find(|(at, _)| *at == loc)
+            .map(|(_, m)| m.as_str())
     }
 
     /// The source location of instruction `pc`.
@@ -366,6 +380,7 @@ struct FuncDecoder<'a> {
     code: Vec<Inst>,
     locs: Vec<Loc>,
     extra: Vec<u32>,
+    prints: Vec<crate::print::PrintFormat>,
     local_words: u32,
     has_barrier: bool,
     /// Instruction indices whose jump targets are still block numbers.
@@ -399,6 +414,7 @@ impl<'a> FuncDecoder<'a> {
             code: Vec::new(),
             locs: Vec::new(),
             extra: Vec::new(),
+            prints: Vec::new(),
             local_words: 0,
             has_barrier: false,
             fixups: Vec::new(),
@@ -431,6 +447,7 @@ impl<'a> FuncDecoder<'a> {
             location: Some(loc),
             thread: None,
             block: None,
+            raises: None,
         }
     }
 
@@ -523,6 +540,8 @@ impl<'a> FuncDecoder<'a> {
             ret_slots: slots_of(&f.ret),
             local_words: self.local_words,
             assert_messages: f.assert_messages.clone(),
+            exceptions: f.exceptions.clone(),
+            prints: std::mem::take(&mut self.prints),
         })
     }
 
@@ -1178,6 +1197,15 @@ impl<'a> FuncDecoder<'a> {
                 let (d, s) = (self.slot(*dst), self.slot(*src));
                 self.emit(Inst::CopyBytes { d, s, n: rec.size });
             }
+            Op::Print(pieces) => {
+                let format = crate::print::PrintFormat::new(pieces, |v| self.ty(v).as_scalar())
+                    .ok_or_else(|| self.unsupported("print of a value that is not a scalar"))?;
+                let slots: Vec<u32> = op.operands().iter().map(|v| self.slot(*v)).collect();
+                let args = self.list(slots);
+                let fmt = u32::try_from(self.prints.len()).unwrap_or(u32::MAX);
+                self.prints.push(format);
+                self.emit(Inst::Print { fmt, args });
+            }
         }
         Ok(())
     }
@@ -1549,6 +1577,7 @@ impl<'a> FuncDecoder<'a> {
                 let c = arg(0)?;
                 self.emit(Inst::Assert { c });
             }
+            Intrinsic::Exit => self.emit(Inst::Exit),
         }
         Ok(())
     }
@@ -1758,6 +1787,14 @@ fn validate(
                 reg(b, 1)?;
             }
             Inst::Assert { c } => reg(c, 1)?,
+            Inst::Exit => {}
+            Inst::Print { fmt, args } => {
+                let format = f
+                    .prints
+                    .get(fmt as usize)
+                    .ok_or_else(|| format!("print {fmt} out of range"))?;
+                each(list(args, format.values)?)?;
+            }
             Inst::Fence => {}
             Inst::Ld1 { k, d, arr, i } => {
                 reg(d, mem(k))?;

@@ -86,6 +86,10 @@ pub struct SimError {
     pub thread: Option<[u32; 3]>,
     /// `blockIdx` of the failing block, for errors raised while executing.
     pub block: Option<[u32; 3]>,
+    /// For a failed check ([`SimErrorKind::AssertionError`]) that is not an `assert`: the
+    /// Python exception class it raises (`ZeroDivisionError`, a `raise`d class, …), as its
+    /// index in [`oxcuda_ir::BUILTIN_EXCEPTIONS`] (see [`SimError::exception`]).
+    pub raises: Option<u8>,
 }
 
 impl SimError {
@@ -98,6 +102,7 @@ impl SimError {
             location: None,
             thread: None,
             block: None,
+            raises: None,
         }
     }
 
@@ -105,6 +110,14 @@ impl SimError {
     #[must_use]
     pub fn launch(message: impl Into<String>) -> Self {
         Self::new(SimErrorKind::LaunchError, message)
+    }
+
+    /// The Python exception class a failed check raises, when it is not `AssertionError`.
+    #[must_use]
+    pub fn exception(&self) -> Option<&'static str> {
+        self.raises
+            .and_then(|k| oxcuda_ir::BUILTIN_EXCEPTIONS.get(usize::from(k)))
+            .copied()
     }
 
     /// Whether the kind is `kind`.

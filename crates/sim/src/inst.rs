@@ -502,6 +502,14 @@ pub(crate) enum Inst {
     Assert {
         c: u32,
     },
+    /// Ends the thread from any call depth (`intrinsic exit`).
+    Exit,
+    /// Writes the line of `print` number `fmt` of the function (`FuncCode::prints`), its
+    /// values in the slots listed at `extra[args..]`, one per value piece.
+    Print {
+        fmt: u32,
+        args: u32,
+    },
     /// `threadfence`, `threadfence_system`: a sequentially consistent memory fence.
     Fence,
 

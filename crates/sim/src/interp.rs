@@ -75,6 +75,10 @@ pub(crate) struct Env<'a> {
     pub interrupts: u64,
     /// The race checker of a racecheck launch; `run` then takes its checking copy.
     pub race: Option<&'a crate::racecheck::RaceCheck>,
+    /// Where `print` lines go (`print.rs`).
+    pub printed: &'a crate::print::Printed,
+    /// This block's linear index in the grid (the order `print` lines are handed over in).
+    pub block_linear: u64,
 }
 
 #[inline(always)]
@@ -126,6 +130,7 @@ pub(crate) fn runtime_error(
         location: Some(loc),
         thread: Some(tid),
         block: Some(env.block),
+        raises: None,
     }
 }
 
@@ -538,9 +543,35 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                 }
                 Inst::Assert { c } => {
                     if reg!(c) == 0 {
-                        let message = env.prog.funcs[fi].assert_message(pc - 1);
-                        fail!(SimErrorKind::AssertionError, "{message}");
+                        let code = &env.prog.funcs[fi];
+                        let message = code.assert_message(pc - 1);
+                        let mut e = runtime_error(
+                            env,
+                            t,
+                            fi,
+                            pc - 1,
+                            SimErrorKind::AssertionError,
+                            message,
+                        );
+                        e.raises = code.exception(pc - 1).and_then(oxcuda_ir::exception_index);
+                        return Err(e);
                     }
+                }
+                Inst::Exit => {
+                    // The kernel's frame stays (the scheduler resets it); callee frames go.
+                    while t.frames.len() > 1 {
+                        if let Some(done) = t.frames.pop() {
+                            t.recycle(done);
+                        }
+                    }
+                    return Ok(Stop::Exit);
+                }
+                Inst::Print { fmt, args } => {
+                    let code = &env.prog.funcs[fi];
+                    let format = &code.prints[fmt as usize];
+                    let slots = &code.extra[args as usize..args as usize + format.values];
+                    let regs: Vec<u64> = slots.iter().map(|&s| reg!(s)).collect();
+                    env.printed.push(env.block_linear, format.line(&regs));
                 }
 
                 // ---- memory ----

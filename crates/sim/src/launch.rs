@@ -36,6 +36,7 @@ use crate::args::{ArgValue, flatten};
 use crate::decode::Program;
 use crate::error::SimError;
 use crate::memory::AlignedBuf;
+use crate::print::Printed;
 use crate::racecheck::RaceCheck;
 use crate::scheduler::{BlockRunner, BlockStop, Launch};
 
@@ -120,7 +121,8 @@ pub fn launch(
     launch_with(program, &config, args, const_data)
 }
 
-/// [`launch`] with a full [`LaunchConfig`] (to choose the number of worker threads).
+/// [`launch`] with a full [`LaunchConfig`] (to choose the number of worker threads). What the
+/// kernel `print`s is written to the process's standard output when the launch ends.
 ///
 /// # Errors
 /// As [`launch`].
@@ -129,6 +131,37 @@ pub fn launch_with(
     config: &LaunchConfig,
     args: &[ArgValue],
     const_data: &[(GlobalId, &[u8])],
+) -> Result<(), SimError> {
+    let (result, text) = launch_with_output(program, config, args, const_data);
+    if !text.is_empty() {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    }
+    result
+}
+
+/// [`launch_with`], returning what the kernel `print`ed instead of writing it: every line of
+/// the launch, block by block in block-linear order, each block's lines in the order its
+/// threads printed them (`print.rs`; a failed launch returns the lines printed before the
+/// failure too). A binding writes the text where its language's output goes.
+pub fn launch_with_output(
+    program: &Program,
+    config: &LaunchConfig,
+    args: &[ArgValue],
+    const_data: &[(GlobalId, &[u8])],
+) -> (Result<(), SimError>, String) {
+    let printed = Printed::default();
+    let result = run_launch(program, config, args, const_data, &printed);
+    (result, printed.into_text())
+}
+
+fn run_launch(
+    program: &Program,
+    config: &LaunchConfig,
+    args: &[ArgValue],
+    const_data: &[(GlobalId, &[u8])],
+    printed: &Printed,
 ) -> Result<(), SimError> {
     let LaunchConfig {
         grid,
@@ -222,6 +255,7 @@ pub fn launch_with(
         consts: consts.as_mut_ptr(),
         interrupts: crate::interrupt::current(),
         race: race.as_ref(),
+        printed,
     };
     let nblocks = grid.iter().map(|&g| g as usize).product::<usize>();
     let auto = workers == 0;

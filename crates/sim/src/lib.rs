@@ -62,6 +62,7 @@ mod layout;
 pub mod libdevice;
 mod math;
 mod memory;
+mod print;
 mod racecheck;
 mod scheduler;
 mod warp;
@@ -72,7 +73,7 @@ pub use error::{SimError, SimErrorKind, SourceLoc};
 pub use interrupt::interrupt_launches;
 pub use launch::{
     LaunchConfig, MAX_THREADS_PER_BLOCK, SHARED_BYTES_PER_BLOCK, SHARED_BYTES_PER_BLOCK_OPT_IN,
-    launch, launch_with,
+    launch, launch_with, launch_with_output,
 };
 
 #[cfg(test)]

@@ -59,6 +59,8 @@ pub(crate) struct Launch<'a> {
     pub interrupts: u64,
     /// The race checker, in racecheck launches (`racecheck.rs`).
     pub race: Option<&'a crate::racecheck::RaceCheck>,
+    /// Where `print` lines go (`print.rs`).
+    pub printed: &'a crate::print::Printed,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +153,10 @@ impl BlockRunner {
             block: self.bid,
             interrupts: launch.interrupts,
             race: launch.race,
+            printed: launch.printed,
+            block_linear: u64::from(self.bid[0])
+                + u64::from(launch.grid[0])
+                    * (u64::from(self.bid[1]) + u64::from(launch.grid[1]) * u64::from(self.bid[2])),
         }
     }
 
@@ -408,6 +414,21 @@ impl BlockRunner {
         let exists = u32::MAX >> (WARP_SIZE as usize - (w1 - w0));
         let mut waiting = false;
         let mut released = 0u32;
+        // `syncwarp`s complete against the warp as it stood when this round began: a lane this
+        // round releases has left its `syncwarp`, so it must not count as having reached one
+        // for another lane (a tree reduction's `syncwarp(0xFFFF)` releases its 16 lanes
+        // together, not one by one).
+        let arrived: Vec<bool> = (w0..w1)
+            .map(|tl| {
+                matches!(
+                    self.status[tl],
+                    Status::Warp {
+                        op: WarpOp::Sync,
+                        ..
+                    } | Status::Exited
+                )
+            })
+            .collect();
         for tl in w0..w1 {
             let lane = tl - w0;
             let Status::Warp {
@@ -423,15 +444,7 @@ impl BlockRunner {
             let group = match op {
                 WarpOp::Sync => {
                     let members = mask & exists;
-                    let done = lanes(members).all(|u| {
-                        matches!(
-                            self.status[w0 + u],
-                            Status::Warp {
-                                op: WarpOp::Sync,
-                                ..
-                            } | Status::Exited
-                        )
-                    });
+                    let done = lanes(members).all(|u| arrived[u]);
                     // Each syncwarp releases on its own mask alone.
                     if done { 1 << lane } else { 0 }
                 }
@@ -645,6 +658,7 @@ impl BlockRunner {
             location: Some(loc),
             thread: Some(tid),
             block: Some(env.block),
+            raises: None,
         }
     }
 

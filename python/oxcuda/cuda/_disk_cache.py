@@ -227,11 +227,16 @@ def _valid_header(header: Any) -> bool:
 
 
 def _valid_assert_site(site: Any) -> bool:
+    # [message, function, file, line, column] and, since debug checks raise other exceptions
+    # than AssertionError, the exception class's name (older entries have five fields).
     return (
         isinstance(site, list)
-        and len(site) == 5
+        and len(site) in (5, 6)
         and all(isinstance(v, str) for v in site[:3])
-        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32 for v in site[3:])
+        and all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32 for v in site[3:5]
+        )
+        and all(isinstance(v, str) for v in site[5:])
     )
 
 
@@ -250,7 +255,7 @@ def asserts(header: dict[str, Any]) -> tuple[str, list[tuple]] | None:
     if not table:
         return None
     kernel, sites = table
-    return kernel, [tuple(site) for site in sites]
+    return kernel, [(*site[:5], site[5] if len(site) == 6 else "AssertionError") for site in sites]
 
 
 def encode(header: dict[str, Any], image: bytes) -> bytes:

@@ -207,6 +207,9 @@ class Dispatcher(_native.LaunchCache):
         self.targetoptions = dict(options)
         self._device = bool(options.get("device", False))
         self._eager: list[tuple[str, ...]] = []
+        # (argument types, return type or None) of each explicit signature, in order:
+        # device-function calls convert to them (the capture hands them to the core).
+        self._declared_types: list[tuple[tuple[str, ...], str | None]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
         self._declared = list(signatures)  # as given: what pickling by value sends
@@ -223,9 +226,10 @@ class Dispatcher(_native.LaunchCache):
         self._extended = bool(self._extensions)
         functools.update_wrapper(self, py_func)
         for sig in signatures:
-            args, _ = compiler.normalize_signature(sig)
-            args = _canonical(tuple(args))  # one spelling per type, as the core writes it
+            raw, ret = compiler.normalize_signature(sig)
+            args = _canonical(tuple(raw))  # one spelling per type, as the core writes it
             self._eager.append(args)
+            self._declared_types.append((tuple(raw), ret))
             if not self._device:
                 types = _native.parse_types(list(args))
                 self._add_eager(types)

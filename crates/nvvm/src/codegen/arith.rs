@@ -377,6 +377,39 @@ impl FnWriter<'_, '_> {
         }
     }
 
+    /// Float → integer through PTX `cvt.rzi` (`llvm.nvvm.{f,d}2{i,ui,ll,ull}.rz`), whose
+    /// results are defined for every input (saturating; NaN as the PTX ISA says), where LLVM's
+    /// `fptosi`/`fptoui` would be poison outside the target's range. float16 goes through
+    /// float32 (exact); an 8- or 16-bit target through int32, truncated. The simulator
+    /// computes the same (`oxcuda_sim::arith::float_to_int`).
+    fn float_to_int(&mut self, x: &str, f: Scalar, t: Scalar) -> Result<String> {
+        let (x, f) = if f == Scalar::F16 {
+            (self.emit(format!("fpext half {x} to float")), Scalar::F32)
+        } else {
+            (x.to_owned(), f)
+        };
+        let (src, arg) = if f == Scalar::F64 {
+            ("d", "double")
+        } else {
+            ("f", "float")
+        };
+        let narrow = t.bits() < 32;
+        let (dst, ret) = match (t.bits(), t.is_signed() || narrow) {
+            (64, true) => ("ll", "i64"),
+            (64, false) => ("ull", "i64"),
+            (_, true) => ("i", "i32"),
+            (_, false) => ("ui", "i32"),
+        };
+        let name = format!("llvm.nvvm.{src}2{dst}.rz");
+        self.cx.declare(&name, ret, &[arg]);
+        let r = self.emit(format!("call {ret} @{name}({arg} {x})"));
+        Ok(if narrow {
+            self.emit(format!("trunc i32 {r} to {}", scalar_reg(t)))
+        } else {
+            r
+        })
+    }
+
     fn scalar_cast(&mut self, x: &str, f: Scalar, t: Scalar) -> Result<String> {
         let (fl, tl) = (scalar_reg(f), scalar_reg(t));
         if f == t {
@@ -427,8 +460,7 @@ impl FnWriter<'_, '_> {
             let conv = if from_signed { "sitofp" } else { "uitofp" };
             self.emit(format!("{conv} {fl} {x} to {tl}"))
         } else if t.is_int() {
-            let conv = if t.is_signed() { "fptosi" } else { "fptoui" };
-            self.emit(format!("{conv} {fl} {x} to {tl}"))
+            self.float_to_int(x, f, t)?
         } else if t.bits() > f.bits() {
             self.emit(format!("fpext {fl} {x} to {tl}"))
         } else {

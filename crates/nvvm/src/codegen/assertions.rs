@@ -36,6 +36,9 @@ pub struct AssertSite {
     pub line: u32,
     /// See `line`.
     pub col: u32,
+    /// The Python exception class the host raises (`AssertionError` for `assert`; a `raise`d
+    /// builtin class, `ZeroDivisionError`, `IndexError` for debug checks).
+    pub exception: String,
 }
 
 impl ModuleCtx<'_> {
@@ -64,6 +67,7 @@ impl FnWriter<'_, '_> {
             file: f.file.clone(),
             line,
             col,
+            exception: f.exception_at(self.loc).to_owned(),
         });
         let id = self.cx.asserts.len();
         let (ok, fail, record, exit) = (

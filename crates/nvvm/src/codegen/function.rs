@@ -117,7 +117,11 @@ impl<'a, 'c> FnWriter<'a, 'c> {
         header.push_str(" {\nentry:\n");
         for (i, var) in f.vars.iter().enumerate() {
             let name = format!("%var{i}");
-            let _ = writeln!(self.allocas, "  {name} = alloca {}", types::reg(&var.ty));
+            let ty = types::reg(&var.ty);
+            // Zeroed, as the simulator's frames are: a read no assignment reaches (a variable
+            // assigned in a loop that ran no iteration) gives 0 on both targets, not `undef`.
+            let _ = writeln!(self.allocas, "  {name} = alloca {ty}");
+            let _ = writeln!(self.allocas, "  store {ty} zeroinitializer, {ty}* {name}");
             self.vars.push(name);
         }
         self.stmt("br label %bb0".to_owned());
@@ -259,6 +263,10 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             }
             Op::CopyRecord(dst, src) => {
                 self.copy_record(*dst, *src)?;
+                None
+            }
+            Op::Print(pieces) => {
+                self.print(pieces)?;
                 None
             }
         };

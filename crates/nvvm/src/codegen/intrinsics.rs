@@ -215,6 +215,11 @@ impl FnWriter<'_, '_> {
                 let (a, b) = (self.op(*a)?, self.op(*b)?);
                 Ok(Some(self.arith_rn(op, s, &a, &b)?))
             }
+            Intrinsic::Exit => {
+                // The thread ends here; the IR block ends `unreachable` after it.
+                self.stmt("call void asm sideeffect \"exit;\", \"\"()".to_owned());
+                Ok(None)
+            }
             Intrinsic::Assert => {
                 let [c] = args else {
                     return Err(self.err("assert takes one bool operand".to_owned()));

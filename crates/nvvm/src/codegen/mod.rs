@@ -45,6 +45,7 @@ mod intrinsics;
 mod kernel;
 mod libdevice;
 mod math;
+mod print;
 mod records;
 pub mod types;
 mod warp;
@@ -177,6 +178,7 @@ pub fn write_module_full(
         }
     }
     cx.write_assert_info(&mut out);
+    cx.write_strings(&mut out);
     if cx.uses_dynshared {
         let _ = writeln!(
             out,
@@ -242,6 +244,8 @@ pub(crate) struct ModuleCtx<'a> {
     debug: Option<debug::DebugInfo>,
     /// The checked `assert`s written so far, by number.
     asserts: Vec<AssertSite>,
+    /// String constants (`print`'s formats): text → symbol.
+    strings: BTreeMap<String, String>,
 }
 
 impl<'a> ModuleCtx<'a> {
@@ -258,6 +262,7 @@ impl<'a> ModuleCtx<'a> {
             used_globals: std::collections::BTreeSet::new(),
             debug: None,
             asserts: Vec::new(),
+            strings: BTreeMap::new(),
         };
         if opts.lineinfo || opts.debug {
             cx.debug = Some(debug::DebugInfo::new(&mut cx));

@@ -246,6 +246,7 @@ impl CompileArtifacts {
                     s.file.clone(),
                     s.line,
                     s.col,
+                    s.exception.clone(),
                 )
             })
             .collect();

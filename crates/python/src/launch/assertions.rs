@@ -16,8 +16,9 @@ use pyo3::prelude::*;
 
 use crate::boundary::driver_error;
 
-/// One checked `assert`: message, function, file, line, column (as the compile reports them).
-pub type Site = (String, String, String, u32, u32);
+/// One checked `assert` (or debug check): message, function, file, line, column, and the
+/// builtin exception class a failure raises (as the compile reports them).
+pub type Site = (String, String, String, u32, u32, String);
 
 /// The checked `assert`s of a loaded kernel and the address of their record.
 #[derive(Debug)]
@@ -60,7 +61,14 @@ impl Asserts {
         let record = self.record;
         match py.detach(|| record.take(loaded, stream)) {
             Ok(None) => Ok(()),
-            Ok(Some(words)) => Err(PyAssertionError::new_err(self.message(&words))),
+            Ok(Some(words)) => {
+                let message = self.message(&words);
+                let index = usize::try_from(words[0].wrapping_sub(1)).unwrap_or(usize::MAX);
+                Err(match self.sites.get(index) {
+                    Some(site) => crate::boundary::builtin_exception(py, &site.5, message),
+                    None => PyAssertionError::new_err(message),
+                })
+            }
             Err(e) => Err(driver_error(py, &e)),
         }
     }
@@ -71,7 +79,7 @@ impl Asserts {
         let (thread, block) = (dim3(&words[1..4]), dim3(&words[4..7]));
         let index = usize::try_from(words[0] - 1).unwrap_or(usize::MAX);
         match self.sites.get(index) {
-            Some((message, function, file, line, col)) => format!(
+            Some((message, function, file, line, col, _)) => format!(
                 "{message}\n  in kernel '{}' at {file}:{line}:{col} in {function}, thread \
                  {thread} of block {block}",
                 self.kernel

@@ -531,10 +531,17 @@ impl SimKernel {
             cooperative: program.uses_grid_sync(),
             ..oxcuda_sim::LaunchConfig::new(config.grid, config.block)
         };
-        let result = py.detach(|| {
+        let (result, printed) = py.detach(|| {
             let _ctrl_c = crate::launch::sim_interrupt::SigintHook::install();
-            oxcuda_sim::launch_with(program, &sim_config, &values, &[])
+            oxcuda_sim::launch_with_output(program, &sim_config, &values, &[])
         });
+        if !printed.is_empty() {
+            // The kernel's `print` lines go where Python's own output goes (sys.stdout), so
+            // redirect_stdout and pytest's capsys capture them (docs/simulator.md).
+            py.import("sys")?
+                .getattr("stdout")?
+                .call_method1("write", (printed,))?;
+        }
         result.map_err(|e| sim_error(py, e))
     }
 }

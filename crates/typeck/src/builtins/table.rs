@@ -36,6 +36,12 @@ pub static BUILTINS: &[Builtin] = &[
         "range([start,] stop[, step]): integers, only as the iterable of a `for` loop.",
     ),
     b(
+        "print",
+        "*args",
+        Rule::Special,
+        "print(*values): writes one line, the values separated by spaces (integers, floats as %f, bools, string constants, tuples); positional arguments only, as in numba-cuda.",
+    ),
+    b(
         "len",
         "obj, /",
         Rule::Special,

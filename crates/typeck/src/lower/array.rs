@@ -133,15 +133,19 @@ impl Lower<'_, '_> {
     ) -> Val {
         let n_i = i128::try_from(n).unwrap_or(i128::MAX);
         match index.as_slice() {
-            [Index::Int(Val::Int(k))] => {
-                let k = if *k < 0 { k + n_i } else { *k };
+            [Index::Int(Val::Int(written))] => {
+                let k = if *written < 0 {
+                    written + n_i
+                } else {
+                    *written
+                };
                 if (0..n_i).contains(&k) {
                     item(self, usize::try_from(k).unwrap_or(0))
                 } else {
                     self.error(
                         codes::BAD_INDEX,
                         range,
-                        format!("tuple index {k} out of range for a tuple of {n}"),
+                        format!("tuple index {written} out of range for a tuple of {n}"),
                     )
                 }
             }
@@ -250,6 +254,19 @@ impl Lower<'_, '_> {
             let negative = self.emit(Op::Compare(CmpOp::Lt, i, zero), Type::BOOL);
             let wrapped = self.emit(Op::Binary(BinOp::Add, i, len), Type::I64);
             i = self.emit(Op::Select(negative, wrapped, i), Type::I64);
+        }
+        if self.sess.options.debug {
+            // numba-cuda's debug builds raise IndexError (`raise.rs`); `0 <= i < n` as one
+            // unsigned comparison.
+            let u = self.cast(i, Scalar::I64, Scalar::U64);
+            let len = self.const_int(n, Scalar::U64);
+            let ok = self.emit(Op::Compare(CmpOp::Lt, u, len), Type::BOOL);
+            self.check_at(
+                ok,
+                range.start(),
+                "IndexError",
+                "tuple index out of range".to_owned(),
+            );
         }
         let mut result = values[values.len() - 1];
         for (j, v) in values.iter().enumerate().rev().skip(1) {
@@ -639,6 +656,16 @@ impl Lower<'_, '_> {
                 return;
             }
         };
+        if !s.is_complex() && self.is_complex_value(&value) {
+            let what = value.describe();
+            self.error_hint(
+                codes::TYPE_MISMATCH,
+                value_range,
+                format!("cannot store {what} into an array of {s}: it would drop the imaginary part"),
+                "NumPy and numba-cuda refuse this too: store z.real (or abs(z)), or use a complex array",
+            );
+            return;
+        }
         let Some(v) = self.convert(value, &Type::Scalar(s), value_range) else {
             return;
         };

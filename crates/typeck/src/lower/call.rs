@@ -158,6 +158,16 @@ impl Lower<'_, '_> {
         if keywords.is_empty() {
             return Ok(());
         }
+        if path == "print" {
+            let (name, arg) = &keywords[0];
+            return Err(self.error_hint(
+                codes::UNSUPPORTED_SYNTAX,
+                arg.range,
+                format!("print() in device code takes no keyword arguments ('{name}=' given)"),
+                "numba-cuda's print has no sep=, end= or file=: pass the values positionally; \
+                 they are separated by one space and the line ends after them",
+            ));
+        }
         let sig = builtins::signature(path);
         for (name, arg) in keywords {
             let Some(pos) = sig.and_then(|s| s.keyword_position(&name)) else {
@@ -311,6 +321,7 @@ impl Lower<'_, '_> {
     /// The builtins whose rule is [`Rule::Special`]: each checks its own arguments.
     fn special_builtin(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
         match path {
+            "print" => self.print_call(args, range),
             "range" | "enumerate" | "zip" => self.error_hint(
                 codes::UNSUPPORTED_SYNTAX,
                 range,
@@ -1400,6 +1411,10 @@ impl Lower<'_, '_> {
     /// call is compiled again with those constants as literals, as numba retries a call with
     /// literal argument types (`cuda.shared.array(n, dtype)` with `n` a parameter).
     pub(super) fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
+        let given: Vec<Option<Type>> = args.iter().map(|a| self.type_of_arg(&a.val)).collect();
+        if let Some(sig) = self.declared_signature(src, &given) {
+            return self.declared_device_call(src, &sig, args, range);
+        }
         // No literal retry for a recursive call (each literal would compile another
         // specialisation, without end), nor deeper than a few nested retries.
         let recursive = self.sess.active.keys().any(|(s, _)| *s == src);
@@ -1623,6 +1638,94 @@ impl Lower<'_, '_> {
                 sig.join(", ")
             ),
         )
+    }
+
+    /// The signature a device function was declared with (`@cuda.jit("float64(int32)",
+    /// device=True)`) that a call with arguments of types `given` uses: the capture records
+    /// each as the string global `$signature:<k>` of its source. numba-cuda compiles such a
+    /// function for its declared types only, converting the arguments of every call to them.
+    /// One whose parameter types are exactly the arguments' is chosen; otherwise the only
+    /// signature of the right arity, converting; with several and no exact match, none (the
+    /// function is specialised for the arguments, as without a signature).
+    fn declared_signature(
+        &self,
+        src: usize,
+        given: &[Option<Type>],
+    ) -> Option<oxcuda_types::Signature> {
+        let globals = &self.sess.sources.get(src).globals;
+        let sigs: Vec<oxcuda_types::Signature> = (0..)
+            .map_while(|k| match globals.get(&format!("$signature:{k}")) {
+                Some(crate::GlobalValue::Str(text)) => Some(text.clone()),
+                _ => None,
+            })
+            .filter_map(|text| oxcuda_types::parse_signature(&text).ok())
+            .filter(|sig| sig.args.len() == given.len())
+            .collect();
+        if let Some(exact) = sigs.iter().find(|sig| {
+            sig.args
+                .iter()
+                .zip(given)
+                .all(|(p, g)| g.as_ref() == Some(p))
+        }) {
+            return Some(exact.clone());
+        }
+        match sigs.as_slice() {
+            [only] => Some(only.clone()),
+            _ => None,
+        }
+    }
+
+    /// The type an argument value has at run time (literals as numba types them).
+    fn type_of_arg(&self, v: &Val) -> Option<Type> {
+        match v {
+            Val::Rt(_, t) => Some(t.clone()),
+            Val::Int(_) => Some(Type::I64),
+            Val::Float(_) => Some(Type::F64),
+            Val::Bool(_) => Some(Type::BOOL),
+            _ => None,
+        }
+    }
+
+    /// A call of a device function with a declared signature: the arguments converted to its
+    /// parameter types, the result of its declared return type.
+    fn declared_device_call(
+        &mut self,
+        src: usize,
+        sig: &oxcuda_types::Signature,
+        args: Vec<Arg>,
+        range: TextRange,
+    ) -> Val {
+        let mut values = Vec::new();
+        for (a, ty) in args.into_iter().zip(&sig.args) {
+            let Some(v) = self.convert(a.val, ty, a.range) else {
+                return Val::Poison;
+            };
+            values.push(v);
+        }
+        let ret = sig.ret.clone().filter(|t| *t != Type::None);
+        let params: Vec<Param> = sig.args.iter().cloned().map(Param::Rt).collect();
+        let key = (src, params.clone());
+        if let Some(active) = self.sess.active.get(&key).cloned() {
+            let ret = ret.or(active.ret_guess).unwrap_or(Type::None);
+            return self.finish_call(active.id, values, ret);
+        }
+        let declared = sig.ret.clone().unwrap_or(Type::None);
+        match self.sess.function(
+            src,
+            &params,
+            FunctionKind::Device,
+            sig.ret.as_ref().map(|_| &declared),
+        ) {
+            Ok((id, ret)) => self.finish_call(id, values, ret),
+            Err(()) => {
+                let name = self.sess.sources.get(src).name.clone();
+                self.error(
+                    codes::BAD_CALL,
+                    range,
+                    format!("device function {name} declared as {sig} failed to compile (see the errors above)"),
+                )
+            }
+        }
     }
 
     fn finish_call(&mut self, id: oxcuda_ir::FuncId, args: Vec<Value>, ret: Type) -> Val {

@@ -155,6 +155,11 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// Whether `v` is a complex number (a literal or a runtime value).
+    pub fn is_complex_value(&self, v: &Val) -> bool {
+        matches!(v, Val::Complex(..)) || matches!(v, Val::Rt(_, Type::Scalar(s)) if s.is_complex())
+    }
+
     /// As [`Self::convert`] for an IR value, without reporting (for rewriting returns).
     pub fn convert_quiet(&mut self, v: Value, from: &Type, to: &Type) -> Option<Value> {
         self.convert_value(v, from, to)

@@ -411,6 +411,28 @@ impl Lower<'_, '_> {
             return Val::Poison;
         };
         let result = Type::Scalar(types.result);
+        if self.sess.options.debug
+            && matches!(bin, BinOp::Div | BinOp::FloorDiv | BinOp::Mod)
+            && !types.rhs.is_complex()
+        {
+            // numba-cuda's debug builds use Python's error model: a zero divisor raises.
+            let zero = if types.rhs.is_float() {
+                self.emit(Op::Const(Const::Float(0.0)), Type::Scalar(types.rhs))
+            } else {
+                self.const_int(0, types.rhs)
+            };
+            let ok = self.emit(Op::Compare(CmpOp::Ne, y, zero), Type::BOOL);
+            let ints = types.rhs.is_int();
+            let message = match (bin, ints) {
+                (BinOp::FloorDiv, true) => "integer division by zero",
+                (BinOp::Mod, true) => "integer modulo by zero",
+                (BinOp::Mod, false) => "modulo by zero",
+                _ => "division by zero",
+            };
+            // At the divisor's last character (`raise.rs`: checks never share a location).
+            let at = range.end().checked_sub(1.into()).unwrap_or(range.start());
+            self.check_at(ok, at, "ZeroDivisionError", message.to_owned());
+        }
         let v = if bin == BinOp::Pow && types.result.is_float() {
             let y = self.cast(y, types.rhs, types.result);
             self.emit(Op::Math(MathFn::Pow, vec![x, y]), result.clone())

@@ -20,6 +20,8 @@ mod library_call;
 mod namedtuple;
 mod nominal;
 mod operator_call;
+mod print;
+mod raise;
 mod record;
 mod stmt;
 mod warp;
@@ -78,6 +80,7 @@ pub(crate) fn function(
     }
     for pass in 0..MAX_PASSES {
         let mut lower = Lower::new(sess, src, id, kind, state.clone(), args);
+        lower.declared_ret = declared_ret.filter(|t| **t != Type::None).cloned();
         lower.body(&def, args);
         let Lower { f, diags, next, .. } = lower;
         // Types only widen from pass to pass (a variable this pass left unassigned, because its
@@ -195,6 +198,9 @@ pub(crate) struct Lower<'s, 'a> {
     pub versions: HashMap<String, u32>,
     /// The statement being lowered is a top-level assignment (`=`, `+=`, annotated).
     pub top_level_assign: bool,
+    /// The return type of the function's declared signature: every `return` converts to it
+    /// (numba-cuda: `int32(int32, int32)` returns int32, wrapping).
+    pub declared_ret: Option<Type>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -238,6 +244,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             written: HashSet::new(),
             versions: HashMap::new(),
             top_level_assign: false,
+            declared_ret: None,
         }
     }
 

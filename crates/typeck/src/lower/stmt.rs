@@ -119,6 +119,7 @@ impl Lower<'_, '_> {
                 }
             },
             Stmt::Assert(a) => self.assert_stmt(a),
+            Stmt::Raise(r) => self.raise_stmt(r),
             other => {
                 let what = stmt_kind(other);
                 self.error_hint(
@@ -521,6 +522,14 @@ impl Lower<'_, '_> {
                     "write results into an output array argument",
                 );
             }
+            (FunctionKind::Device, Some((val, range))) if self.declared_ret.is_some() => {
+                let declared = self.declared_ret.clone().unwrap_or(Type::None);
+                let Some(v) = self.convert(val, &declared, range) else {
+                    return;
+                };
+                self.next.ret = Some(declared);
+                self.terminate(Terminator::Return(Some(v)));
+            }
             (FunctionKind::Device, Some((val, range))) => {
                 let Some((v, ty)) = self.materialize(val, range) else {
                     return;
@@ -688,28 +697,30 @@ impl Lower<'_, '_> {
         let start_nonneg = start_nonneg_const || self.nonneg.contains(&start);
         let stop = self.convert(stop, &Type::I64, range)?;
         let step = self.convert(step, &Type::I64, range)?;
-        // len = d > 0 ? (d + a - 1) // a : 0 with d, a the distance and step magnitude.
+        // len = hi > lo ? (d - 1) / a + 1 : 0, with hi, lo the bounds in the step's direction,
+        // and d = hi - lo, a the step's magnitude computed as uint64: the distance of two int64
+        // values always fits uint64, so no span overflows (range(-2**62, 2**62, 2**61) has 4).
         let len = match step_const {
             Some(1) => {
+                // A span over int64's range would be 2^63 or more iterations: never run out.
                 let d = self.emit(Op::Binary(BinOp::Sub, stop, start), Type::I64);
                 let zero = self.const_int(0, Scalar::I64);
                 self.emit(Op::Binary(BinOp::Max, d, zero), Type::I64)
             }
             Some(s) => {
                 let (hi, lo) = if s > 0 { (stop, start) } else { (start, stop) };
-                let d = self.emit(Op::Binary(BinOp::Sub, hi, lo), Type::I64);
-                let magnitude = self.const_int(s.abs(), Scalar::I64);
-                self.range_len(d, magnitude)
+                let magnitude = self.const_int(s.unsigned_abs() as i128, Scalar::U64);
+                self.range_len(hi, lo, magnitude)
             }
             None => {
                 let zero = self.const_int(0, Scalar::I64);
                 let positive = self.emit(Op::Compare(CmpOp::Gt, step, zero), Type::BOOL);
-                let up = self.emit(Op::Binary(BinOp::Sub, stop, start), Type::I64);
-                let down = self.emit(Op::Binary(BinOp::Sub, start, stop), Type::I64);
-                let d = self.emit(Op::Select(positive, up, down), Type::I64);
+                let hi = self.emit(Op::Select(positive, stop, start), Type::I64);
+                let lo = self.emit(Op::Select(positive, start, stop), Type::I64);
                 let neg = self.emit(Op::Unary(oxcuda_ir::UnaryOp::Neg, step), Type::I64);
                 let magnitude = self.emit(Op::Select(positive, step, neg), Type::I64);
-                self.range_len(d, magnitude)
+                let magnitude = self.cast(magnitude, Scalar::I64, Scalar::U64);
+                self.range_len(hi, lo, magnitude)
             }
         };
         self.nonneg.insert(len);
@@ -723,14 +734,20 @@ impl Lower<'_, '_> {
         })
     }
 
-    fn range_len(&mut self, d: Value, magnitude: Value) -> Value {
+    /// The trip count for bounds `hi > lo` in the step's direction and the uint64 step
+    /// magnitude `magnitude` (0 when `hi <= lo`), without overflow.
+    fn range_len(&mut self, hi: Value, lo: Value, magnitude: Value) -> Value {
+        const U64: Type = Type::Scalar(Scalar::U64);
         let zero = self.const_int(0, Scalar::I64);
-        let one = self.const_int(1, Scalar::I64);
-        let t = self.emit(Op::Binary(BinOp::Add, d, magnitude), Type::I64);
-        let t = self.emit(Op::Binary(BinOp::Sub, t, one), Type::I64);
-        let q = self.emit(Op::Binary(BinOp::FloorDiv, t, magnitude), Type::I64);
-        let positive = self.emit(Op::Compare(CmpOp::Gt, d, zero), Type::BOOL);
-        self.emit(Op::Select(positive, q, zero), Type::I64)
+        let one = self.const_int(1, Scalar::U64);
+        let d = self.emit(Op::Binary(BinOp::Sub, hi, lo), Type::I64);
+        let d = self.cast(d, Scalar::I64, Scalar::U64);
+        let t = self.emit(Op::Binary(BinOp::Sub, d, one), U64);
+        let q = self.emit(Op::Binary(BinOp::FloorDiv, t, magnitude), U64);
+        let q = self.emit(Op::Binary(BinOp::Add, q, one), U64);
+        let q = self.cast(q, Scalar::U64, Scalar::I64);
+        let any = self.emit(Op::Compare(CmpOp::Gt, hi, lo), Type::BOOL);
+        self.emit(Op::Select(any, q, zero), Type::I64)
     }
 
     /// Number of elements of an iteration.

@@ -1,0 +1,68 @@
+"""Declared signatures are applied, as numba-cuda applies them: a device function with an
+explicit signature is compiled for those types only, calls convert their arguments to them,
+and every ``return`` converts to the declared return type (docs/typing.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+from oxcuda import cuda, float64, int32, uint8
+
+from ._util import poison, rand
+
+
+@cuda.jit("float64(int32)", device=True)
+def half(x):
+    return x / 2
+
+
+@cuda.jit("int32(int32, int32)", device=True)
+def add32(a, b):
+    return a + b
+
+
+@cuda.jit("uint8(uint8)", device=True)
+def inc8(x):
+    return x + 1
+
+
+@cuda.jit
+def use_k(h, s, w, f, a, b, u):
+    i = cuda.grid(1)
+    if i < f.size:
+        h[i] = half(f[i])
+        s[i] = add32(a[i], b[i])
+        w[i] = inc8(u[i])
+
+
+def test_arguments_and_results_convert_to_the_declared_types(target, rng):
+    n = 64
+    f = rand(rng, n, np.float64, -1000, 1000)
+    f[0] = 3.7
+    a = rand(rng, n, np.int32, -(2**31), 2**31 - 1)
+    b = rand(rng, n, np.int32, -(2**31), 2**31 - 1)
+    a[1], b[1] = 2**31 - 1, 1
+    u = rand(rng, n, np.uint8, 0, 255)
+    u[2] = 255
+    h, s, w = poison(n, np.float64), poison(n, np.int64), poison(n, np.int64)
+    dh, ds, dw = cuda.to_device(h), cuda.to_device(s), cuda.to_device(w)
+    use_k[2, 32](dh, ds, dw, f, a, b, u)
+    np.testing.assert_array_equal(dh.copy_to_host(), np.trunc(f).astype(np.int32) / 2)
+    want = (a.astype(np.int64) + b).astype(np.int32)  # wraps at 32 bits
+    np.testing.assert_array_equal(ds.copy_to_host(), want)
+    np.testing.assert_array_equal(dw.copy_to_host(), (u + np.uint8(1)).astype(np.uint8))
+    assert dh.copy_to_host()[0] == 1.5
+    assert ds.copy_to_host()[1] == -(2**31)
+    assert dw.copy_to_host()[2] == 0
+
+
+def plain_add(a, b):
+    return a + b
+
+
+def test_compile_ptx_returns_the_declared_type():
+    ptx, ret = cuda.compile_ptx(plain_add, int32(int32, int32), device=True)
+    assert ret == int32
+    assert ".b32 func_retval0" in ptx
+    ptx, ret = cuda.compile_ptx(plain_add, float64(uint8, uint8), device=True)
+    assert ret == float64
+    assert "st.param.f64 \t[func_retval0" in ptx

@@ -1,0 +1,215 @@
+"""``raise`` in kernels and device functions, and the checks ``debug=True`` adds (numba-cuda's
+Python error model in debug builds): a zero divisor raises ``ZeroDivisionError`` and a tuple
+indexed out of range ``IndexError``. With ``debug=True`` the host raises the exception with its
+message, the kernel, ``file:line:col``, the function, the thread and the block, on the GPU and
+on the simulator alike; without it a ``raise`` ends the raising thread and the host sees
+nothing (docs/typing.md, docs/debugging.md)."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+from oxcuda import cuda
+from oxcuda.errors import CompileError
+
+from ._util import poison, rand
+
+
+def line_of(fn, text: str) -> int:
+    lines, first = inspect.getsourcelines(getattr(fn, "py_func", fn))
+    return first + next(k for k, line in enumerate(lines) if text in line)
+
+
+def checked_k_body(out, x):
+    i = cuda.grid(1)
+    if i < x.size:
+        if x[i] < 0:
+            raise ValueError("negative input")
+        out[i] = x[i] * 2
+
+
+checked_k = cuda.jit(debug=True, opt=False)(checked_k_body)
+unchecked_k = cuda.jit(checked_k_body)
+
+
+def test_raise_names_the_exception_thread_and_line(target, rng):
+    x = rand(rng, 64, np.float64, 0, 10)
+    x[37] = -1.0  # thread 5 of block 1
+    with pytest.raises(ValueError) as info:
+        checked_k[2, 32](cuda.to_device(poison(64, np.float64)), cuda.to_device(x))
+    line = line_of(checked_k_body, "raise ValueError")
+    assert str(info.value) == (
+        f"negative input\n  in kernel 'checked_k_body' at {__file__}:{line}:13 in "
+        "checked_k_body, thread (5, 0, 0) of block (1, 0, 0)"
+    )
+
+
+def test_without_debug_the_raising_thread_ends(target, rng):
+    x = rand(rng, 64, np.float64, -10, 10)
+    out = cuda.to_device(poison(64, np.float64))
+    unchecked_k[2, 32](out, cuda.to_device(x))
+    got = out.copy_to_host()
+    ok = x >= 0
+    np.testing.assert_array_equal(got[ok], x[ok] * 2)
+    assert np.isnan(got[~ok]).all()  # never written: those threads ended at the raise
+
+
+@cuda.jit(device=True)
+def must_be_small(v):
+    if v > 100:
+        raise OverflowError
+    return v + 1
+
+
+@cuda.jit(debug=True)
+def calls_k(out, x):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = must_be_small(x[i])
+
+
+def test_raise_in_a_device_function_without_arguments(target, rng):
+    x = rand(rng, 16, np.int64, 0, 100)
+    x[9] = 1000
+    with pytest.raises(
+        OverflowError, match=r"^OverflowError\n  in kernel 'calls_k' at .*must_be_small"
+    ):
+        calls_k[1, 16](cuda.to_device(poison(16, np.int64)), cuda.to_device(x))
+    x[9] = 3
+    out = cuda.to_device(poison(16, np.int64))
+    calls_k[1, 16](out, cuda.to_device(x))
+    np.testing.assert_array_equal(out.copy_to_host(), x + 1)
+
+
+@cuda.jit(debug=True, opt=False)
+def divide_k(q, r, t, a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        q[i] = a[i] // b[i]
+        r[i] = a[i] % b[i]
+        t[i] = a[i] / b[i]
+
+
+@cuda.jit
+def divide_nodebug_k(q, r, t, a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        q[i] = a[i] // b[i]
+        r[i] = a[i] % b[i]
+        t[i] = a[i] / b[i]
+
+
+def test_integer_division_by_zero_in_debug(target, rng):
+    a = rand(rng, 40, np.int64, -1000, 1000)
+    b = rand(rng, 40, np.int64, 1, 50) * rng.choice([-1, 1], 40)
+    q, r, t = (cuda.to_device(poison(40, d)) for d in (np.int64, np.int64, np.float64))
+    divide_k[2, 32](q, r, t, cuda.to_device(a), cuda.to_device(b))
+    np.testing.assert_array_equal(q.copy_to_host(), a // b)
+    np.testing.assert_array_equal(r.copy_to_host(), a % b)
+    np.testing.assert_allclose(t.copy_to_host(), a / b, rtol=1e-15)
+    b[35] = 0  # thread 3 of block 1
+    with pytest.raises(ZeroDivisionError) as info:
+        divide_k[2, 32](q, r, t, cuda.to_device(a), cuda.to_device(b))
+    line = line_of(divide_k, "a[i] // b[i]")
+    assert str(info.value).startswith(
+        f"integer division by zero\n  in kernel 'divide_k' at {__file__}:{line}:"
+    )
+    assert str(info.value).endswith("thread (3, 0, 0) of block (1, 0, 0)")
+
+
+def test_without_debug_division_by_zero_gives_zero(target, rng):
+    a = rand(rng, 8, np.int64, 1, 1000)
+    b = rand(rng, 8, np.int64, 1, 50)
+    b[2] = 0
+    q, r, t = (cuda.to_device(poison(8, d)) for d in (np.int64, np.int64, np.float64))
+    divide_nodebug_k[1, 8](q, r, t, cuda.to_device(a), cuda.to_device(b))
+    assert q.copy_to_host()[2] == 0 and r.copy_to_host()[2] == 0
+    assert np.isinf(t.copy_to_host()[2])
+
+
+@cuda.jit(debug=True, opt=False)
+def float_divide_k(r, x, y):
+    r[0] = y[0] / x[0]
+    r[1] = y[0]
+
+
+def test_float_division_by_zero_stops_the_thread(target, rng):
+    """numba-cuda's test_zero_division_error_in_debug: the result is left unset and execution
+    stops at the division."""
+    r = cuda.to_device(np.zeros(2))
+    y = rand(rng, 1, np.float64, 1, 10)
+    with pytest.raises(ZeroDivisionError, match=r"^division by zero\n"):
+        float_divide_k[1, 1](r, cuda.to_device(np.zeros(1)), cuda.to_device(y))
+    np.testing.assert_array_equal(r.copy_to_host(), [0.0, 0.0])
+
+
+@cuda.jit
+def bare_raise_k(a):
+    raise  # <-- here
+
+
+@cuda.jit
+def user_class_k(a):
+    raise CompileError("x")  # <-- here
+
+
+@cuda.jit
+def runtime_arg_k(a):
+    raise ValueError(a[0])  # <-- here
+
+
+@pytest.mark.parametrize(
+    "kernel", [bare_raise_k, user_class_k, runtime_arg_k], ids=lambda k: k.__name__
+)
+def test_unsupported_raises_are_compile_errors(target, kernel):
+    with pytest.raises(CompileError) as info:
+        kernel[1, 1](np.zeros(1))
+    d = info.value.diagnostics[0]
+    assert (d.code, d.line) == ("unsupported-syntax", line_of(kernel, "<-- here"))
+    assert "^" in d.rendered
+
+
+@cuda.jit(debug=True, opt=False)
+def tuple_index_k(out, idx):
+    i = cuda.grid(1)
+    t = (10, 20, 30)
+    if i < idx.size:
+        out[i] = t[idx[i]]
+
+
+def test_tuple_index_out_of_range_in_debug(target, rng):
+    idx = rand(rng, 20, np.int64, -3, 2)
+    out = cuda.to_device(poison(20, np.int64))
+    tuple_index_k[1, 32](out, cuda.to_device(idx))
+    np.testing.assert_array_equal(out.copy_to_host(), np.array([10, 20, 30])[idx])
+    idx[13] = 5
+    with pytest.raises(IndexError, match=r"^tuple index out of range\n.*thread \(13, 0, 0\)"):
+        tuple_index_k[1, 32](out, cuda.to_device(idx))
+
+
+@cuda.jit(debug=True, opt=False)
+def shape_k(ary):
+    x = cuda.threadIdx.x
+    if x == 2:
+        ary.shape[-x]
+
+
+def test_numba_shape_index_exception(target):
+    """numba-cuda's test_exception: ``ary.shape[-x]`` with x == 2 on a 1-d array."""
+    with pytest.raises(IndexError, match="tuple index out of range"):
+        shape_k[1, 3](np.array([0, 1]))
+
+
+@cuda.jit
+def constant_shape_k(a):
+    a[0] = a.shape[-5]  # <-- here
+
+
+def test_constant_tuple_index_names_the_index_written(target):
+    with pytest.raises(CompileError) as info:
+        constant_shape_k[1, 1](np.zeros(3))
+    d = info.value.diagnostics[0]
+    assert d.code == "bad-index"
+    assert "tuple index -5 out of range for a tuple of 1" in d.message
