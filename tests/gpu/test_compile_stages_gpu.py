@@ -19,9 +19,12 @@ def counted(monkeypatch):
         calls["compile"] += 1
         return real_compile(*args, **kwargs)
 
-    def capture(*args, **kwargs):
-        calls["capture"] += 1
-        return real_capture(*args, **kwargs)
+    def capture(pyfunc, *args, **kwargs):
+        # The kernel's own source: an extension's typing functions, registered by other tests
+        # of the session, are captured for the disk-cache key too (oxcuda.cuda._disk_cache).
+        if getattr(pyfunc, "__name__", "") == "scale":
+            calls["capture"] += 1
+        return real_capture(pyfunc, *args, **kwargs)
 
     monkeypatch.setattr(_native, "compile", compile_)
     monkeypatch.setattr(_capture, "capture", capture)

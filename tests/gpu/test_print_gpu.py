@@ -13,7 +13,11 @@ import oxcuda
 import pytest
 from oxcuda import cuda
 
-pytestmark = pytest.mark.gpu
+# On the GPU these kernels take NumPy arrays (copied each launch) on purpose.
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning"),
+]
 
 
 @cuda.jit(device=True)

@@ -5,9 +5,13 @@ and every ``return`` converts to the declared return type (docs/typing.md)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from oxcuda import cuda, float64, int32, uint8
 
 from ._util import poison, rand
+
+# On the GPU these kernels take NumPy arrays (copied each launch) on purpose.
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
 
 
 @cuda.jit("float64(int32)", device=True)

@@ -15,6 +15,9 @@ from oxcuda.errors import CompileError
 
 from ._util import poison, rand
 
+# On the GPU these kernels take NumPy arrays (copied each launch) on purpose.
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
+
 
 def line_of(fn, text: str) -> int:
     lines, first = inspect.getsourcelines(getattr(fn, "py_func", fn))

@@ -21,6 +21,9 @@ from oxcuda.errors import CompileError
 
 from ._util import rand
 
+# On the GPU these kernels take NumPy arrays (copied each launch) on purpose.
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
+
 sim_only = pytest.mark.parametrize("target", ["sim"], indirect=True)
 
 
