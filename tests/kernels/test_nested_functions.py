@@ -96,7 +96,7 @@ def test_closures_in_device_functions_and_as_arguments(target, rng):
     a = rand(rng, N, np.float64, -10, 10)
     k = rand(rng, N, np.float64, 0, 4)
     (got, _, _) = run(closures_in_device_functions, 2, 32, poison((N, 2), np.float64), a, k)
-    np.testing.assert_array_equal(got[:, 0], (a * 3 - 1) * 3 - 1)
+    np.testing.assert_allclose(got[:, 0], (a * 3 - 1) * 3 - 1, rtol=1e-14)
 
     def ref(x, kk):
         total = 0.0
@@ -105,7 +105,9 @@ def test_closures_in_device_functions_and_as_arguments(target, rng):
             total += x
         return total
 
-    np.testing.assert_array_equal(got[:, 1], [ref(x, kk) for x, kk in zip(a, k, strict=True)])
+    np.testing.assert_allclose(
+        got[:, 1], [ref(x, kk) for x, kk in zip(a, k, strict=True)], rtol=1e-14
+    )
 
 
 @cuda.jit(device=True)
