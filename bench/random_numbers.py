@@ -1,8 +1,8 @@
 """cuda.random side by side: oxcuda's xoroshiro128+ vs numba-cuda's and CuPy's cuRAND.
 
-    python3 bench/random_numbers.py                # on the GPU machine: every implementation
-    python3 bench/random_numbers.py --quick        # 10**7 normals, 10**5 / 10**6 states (smoke test)
-    python3 bench/random_numbers.py --out DIR      # also write DIR/random.json (default: $OUT if set)
+    python3 bench/random_numbers.py            # on the GPU machine: every implementation
+    python3 bench/random_numbers.py --quick    # 10**7 normals, 10**5 / 10**6 states (smoke test)
+    python3 bench/random_numbers.py --out DIR  # also write DIR/random.json (default: $OUT if set)
 
 Two measurements, each implementation in its own process (``--impl NAME`` runs one):
 
