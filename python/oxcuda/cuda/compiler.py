@@ -340,7 +340,7 @@ def compile(
         yet; libNVVM inlines device functions at ``opt``.
     launch_bounds : int or tuple of int, optional
         Kernels: the most threads per block, then optionally the fewest blocks per
-        multiprocessor and the most blocks per cluster (see :func:`launch_bounds_option`).
+        multiprocessor and the most blocks per cluster (checked as ``launch_bounds_option`` does).
 
     Returns
     -------
@@ -498,7 +498,7 @@ def compile_ptx(
         For ``abi="c"``: ``{"abi_name": "symbol"}`` names the function's symbol.
     launch_bounds : int or tuple of int, optional
         Kernels: the most threads per block, then optionally the fewest blocks per
-        multiprocessor and the most blocks per cluster (see :func:`launch_bounds_option`).
+        multiprocessor and the most blocks per cluster (checked as ``launch_bounds_option`` does).
 
     Returns
     -------
