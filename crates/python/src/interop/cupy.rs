@@ -109,14 +109,7 @@ fn scalar_of(dtype: &Bound<'_, PyAny>) -> Option<Scalar> {
 /// The element type of a NumPy dtype object, from its array-interface string (`"<f4"`).
 fn parse_dtype(dtype: &Bound<'_, PyAny>) -> Option<Scalar> {
     let text = dtype.getattr(pyo3::intern!(dtype.py(), "str")).ok()?;
-    let text = text.cast::<PyString>().ok()?.to_str().ok()?;
-    let (order, rest) = text.split_at_checked(1)?;
-    if order != "<" && order != "|" {
-        return None;
-    }
-    let kind = rest.chars().next()?;
-    let itemsize: u32 = rest.get(1..)?.parse().ok()?;
-    Scalar::from_numpy_kind(kind, itemsize)
+    args::scalar_of_typestr(text.cast::<PyString>().ok()?.to_str().ok()?)
 }
 
 /// `obj` as an array argument of the launch `launch`, when it is a `cupy.ndarray` whose

@@ -230,13 +230,9 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     }
     let typestr = item("typestr")?;
     let typestr = typestr.cast::<PyString>().ok()?.to_str().ok()?; // borrowed: no allocation
-    let (order, rest) = typestr.split_at_checked(1)?;
-    if order != "<" && order != "|" {
-        return None;
-    }
-    let kind = rest.chars().next()?;
-    let itemsize: u32 = rest.get(1..)?.parse().ok()?;
-    let dtype = Dtype::Scalar(Scalar::from_numpy_kind(kind, itemsize)?);
+    let scalar = scalar_of_typestr(typestr)?;
+    let itemsize = scalar.size();
+    let dtype = Dtype::Scalar(scalar);
     let shape = dims_of(&item("shape")?)?;
     let (ptr, readonly): (u64, bool) = item("data")?.extract().ok()?;
     if ptr == 0 && !shape.contains(&0) {
@@ -266,6 +262,18 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
         host: false,
         ctx: 0,
     })
+}
+
+/// The element type of an array-interface type string (`"<f4"`, `"|b1"`): `None` for
+/// non-native byte order and for dtypes kernels cannot take.
+pub fn scalar_of_typestr(typestr: &str) -> Option<Scalar> {
+    let (order, rest) = typestr.split_at_checked(1)?;
+    if order != "<" && order != "|" {
+        return None;
+    }
+    let kind = rest.chars().next()?;
+    let itemsize: u32 = rest.get(1..)?.parse().ok()?;
+    Scalar::from_numpy_kind(kind, itemsize)
 }
 
 /// The byte strides of a C-contiguous array of `shape` (inline: no allocation).
