@@ -56,7 +56,12 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
         return Some(Meaning::Namespace(full));
     }
     match path {
-        "cuda" | "numpy" | "oxcuda" => Scalar::from_name(attr).map(Meaning::Type),
+        // CUDA's vector types and their C names (`cuda.float32x4`, `cuda.float4`): constructors,
+        // by canonical path (`lower/vector.rs`).
+        "cuda" => oxcuda_types::VectorType::from_name(attr)
+            .map(|v| Meaning::Callable(format!("cuda.{v}")))
+            .or_else(|| Scalar::from_name(attr).map(Meaning::Type)),
+        "numpy" | "oxcuda" => Scalar::from_name(attr).map(Meaning::Type),
         _ => None,
     }
 }

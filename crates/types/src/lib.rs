@@ -5,6 +5,7 @@
 //!   none.
 //! - [`record`]: records (NumPy structured dtypes) and [`Dtype`], a scalar or a record.
 //! - [`nominal`]: enum members and namedtuples (a class's identity over a value's type).
+//! - [`vector`]: CUDA's vector types (`float32x4`, `float4`), held as tuples of their lanes.
 //! - [`promote`]: the result types of arithmetic (`int32 + int32 → int64`, float literals are
 //!   float64, …), inventory §6.
 //! - [`signature`]: parsing `"void(float32[:, ::1], int64)"`.
@@ -17,9 +18,11 @@ pub mod record;
 pub mod scalar;
 pub mod signature;
 pub mod ty;
+pub mod vector;
 
 pub use nominal::{EnumType, NamedTupleType};
 pub use record::{Dtype, Field, Record, RecordType};
 pub use scalar::Scalar;
 pub use signature::{Signature, parse_signature, parse_type};
 pub use ty::{ArrayType, Layout, Type};
+pub use vector::VectorType;

@@ -12,6 +12,7 @@
 //!            | record ["[" dim ("," dim)* "]"]      a record, an array of records
 //!            | ("EnumMember" | "IntEnumMember") "(" STRING "," type ")"   an enum member
 //!            | "NamedTuple(" STRING ("," NAME ":" type)* ")"             a namedtuple
+//!            | NAME "x" ("1"|"2"|"3"|"4")            a CUDA vector type (float32x4)
 //!            | "void" | "none"
 //! dim       := ":" | "::1"
 //! dtype     := NAME | record
@@ -28,6 +29,7 @@ use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Field, Record};
 use crate::scalar::Scalar;
 use crate::ty::{ArrayType, Layout, Type};
+use crate::vector::VectorType;
 
 /// A function signature: argument types and, when given, the return type.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -304,6 +306,18 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
                 readonly: false,
                 aligned: true,
             }))
+        }
+        _ if VectorType::from_name(name).is_some_and(|v| v.name() == name) => {
+            if c.peek() == Some('[') {
+                return Err(c.error(format!(
+                    "'{name}' is a CUDA vector type: arrays of vector types do not exist \
+                     (numba-cuda's arrays take NumPy dtypes); use an array with one more \
+                     dimension of its lanes"
+                )));
+            }
+            VectorType::from_name(name)
+                .map(Type::Vector)
+                .ok_or_else(|| c.error(format!("unknown type '{name}'")))
         }
         _ => {
             let scalar = scalar_named(c, name)?;
@@ -600,11 +614,24 @@ mod tests {
             "EnumMember(\"m.Planet\", UniTuple(float64 x 2))",
             "NamedTuple(\"m.Point\", x: int64, y: array(float64, 1d, C))",
             "NamedTuple(\"m.Empty\")",
+            "float32x4",
+            "uint8x1",
+            "Tuple(int64x3, float64)",
         ] {
             let t = parse_type(text).unwrap();
             assert_eq!(t.to_string(), text);
             assert_eq!(parse_type(&t.to_string()).unwrap(), t);
         }
+    }
+
+    #[test]
+    fn vector_types_parse_by_canonical_name_and_have_no_arrays() {
+        let v = crate::vector::VectorType::new(Scalar::F32, 4).unwrap();
+        assert_eq!(parse_type("float32x4").unwrap(), Type::Vector(v));
+        let err = parse_type("float32x4[:]").unwrap_err();
+        assert!(err.message.contains("arrays of vector types"), "{err}");
+        // C names are kernel-side aliases, not type text.
+        assert!(parse_type("float4").is_err());
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::fmt;
 use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Record};
 use crate::scalar::Scalar;
+use crate::vector::VectorType;
 
 /// Array memory layout, as numba names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -66,6 +67,8 @@ pub enum Type {
     Enum(Box<EnumType>),
     /// An instance of a namedtuple class (front end only: held as a tuple).
     NamedTuple(Box<NamedTupleType>),
+    /// A CUDA vector type (`float32x4`; front end only: held as the tuple of its lanes).
+    Vector(VectorType),
 }
 
 impl Type {
@@ -165,6 +168,7 @@ impl fmt::Display for Type {
             Self::Record(r) => r.fmt(f),
             Self::Enum(e) => e.fmt(f),
             Self::NamedTuple(n) => n.fmt(f),
+            Self::Vector(v) => v.fmt(f),
         }
     }
 }

@@ -199,6 +199,14 @@ fp16 = importlib.import_module("oxcuda.cuda.fp16")
 
 __all__ += ["cg", "fp16", "random"]
 
+# CUDA's vector types (cuda.float32x4, cuda.float4, ...; docs/reduced-precision.md): each C
+# name is the same object as its canonical name, as in numba-cuda.
+from oxcuda.cuda import vector_types  # noqa: E402
+from oxcuda.cuda.vector_types import constructors as _vector_constructors  # noqa: E402
+
+globals().update(_vector_constructors)
+__all__ += ["vector_types", *_vector_constructors]
+
 # GPU ufuncs and reductions (docs/ufuncs.md), built on the kernels above: imported last.
 from oxcuda.cuda.ufunc import Reduce, guvectorize, reduce, vectorize  # noqa: E402
 

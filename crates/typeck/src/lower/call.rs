@@ -80,6 +80,9 @@ impl Lower<'_, '_> {
         match callee {
             Val::Poison => Val::Poison,
             Val::Callable(path) => {
+                if let Some(t) = super::vector::constructed_by(&path) {
+                    return self.construct_vector(t, args, &keywords, c.range());
+                }
                 // Keywords that builtins accept are folded into positions here.
                 if let Err(v) = self.place_keywords(&path, &mut args, keywords, c.range()) {
                     return v;
@@ -545,7 +548,7 @@ impl Lower<'_, '_> {
     }
 
     /// `float32(x)`, `int(x)`: a numeric conversion; constants fold.
-    fn cast_call(&mut self, a: Arg, to: Scalar) -> Val {
+    pub(crate) fn cast_call(&mut self, a: Arg, to: Scalar) -> Val {
         match (&a.val, to) {
             (Val::Int(i), Scalar::I64) => return Val::Int(*i),
             (Val::Float(x), Scalar::F64) => return Val::Float(*x),

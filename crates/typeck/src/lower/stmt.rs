@@ -179,6 +179,14 @@ impl Lower<'_, '_> {
                     value_range,
                 ),
                 Val::Poison => {}
+                Val::Rt(_, Type::Vector(t)) => {
+                    self.error_hint(
+                        codes::UNSUPPORTED_SYNTAX,
+                        a.range(),
+                        format!("the lanes of a {t} are read-only (as in numba-cuda)"),
+                        format!("build a new vector instead: v = cuda.{t}(…)"),
+                    );
+                }
                 other => {
                     let what = other.describe();
                     self.error(
