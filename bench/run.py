@@ -8,9 +8,10 @@
 Builds the C floor (``launch_kernels.cu`` → cubin with nvcc, ``launch_c.c`` with gcc), runs
 ``launch.py`` once per implementation (oxcuda, numba-cuda, CuPy RawKernel), ``compile.py`` and
 ``throughput.py`` once per implementation (oxcuda, numba-cuda, C++ and CuPy), each in its own
-process, then prints the tables, writes ``bench/results/latest.json`` and regenerates
-``docs/performance.md``. With ``--out DIR`` (default ``$OUT`` when set) the JSON,
-the doc and the logs are copied there too. A part that cannot run (numba-cuda, CuPy or torch
+process, ``reduced_precision.py`` (float16/bfloat16: oxcuda, numba-cuda, torch), then prints
+the tables, writes ``bench/results/latest.json`` and regenerates ``docs/performance.md``.
+With ``--out DIR`` (default ``$OUT`` when set) the JSON, the doc and the logs are copied there
+too. A part that cannot run (numba-cuda, CuPy or torch
 not installed, no nvcc, no GPU) is recorded as skipped with the reason; the rest goes on.
 """
 
@@ -32,6 +33,7 @@ from typing import Any
 import _common
 import compile_stages
 import memory
+import reduced_precision
 from kernels import report as kernel_report
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -302,6 +304,11 @@ def run_all(opts: argparse.Namespace) -> dict[str, Any]:
     for impl in ("oxcuda", "numba", "cupy"):
         memory_part = ("memory.py", ["--impl", impl, *memory_args], 150)
         parts.append(("memory", data["memory"], impl, memory_part))
+    # float16 / bfloat16 kernels and a half-precision sum: oxcuda, numba-cuda and torch, each
+    # in its own process (reduced_precision.py starts them).
+    reduced_args = ["--quick"] if opts.quick else []
+    reduced_part = ("reduced_precision.py", reduced_args, 900)
+    parts.append(("reduced", data, "reduced_precision", reduced_part))
     # The kernel throughput suite, one process per implementation (C++ and CuPy share one).
     data["kernels"] = {}
     kernel_args = ["--mode", "quick" if opts.quick else "full"]
@@ -828,6 +835,19 @@ def render_doc(data: dict[str, Any]) -> str:
         "",
         memory.table(data.get("memory") or {}),
         "",
+        "## Reduced precision: float16 and bfloat16",
+        "",
+        "`bench/reduced_precision.py`: elementwise kernels on 2^28 elements as GB/s and as a "
+        "share of the same implementation's float16 copy, and a float16 sum (float32 "
+        "accumulator: a grid-stride loop, a shared-memory tree per block, one atomic per "
+        "block), oxcuda and numba-cuda running the same source, torch its own operators "
+        "(`copy_`, `addcmul`, `sum`). Every result is checked against NumPy before timing.",
+        "",
+        reduced_precision.table(data["reduced_precision"])
+        if isinstance(data.get("reduced_precision"), dict)
+        and "error" not in data["reduced_precision"]
+        else "(not measured in this run)",
+        "",
         "## Kernel throughput (oxcuda vs numba-cuda vs CUDA C++ vs CuPy)",
         "",
         kernel_report.section(data.get("kernels") or {}),
@@ -886,7 +906,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--skip",
         default="",
-        help="comma-separated parts to skip: c,oxcuda,numba,cupy,compile,cai0,again,kernels",
+        help="comma-separated parts to skip: c,oxcuda,numba,cupy,compile,cai0,stages,memory,"
+        "reduced,kernels",
     )
     parser.add_argument("--skip-kernels", action="store_true", help="all but the kernel suite")
     parser.add_argument("--only-kernels", action="store_true", help="only the kernel suite")
