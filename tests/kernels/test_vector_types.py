@@ -343,7 +343,7 @@ def index_vector_k(out):
         (no_args_k, "bad-call", "int32x3() takes 3 lanes in all, but 0 were given"),
         (other_base_k, "type-mismatch", "float32x4() takes float32 values and float32 vectors"),
         (keyword_k, "bad-call", "takes positional arguments only, not 'y='"),
-        (lane_store_k, "unsupported-syntax", "the lanes of a float32x2 are read-only"),
+        (lane_store_k, "type-mismatch", "the lanes of a float32x2 are read-only"),
         (complex_lane_k, "type-mismatch", "cannot convert complex"),
         (store_vector_k, None, "float32x2"),
         (index_vector_k, None, "float32x2"),
@@ -358,3 +358,33 @@ def test_misuse_is_a_typing_error_at_the_line(kernel, code, words):
     assert words in str(info.value), info.value
     assert d.line == line_of(kernel, "<-- here"), info.value
     assert "^" in str(info.value), info.value
+
+
+@cuda.jit
+def tuple_builtin_k(s, out):
+    t = tuple((s[0], s[1] * 2.0))
+    e = tuple()
+    out[0] = t[0] + t[1]
+    out[1] = len(e)
+    vs = tuple((cuda.double2(s[0], s[1]), cuda.double2(s[1], s[0])))
+    out[2] = vs[1].x
+
+
+def test_tuple_builtin_returns_its_tuple(target, rng):
+    s = rand(rng, 2, np.float64)
+    out = poison(3, np.float64)
+    _, got = run(tuple_builtin_k, 1, 1, s, out)
+    np.testing.assert_array_equal(got, [s[0] + s[1] * 2.0, 0.0, s[1]])
+
+
+@cuda.jit
+def tuple_of_vector_k(out):
+    t = tuple(cuda.float2(1.0, 2.0))  # <-- here
+    out[0] = t[0]
+
+
+def test_tuple_of_a_non_tuple_is_an_error_at_the_argument():
+    with pytest.raises(TypingError) as info:
+        tuple_of_vector_k[1, 1](np.zeros(1))
+    assert "tuple() of float32x2" in str(info.value), info.value
+    assert info.value.diagnostics[0].line == line_of(tuple_of_vector_k, "<-- here")

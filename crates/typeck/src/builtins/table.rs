@@ -48,6 +48,12 @@ pub static BUILTINS: &[Builtin] = &[
         "len(obj): the length of a tuple, or the extent of an array's first dimension (int64).",
     ),
     b(
+        "tuple",
+        "iterable=(), /",
+        Rule::Special,
+        "tuple(t): the tuple t itself (a namedtuple as its plain tuple); tuple() is the empty tuple.",
+    ),
+    b(
         "min",
         "*args",
         Rule::Special,

@@ -331,6 +331,26 @@ impl Lower<'_, '_> {
                 format!("{path}() can only be iterated by a for loop in device code"),
                 format!("write `for ... in {path}(...):`"),
             ),
+            "tuple" => {
+                if !self.arity(path, &args, 0, 1, range) {
+                    return Val::Poison;
+                }
+                let Some(arg) = args.into_iter().next() else {
+                    return Val::Tuple(Vec::new());
+                };
+                match Self::plain(arg.val) {
+                    v @ (Val::Tuple(_) | Val::Rt(_, Type::Tuple(_))) => v,
+                    other => {
+                        let what = other.describe();
+                        self.error_hint(
+                            codes::TYPE_MISMATCH,
+                            arg.range,
+                            format!("tuple() of {what}: device code builds tuples from tuples only"),
+                            "write the items as a tuple literal: (a, b, c)",
+                        )
+                    }
+                }
+            }
             "len" => {
                 if !self.arity(path, &args, 1, 1, range) {
                     return Val::Poison;

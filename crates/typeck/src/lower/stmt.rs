@@ -181,7 +181,7 @@ impl Lower<'_, '_> {
                 Val::Poison => {}
                 Val::Rt(_, Type::Vector(t)) => {
                     self.error_hint(
-                        codes::UNSUPPORTED_SYNTAX,
+                        codes::TYPE_MISMATCH,
                         a.range(),
                         format!("the lanes of a {t} are read-only (as in numba-cuda)"),
                         format!("build a new vector instead: v = cuda.{t}(…)"),
