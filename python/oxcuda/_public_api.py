@@ -31,6 +31,7 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.cg",
     "oxcuda.cuda.random",
     "oxcuda.cuda.fp16",
+    "oxcuda.cuda.vector_types",
     "oxcuda.cuda.extending",
     "oxcuda.cuda.args",
     "oxcuda.cuda.ufunc",
@@ -160,6 +161,9 @@ def kernel_names() -> list[tuple[str, object]]:
             if is_device_only(v):
                 out.append((f"{short}.{n}", v))
     out.append(("cuda.cg.GridGroup.sync", cuda.cg.GridGroup.sync))
+    # CUDA's vector types, by canonical name (their C names are the same objects).
+    for vty in cuda.vector_types.vector_types.values():
+        out.append((f"cuda.{vty.name}", vty.user_facing_object))
     return sorted(out, key=lambda p: p[0].lower())
 
 

@@ -30,7 +30,7 @@ from inspect import Parameter, Signature
 from oxcuda import types as _types
 from oxcuda.cuda._device_only import _DeviceOnly
 
-__all__ = ["VectorType", "constructors", "vector_types"]
+__all__ = ["VectorType", "vector_types"]
 
 _BASES = (
     "int8",
@@ -68,12 +68,32 @@ class _VectorConstructor(_DeviceOnly):
 
     def __init__(self, name: str, base: str, lanes: int) -> None:
         attrs = _LANES[:lanes]
+        aliases = [f"{c}{lanes}" for c, b in _C_NAMES.items() if b == base]
+        plural = "s" if lanes > 1 else ""
+        example = ", ".join(f"a{k}" for k in range(lanes))
+        c_names = ", ".join(f"``cuda.{a}``" for a in aliases)
         doc = (
-            f"{name}(*lanes): a CUDA {name} vector ({lanes} {base} lane"
-            f"{'s' if lanes > 1 else ''}: {', '.join('.' + a for a in attrs)}).\n\n"
-            f"Build one inside a kernel from {base} values and smaller {base} vectors whose "
-            f"lanes add up to {lanes} (each scalar is converted to {base}); read its lanes as "
-            f"attributes, which are read-only. Exists only inside ``@cuda.jit`` functions."
+            f"{name}(*lanes): a CUDA {name} vector: {lanes} {base} lane{plural}, read as "
+            f"{', '.join('.' + a for a in attrs)}.\n\n"
+            f"Builds the vector inside a kernel or device function from {base} values and "
+            f"smaller {base} vectors whose lanes add up to {lanes}, taken in order; each scalar "
+            f"is converted to {base} as numba converts. The lanes are read-only. Its C name"
+            f"{'s are' if len(aliases) > 1 else ' is'} {c_names}"
+            " (the same object).\n\n"
+            "Parameters\n----------\n"
+            f"*lanes : {base} or {base} vectors\n"
+            f"    Scalars (converted to {base}) and ``{base}x<k>`` vectors, {lanes} lane{plural} "
+            "in all.\n\n"
+            f"Returns\n-------\n{name}\n    The vector.\n\n"
+            "Raises\n------\n"
+            "RuntimeError\n"
+            "    When called on the host: vectors exist only inside ``@cuda.jit`` functions.\n"
+            "oxcuda.errors.TypingError\n"
+            "    At compile time, for lanes that do not add up, a vector of another base type, "
+            "a complex number or keyword arguments.\n\n"
+            "Examples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n"
+            f"    v = cuda.{name}({example})\n"
+            f"    r = v.{attrs[-1]}"
         )
         super().__init__(f"cuda.{name}", "*lanes", doc)
         self.__name__ = name
@@ -110,8 +130,13 @@ class VectorType:
     __str__ = __repr__
 
 
-def _build() -> dict[str, VectorType]:
-    table: dict[str, VectorType] = {}
+class _VectorTypeTable(dict):
+    """Each canonical vector type name (``"float32x4"``) mapped to its :class:`VectorType`, in
+    numba-cuda's order (by base type, then by lane count): numba-cuda's ``vector_types``."""
+
+
+def _build() -> _VectorTypeTable:
+    table = _VectorTypeTable()
     for base, lanes in itertools.product(_BASES, range(1, 5)):
         name = f"{base}x{lanes}"
         ctor = _VectorConstructor(name, base, lanes)
@@ -122,9 +147,10 @@ def _build() -> dict[str, VectorType]:
     return table
 
 
-vector_types: dict[str, VectorType] = _build()
+vector_types: _VectorTypeTable = _build()
 
-#: Every kernel-side name: canonical names and C aliases, each bound to its constructor.
+# Every kernel-side name, canonical names and C names, bound to its constructor (oxcuda.cuda
+# exports them all).
 constructors: dict[str, _VectorConstructor] = {}
 for _vty in vector_types.values():
     constructors[_vty.name] = _vty.user_facing_object
