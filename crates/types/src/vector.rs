@@ -171,8 +171,18 @@ mod tests {
     #[test]
     fn non_vector_names_are_refused() {
         for n in [
-            "float16x2", "boolx2", "float32x5", "float32x0", "float5", "f4x4", "int", "x4",
-            "float32", "complex64x2", "half2", "",
+            "float16x2",
+            "boolx2",
+            "float32x5",
+            "float32x0",
+            "float5",
+            "f4x4",
+            "int",
+            "x4",
+            "float32",
+            "complex64x2",
+            "half2",
+            "",
         ] {
             assert_eq!(VectorType::from_name(n), None, "{n}");
         }

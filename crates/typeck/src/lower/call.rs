@@ -345,7 +345,9 @@ impl Lower<'_, '_> {
                         self.error_hint(
                             codes::TYPE_MISMATCH,
                             arg.range,
-                            format!("tuple() of {what}: device code builds tuples from tuples only"),
+                            format!(
+                                "tuple() of {what}: device code builds tuples from tuples only"
+                            ),
                             "write the items as a tuple literal: (a, b, c)",
                         )
                     }
