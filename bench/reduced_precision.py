@@ -305,10 +305,13 @@ def table(suite: dict[str, Any]) -> str:
         "GB/s counts the bytes each kernel must move; the share compares with the same "
         "implementation's float16 copy."
     )
-    for impl in RUNNERS:
-        entry = suite.get(impl)
-        if isinstance(entry, dict) and "skipped" in entry:
-            lines.append(f"- {impl}: skipped ({entry['skipped']})")
+    skipped = [
+        f"- {impl}: skipped ({entry['skipped']})"
+        for impl, entry in ((i, suite.get(i)) for i in RUNNERS)
+        if isinstance(entry, dict) and "skipped" in entry
+    ]
+    if skipped:
+        lines += ["", *skipped]
     return "\n".join(lines)
 
 
