@@ -194,6 +194,6 @@ mod tests {
         assert_eq!(v.lane_names(), ["x", "y", "z"]);
         assert_eq!(v.lane("z"), Some(2));
         assert_eq!(v.lane("w"), None);
-        assert_eq!(v.erased(), Type::Tuple(vec![Type::F32; 3]));
+        assert_eq!(v.erased(), Type::Tuple(vec![Type::Scalar(Scalar::F32); 3]));
     }
 }
