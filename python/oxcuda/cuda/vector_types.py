@@ -73,7 +73,7 @@ class _VectorConstructor(_DeviceOnly):
         example = ", ".join(f"a{k}" for k in range(lanes))
         c_names = ", ".join(f"``cuda.{a}``" for a in aliases)
         doc = (
-            f"{name}(*lanes): a CUDA {name} vector: {lanes} {base} lane{plural}, read as "
+            f"{name}(lanes…): a CUDA {name} vector: {lanes} {base} lane{plural}, read as "
             f"{', '.join('.' + a for a in attrs)}.\n\n"
             f"Builds the vector inside a kernel or device function from {base} values and "
             f"smaller {base} vectors whose lanes add up to {lanes}, taken in order; each scalar "
@@ -147,7 +147,7 @@ def _build() -> _VectorTypeTable:
     return table
 
 
-vector_types: _VectorTypeTable = _build()
+vector_types: dict[str, VectorType] = _build()
 
 # Every kernel-side name, canonical names and C names, bound to its constructor (oxcuda.cuda
 # exports them all).
