@@ -44,6 +44,41 @@ class Type:
             return Signature(self, ())
         raise TypeError(f"{self} is not callable on host values")
 
+    def __getitem__(self, dims: Any) -> Array:
+        # A custom type (a subclass defined outside oxcuda) with a data model is laid out as a
+        # record (oxcuda.cuda.models), so `my_type[::1]` is an array of that record.
+        record = compiler_type(self)
+        if record is self:
+            raise TypeError(f"{self} is not an array element type (a scalar, record or struct)")
+        return record[dims]
+
+    @property
+    def _refusal(self) -> str | None:
+        if _is_custom(self) and compiler_type(self) is self:
+            return (
+                f"it is a custom type ({type(self).__qualname__}) with no data model; give it "
+                "one with @register_model(...) over a models.StructModel (docs/extending.md)"
+            )
+        return None
+
+
+def _is_custom(t: Any) -> bool:
+    """Whether ``t`` is of a ``Type`` subclass defined outside oxcuda (numba's custom types)."""
+    return not type(t).__module__.startswith("oxcuda")
+
+
+def compiler_type(t: Any) -> Any:
+    """The type the compiler sees for ``t``: ``t`` itself, or for a custom type with a data
+    model (``oxcuda.cuda.models.register_model``) the record of its members. A custom type
+    whose layout cannot be made raises the ``TypeError`` saying why."""
+    if not isinstance(t, Type) or not _is_custom(t) or isinstance(t, (Scalar, Record)):
+        return t
+    from oxcuda.cuda import models
+
+    if not models.has_model(t):
+        return t
+    return models.layout_of(t)
+
 
 class Scalar(Type):
     """A scalar type: ``float32``, ``int64``, ``bool_``… (numba's ``Boolean``, ``Integer``,
@@ -174,6 +209,7 @@ class Array(Type):
         name: str | None = None,
         aligned: bool = True,
     ) -> None:
+        dtype = compiler_type(dtype)
         if not isinstance(dtype, (Scalar, Record)):
             raise TypeError(
                 f"an array's dtype is a scalar or record type (float32, from_dtype(...)), "

@@ -106,6 +106,7 @@ def normalize_signature(sig: Any) -> tuple[list[str], str | None]:
 
 def _type_text(t: Any) -> str:
     if isinstance(t, oxtypes.Type):
+        t = oxtypes.compiler_type(t)  # a custom type with a data model is its record
         oxtypes.check_compilable(t)
         return str(t)
     if isinstance(t, str):

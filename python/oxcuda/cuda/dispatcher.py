@@ -1040,7 +1040,8 @@ def _current_cc() -> tuple[int, int]:
 
 def _typeof_value(value: Any) -> Any:
     """The type object of a kernel argument, for the argument extensions' ``ty`` (``None``
-    for a value no kernel can take, which an extension may still convert)."""
+    for a value no kernel can take, which an extension may still convert): oxcuda's own
+    reading of the value, else ``extending.typeof_impl``'s registrations for its class."""
     from oxcuda import types as oxtypes
 
     if isinstance(value, _HostArgument):
@@ -1057,7 +1058,10 @@ def _typeof_value(value: Any) -> Any:
                 return None
             layout = "C" if value.flags.c_contiguous else "F" if value.flags.f_contiguous else "A"
             return oxtypes.Array(dtype, value.ndim, layout, readonly=not value.flags.writeable)
-        return None
+        # A value of a class a library types with @typeof_impl.register (numba's rule).
+        from oxcuda.cuda.extending import typeof_value
+
+        return typeof_value(value)
     return oxtypes.from_text(text)
 
 
