@@ -249,9 +249,12 @@ class Dispatcher(_native.LaunchCache):
             options["launch_bounds"] = compiler.launch_bounds_option(options["launch_bounds"])
         return options
 
-    def _artifacts(self, types: tuple[str, ...], output: str, cc=None, captured=None) -> Any:
+    def _artifacts(
+        self, types: tuple[str, ...], output: str, cc=None, captured=None, simulator=False
+    ) -> Any:
         """Compiles for ``types`` up to the stage ``output`` (``captured``: the source, when the
-        caller captured it already), records the stages' times in ``stats``, and returns the
+        caller captured it already; ``simulator``: the result runs on the simulator), records
+        the stages' times in ``stats``, and returns the
         artifacts (``_native.CompileArtifacts``: each stage's output by name)."""
         start = time.perf_counter()
         result = compiler.compile_pyfunc(
@@ -262,6 +265,7 @@ class Dispatcher(_native.LaunchCache):
             cc=cc,
             link=self.targetoptions.get("link", ()),
             captured=captured,
+            simulator=simulator,
             **self._options(),
         )
         self._stats["compile_seconds"] = time.perf_counter() - start
@@ -311,7 +315,7 @@ class Dispatcher(_native.LaunchCache):
                         f"{self.__name__} links external code (link=), which cannot run on the "
                         "simulator: run it on a GPU (OXCUDA_TARGET=gpu)"
                     )
-                artifacts = self._artifacts(texts, "ir")
+                artifacts = self._artifacts(texts, "ir", simulator=True)
                 kernel = _native.SimKernel(artifacts["module"])
             self._record(list(types), gpu, kernel, _Compiled(artifacts, kernel, texts))
 

@@ -13,6 +13,10 @@ Libraries add device functions for their uses with numba's names and calling con
 Typing functions run while the kernel is typed: the compiler asks the resolver of the compile
 (``_extension_resolver``) about each call, in numba's order, with numba's error messages.
 
+:func:`intrinsic` in oxcuda's form: the typing function returns ``(signature, code)`` with
+the code as NVVM IR text (:func:`nvvm_ir`) or inline PTX (:func:`inline_ptx`), optionally with
+a Python implementation for the simulator (``sim=``); ``_intrinsics`` says how it works.
+
 Custom types, as numba's: ``types.Type`` subclasses, :data:`typeof_impl` (the type of host
 values of a class, which argument extensions receive), :func:`register_model` over a
 ``models.StructModel`` (the type is laid out as a record of its members: arrays, shared and
@@ -32,6 +36,7 @@ from oxcuda import types
 from oxcuda.cuda import _extension_registry as _registry
 from oxcuda.cuda import models
 from oxcuda.cuda._extension_registry import Template as _Template
+from oxcuda.cuda._intrinsics import inline_ptx, intrinsic, nvvm_ir
 from oxcuda.cuda.models import register_model
 
 #: numba's ``numba.cuda.extending.core_models``: the data models (``StructModel``).
@@ -39,10 +44,13 @@ core_models = models
 
 __all__ = [
     "core_models",
+    "inline_ptx",
+    "intrinsic",
     "lower_builtin",
     "lower_cast",
     "make_attribute_wrapper",
     "models",
+    "nvvm_ir",
     "overload",
     "overload_attribute",
     "overload_method",
