@@ -205,7 +205,7 @@ def test_ir_libnvvm_rejects_is_a_linker_error_naming_the_intrinsic():
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ("ret i32 0\n}\ndefine i32 @g() {\nret i32 1", "would leave the function"),
+        ("ret i32 0\ndefine i32 @g() {\nret i32 1\n}", "would leave the function"),
         ("ret i32 0\n}", "closes the function"),
         ("!0 = !{}", "would leave the function"),
         ("br label %a {", "braces do not balance"),

@@ -114,7 +114,7 @@ class CUDAGUFunc:
             args, ret = compiler.normalize_signature(sig)
             # Canonical text for every argument (a tuple of type objects gives "float64[:]").
             args = _native.parse_signature(f"void({', '.join(args)})")[0] if args else args
-            if ret not in (None, "none"):
+            if ret not in (None, "none", "void"):  # void(...) objects print their return "void"
                 raise TypeError(
                     f"guvectorized functions cannot return values: signature {sig} specifies "
                     f"{ret} return type"
