@@ -32,6 +32,8 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.random",
     "oxcuda.cuda.fp16",
     "oxcuda.cuda.extending",
+    "oxcuda.cuda.models",
+    "oxcuda.cuda.cudaimpl",
     "oxcuda.cuda.args",
     "oxcuda.cuda.ufunc",
     "oxcuda.cuda.memory",
