@@ -190,3 +190,9 @@ def test_signature_objects_with_a_void_return(target, rng):
         cuda.guvectorize([types.int32(types.float32[:], types.float32[:])], "(x)->(x)")(
             lambda a, b: None
         )
+
+
+def test_device_inputs_of_another_dtype_are_not_cast(target):
+    d = cuda.to_device(np.arange(6, dtype=np.int64).reshape(2, 3))
+    with pytest.raises(TypeError, match=r"does not support \.astype\(\)"):
+        sum_row(d)

@@ -606,7 +606,7 @@ class Dispatcher(_native.LaunchCache):
     def forall(self, ntasks: int, tpb: int = 0, stream: Any = 0, sharedmem: int = 0) -> Any:
         """A configuration covering ``ntasks`` threads in 1-D (``tpb`` threads per block)."""
         if ntasks < 0:
-            raise ValueError(f"ntasks must be non-negative, got {ntasks}")
+            raise ValueError(f"Can't create ForAll with negative task count: {ntasks}")
         tpb = tpb or 128
         blocks = max(1, (ntasks + tpb - 1) // tpb)
         return self[blocks, tpb, stream, sharedmem]

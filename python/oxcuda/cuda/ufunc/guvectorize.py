@@ -262,8 +262,8 @@ class CUDAGUFunc:
                     if a != f and in_device[k]:
                         raise TypeError(
                             f"{self.__name__}: input {k + 1} is a device array of {a}, but the "
-                            f"signature needs {f}; device arrays are not cast (no .astype()): "
-                            "convert it first"
+                            f"signature needs {f}; a device array does not support .astype() "
+                            "(it is not cast): convert it first"
                         )
                 return v
         got = ", ".join(map(str, actual))
