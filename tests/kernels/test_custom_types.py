@@ -119,9 +119,7 @@ class PairModel(models.StructModel):
 
 make_attribute_wrapper(PairType, "lo", "low")
 
-PAIR_DTYPE = np.dtype(
-    [("low", np.float32), ("hi", np.int16, (3,)), ("p", POINT_DTYPE)], align=True
-)
+PAIR_DTYPE = np.dtype([("low", np.float32), ("hi", np.int16, (3,)), ("p", POINT_DTYPE)], align=True)
 
 
 @cuda.jit(types.void(types.float64[::1], pair[::1]))
@@ -238,9 +236,9 @@ def test_models_are_checked():
         def __init__(self):
             super().__init__(name="OtherType")
 
-    with pytest.raises(TypeError, match="must subclass models.StructModel"):
+    with pytest.raises(TypeError, match=r"must subclass models\.StructModel"):
         register_model(OtherType)(object)
-    with pytest.raises(TypeError, match="takes a types.Type subclass"):
+    with pytest.raises(TypeError, match=r"takes a types\.Type subclass"):
         register_model(int)
 
     @register_model(OtherType)
@@ -293,6 +291,9 @@ def test_numba_lowerings_are_accepted_and_their_use_says_what_to_write():
         v = Vec2(1, 2)
         out[0] = v.x
 
-    with pytest.raises(TypingError, match=r"class .*Vec2.*type_callable and lower_builtin.*"
-                       r"@overload\(Vec2\)"):
+    with pytest.raises(
+        TypingError,
+        match=r"class .*Vec2.*type_callable and lower_builtin.*"
+        r"@overload\(Vec2\)",
+    ):
         k[1, 1](cuda.to_device(np.zeros(1)))

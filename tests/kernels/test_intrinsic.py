@@ -118,9 +118,7 @@ def _clz_body(out, x):
 clz_k = cuda.jit(_clz_body)
 
 
-def test_an_intrinsic_without_sim_runs_on_the_gpu_and_says_why_not_on_the_simulator(
-    target, rng
-):
+def test_an_intrinsic_without_sim_runs_on_the_gpu_and_says_why_not_on_the_simulator(target, rng):
     x = rand(rng, N, np.int64, 1, 2**62)
     if target == "sim":
         with pytest.raises(TypingError, match=r"cannot run on the simulator.*sim="):

@@ -7,7 +7,6 @@ from oxcuda.cuda._capabilities import cuda_error, is_bfloat16_supported, is_floa
 from oxcuda.cuda._declare import ExternFunction, declare_device
 from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
 from oxcuda.cuda._profiler import profile_start, profile_stop, profiling
-from oxcuda.cuda.cudadrv.runtime import is_supported_version
 from oxcuda.cuda.compiler import (
     compile,
     compile_all,
@@ -15,6 +14,7 @@ from oxcuda.cuda.compiler import (
     compile_ptx,
     compile_ptx_for_current_device,
 )
+from oxcuda.cuda.cudadrv.runtime import is_supported_version
 from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
 from oxcuda.cuda.linkable_code import (
     LTOIR,

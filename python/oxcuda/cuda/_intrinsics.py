@@ -151,7 +151,8 @@ class _InlinePtx:
     """``inline_ptx``'s code until the signature makes it a body."""
 
     def __init__(self, asm: str, constraints: str, sim: Any, side_effects: bool) -> None:
-        self.asm, self.constraints, self.sim, self.side_effects = asm, constraints, sim, side_effects
+        self.asm, self.constraints = asm, constraints
+        self.sim, self.side_effects = sim, side_effects
 
     def native(self, ret: str, params: list[str]) -> NativeCode:
         args = ", ".join(f"{t} %arg{i}" for i, t in enumerate(params))
@@ -278,8 +279,8 @@ class Intrinsic:
         names = [f"arg{i}" for i in range(len(sig.args))]
         scope: dict[str, Any] = {}
         if simulator:
-            from oxcuda.cuda import jit
             from oxcuda._capture import is_dispatcher
+            from oxcuda.cuda import jit
 
             sim = code.sim if is_dispatcher(code.sim) else jit(device=True)(code.sim)
             scope["_sim"] = sim
@@ -313,7 +314,7 @@ class Intrinsic:
         kind = "sim" if simulator else "gpu"
         filename = f"<oxcuda intrinsic {self.__qualname__} {sig} {kind} {len(self._cache)}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(source, filename, "exec"), scope)  # noqa: S102 - generated, known text
+        exec(compile(source, filename, "exec"), scope)  # generated text, known to be safe
         return scope[self.__name__]
 
 

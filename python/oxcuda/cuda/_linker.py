@@ -229,9 +229,7 @@ def compile_nvvm(item: Any, cc: tuple[int, int], lto: bool) -> bytes:
     try:
         artifacts = _native.compile_from("nvvm", item.as_bytes(), target, options, None)
     except Exception as exc:  # noqa: BLE001 - libNVVM's verdict, re-raised with context
-        listing = "\n".join(
-            f"{n:4} | {line}" for n, line in enumerate(item.data.splitlines(), 1)
-        )
+        listing = "\n".join(f"{n:4} | {line}" for n, line in enumerate(item.data.splitlines(), 1))
         raise LinkerError(
             f"the NVVM IR of {item.name} does not compile (its body starts at line "
             f"{item.body_line} of the module below): {exc}\n{listing}"
