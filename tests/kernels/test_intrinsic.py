@@ -217,3 +217,11 @@ def test_bodies_that_escape_their_function_are_refused(body, message):
 def test_declarations_hold_declarations_only():
     with pytest.raises(ValueError, match="only 'declare' lines"):
         nvvm_ir("ret i32 0", declarations="define i32 @f() { ret i32 0 }")
+
+
+def test_link_time_optimisation_inlines_the_intrinsic():
+    # The intrinsic's NVVM IR is compiled to LTO-IR and linked with the kernel's: nvJitLink
+    # inlines it, so the optimised PTX has its instructions and no call of its symbol.
+    ptx = popc2_k.inspect_lto_ptx(("uint32[::1]", "uint32[::1]"))
+    assert "popc.b32" in ptx
+    assert "oxcuda_intrinsic_popc2" not in ptx

@@ -900,7 +900,11 @@ class Dispatcher(_native.LaunchCache):
             cc=cc,
             **self._options(),
         )
-        items = compiler.link_items(self.py_func, link)
+        # With what the extension implementations it called link (intrinsics' NVVM IR, the
+        # declare_device functions of overloads), known once typed.
+        items = _linker.unique(
+            [*compiler.link_items(self.py_func, link), *artifacts.get("extension_links", ())]
+        )
         inputs = _linker.prepare(
             items,
             cc,
