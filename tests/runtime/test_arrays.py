@@ -251,6 +251,8 @@ def test_copy_mismatches_name_the_problem(rng):
         d[0] = np.zeros((1, 1, 4))
     with pytest.raises(ValueError, match="^repeated axis in transpose$"):  # NumPy's
         np.transpose(d, axes=(0, 0))
+    with pytest.raises(ValueError, match="^`copy=False` is not supported"):  # numba's start
+        np.array(d, copy=False)
 
 
 def test_bad_shapes_dtypes_and_orders():

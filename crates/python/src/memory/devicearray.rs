@@ -1432,7 +1432,8 @@ impl DeviceNDArray {
         guard(|| {
             if copy == Some(false) {
                 return Err(PyValueError::new_err(
-                    "a device array cannot be seen as a NumPy array without a copy (copy=False)",
+                    "`copy=False` is not supported: a device array cannot be seen as a NumPy \
+                     array without a copy (use copy_to_host() or np.asarray(d))",
                 ));
             }
             let host = self.copy_to_host(py, None, None)?;
