@@ -297,3 +297,29 @@ def test_numba_lowerings_are_accepted_and_their_use_says_what_to_write():
         r"@overload\(Vec2\)",
     ):
         k[1, 1](cuda.to_device(np.zeros(1)))
+
+
+def test_oxcuda_typeof_types_host_values_as_kernel_arguments(target, rng):
+    import oxcuda
+
+    x = rand(rng, (6, 5), np.float64)
+    assert oxcuda.typeof(x) == types.float64[:, ::1]
+    assert oxcuda.typeof(cuda.to_device(x)) == oxcuda.typeof(x)
+    assert oxcuda.typeof(np.asfortranarray(x)) == types.float64[::1, :]
+    assert oxcuda.typeof(x[:, 1]) == types.float64[:]
+    assert oxcuda.typeof(3) == types.int64 and oxcuda.typeof(2.5) == types.float64
+    assert oxcuda.typeof(_points(rng, 4)) == point[::1]
+    assert oxcuda.typeof(Tagged(x)) is tagged_type
+    with pytest.raises(ValueError, match="cannot determine the oxcuda type"):
+        oxcuda.typeof(object())
+    # The types it gives are signatures the compiler takes.
+    k = cuda.jit(types.void(oxcuda.typeof(x[:, 0]), oxcuda.typeof(x)))(_first_column)
+    out = np.full(6, np.nan)
+    k[1, 8](out, x)
+    np.testing.assert_array_equal(out, x[:, 0])
+
+
+def _first_column(out, x):
+    i = cuda.grid(1)
+    if i < x.shape[0]:
+        out[i] = x[i, 0]
