@@ -79,11 +79,25 @@ def _fma_sim(a, b, c):
     return a * b + c
 
 
+def _is_odd_sim(x):
+    return x & 1
+
+
+@intrinsic
+def is_odd(typingctx, x):
+    # PTX's scoped registers: braces and semicolons inside the asm string.
+    asm = (
+        "{ .reg .pred p; .reg .u32 t; and.b32 t, $1, 1; "
+        "setp.ne.u32 p, t, 0; selp.u32 $0, 1, 0, p; }"
+    )
+    return types.uint32(types.uint32), inline_ptx(asm, "=r,r", sim=_is_odd_sim)
+
+
 @cuda.jit
 def ptx_k(out_u, out_f, a, b, c, x, y, z):
     i = cuda.grid(1)
     if i < a.size:
-        out_u[i] = mad_lo(a[i], b[i], c[i])
+        out_u[i] = mad_lo(a[i], b[i], c[i]) + is_odd(a[i])
         out_f[i] = fma_rn(x[i], y[i], z[i])
 
 
@@ -93,7 +107,7 @@ def test_inline_ptx_intrinsics_convert_and_wrap_like_the_hardware(target, rng):
     out_u, out_f, *_ = run(
         ptx_k, 1, 128, np.zeros(N, np.uint32), np.full(N, np.nan), a, b, c, x, y, z
     )
-    ref = (a.astype(np.uint64) * b + c) % 2**32
+    ref = (a.astype(np.uint64) * b + c + (a & 1)) % 2**32
     np.testing.assert_array_equal(out_u, ref.astype(np.uint32))
     np.testing.assert_allclose(out_f, x * y + z, rtol=1e-15, atol=1e-12)
 

@@ -104,8 +104,9 @@ def _check_body(body: str, what: str) -> None:
                 f"{what}: body line {n} ({line.strip()!r}) would leave the function: the body "
                 "holds instructions only (module-level declarations go in declarations=)"
             )
-        code = line.split(";", 1)[0]
-        code = re.sub(r'"[^"]*"', "", code)  # braces inside strings (inline asm) do not count
+        # Strings first (an inline asm string holds PTX's ';' and '{ }', which do not count;
+        # LLVM strings escape '"' as \22), then the comment.
+        code = re.sub(r'"[^"]*"', '""', line).split(";", 1)[0]
         depth += code.count("{") - code.count("}")
         if depth < 0:
             raise ValueError(f"{what}: body line {n} closes the function ('}}' at depth 0)")
