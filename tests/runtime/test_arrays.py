@@ -247,11 +247,11 @@ def test_copy_mismatches_name_the_problem(rng):
         d.copy_to_host(ro)
     with pytest.raises(ValueError, match="could not broadcast"):
         d[:] = np.zeros(3)
-    with pytest.raises(ValueError, match="^Can't assign 3-D array to 1-D self$"):  # numba's
+    with pytest.raises(ValueError, match=r"^Can't assign 3-D array to 1-D self$"):  # numba's
         d[0] = np.zeros((1, 1, 4))
-    with pytest.raises(ValueError, match="^repeated axis in transpose$"):  # NumPy's
+    with pytest.raises(ValueError, match=r"^repeated axis in transpose$"):  # NumPy's
         np.transpose(d, axes=(0, 0))
-    with pytest.raises(ValueError, match="^`copy=False` is not supported"):  # numba's start
+    with pytest.raises(ValueError, match=r"^`copy=False` is not supported"):  # numba's start
         np.array(d, copy=False)
 
 
