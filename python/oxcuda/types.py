@@ -47,10 +47,9 @@ class Type:
     def __getitem__(self, dims: Any) -> Array:
         # A custom type (a subclass defined outside oxcuda) with a data model is laid out as a
         # record (oxcuda.cuda.models), so `my_type[::1]` is an array of that record.
-        record = compiler_type(self)
-        if record is self:
+        if compiler_type(self) is self:
             raise TypeError(f"{self} is not an array element type (a scalar, record or struct)")
-        return record[dims]
+        return Array._of_parts(self, _array_parts(self, dims))
 
     @property
     def _refusal(self) -> str | None:
@@ -209,8 +208,9 @@ class Array(Type):
         name: str | None = None,
         aligned: bool = True,
     ) -> None:
-        dtype = compiler_type(dtype)
-        if not isinstance(dtype, (Scalar, Record)):
+        # A custom type with a data model stays the dtype (numba's `Array(my_type, ...).dtype`
+        # is `my_type`); the text, which the compiler reads, is its record's.
+        if not isinstance(compiler_type(dtype), (Scalar, Record)):
             raise TypeError(
                 f"an array's dtype is a scalar or record type (float32, from_dtype(...)), "
                 f"not {dtype!r}"
@@ -243,14 +243,14 @@ class Array(Type):
     def _canonical_text(self) -> str:
         n, layout = self.ndim, self.layout
         if n == 0 or (n == 1 and layout == "F"):
-            text = f"array({self.dtype}, {n}d, {layout})"
+            text = f"array({compiler_type(self.dtype)}, {n}d, {layout})"
         else:
             parts = [":"] * n
             if layout == "C":
                 parts[-1] = "::1"
             elif layout == "F":
                 parts[0] = "::1"
-            text = f"{self.dtype}[{', '.join(parts)}]"
+            text = f"{compiler_type(self.dtype)}[{', '.join(parts)}]"
         if not self.aligned:
             text = "unaligned " + text
         return ("readonly " if self.readonly else "") + text

@@ -323,3 +323,46 @@ def _first_column(out, x):
     i = cuda.grid(1)
     if i < x.shape[0]:
         out[i] = x[i, 0]
+
+
+# ---- overloads see custom types ----------------------------------------------------------
+
+
+@extending.overload_method(PointType, "scaled")
+def _point_scaled(p, k):
+    assert isinstance(p, PointType)
+    if isinstance(k, types.Float):
+
+        def impl(p, k):
+            return p.x * p.w * k
+
+        return impl
+    return None
+
+
+def weigh_twice(p):
+    raise NotImplementedError
+
+
+@extending.overload(weigh_twice)
+def _weigh_twice(p):
+    if isinstance(p, PointType):
+        return lambda p: 2 * p.x * p.w
+    return None
+
+
+@cuda.jit(types.void(types.float64[::1], types.float64[::1], point[::1]))
+def overload_k(out_a, out_b, pts):
+    i = cuda.grid(1)
+    if i < pts.shape[0]:
+        out_a[i] = pts[i].scaled(0.5)
+        out_b[i] = weigh_twice(pts[i])
+
+
+def test_overloads_and_methods_receive_the_custom_type(target, rng):
+    assert point[::1].dtype is point  # numba's Array(my_type, ...).dtype is my_type
+    pts = _points(rng, N)
+    a, b, _ = run(overload_k, 1, N, np.full(N, np.nan), np.full(N, np.nan), pts)
+    prod = pts["x"].astype(np.float64) * pts["w"]
+    np.testing.assert_array_equal(a, prod * 0.5)
+    np.testing.assert_array_equal(b, 2 * prod)

@@ -17,6 +17,8 @@ Invariants:
   compiled for the record are the same kernel;
 - a layout is computed when first needed and again after an attribute wrapper of its class
   is added (registrations are only added, as numba's registries);
+- typing functions (``@overload``, ``@overload_method(MyType, ...)``) receive the custom type
+  where the compiler has its record (:func:`custom_type_for`), so numba's type checks work;
 - only struct models exist: numba's other models (``PrimitiveModel``, ``OpaqueModel``…) map
   a type onto an LLVM type through llvmlite, which oxcuda does not have (docs/extending.md).
 """
@@ -173,6 +175,14 @@ def layout_of(t: Any) -> oxtypes.Record:
     with _lock:
         _layouts[t] = record
     return record
+
+
+def custom_type_for(record: Any) -> Any:
+    """The custom type whose layout is ``record`` (the one laid out last when several share
+    it), or ``record`` itself: typing functions see the custom type, as numba's do."""
+    with _lock:
+        found = [t for t, r in _layouts.items() if r == record]
+    return found[-1] if found else record
 
 
 def _member_dtype(owner: Any, member: str, ty: Any) -> tuple:
