@@ -34,6 +34,8 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.extending",
     "oxcuda.cuda.models",
     "oxcuda.cuda.cudaimpl",
+    "oxcuda.cuda.kernels",
+    "oxcuda.cuda.kernels.transpose",
     "oxcuda.cuda.args",
     "oxcuda.cuda.ufunc",
     "oxcuda.cuda.memory",
