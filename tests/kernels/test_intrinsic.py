@@ -208,10 +208,13 @@ def test_types_that_cannot_cross_are_refused():
 
 
 def test_ir_libnvvm_rejects_is_a_linker_error_naming_the_intrinsic():
-    with pytest.raises(LinkerError, match=r"NVVM IR of intrinsic bad_ir does not compile"):
+    with pytest.raises(LinkerError, match=r"NVVM IR of intrinsic bad_ir does not compile") as e:
         compiler.compile_pyfunc(
             _calls(bad_ir), ("int32[::1]", "int32[::1]"), device=False, output="cubin", cc=(9, 0)
         )
+    message = str(e.value)
+    assert "body starts at line 4" in message and "   4 | %r = frobnicate i32 %arg0" in message
+    assert "bug in oxcuda" not in message  # the user's IR, not oxcuda's
 
 
 @pytest.mark.parametrize(

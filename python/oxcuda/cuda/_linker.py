@@ -229,10 +229,13 @@ def compile_nvvm(item: Any, cc: tuple[int, int], lto: bool) -> bytes:
     try:
         artifacts = _native.compile_from("nvvm", item.as_bytes(), target, options, None)
     except Exception as exc:  # noqa: BLE001 - libNVVM's verdict, re-raised with context
+        # The core's message goes on to print the module and call it oxcuda's bug: it is the
+        # intrinsic's text, listed below with line numbers instead.
+        verdict = str(exc).split("\n\nthe NVVM IR:", 1)[0]
         listing = "\n".join(f"{n:4} | {line}" for n, line in enumerate(item.data.splitlines(), 1))
         raise LinkerError(
             f"the NVVM IR of {item.name} does not compile (its body starts at line "
-            f"{item.body_line} of the module below): {exc}\n{listing}"
+            f"{item.body_line} of the module below): {verdict}\n{listing}"
         ) from None
     out = artifacts[target]
     return out.encode() if isinstance(out, str) else bytes(out)
