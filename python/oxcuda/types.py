@@ -14,7 +14,12 @@ values like NumPy's (``float32(1.5)`` is ``np.float32(1.5)``), and inside kernel
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
+
+#: Every custom type object made (weakly): a record can be shown as its custom type even when
+#: nothing laid the type out yet (``oxcuda.cuda.models.custom_type_for``).
+_custom_instances: list[weakref.ref] = []
 
 
 class Type:
@@ -24,6 +29,8 @@ class Type:
         # numba's Type.__init__(name): the name is the type's text (what str() gives).
         self._text = name
         self.__dict__.setdefault("name", name)
+        if _is_custom(self):  # known to oxcuda.cuda.models, which lays out those with a model
+            _custom_instances.append(weakref.ref(self))
 
     def __str__(self) -> str:
         return self._text

@@ -366,3 +366,37 @@ def test_overloads_and_methods_receive_the_custom_type(target, rng):
     prod = pts["x"].astype(np.float64) * pts["w"]
     np.testing.assert_array_equal(a, prod * 0.5)
     np.testing.assert_array_equal(b, 2 * prod)
+
+
+class SpanType(types.Type):
+    def __init__(self):
+        super().__init__(name="SpanType")
+
+
+span = SpanType()  # never used in a signature or array type below
+
+
+@register_model(SpanType)
+class SpanModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, [("start", types.float64), ("stop", types.float64)])
+
+
+@extending.overload_method(SpanType, "width")
+def _span_width(s):
+    return lambda s: s.stop - s.start
+
+
+@cuda.jit
+def width_k(out, spans):
+    i = cuda.grid(1)
+    if i < spans.shape[0]:
+        out[i] = spans[i].width()
+
+
+def test_a_lazily_typed_array_of_the_layout_reaches_the_custom_types_methods(target, rng):
+    spans = np.zeros(N, np.dtype([("start", np.float64), ("stop", np.float64)], align=True))
+    spans["start"] = rand(rng, N, np.float64)
+    spans["stop"] = rand(rng, N, np.float64)
+    (out, _) = run(width_k, 1, N, np.full(N, np.nan), spans)
+    np.testing.assert_array_equal(out, spans["stop"] - spans["start"])

@@ -180,6 +180,15 @@ def layout_of(t: Any) -> oxtypes.Record:
 def custom_type_for(record: Any) -> Any:
     """The custom type whose layout is ``record`` (the one laid out last when several share
     it), or ``record`` itself: typing functions see the custom type, as numba's do."""
+    live = [ref for ref in oxtypes._custom_instances if ref() is not None]
+    oxtypes._custom_instances[:] = live  # forget the dead ones
+    for ref in live:
+        t = ref()
+        if t is not None and has_model(t):
+            try:
+                layout_of(t)  # lays out types nothing has used yet
+            except TypeError:
+                continue  # a model that cannot be laid out says so where it is used
     with _lock:
         found = [t for t, r in _layouts.items() if r == record]
     return found[-1] if found else record
