@@ -19,6 +19,7 @@ __all__ = [
     "errors",
     "get_include",
     "guvectorize",
+    "typeof",
     "types",
     "vectorize",
     *types.__all__,
@@ -39,6 +40,22 @@ def guvectorize(*args, **kwargs):
     from oxcuda.cuda.ufunc import guvectorize as cuda_guvectorize
 
     return cuda_guvectorize(*args, **kwargs)
+
+
+def typeof(val, purpose="argument"):
+    """``numba.typeof(value)``: the type object of a host value as a kernel argument —
+    ``float64[::1]`` for a C-contiguous float64 NumPy or device array, ``int64`` for a Python
+    int, a record type for a NumPy record… — as the dispatcher types launches; values of other
+    classes get the type their ``cuda.extending.typeof_impl`` registration (or ``_numba_type_``
+    attribute) gives. ``ValueError`` when there is none, as in numba. ``purpose`` is numba's
+    (``"argument"`` or ``"constant"``), passed to ``typeof_impl`` functions."""
+    from oxcuda.cuda import extending
+    from oxcuda.cuda.dispatcher import _typeof_value
+
+    ty = _typeof_value(val) if purpose == "argument" else extending.typeof_value(val, purpose)
+    if ty is None:
+        raise ValueError(f"cannot determine the oxcuda type of {type(val)}")
+    return ty
 
 
 def _warn_numba_environment() -> None:

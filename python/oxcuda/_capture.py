@@ -266,6 +266,15 @@ def _encode(value: Any, add) -> tuple:
     if isinstance(path, str):
         return ("builtin", path)
     if isinstance(value, oxtypes.Type):
+        # A custom type with a data model is its record (oxcuda.cuda.models); one without a
+        # model, or whose members cannot be laid out, says why where device code uses it.
+        try:
+            value = oxtypes.compiler_type(value)
+        except TypeError as exc:
+            return ("unsupported", f"the custom type {value} ({exc})")
+        refusal = oxtypes._refusal_of(value)
+        if refusal and oxtypes._is_custom(value):
+            return ("unsupported", f"the custom type {value} ({refusal})")
         return ("type", str(value))
     if isinstance(value, np.generic) and value.dtype.name in oxtypes.SCALARS:
         # A NumPy scalar keeps its dtype, as numba types it: np.float32(2) stays float32.
@@ -339,7 +348,23 @@ def _encode(value: Any, add) -> tuple:
     overloaded = _overload_key(value)
     if overloaded is not None:
         return ("overload", *overloaded)
+    lowered = _extension_registry_lowering(value)
+    if lowered:
+        name = getattr(value, "__qualname__", _short_repr(value))
+        return (
+            "unsupported",
+            f"{'the class' if isinstance(value, type) else 'the function'} {name}, whose "
+            f"device form is numba's low-level extension API "
+            f"({' and '.join(lowered)}: they build llvmlite IR, which oxcuda does not run); "
+            f"write @overload({name}) with a Python implementation instead (docs/extending.md)",
+        )
     return ("unsupported", _short_repr(value))
+
+
+def _extension_registry_lowering(value: Any) -> list[str] | None:
+    from oxcuda.cuda import _extension_registry
+
+    return _extension_registry.numba_lowering_of(value)
 
 
 def _class_name(cls: type) -> str:

@@ -14,7 +14,12 @@ values like NumPy's (``float32(1.5)`` is ``np.float32(1.5)``), and inside kernel
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
+
+#: Every custom type object made (weakly): a record can be shown as its custom type even when
+#: nothing laid the type out yet (``oxcuda.cuda.models.custom_type_for``).
+_custom_instances: list[weakref.ref] = []
 
 
 class Type:
@@ -24,6 +29,8 @@ class Type:
         # numba's Type.__init__(name): the name is the type's text (what str() gives).
         self._text = name
         self.__dict__.setdefault("name", name)
+        if _is_custom(self):  # known to oxcuda.cuda.models, which lays out those with a model
+            _custom_instances.append(weakref.ref(self))
 
     def __str__(self) -> str:
         return self._text
@@ -43,6 +50,40 @@ class Type:
         if not args:
             return Signature(self, ())
         raise TypeError(f"{self} is not callable on host values")
+
+    def __getitem__(self, dims: Any) -> Array:
+        # A custom type (a subclass defined outside oxcuda) with a data model is laid out as a
+        # record (oxcuda.cuda.models), so `my_type[::1]` is an array of that record.
+        if compiler_type(self) is self:
+            raise TypeError(f"{self} is not an array element type (a scalar, record or struct)")
+        return Array._of_parts(self, _array_parts(self, dims))
+
+    @property
+    def _refusal(self) -> str | None:
+        if _is_custom(self) and compiler_type(self) is self:
+            return (
+                f"it is a custom type ({type(self).__qualname__}) with no data model; give it "
+                "one with @register_model(...) over a models.StructModel (docs/extending.md)"
+            )
+        return None
+
+
+def _is_custom(t: Any) -> bool:
+    """Whether ``t`` is of a ``Type`` subclass defined outside oxcuda (numba's custom types)."""
+    return not type(t).__module__.startswith("oxcuda")
+
+
+def compiler_type(t: Any) -> Any:
+    """The type the compiler sees for ``t``: ``t`` itself, or for a custom type with a data
+    model (``oxcuda.cuda.models.register_model``) the record of its members. A custom type
+    whose layout cannot be made raises the ``TypeError`` saying why."""
+    if not isinstance(t, Type) or not _is_custom(t) or isinstance(t, (Scalar, Record)):
+        return t
+    from oxcuda.cuda import models
+
+    if not models.has_model(t):
+        return t
+    return models.layout_of(t)
 
 
 class Scalar(Type):
@@ -174,7 +215,9 @@ class Array(Type):
         name: str | None = None,
         aligned: bool = True,
     ) -> None:
-        if not isinstance(dtype, (Scalar, Record)):
+        # A custom type with a data model stays the dtype (numba's `Array(my_type, ...).dtype`
+        # is `my_type`); the text, which the compiler reads, is its record's.
+        if not isinstance(compiler_type(dtype), (Scalar, Record)):
             raise TypeError(
                 f"an array's dtype is a scalar or record type (float32, from_dtype(...)), "
                 f"not {dtype!r}"
@@ -207,14 +250,14 @@ class Array(Type):
     def _canonical_text(self) -> str:
         n, layout = self.ndim, self.layout
         if n == 0 or (n == 1 and layout == "F"):
-            text = f"array({self.dtype}, {n}d, {layout})"
+            text = f"array({compiler_type(self.dtype)}, {n}d, {layout})"
         else:
             parts = [":"] * n
             if layout == "C":
                 parts[-1] = "::1"
             elif layout == "F":
                 parts[0] = "::1"
-            text = f"{self.dtype}[{', '.join(parts)}]"
+            text = f"{compiler_type(self.dtype)}[{', '.join(parts)}]"
         if not self.aligned:
             text = "unaligned " + text
         return ("readonly " if self.readonly else "") + text

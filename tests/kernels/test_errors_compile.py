@@ -471,3 +471,16 @@ def test_errors_are_not_cached(arr):
     first = compile_error(unknown_name_k, arr)
     second = compile_error(unknown_name_k, arr)
     assert first.diagnostics[0].line == second.diagnostics[0].line
+
+
+@cuda.jit
+def bad_dtype_name_k(a):
+    s = cuda.local.array(2, dtype="int33")  # <-- here
+    s[0] = 1
+    a[0] = s[0]
+
+
+def test_an_unknown_dtype_name_is_numbas_invalid_dtype_error(arr):
+    exc = compile_error(bad_dtype_name_k, arr)
+    check(exc, "type-mismatch", line_of(bad_dtype_name_k, "<-- here"))
+    assert "Invalid NumPy dtype specified: 'int33'" in str(exc)

@@ -128,6 +128,8 @@ def test_forall(target, rng):
     np.testing.assert_array_equal(d.copy_to_host(), a + 1)
     inc_k.forall(a.size, tpb=64)(d)
     np.testing.assert_array_equal(d.copy_to_host(), a + 2)
+    with pytest.raises(ValueError, match="Can't create ForAll with negative task count"):
+        inc_k.forall(-1)
 
 
 def test_numpy_arrays_are_copied_back(target, rng):

@@ -98,6 +98,9 @@ def test_runtime_version_is_the_toolkits_release():
     assert runtime.get_version() == release
     assert runtime.runtime.get_version() == release
     assert runtime.is_supported_version() is (release[0] in (12, 13))
+    from oxcuda import cuda
+
+    assert cuda.is_supported_version is runtime.is_supported_version  # numba's cuda. path
 
 
 def test_numpy_support_round_trips_dtypes():

@@ -173,3 +173,26 @@ def test_errors(target, rng):
 def test_empty_cores_and_empty_loops(target):
     np.testing.assert_array_equal(sum_row(np.zeros((4, 0), np.int32)), np.zeros(4, np.int32))
     assert sum_row(np.zeros((0, 3), np.int32)).shape == (0,)
+
+
+def test_signature_objects_with_a_void_return(target, rng):
+    # numba's spelling: void(...) objects, not strings; their return prints as "void".
+    from oxcuda import types
+
+    @cuda.guvectorize([types.void(types.float32[:], types.float32[:])], "(x)->(x)")
+    def double(x, out):
+        for i in range(x.shape[0]):
+            out[i] = 2 * x[i]
+
+    x = rng.random((5, 7)).astype(np.float32)
+    np.testing.assert_array_equal(double(x), 2 * x)
+    with pytest.raises(TypeError, match="specifies int32 return type"):
+        cuda.guvectorize([types.int32(types.float32[:], types.float32[:])], "(x)->(x)")(
+            lambda a, b: None
+        )
+
+
+def test_device_inputs_of_another_dtype_are_not_cast(target):
+    d = cuda.to_device(np.arange(6, dtype=np.int64).reshape(2, 3))
+    with pytest.raises(TypeError, match=r"does not support \.astype\(\)"):
+        sum_row(d)

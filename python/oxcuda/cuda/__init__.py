@@ -14,6 +14,7 @@ from oxcuda.cuda.compiler import (
     compile_ptx,
     compile_ptx_for_current_device,
 )
+from oxcuda.cuda.cudadrv.runtime import is_supported_version
 from oxcuda.cuda.dispatcher import Dispatcher, In, InOut, NumbaPerformanceWarning, Out, jit
 from oxcuda.cuda.linkable_code import (
     LTOIR,
@@ -37,6 +38,7 @@ __all__ = [
     "is_available",
     "is_bfloat16_supported",
     "is_float16_supported",
+    "is_supported_version",
     "profile_start",
     "profile_stop",
     "profiling",

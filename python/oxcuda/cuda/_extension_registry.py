@@ -150,3 +150,28 @@ def all_templates() -> list[Template]:
 def is_empty() -> bool:
     """Whether nothing has been registered (compiles then need no resolver)."""
     return not (_by_number or _methods or _attributes)
+
+
+# numba's low-level registrations (type_callable, lower_builtin, lower_cast, lower_attr): kept so
+# that a library registering them imports and its other functions work; their lowerings build
+# llvmlite IR, which oxcuda cannot run, so device code that uses such a callee gets an error
+# that names the registration and what to write instead (docs/extending.md).
+_numba_lowered: dict[int, tuple[Any, list[str]]] = {}  # id(key) -> (key, what registered it)
+
+
+def add_numba_lowering(key: Any, what: str) -> None:
+    """Records that ``what`` (``"type_callable"``, ``"lower_builtin"``…) registered ``key``."""
+    with _lock:
+        entry = _numba_lowered.setdefault(id(key), (key, []))
+        if entry[0] is not key:  # an id reused after the old key died
+            entry = _numba_lowered[id(key)] = (key, [])
+        if what not in entry[1]:
+            entry[1].append(what)
+
+
+def numba_lowering_of(value: Any) -> list[str] | None:
+    """The numba low-level registrations of ``value`` (in registration order), or None."""
+    entry = _numba_lowered.get(id(value))
+    if entry is None or entry[0] is not value:
+        return None
+    return list(entry[1])

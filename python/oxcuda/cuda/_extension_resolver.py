@@ -34,6 +34,7 @@ from typing import Any
 
 from oxcuda import _capture
 from oxcuda.cuda import _extension_registry as registry
+from oxcuda.cuda import _intrinsics
 from oxcuda.cuda._extension_types import argument_types, type_object
 from oxcuda.errors import CompileError
 
@@ -149,7 +150,9 @@ def _symmetric_difference(a: list, b: list) -> list:
 class Resolver:
     """Answers the core's queries for one compile (see the module documentation)."""
 
-    def __init__(self) -> None:
+    def __init__(self, simulator: bool = False) -> None:
+        #: Whether the compile runs on the simulator (intrinsics answer with their ``sim=``).
+        self.simulator = simulator
         #: ``(callee description, argument type texts, digest of the implementation's captured
         #: source)`` for every query answered with an implementation, in order.
         self.resolutions: list[tuple[str, tuple[str, ...], str]] = []
@@ -164,10 +167,13 @@ class Resolver:
 
     def resolve(self, kind: str, key: Any, args: list, keywords: list) -> tuple:
         """The answer to one query (``crates/python/src/compile/extending.rs``)."""
+        token = _intrinsics._for_simulator.set(self.simulator)
         try:
             return self._resolve(kind, key, args, keywords)
-        except _BadExtensionError as exc:
+        except (_BadExtensionError, _intrinsics.IntrinsicError) as exc:
             return ("invalid", str(exc))
+        finally:
+            _intrinsics._for_simulator.reset(token)
 
     # ---- resolution ------------------------------------------------------------------
 
@@ -224,6 +230,8 @@ class Resolver:
         typing = template.typing
         try:
             result = typing(*pos, **dict(kws))
+        except _intrinsics.IntrinsicError:
+            raise  # an intrinsic's typing function misbehaved: an error, not a decline
         except Exception as exc:  # noqa: BLE001 - a typing function declines by raising (numba)
             return (
                 "Rejected as the implementation raised a specific error:\n"

@@ -20,7 +20,7 @@ def _record(desc: tuple) -> oxtypes.Record:
     _, text, fields, size, align = desc
     names, formats, offsets = [], [], []
     for name, dtype, shape, offset in fields:
-        item = _dtype_object(dtype)
+        item = _dtype_object(dtype, custom=False)
         item_dtype = item.dtype if isinstance(item, oxtypes.Record) else np.dtype(str(item))
         names.append(name)
         formats.append((item_dtype, tuple(shape)) if shape else item_dtype)
@@ -32,10 +32,15 @@ def _record(desc: tuple) -> oxtypes.Record:
     return oxtypes.Record(text, dtype)
 
 
-def _dtype_object(desc: tuple) -> Any:
+def _dtype_object(desc: tuple, custom: bool = True) -> Any:
     if desc[0] == "scalar":
         return oxtypes.SCALARS[desc[1]]
-    return _record(desc)
+    if not custom:
+        return _record(desc)
+    # A record laid out for a custom type (oxcuda.cuda.models) is shown as that type.
+    from oxcuda.cuda import models
+
+    return models.custom_type_for(_record(desc))
 
 
 def type_object(desc: tuple) -> oxtypes.Type:

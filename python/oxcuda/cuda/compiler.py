@@ -106,6 +106,7 @@ def normalize_signature(sig: Any) -> tuple[list[str], str | None]:
 
 def _type_text(t: Any) -> str:
     if isinstance(t, oxtypes.Type):
+        t = oxtypes.compiler_type(t)  # a custom type with a data model is its record
         oxtypes.check_compilable(t)
         return str(t)
     if isinstance(t, str):
@@ -130,13 +131,16 @@ def compile_pyfunc(
     cc: tuple[int, int] | None,
     link: Any = (),
     captured: tuple[list[Any], int] | None = None,
+    simulator: bool = False,
     **options: Any,
 ) -> Any:
     """Compiles ``pyfunc`` for ``sig`` up to the stage ``output`` and returns the core's
     artifacts (``_native.CompileArtifacts``).
 
     ``captured`` is ``_capture.capture(pyfunc)`` when the caller has it already (the dispatcher
-    captures once per compile, for the disk cache's key too). For a cubin, ``link`` (the
+    captures once per compile, for the disk cache's key too); ``simulator`` says the result
+    runs on the simulator (intrinsics then use their ``sim=`` implementation). For a cubin,
+    ``link`` (the
     kernel's ``link=`` items) and the link items of the ``declare_device`` functions it calls
     are linked in (``_linker``); ``lto`` (``None``: automatic) decides whether the kernel is
     compiled to LTO-IR for that link.
@@ -171,7 +175,7 @@ def compile_pyfunc(
     if dump:
         # A stage the next step consumes (the lowered IR) is kept only when asked for.
         options["keep"] = [stage for stage in dump if stage_info(stage) is not None]
-    resolver = _extension_resolver()
+    resolver = _extension_resolver(simulator)
     opts = options_dict(cc=cc, resolver=resolver, **options)
     try:
         result = _native.compile(
@@ -216,7 +220,7 @@ def _extension_links(resolver: Any, known: list[Any]) -> list[Any]:
     return _linker.unique(extra)
 
 
-def _extension_resolver() -> Any:
+def _extension_resolver(simulator: bool = False) -> Any:
     """The resolver of extension functions for one compile, or None when nothing is
     registered (``oxcuda.cuda.extending``; the core then needs no callbacks)."""
     from oxcuda.cuda import _extension_registry
@@ -225,7 +229,7 @@ def _extension_resolver() -> Any:
         return None
     from oxcuda.cuda._extension_resolver import Resolver
 
-    return Resolver()
+    return Resolver(simulator)
 
 
 def link_items(pyfunc: Any, link: Any = (), sources: list[Any] | None = None) -> list[Any]:

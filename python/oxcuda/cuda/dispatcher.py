@@ -249,9 +249,12 @@ class Dispatcher(_native.LaunchCache):
             options["launch_bounds"] = compiler.launch_bounds_option(options["launch_bounds"])
         return options
 
-    def _artifacts(self, types: tuple[str, ...], output: str, cc=None, captured=None) -> Any:
+    def _artifacts(
+        self, types: tuple[str, ...], output: str, cc=None, captured=None, simulator=False
+    ) -> Any:
         """Compiles for ``types`` up to the stage ``output`` (``captured``: the source, when the
-        caller captured it already), records the stages' times in ``stats``, and returns the
+        caller captured it already; ``simulator``: the result runs on the simulator), records
+        the stages' times in ``stats``, and returns the
         artifacts (``_native.CompileArtifacts``: each stage's output by name)."""
         start = time.perf_counter()
         result = compiler.compile_pyfunc(
@@ -262,6 +265,7 @@ class Dispatcher(_native.LaunchCache):
             cc=cc,
             link=self.targetoptions.get("link", ()),
             captured=captured,
+            simulator=simulator,
             **self._options(),
         )
         self._stats["compile_seconds"] = time.perf_counter() - start
@@ -311,7 +315,7 @@ class Dispatcher(_native.LaunchCache):
                         f"{self.__name__} links external code (link=), which cannot run on the "
                         "simulator: run it on a GPU (OXCUDA_TARGET=gpu)"
                     )
-                artifacts = self._artifacts(texts, "ir")
+                artifacts = self._artifacts(texts, "ir", simulator=True)
                 kernel = _native.SimKernel(artifacts["module"])
             self._record(list(types), gpu, kernel, _Compiled(artifacts, kernel, texts))
 
@@ -602,7 +606,7 @@ class Dispatcher(_native.LaunchCache):
     def forall(self, ntasks: int, tpb: int = 0, stream: Any = 0, sharedmem: int = 0) -> Any:
         """A configuration covering ``ntasks`` threads in 1-D (``tpb`` threads per block)."""
         if ntasks < 0:
-            raise ValueError(f"ntasks must be non-negative, got {ntasks}")
+            raise ValueError(f"Can't create ForAll with negative task count: {ntasks}")
         tpb = tpb or 128
         blocks = max(1, (ntasks + tpb - 1) // tpb)
         return self[blocks, tpb, stream, sharedmem]
@@ -896,7 +900,11 @@ class Dispatcher(_native.LaunchCache):
             cc=cc,
             **self._options(),
         )
-        items = compiler.link_items(self.py_func, link)
+        # With what the extension implementations it called link (intrinsics' NVVM IR, the
+        # declare_device functions of overloads), known once typed.
+        items = _linker.unique(
+            [*compiler.link_items(self.py_func, link), *artifacts.get("extension_links", ())]
+        )
         inputs = _linker.prepare(
             items,
             cc,
@@ -1040,7 +1048,8 @@ def _current_cc() -> tuple[int, int]:
 
 def _typeof_value(value: Any) -> Any:
     """The type object of a kernel argument, for the argument extensions' ``ty`` (``None``
-    for a value no kernel can take, which an extension may still convert)."""
+    for a value no kernel can take, which an extension may still convert): oxcuda's own
+    reading of the value, else ``extending.typeof_impl``'s registrations for its class."""
     from oxcuda import types as oxtypes
 
     if isinstance(value, _HostArgument):
@@ -1057,7 +1066,10 @@ def _typeof_value(value: Any) -> Any:
                 return None
             layout = "C" if value.flags.c_contiguous else "F" if value.flags.f_contiguous else "A"
             return oxtypes.Array(dtype, value.ndim, layout, readonly=not value.flags.writeable)
-        return None
+        # A value of a class a library types with @typeof_impl.register (numba's rule).
+        from oxcuda.cuda.extending import typeof_value
+
+        return typeof_value(value)
     return oxtypes.from_text(text)
 
 

@@ -12,22 +12,52 @@ Libraries add device functions for their uses with numba's names and calling con
 
 Typing functions run while the kernel is typed: the compiler asks the resolver of the compile
 (``_extension_resolver``) about each call, in numba's order, with numba's error messages.
+
+:func:`intrinsic` in oxcuda's form: the typing function returns ``(signature, code)`` with
+the code as NVVM IR text (:func:`nvvm_ir`) or inline PTX (:func:`inline_ptx`), optionally with
+a Python implementation for the simulator (``sim=``); ``_intrinsics`` says how it works.
+
+Custom types, as numba's: ``types.Type`` subclasses, :data:`typeof_impl` (the type of host
+values of a class, which argument extensions receive), :func:`register_model` over a
+``models.StructModel`` (the type is laid out as a record of its members: arrays, shared and
+local arrays of it, member reads and writes) and :func:`make_attribute_wrapper`. numba's
+low-level API — :func:`type_callable`, :func:`lower_builtin`, :func:`lower_cast` — is accepted
+so that libraries registering it import, but its lowerings build llvmlite IR, which oxcuda does
+not run: device code using such a callee gets an error saying to write an ``@overload``.
 docs/extending.md describes the API, the order, and what differs from numba.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from oxcuda import types
 from oxcuda.cuda import _extension_registry as _registry
+from oxcuda.cuda import models
 from oxcuda.cuda._extension_registry import Template as _Template
+from oxcuda.cuda._intrinsics import inline_ptx, intrinsic, nvvm_ir
+from oxcuda.cuda.models import register_model
+
+#: numba's ``numba.cuda.extending.core_models``: the data models (``StructModel``).
+core_models = models
 
 __all__ = [
+    "core_models",
+    "inline_ptx",
+    "intrinsic",
+    "lower_builtin",
+    "lower_cast",
+    "make_attribute_wrapper",
+    "models",
+    "nvvm_ir",
     "overload",
     "overload_attribute",
     "overload_method",
     "register_jitable",
+    "register_model",
+    "type_callable",
+    "typeof_impl",
     "types",
 ]
 
@@ -144,3 +174,93 @@ def register_jitable(*args: Any, **options: Any) -> Any:
     if args:
         raise TypeError("register_jitable takes a function, or keyword options only")
     return wrap
+
+
+class TypeofContext:
+    """numba's ``_TypeofContext``, the second argument of :data:`typeof_impl` functions:
+    ``purpose`` is ``"argument"`` (a kernel argument) or ``"constant"``."""
+
+    def __init__(self, purpose: str = "argument") -> None:
+        self.purpose = purpose
+
+
+@functools.singledispatch
+def typeof_impl(val: Any, c: Any) -> Any:
+    """numba's ``typeof_impl``: the type object of a host value, extended per class with
+    ``@typeof_impl.register(MyClass)`` over ``def typeof_my(val, c): return my_type``.
+
+    oxcuda types the values it reads natively (arrays, scalars, records, tuples…) itself; for
+    any other kernel argument it asks this function, and the argument extensions
+    (``Dispatcher.extensions``' ``prepare_args``) receive the type it gives, as in
+    numba-cuda. A class without a registration is typed by its ``_numba_type_`` attribute when
+    it has one (numba's rule), else ``None`` (no type)."""
+    ty = getattr(val, "_numba_type_", None)
+    return ty if isinstance(ty, types.Type) else None
+
+
+def typeof_value(val: Any, purpose: str = "argument") -> Any:
+    """The type :data:`typeof_impl` gives ``val`` (``None`` when none), checked to be a type
+    object: a registration returning anything else is a ``TypeError`` naming it."""
+    ty = typeof_impl(val, TypeofContext(purpose))
+    if ty is not None and not isinstance(ty, types.Type):
+        raise TypeError(
+            f"typeof_impl for {type(val).__qualname__} returned {ty!r}, which is not a type "
+            "object (a types.Type instance)"
+        )
+    return ty
+
+
+def make_attribute_wrapper(typeclass: type, struct_attr: str, python_attr: str) -> None:
+    """numba's ``make_attribute_wrapper``: exposes member ``struct_attr`` of the custom type
+    class ``typeclass``'s struct model as the attribute ``python_attr`` in device code.
+
+    oxcuda lays the type out as a record whose field for that member is called
+    ``python_attr``; unlike numba's read-only wrapper, device code may also assign it (it is a
+    record field), and each member has one name (a second, different name is refused)."""
+    models.add_attribute_wrapper(typeclass, struct_attr, python_attr)
+
+
+def type_callable(func: Any) -> Any:
+    """numba's ``type_callable(func)``: registers a typing-function factory for calls of
+    ``func`` in device code. Accepted, so that libraries using it import; the call's lowering
+    (``lower_builtin``) builds llvmlite IR, which oxcuda does not run, so a kernel calling
+    ``func`` gets a compile error saying to write ``@overload(func)`` instead."""
+    if not callable(func) and not isinstance(func, str):
+        raise TypeError(f"type_callable takes the callable to type, not {func!r}")
+
+    def decorate(typer_factory: Any) -> Any:
+        if not callable(typer_factory):
+            raise TypeError(f"type_callable decorates a function, not {typer_factory!r}")
+        _registry.add_numba_lowering(func, "type_callable")
+        return typer_factory
+
+    return decorate
+
+
+def lower_builtin(func: Any, *argtys: Any) -> Any:
+    """numba's ``lower_builtin(func, *argument types)`` (also ``cudaimpl.lower``): registers
+    an llvmlite lowering of ``func``. Accepted so that libraries using it import; oxcuda
+    writes NVVM IR from its own typed IR and never runs the lowering: a kernel calling
+    ``func`` gets a compile error saying to write ``@overload(func)`` instead."""
+
+    def decorate(impl: Any) -> Any:
+        if not callable(impl):
+            raise TypeError(f"lower_builtin decorates a lowering function, not {impl!r}")
+        if callable(func):
+            _registry.add_numba_lowering(func, "lower_builtin")
+        return impl
+
+    return decorate
+
+
+def lower_cast(fromty: Any, toty: Any) -> Any:
+    """numba's ``lower_cast(from type, to type)``: registers an llvmlite conversion between
+    two types. Accepted so that libraries using it import, never run: oxcuda's conversions
+    are its own (docs/typing.md), and a custom type is a record, which converts to nothing."""
+
+    def decorate(impl: Any) -> Any:
+        if not callable(impl):
+            raise TypeError(f"lower_cast decorates a lowering function, not {impl!r}")
+        return impl
+
+    return decorate

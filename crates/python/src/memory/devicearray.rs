@@ -1432,7 +1432,8 @@ impl DeviceNDArray {
         guard(|| {
             if copy == Some(false) {
                 return Err(PyValueError::new_err(
-                    "a device array cannot be seen as a NumPy array without a copy (copy=False)",
+                    "`copy=False` is not supported: a device array cannot be seen as a NumPy \
+                     array without a copy (use copy_to_host() or np.asarray(d))",
                 ));
             }
             let host = self.copy_to_host(py, None, None)?;
@@ -1461,11 +1462,11 @@ impl DeviceNDArray {
 /// `src` broadcast to `dst`'s shape, with numba's message on failure.
 fn broadcast(src: &Layout, dst: &Layout) -> PyResult<Layout> {
     if src.ndim() > dst.ndim() {
+        // numba's exact message (programs and numba's tests compare it whole).
         return Err(PyValueError::new_err(format!(
-            "cannot assign a {}-d value to a {}-d selection (shape {})",
+            "Can't assign {}-D array to {}-D self",
             src.ndim(),
-            dst.ndim(),
-            oxcuda_runtime::layout::shape_str(dst.shape())
+            dst.ndim()
         )));
     }
     src.broadcast_to(dst.shape()).map_err(layout_error)

@@ -823,7 +823,11 @@ impl Lower<'_, '_> {
                     return self.error(
                         codes::TYPE_MISMATCH,
                         args[1].range,
-                        format!("unknown dtype {name:?}"),
+                        // numba's wording, which programs match on.
+                        format!(
+                            "Invalid NumPy dtype specified: '{name}' (write a NumPy scalar type \
+                             name such as 'float32', or a type object)"
+                        ),
                     );
                 }
             },

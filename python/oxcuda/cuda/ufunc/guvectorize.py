@@ -114,7 +114,7 @@ class CUDAGUFunc:
             args, ret = compiler.normalize_signature(sig)
             # Canonical text for every argument (a tuple of type objects gives "float64[:]").
             args = _native.parse_signature(f"void({', '.join(args)})")[0] if args else args
-            if ret not in (None, "none"):
+            if ret not in (None, "none", "void"):  # void(...) objects print their return "void"
                 raise TypeError(
                     f"guvectorized functions cannot return values: signature {sig} specifies "
                     f"{ret} return type"
@@ -262,8 +262,8 @@ class CUDAGUFunc:
                     if a != f and in_device[k]:
                         raise TypeError(
                             f"{self.__name__}: input {k + 1} is a device array of {a}, but the "
-                            f"signature needs {f}; device arrays are not cast (no .astype()): "
-                            "convert it first"
+                            f"signature needs {f}; a device array does not support .astype() "
+                            "(it is not cast): convert it first"
                         )
                 return v
         got = ", ".join(map(str, actual))
