@@ -7,7 +7,8 @@
 //! kernel's escape loop: `docs/codegen-performance.md`).
 //!
 //! A variable of type int64 is narrowed when every write to it is
-//! - an integer constant in int32's range (an *init*), or
+//! - an integer constant in int32's range, or a conversion of a value whose type has only
+//!   int32 values (int8 to int32, uint8, uint16, bool) (an *init*), or
 //! - a read of the variable plus the constant 1 (a *step*), where the read is *guarded*: it is
 //!   reached only through a branch edge on which the variable, read in the branching block and
 //!   not written after that read, is below an int32 bound (`< b` with `b ≤ i32::MAX`, or
@@ -98,22 +99,32 @@ fn int_const(f: &Function, facts: &Facts, v: Value) -> Option<i128> {
     }
 }
 
+/// The largest value of an integer type whose every value is in int32's range.
+fn int32_subrange_max(ty: &Type) -> Option<i128> {
+    match ty {
+        Type::Scalar(s) => match s {
+            Scalar::Bool => Some(1),
+            Scalar::I8 => Some(i128::from(i8::MAX)),
+            Scalar::U8 => Some(i128::from(u8::MAX)),
+            Scalar::I16 => Some(i128::from(i16::MAX)),
+            Scalar::U16 => Some(i128::from(u16::MAX)),
+            Scalar::I32 => Some(i128::from(i32::MAX)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether every value of `ty` is in int32's range (so a cast of it to int64 is an init).
+fn fits_int32(ty: &Type) -> bool {
+    int32_subrange_max(ty).is_some()
+}
+
 /// The largest value `v` (an int64) can have, when it is at most int32's maximum.
 fn bound_max(f: &Function, facts: &Facts, v: Value) -> Option<i128> {
     match facts.op(f, v)? {
         Op::Const(Const::Int(c)) => Some(*c),
-        Op::Cast(from) => match f.value_type(*from) {
-            Type::Scalar(s) => match s {
-                Scalar::Bool => Some(1),
-                Scalar::I8 => Some(i128::from(i8::MAX)),
-                Scalar::U8 => Some(i128::from(u8::MAX)),
-                Scalar::I16 => Some(i128::from(i16::MAX)),
-                Scalar::U16 => Some(i128::from(u16::MAX)),
-                Scalar::I32 => Some(i128::from(i32::MAX)),
-                _ => None,
-            },
-            _ => None,
-        },
+        Op::Cast(from) => int32_subrange_max(f.value_type(*from)),
         _ => None,
     }
 }
@@ -139,6 +150,7 @@ fn stays_in_int32(f: &Function, facts: &Facts, var: Var) -> bool {
             any_write = true;
             let ok = match facts.op(f, value) {
                 Some(Op::Const(Const::Int(c))) => i32::try_from(*c).is_ok(),
+                Some(Op::Cast(from)) => fits_int32(f.value_type(*from)),
                 Some(Op::Binary(BinOp::Add, a, b)) => {
                     let step_read = if is_read_of(f, facts, *a, var)
                         && int_const(f, facts, *b) == Some(1)

@@ -146,3 +146,25 @@ fn a_write_between_the_test_and_the_step_blocks_narrowing() {
     oxcuda_opt::optimize(&mut m, true).expect("valid");
     assert_eq!(count_type(&m), "int64", "{m}");
 }
+
+#[test]
+fn a_counter_starting_from_an_int32_value_is_narrowed() {
+    // `count = start` with `start` the bound converted to int64, instead of the constant 0.
+    let starting_from = |limit: &str| {
+        let text = COUNTER
+            .replace("{limit}", limit)
+            .replace("{cmp}", "lt v3, v5")
+            .replace("{step}", "1")
+            .replace(
+                "  v2: int64 = const 0 !2:5\n",
+                "  v2: int64 = cast v1 !2:5\n",
+            );
+        let mut m = parse_module(&text).expect("parses");
+        oxcuda_opt::optimize(&mut m, true).expect("valid");
+        m
+    };
+    assert_eq!(count_type(&starting_from("int32")), "int32");
+    assert_eq!(count_type(&starting_from("int16")), "int32");
+    // From a uint32 (or an int64), values beyond int32 are possible: kept.
+    assert_eq!(count_type(&starting_from("uint32")), "int64");
+}
