@@ -16,14 +16,12 @@ from ._bench import suite_module
 _catalog, _matmul = suite_module("catalog"), suite_module("matmul")
 _KERNELS = _catalog.build(cuda)  # the suite's own kernels, as oxcuda dispatchers
 transpose, block_sum, matmul = (_KERNELS[k] for k in ("transpose", "block_sum", "matmul_tiled"))
-stencil = _KERNELS["stencil5"]
 MATMUL_TILE = _matmul.TILE
 
 SIGS = {
     transpose: "void(float32[:, ::1], float32[:, ::1])",
     block_sum: "void(float64[::1], float32[::1])",
     matmul: "void(float32[:, ::1], float32[:, ::1], float32[:, ::1])",
-    stencil: "void(float32[:, ::1], float32[:, ::1])",
 }
 
 
@@ -46,7 +44,7 @@ def loops(ptx: str) -> list[str]:
 def test_indices_from_thread_variables_need_no_wraparound():
     # `x = blockIdx.x * TILE + tx` with `tx = threadIdx.x`: no negative-index select in the IR,
     # none of its arithmetic (shift right by 63, select) in the PTX.
-    for kernel in (transpose, block_sum, matmul):
+    for kernel in SIGS:
         assert "select" not in artifacts(kernel)["ir"], kernel.__name__
     ptx = artifacts(transpose)["ptx"]
     for gone in ("selp", "shr.s64"):
@@ -87,14 +85,3 @@ def test_shared_tiles_are_declared_sixteen_byte_aligned():
     for align, size in tiles:
         assert int(size) == MATMUL_TILE * MATMUL_TILE * 4
         assert int(align) == 16, ptx
-
-
-def test_neighbouring_rows_share_one_row_product():
-    # `a[y - 1, x]`, `a[y, x]` and `a[y + 1, x]`: the row offsets are written `y·s - s`,
-    # `y·s`, `y·s + s` (the wraparound of `y - 1` as `+ (y - 1 < 0 ? n : 0)·s`), so the kernel
-    # multiplies `y` by each array's row stride once: two 64-bit multiplies (`a` and `out`),
-    # none in the interior branch, as nvcc's `(y ± 1) * cols + x` needs none.
-    ptx = artifacts(stencil)["ptx"]
-    assert ptx.count("mul.lo.s64") == 2, ptx
-    interior = [body for body in ptx.split("$L__BB") if "fma.rn.f32" in body]
-    assert len(interior) == 1 and "mul" not in interior[0].replace("mul.f32", ""), ptx

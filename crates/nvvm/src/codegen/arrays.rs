@@ -6,9 +6,6 @@
 //!   `ops.rs`); for a C array the last stride is the item size and for an F array the first,
 //!   so that dimension is a typed `getelementptr` on the element type (which the optimizer
 //!   vectorises and strength-reduces) and only the others read their stride;
-//! - a strided index `b ± k` (constant `k`), or the front end's wraparound of one, is multiplied
-//!   out as `b·s ± k·s (+ n·s when negative)`: the same 64-bit value, so neighbouring rows share
-//!   the product `b·s` (`strided_offset`);
 //! - a bool element is a byte: a load is `!= 0`, a store writes 0 or 1;
 //! - loads and stores assume the element's natural alignment, except in an `unaligned` array
 //!   (a packed record's subarray field), where they assume 1 and libNVVM splits them into
@@ -27,9 +24,7 @@
 
 use std::fmt::Write;
 
-use oxcuda_ir::{
-    ArrayType, BinOp, Const, Dtype, Global, GlobalId, GlobalKind, Layout, Op, Scalar, Type, Value,
-};
+use oxcuda_ir::{ArrayType, Dtype, Global, GlobalId, GlobalKind, Layout, Scalar, Type, Value};
 
 use super::constants::bytes_literal;
 use super::function::{FnWriter, Result};
@@ -172,8 +167,9 @@ impl FnWriter<'_, '_> {
             if Some(k) == contiguous {
                 continue;
             }
+            let i = self.op(*i)?;
             let stride = self.emit(format!("extractvalue {llty} {av}, 2, {k}"));
-            let term = self.strided_offset(*i, &stride)?;
+            let term = self.emit(format!("mul i64 {i}, {stride}"));
             offset = Some(match offset {
                 None => term,
                 Some(acc) => self.emit(format!("add i64 {acc}, {term}")),
@@ -188,68 +184,6 @@ impl FnWriter<'_, '_> {
             ptr = self.emit(format!("getelementptr {t}, {t}* {ptr}, i64 {i}"));
         }
         Ok((ptr, arr.dtype))
-    }
-
-    /// `i · stride` in bytes, with the parts of `i` split off that the optimizer cannot see
-    /// through a multiplication: `(b + k)·s` is written `b·s + k·s` for a constant `k`, and the
-    /// negative-index wraparound `i < 0 ? i + n : i` as `i·s + (i < 0 ? n : 0)·s`. Both are the
-    /// same 64-bit value (multiplication distributes over wrapping addition), but `b·s` is then
-    /// one expression for every neighbour `a[b - 1, …]`, `a[b, …]`, `a[b + 1, …]`, which LLVM
-    /// computes once, as nvcc does for `a[(y - 1) * cols + x]`.
-    fn strided_offset(&mut self, i: Value, stride: &str) -> Result<String> {
-        let (wrap, i) = match self.wraparound(i) {
-            Some((c, n, e)) => (Some((c, n)), e),
-            None => (None, i),
-        };
-        let (base, k) = self.constant_offset(i).unwrap_or((i, 0));
-        let b = self.op(base)?;
-        let mut term = self.emit(format!("mul i64 {b}, {stride}"));
-        if k != 0 {
-            let part = self.emit(format!("mul i64 {k}, {stride}"));
-            term = self.emit(format!("add i64 {term}, {part}"));
-        }
-        if let Some((c, n)) = wrap {
-            let (c, n) = (self.op(c)?, self.op(n)?);
-            let extent = self.emit(format!("select i1 {c}, i64 {n}, i64 0"));
-            let part = self.emit(format!("mul i64 {extent}, {stride}"));
-            term = self.emit(format!("add i64 {term}, {part}"));
-        }
-        Ok(term)
-    }
-
-    /// `(c, n, e)` when `i` is the front end's wraparound `select c, (e + n), e`.
-    fn wraparound(&self, i: Value) -> Option<(Value, Value, Value)> {
-        let Op::Select(c, t, e) = *self.def(i)? else {
-            return None;
-        };
-        let Op::Binary(BinOp::Add, x, y) = *self.def(t)? else {
-            return None;
-        };
-        let n = if x == e {
-            y
-        } else if y == e {
-            x
-        } else {
-            return None;
-        };
-        (self.ty(e) == self.ty(i) && self.ty(n) == self.ty(i)).then_some((c, n, e))
-    }
-
-    /// `(b, k)` when the int64 `i` is `b + k` or `b - k` for a constant `k` (as a 64-bit
-    /// two's-complement value).
-    fn constant_offset(&self, i: Value) -> Option<(Value, i64)> {
-        if self.ty(i) != &Type::Scalar(Scalar::I64) {
-            return None;
-        }
-        let int = |v: Value| match self.def(v) {
-            Some(Op::Const(Const::Int(k))) => i64::try_from(*k).ok(),
-            _ => None,
-        };
-        match *self.def(i)? {
-            Op::Binary(BinOp::Add, a, b) => int(b).map(|k| (a, k)).or_else(|| int(a).map(|k| (b, k))),
-            Op::Binary(BinOp::Sub, a, b) => int(b).map(|k| (a, k.wrapping_neg())),
-            _ => None,
-        }
     }
 
     /// The alignment element accesses of array `a` of `s` may assume.

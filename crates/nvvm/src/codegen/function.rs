@@ -12,7 +12,7 @@
 //!   `cur_label` is always the label of the LLVM block being written (for `phi`);
 //! - blocks unreachable from `bb0` are not written (the verifier does not check them).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt::Write;
 
 use oxcuda_ir::{
@@ -62,8 +62,6 @@ pub(super) struct FnWriter<'a, 'c> {
     pub(super) fast: &'static str,
     /// Integer values known to be ≥ 0 (special-register reads): casts widen them as unsigned.
     nonneg: HashSet<Value>,
-    /// The operation defining each value (index arithmetic looks through it: `arrays.rs`).
-    defs: HashMap<Value, &'a Op>,
 }
 
 impl<'a, 'c> FnWriter<'a, 'c> {
@@ -85,18 +83,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             scope: None,
             fast,
             nonneg: HashSet::new(),
-            defs: func
-                .blocks
-                .iter()
-                .flat_map(|b| &b.insts)
-                .filter_map(|inst| inst.result.map(|v| (v, &inst.op)))
-                .collect(),
         }
-    }
-
-    /// The operation that defines `v` (none for a value no instruction defines).
-    pub(super) fn def(&self, v: Value) -> Option<&'a Op> {
-        self.defs.get(&v).copied()
     }
 
     fn write(&mut self, index: usize) -> Result<String> {
