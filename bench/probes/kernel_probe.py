@@ -45,7 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 THROUGHPUT = os.path.join(BENCH, "throughput.py")
 
-#: The suite kernels below 1.0× C++ in the 2026-11-30 run (docs/performance.md).
+#: The suite kernels slower than C++ in the 2026-11-30 run (docs/performance.md).
 DEFAULT_KERNELS = (
     "mandelbrot",
     "stencil5",
@@ -123,7 +123,7 @@ def probe_kernels(sites: dict[str, str | None], only: str, repeats: int, rounds:
             got = statistics.median(times[name][k]) if times[name][k] else None
             table[k][name] = {"ms": got, "runs": times[name][k], "note": notes[name].get(k, "")}
             cells.append(f"{got:.4f}" if got else notes[name].get(k, "—"))
-            cells.append(f"{want / got:.3f}×" if got and want else "—")
+            cells.append(f"{want / got:.3f}x" if got and want else "—")
             if notes[name].get(k):
                 cells[-1] += f" ({notes[name][k]})"
         print("| " + " | ".join(cells) + " |")
@@ -162,6 +162,37 @@ def _aligned(np: Any, nbytes: int, align: int) -> Any:
     return raw[start : start + nbytes]
 
 
+def _checked(rc: int, call: str) -> None:
+    if rc != 0:
+        raise RuntimeError(f"{call} failed: CUresult {rc}")
+
+
+def _copy_variants(impl: str, cuda: Any, lib: Any, dev: Any, src: Any, back: Any) -> dict:
+    """GB/s of the implementation's copies and of the raw driver calls on the same buffers."""
+    dptr = dev.__cuda_array_interface__["data"][0]
+
+    def path_h2d() -> None:
+        dev.copy_to_device(src)
+        cuda.synchronize()
+
+    def path_d2h() -> None:
+        dev.copy_to_host(back)
+        cuda.synchronize()
+
+    def raw_h2d() -> None:
+        _checked(lib.cuMemcpyHtoD_v2(dptr, src.ctypes.data, COPY_BYTES), "cuMemcpyHtoD_v2")
+
+    def raw_d2h() -> None:
+        _checked(lib.cuMemcpyDtoH_v2(back.ctypes.data, dptr, COPY_BYTES), "cuMemcpyDtoH_v2")
+
+    return {
+        f"{impl} h2d": _timed(path_h2d),
+        f"{impl} d2h": _timed(path_d2h),
+        "raw h2d": _timed(raw_h2d),
+        "raw d2h": _timed(raw_d2h),
+    }
+
+
 def copies_child(impl: str) -> dict[str, Any]:
     import numpy as np
 
@@ -175,7 +206,6 @@ def copies_child(impl: str) -> dict[str, Any]:
     rng = np.random.default_rng()
     out: dict[str, Any] = {"impl": impl}
     dev = cuda.device_array(COPY_BYTES, np.uint8)
-    dptr = dev.__cuda_array_interface__["data"][0]
     for layout in ("numpy", "2MiB-aligned"):
         if layout == "numpy":
             src, back = np.empty(COPY_BYTES, np.uint8), np.empty(COPY_BYTES, np.uint8)
@@ -188,16 +218,7 @@ def copies_child(impl: str) -> dict[str, Any]:
                 keep = set(cpus)
                 os.sched_setaffinity(0, {cpus[len(cpus) // 2]})
             key = f"{layout}{', one CPU' if pinned_cpu else ''}"
-            row = {
-                f"{impl} h2d": _timed(lambda: (dev.copy_to_device(src), cuda.synchronize())),
-                f"{impl} d2h": _timed(lambda: (dev.copy_to_host(back), cuda.synchronize())),
-                "raw h2d": _timed(
-                    lambda: lib.cuMemcpyHtoD_v2(dptr, src.ctypes.data, COPY_BYTES)
-                ),
-                "raw d2h": _timed(
-                    lambda: lib.cuMemcpyDtoH_v2(back.ctypes.data, dptr, COPY_BYTES)
-                ),
-            }
+            row = _copy_variants(impl, cuda, lib, dev, src, back)
             if not np.array_equal(back, src):
                 raise AssertionError(f"{impl}: the round trip changed the bytes ({key})")
             out[key] = {k: round(v, 2) for k, v in row.items()}

@@ -82,7 +82,7 @@ def test_a_counter_ending_at_int32_max_keeps_int64_results(target, rng):
 
 
 def test_a_counter_past_int32_max_is_not_narrowed(target, rng):
-    # An int64 bound beyond int32's range: the counter must run past 2^31 − 1 without wrapping.
+    # An int64 bound beyond int32's range: the counter must run past 2^31 - 1 without wrapping.
     starts = (INT32_MAX - rng.integers(0, 20, 32)).astype(np.int32)
     limit = np.int64(INT32_MAX) + int(rng.integers(1, 20))
     out = np.zeros((starts.size, 3), np.int64)

@@ -156,8 +156,7 @@ fn stays_in_int32(f: &Function, facts: &Facts, var: Var) -> bool {
                         && int_const(f, facts, *b) == Some(1)
                     {
                         Some(*a)
-                    } else if is_read_of(f, facts, *b, var) && int_const(f, facts, *a) == Some(1)
-                    {
+                    } else if is_read_of(f, facts, *b, var) && int_const(f, facts, *a) == Some(1) {
                         Some(*b)
                     } else {
                         None
