@@ -12,8 +12,9 @@
 //! - a read of the variable plus the constant 1 (a *step*), where the read is *guarded*: it is
 //!   reached only through a branch edge on which the variable, read in the branching block and
 //!   not written after that read, is below an int32 bound (`< b` with `b ≤ i32::MAX`, or
-//!   `≤ b` with `b ≤ i32::MAX − 1`; `b` a constant or a value converted from a type no wider
-//!   than int32), and no path from that edge to the step's read writes the variable.
+//!   `≤ b` with `b ≤ i32::MAX − 1`; `b` a constant, a value converted from a type no wider
+//!   than int32, or `+ - min max` of such values, as `range(n)`'s trip count `max(n - 0, 0)`),
+//!   and no path from that edge to the step's read writes the variable.
 //!
 //! Invariant (the proof): by induction over any execution, every value the variable holds is in
 //! `[i32::MIN, i32::MAX]`. Inits are. A step writes `g + 1` where `g` is an earlier value (so
@@ -99,16 +100,16 @@ fn int_const(f: &Function, facts: &Facts, v: Value) -> Option<i128> {
     }
 }
 
-/// The largest value of an integer type whose every value is in int32's range.
-fn int32_subrange_max(ty: &Type) -> Option<i128> {
+/// The range `[lo, hi]` of an integer type whose every value is in int32's range.
+fn int32_subrange(ty: &Type) -> Option<(i128, i128)> {
     match ty {
         Type::Scalar(s) => match s {
-            Scalar::Bool => Some(1),
-            Scalar::I8 => Some(i128::from(i8::MAX)),
-            Scalar::U8 => Some(i128::from(u8::MAX)),
-            Scalar::I16 => Some(i128::from(i16::MAX)),
-            Scalar::U16 => Some(i128::from(u16::MAX)),
-            Scalar::I32 => Some(i128::from(i32::MAX)),
+            Scalar::Bool => Some((0, 1)),
+            Scalar::I8 => Some((i8::MIN.into(), i8::MAX.into())),
+            Scalar::U8 => Some((0, u8::MAX.into())),
+            Scalar::I16 => Some((i16::MIN.into(), i16::MAX.into())),
+            Scalar::U16 => Some((0, u16::MAX.into())),
+            Scalar::I32 => Some((i32::MIN.into(), i32::MAX.into())),
             _ => None,
         },
         _ => None,
@@ -117,16 +118,39 @@ fn int32_subrange_max(ty: &Type) -> Option<i128> {
 
 /// Whether every value of `ty` is in int32's range (so a cast of it to int64 is an init).
 fn fits_int32(ty: &Type) -> bool {
-    int32_subrange_max(ty).is_some()
+    int32_subrange(ty).is_some()
 }
 
-/// The largest value `v` (an int64) can have, when it is at most int32's maximum.
-fn bound_max(f: &Function, facts: &Facts, v: Value) -> Option<i128> {
-    match facts.op(f, v)? {
-        Op::Const(Const::Int(c)) => Some(*c),
-        Op::Cast(from) => int32_subrange_max(f.value_type(*from)),
-        _ => None,
+/// How deep [`int_range`] looks through arithmetic.
+const RANGE_DEPTH: u32 = 4;
+
+/// An interval `[lo, hi]` holding every value of the int64 `v`: constants, conversions from
+/// int32 or narrower, and `+`, `-`, `min`, `max` of such values (what `range(n)` lowers its
+/// trip count to: `max(n - 0, 0)`). Every interval stays inside int64, so the wrapping
+/// arithmetic of the IR computes the exact values the interval bounds.
+fn int_range(f: &Function, facts: &Facts, v: Value, depth: u32) -> Option<(i128, i128)> {
+    if f.value_type(v) != &INT64 {
+        return None;
     }
+    let within = |(lo, hi): (i128, i128)| {
+        (lo >= i128::from(i64::MIN) && hi <= i128::from(i64::MAX)).then_some((lo, hi))
+    };
+    let sub = |a: Value| depth.checked_sub(1).and_then(|d| int_range(f, facts, a, d));
+    within(match facts.op(f, v)? {
+        Op::Const(Const::Int(c)) => (*c, *c),
+        Op::Cast(from) => int32_subrange(f.value_type(*from))?,
+        Op::Binary(op, a, b) => {
+            let ((alo, ahi), (blo, bhi)) = (sub(*a)?, sub(*b)?);
+            match op {
+                BinOp::Add => (alo + blo, ahi + bhi),
+                BinOp::Sub => (alo - bhi, ahi - blo),
+                BinOp::Max => (alo.max(blo), ahi.max(bhi)),
+                BinOp::Min => (alo.min(blo), ahi.min(bhi)),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
 }
 
 fn is_read_of(f: &Function, facts: &Facts, v: Value, var: Var) -> bool {
@@ -210,7 +234,7 @@ fn guard_edge(f: &Function, facts: &Facts, var: Var, block: usize) -> Option<(Va
         return None;
     }
     let limit = i128::from(i32::MAX) - i128::from(!strict);
-    if bound_max(f, facts, bound)? > limit {
+    if int_range(f, facts, bound, RANGE_DEPTH)?.1 > limit {
         return None;
     }
     // No write of `var` in `block` after the read.

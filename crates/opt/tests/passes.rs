@@ -168,3 +168,36 @@ fn a_counter_starting_from_an_int32_value_is_narrowed() {
     // From a uint32 (or an int64), values beyond int32 are possible: kept.
     assert_eq!(count_type(&starting_from("uint32")), "int64");
 }
+
+/// The loop with its bound computed as `range(n)` lowers its trip count, `max(n - start, 0)`.
+fn counter_with_bound(limit: &str, start: &str) -> oxcuda_ir::Module {
+    let text = COUNTER
+        .replace("{limit}", limit)
+        .replace("{cmp}", "lt v3, v5")
+        .replace("{step}", "1")
+        .replace(
+            "  v5: int64 = cast v4 !3:11\n",
+            &format!(
+                "  v100: int64 = cast v4 !3:11\n  v101: int64 = {start} !3:11\n  \
+                 v102: int64 = sub v100, v101 !3:11\n  v103: int64 = const 0 !3:11\n  \
+                 v5: int64 = max v102, v103 !3:11\n"
+            ),
+        );
+    let mut m = parse_module(&text).expect("parses");
+    verify(&m).expect("input verifies");
+    oxcuda_opt::optimize(&mut m, true).expect("valid");
+    m
+}
+
+#[test]
+fn a_range_trip_counter_under_an_int32_extent_is_narrowed() {
+    // `range(n)` with an int32 `n`: the trip count `max(n - 0, 0)` is at most i32::MAX.
+    assert_eq!(count_type(&counter_with_bound("int32", "const 0")), "int32");
+    // `range(m, n)` with int32 `m`: `n - m` may reach 2^32 - 1, so the counter is kept.
+    assert_eq!(count_type(&counter_with_bound("int32", "cast v4")), "int64");
+    // A start below zero raises the bound past i32::MAX.
+    assert_eq!(
+        count_type(&counter_with_bound("int32", "const -1")),
+        "int64"
+    );
+}
