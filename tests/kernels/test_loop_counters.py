@@ -142,3 +142,33 @@ def test_the_narrowed_counter_reads_widen_back():
     sig64 = "void(int64[:, ::1], int32[::1], int64)"
     ir = compiler.compile_pyfunc(count_up, sig64, device=False, output="ptx", cc=(9, 0))["ir"]
     assert re.search(r'var \$\d+ "count": int64', ir), ir
+
+
+@cuda.jit
+def row_sums(out, values, n):
+    i = cuda.grid(1)
+    if i < out.size:
+        total = np.int64(0)
+        for k in range(n):  # an int32 extent: the trip counter is narrowed
+            total += values[i, k]
+        out[i] = total
+
+
+def test_a_range_loop_over_an_int32_extent_sums_like_numpy(target, rng):
+    values = rng.integers(-(2**40), 2**40, (200, 61), dtype=np.int64)
+    n = np.int32(rng.integers(1, 62))
+    out = np.zeros(200, np.int64)
+    row_sums[2, 128](out, values, n)
+    np.testing.assert_array_equal(out, values[:, : int(n)].sum(axis=1))
+
+
+def test_a_range_loop_over_an_int32_extent_counts_in_32_bits():
+    # The trip counter is int32 like `k` (numba types `range(int32)` as int32): the unrolled
+    # loop steps it with one `add.s32`, where a 64-bit counter truncated to `k` cost a 64-bit
+    # add and a `shr.s64` per element (24 PTX instructions per 4 elements, now 16).
+    sig = "void(int64[::1], int64[:, ::1], int32)"
+    ptx = compiler.compile_pyfunc(row_sums, sig, device=False, output="ptx", cc=(9, 0))["ptx"]
+    unrolled = max(loops(ptx), key=lambda body: body.count("ld.global"))
+    assert unrolled.count("ld.global") == 4, unrolled
+    assert re.search(r"add\.s32\s+%r\d+, %r\d+, 4;", unrolled), unrolled
+    assert "shr.s64" not in unrolled, unrolled
