@@ -10,6 +10,7 @@
 mod cfg;
 mod dce;
 mod fold;
+mod narrow;
 
 use std::time::Instant;
 
@@ -19,6 +20,7 @@ use oxcuda_ir::verify::{VerifyError, verify};
 pub use cfg::simplify_cfg;
 pub use dce::eliminate_dead_code;
 pub use fold::fold_constants;
+pub use narrow::narrow_loop_counters;
 
 /// One pass.
 pub type Pass = fn(&mut oxcuda_ir::Function) -> bool;
@@ -28,6 +30,7 @@ pub const PASSES: &[(&str, Pass)] = &[
     ("fold", fold_constants),
     ("simplify-cfg", simplify_cfg),
     ("dce", eliminate_dead_code),
+    ("narrow-counters", narrow_loop_counters),
 ];
 
 /// Time spent in each pass, in seconds, and how many rounds ran.
