@@ -10,6 +10,7 @@ mod assert;
 mod cache_hint;
 mod call;
 mod convert;
+mod device_array_global;
 mod enums;
 mod expr;
 mod extension_call;
