@@ -33,12 +33,15 @@ impl Lower<'_, '_> {
             .iter()
             .map(|&s| self.const_int(i128::from(s), Scalar::I64))
             .collect();
+        let align = u64::from(a.dtype.align().max(1));
+        let aligned = a.data % align == 0
+            && a.strides.iter().all(|&s| s.unsigned_abs() % align == 0);
         let ty = Type::Array(ArrayType {
             dtype: a.dtype,
             ndim: u32::try_from(a.shape.len()).unwrap_or(u32::MAX),
             layout: a.layout,
             readonly: a.readonly,
-            aligned: a.data % a.dtype.align().max(1) == 0,
+            aligned,
         });
         let v = self.emit(Op::MakeArray { data, shape, strides }, ty.clone());
         Val::Rt(v, ty)
