@@ -839,9 +839,13 @@ impl<'a> FuncDecoder<'a> {
             }
             Op::Cast(a)
                 if matches!(rty, Type::Pointer(_))
-                    && matches!(self.ty(*a), Type::Scalar(Scalar::I64 | Scalar::U64)) =>
+                    && matches!(
+                        self.ty(*a),
+                        Type::Scalar(Scalar::I64 | Scalar::U64) | Type::Pointer(_)
+                    ) =>
             {
-                // An address becomes a pointer (a captured device array): the same 64 bits.
+                // An address becomes a pointer (a captured device array), or a pointer one of
+                // another dtype (`arr.view(dtype)`): the same 64 bits.
                 let s = self.slot(*a);
                 self.mov(d, s, 1);
             }
