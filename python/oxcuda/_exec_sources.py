@@ -52,7 +52,8 @@ def _hook(event: str, args: tuple) -> None:
         if getattr(_lookup, "active", False) or len(args) < 2:
             return
         source, filename = args[0], args[1]
-        if not isinstance(filename, str) or not (filename.startswith("<") and filename.endswith(">")):
+        pseudo_file = isinstance(filename, str) and filename[:1] == "<" and filename[-1:] == ">"
+        if not pseudo_file:
             return
         if isinstance(source, (bytes, bytearray)):
             if len(source) > MAX_CHARS:
