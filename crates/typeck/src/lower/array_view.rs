@@ -55,7 +55,10 @@ impl Lower<'_, '_> {
             return self.error(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("view() of an array of records ({}) is not supported", a.dtype),
+                format!(
+                    "view() of an array of records ({}) is not supported",
+                    a.dtype
+                ),
             );
         };
         let (old, new) = (i128::from(from.size()), i128::from(to.size()));
@@ -72,7 +75,11 @@ impl Lower<'_, '_> {
             Layout::C => Some(a.ndim - 1),
             Layout::F if a.ndim == 1 => Some(0),
             layout => {
-                let which = if layout == Layout::F { "F (Fortran order)" } else { "A (strided)" };
+                let which = if layout == Layout::F {
+                    "F (Fortran order)"
+                } else {
+                    "A (strided)"
+                };
                 return self.error_hint(
                     codes::TYPE_MISMATCH,
                     range,
@@ -117,7 +124,14 @@ impl Lower<'_, '_> {
             readonly: a.readonly,
             aligned: a.aligned && Dtype::Scalar(to).align() <= a.dtype.align(),
         });
-        let v = self.emit(Op::MakeArray { data, shape, strides }, ty.clone());
+        let v = self.emit(
+            Op::MakeArray {
+                data,
+                shape,
+                strides,
+            },
+            ty.clone(),
+        );
         Val::Rt(v, ty)
     }
 }
