@@ -34,8 +34,10 @@ impl Lower<'_, '_> {
             .map(|&s| self.const_int(i128::from(s), Scalar::I64))
             .collect();
         let align = u64::from(a.dtype.align().max(1));
-        let aligned =
-            a.data % align == 0 && a.strides.iter().all(|&s| s.unsigned_abs() % align == 0);
+        let aligned = a.data.is_multiple_of(align)
+            && a.strides
+                .iter()
+                .all(|&s| s.unsigned_abs().is_multiple_of(align));
         let ty = Type::Array(ArrayType {
             dtype: a.dtype,
             ndim: u32::try_from(a.shape.len()).unwrap_or(u32::MAX),
