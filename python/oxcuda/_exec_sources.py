@@ -21,8 +21,9 @@ Invariants, and why the hook is safe:
   cannot be removed; this one costs a string comparison per audited event.
 - **A function is matched to its text exactly**: ``lines_of(func)`` recompiles each kept text of
   the function's file name (newest first) and looks for a code object with the same name,
-  first line and bytecode as the function's, so two ``exec()`` calls of different texts under
-  the same name (every ``exec`` of a string is ``<string>``) never mix.
+  first line, variables, names, constants and bytecode as the function's, so two ``exec()``
+  calls of different texts under the same name (every ``exec`` of a string is ``<string>``)
+  never mix.
 - Source given as an AST (``compile(ast.parse(...))``) carries no text and is not kept.
 """
 
@@ -79,10 +80,15 @@ def install() -> None:
 
 
 def _signature(code: pytypes.CodeType, exact: bool) -> tuple:
-    """What identifies a function's code: its name, first line, variables and the names it
-    reads, and (``exact``) its bytecode, which differs when ``exec()`` inherited ``__future__``
-    flags from its caller that a recompile does not have."""
-    key = (code.co_name, code.co_firstlineno, code.co_varnames, code.co_names)
+    """What identifies a function's code: its name, first line, variables, the names it reads
+    and its constants (templates often differ only in one), and (``exact``) its bytecode, which
+    differs when ``exec()`` inherited ``__future__`` flags from its caller that a recompile
+    does not have."""
+    consts = tuple(
+        ("code", c.co_name) if isinstance(c, pytypes.CodeType) else (type(c).__name__, repr(c))
+        for c in code.co_consts
+    )
+    key = (code.co_name, code.co_firstlineno, code.co_varnames, code.co_names, consts)
     return (*key, code.co_code) if exact else key
 
 
