@@ -8,7 +8,7 @@ Importing oxcuda loads no CUDA library and needs no GPU.
 
 import os as _os
 
-from oxcuda import errors, types
+from oxcuda import _exec_sources, errors, types
 from oxcuda._knobs import config
 from oxcuda._native import __version__
 from oxcuda.types import *  # noqa: F403 - numba's type names: from oxcuda import float32
@@ -65,6 +65,7 @@ def _warn_numba_environment() -> None:
 
 
 _warn_numba_environment()
+_exec_sources.install()  # keeps exec'd source text so kernels defined in it compile
 
 
 def get_include() -> str:

@@ -9,6 +9,8 @@ converts (``crates/python/src/compile/capture.rs``):
     ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
     ("array", dtype, shape, bytes)  -- dtype: a scalar's name, or a record type's text
+    ("devicearray", dtype, shape, strides, address, layout, readonly, the array)
+                 -- a device array (``__cuda_array_interface__``), captured by reference
     ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
     ("extern", symbol, [argument types], return type, abi, link items, use_cooperative)
@@ -22,7 +24,10 @@ converts (``crates/python/src/compile/capture.rs``):
     ("unsupported", repr)
 
 Values are frozen at compile time, as numba freezes them: a global changed later does not
-change a compiled kernel.
+change a compiled kernel. Device arrays are the exception numba-cuda makes too: they are
+captured by reference (the kernel addresses their memory), so writes by either side are seen
+by the other; ``device_arrays(sources)`` lists them, and the dispatcher keeps them alive as
+long as the kernel compiled with them.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import tokenize
 import types as pytypes
 from typing import Any
 
+from oxcuda import _exec_sources
 from oxcuda._lambda_source import is_lambda, lambda_as_def
 from oxcuda.errors import CompileError
 
@@ -109,8 +115,9 @@ def _capture_one(func: Any, add) -> Source:
     except (OSError, TypeError):
         raise CompileError(
             f"the source of {name} is not available: oxcuda compiles kernels from their source "
-            "text, so define them in a file, a notebook cell or a `python -c` program (source "
-            "passed to exec() or compile() keeps no text; register it in linecache to use it)"
+            "text, so define them in a file, a notebook cell, a `python -c` program or text given "
+            "to exec()/compile() after oxcuda was imported (an AST given to compile() keeps no "
+            "text; register the text in linecache to use it)"
         ) from None
     raw = "".join(lines)
     text = textwrap.dedent(raw)
@@ -148,11 +155,12 @@ def _capture_one(func: Any, add) -> Source:
 
 def _source_lines(func: Any) -> tuple[list[str], int]:
     """``inspect.getsourcelines``, which reads files and whatever ``linecache`` holds (IPython
-    and Jupyter cells, Python 3.13's REPL), and also the program of ``python -c``."""
+    and Jupyter cells, Python 3.13's REPL), and also the program of ``python -c`` and text
+    passed to ``exec()``/``compile()`` since oxcuda was imported (``_exec_sources``)."""
     try:
         return inspect.getsourcelines(func)
     except OSError:
-        found = _command_line_lines(func)
+        found = _command_line_lines(func) or _exec_sources.lines_of(func)
         if found is None:
             raise
         return found
@@ -309,6 +317,8 @@ def _encode(value: Any, add) -> tuple:
         return _encode_namedtuple_class(value, add)
     if isinstance(value, tuple):
         return ("tuple", [_encode(v, add) for v in value])
+    if not isinstance(value, type) and hasattr(value, "__cuda_array_interface__"):
+        return _encode_device_array(value)
     if isinstance(value, np.ndarray):
         data = np.ascontiguousarray(value)
         if value.dtype.names is not None:
@@ -422,3 +432,79 @@ def _short_repr(value: Any) -> str:
     kind = type(value).__name__
     text = text if len(text) <= 60 else text[:57] + "..."
     return f"{text} (a {kind})"
+
+
+def _encode_device_array(value: Any) -> tuple:
+    """A device array (``__cuda_array_interface__``: oxcuda's, CuPy's, PyTorch's), by
+    reference: its address, extents, byte strides and layout, and the array itself (which
+    ``device_arrays`` hands to the dispatcher to keep alive)."""
+    import numpy as np
+
+    from oxcuda import types as oxtypes
+
+    kind = type(value).__name__
+    try:
+        desc = value.__cuda_array_interface__
+        dtype = np.dtype(desc["typestr"])
+        shape = [int(n) for n in desc["shape"]]
+        address, readonly = desc["data"]
+    except Exception as exc:  # noqa: BLE001 - a broken interface is the user's to fix
+        return ("unsupported", f"a {kind} whose __cuda_array_interface__ is unreadable ({exc})")
+    if dtype.name not in oxtypes.SCALARS or dtype.byteorder not in ("=", "<", "|"):
+        return ("unsupported", f"a device array ({kind}) of dtype {dtype.str}")
+    if desc.get("mask") is not None:
+        return ("unsupported", f"a masked device array ({kind})")
+    strides = desc.get("strides")
+    if strides is None:
+        strides, step = [0] * len(shape), dtype.itemsize
+        for k in reversed(range(len(shape))):
+            strides[k] = step
+            step *= max(shape[k], 1)
+    strides = [int(x) for x in strides]
+    layout = _layout(shape, strides, dtype.itemsize)
+    return (
+        "devicearray",
+        dtype.name,
+        shape,
+        strides,
+        int(address or 0),
+        layout,
+        bool(readonly),
+        value,
+    )
+
+
+def _layout(shape: list[int], strides: list[int], itemsize: int) -> str:
+    """``"C"``, ``"F"`` or ``"A"`` by NumPy's contiguity rule (the strides of extents of 1 do
+    not matter), as oxcuda types array arguments."""
+
+    def contiguous(order: list[int]) -> bool:
+        step = itemsize
+        for k in order:
+            if shape[k] != 1 and strides[k] != step:
+                return False
+            step *= shape[k]
+        return True
+
+    axes = list(range(len(shape)))
+    if 0 in shape or contiguous(axes[::-1]):
+        return "C"
+    return "F" if contiguous(axes) else "A"
+
+
+def device_arrays(sources: list[Source]) -> list[Any]:
+    """The device arrays the captured ``sources`` address (by reference): the kernel compiled
+    from them must keep these alive, and cannot be cached on disk."""
+    found: dict[int, Any] = {}
+
+    def walk(encoded: tuple) -> None:
+        if encoded[0] == "devicearray":
+            found[id(encoded[7])] = encoded[7]
+        elif encoded[0] in ("tuple", "namedtuple"):
+            for item in encoded[-1]:
+                walk(item)
+
+    for source in sources:
+        for encoded in source[5].values():
+            walk(encoded)
+    return list(found.values())

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 from oxcuda import cuda
-from oxcuda.errors import TypingError
+from oxcuda.errors import CompileError, TypingError
 
 from ._util import poison, rand, run
 
@@ -203,3 +203,29 @@ def test_closure_misuse_is_a_clear_error():
         star_of_a_number[1, 1](np.zeros(1), a)
     with pytest.raises(TypingError, match=r"takes 1 positional arguments but 2 were given"):
         too_many_for_a_closure[1, 1](np.zeros(1), a)
+
+
+def test_nonlocal_and_global_statements_name_what_to_do(target):
+    @cuda.jit
+    def rebinds(out):
+        total = 0
+
+        def add(x):
+            nonlocal total
+            total = total + x
+
+        add(3)
+        out[0] = total
+
+    with pytest.raises(CompileError, match="'nonlocal' is not supported") as info:
+        rebinds[1, 1](np.zeros(1, np.int64))
+    assert "nonlocal total" in str(info.value) and "return the new value" in str(info.value)
+
+    @cuda.jit
+    def assigns_global(out):
+        global N
+        out[0] = 1
+
+    with pytest.raises(CompileError, match="'global' is not supported") as info:
+        assigns_global[1, 1](np.zeros(1, np.int64))
+    assert "global N" in str(info.value)

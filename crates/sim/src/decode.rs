@@ -837,6 +837,18 @@ impl<'a> FuncDecoder<'a> {
                 let s = self.slot(*a);
                 self.mov(d, s, slots_of(rty));
             }
+            Op::Cast(a)
+                if matches!(rty, Type::Pointer(_))
+                    && matches!(
+                        self.ty(*a),
+                        Type::Scalar(Scalar::I64 | Scalar::U64) | Type::Pointer(_)
+                    ) =>
+            {
+                // An address becomes a pointer (a captured device array), or a pointer one of
+                // another dtype (`arr.view(dtype)`): the same 64 bits.
+                let s = self.slot(*a);
+                self.mov(d, s, 1);
+            }
             Op::Cast(a) => {
                 let from = self.scalar(*a)?;
                 let to = rty

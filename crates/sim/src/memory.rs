@@ -8,9 +8,11 @@
 //! Soundness: the addresses are valid because every array the interpreter can see is one of
 //! (a) a launch argument, whose [`crate::ArrayArg::new`] contract guarantees its extent is backed
 //! by memory for the launch, (b) a shared, dynamic-shared, constant or local array, backed by
-//! buffers this crate allocates with exactly the declared size, or (c) a view the compiler builds
+//! buffers this crate allocates with exactly the declared size, (c) a view the compiler builds
 //! with `makearray` (slicing) inside one of those — the simulator trusts the compiler there, as
-//! the GPU does.
+//! the GPU does — or (d) a device array captured from a global by reference (an address cast to
+//! a pointer; `oxcuda-typeck`'s `device_array_global`), which the dispatcher keeps alive as long
+//! as the compiled kernel.
 //!
 //! Accesses to naturally aligned 1/2/4/8-byte elements are relaxed atomic loads and stores (a
 //! plain `mov` on x86-64 and AArch64), so racy kernels — legal CUDA, with unspecified results —

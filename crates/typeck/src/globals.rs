@@ -52,6 +52,12 @@ pub enum GlobalValue {
         /// C-order little-endian bytes.
         data: Vec<u8>,
     },
+    /// A device array (an oxcuda `DeviceNDArray`, or any object with
+    /// `__cuda_array_interface__`: CuPy, PyTorch), captured by reference as numba-cuda does:
+    /// the kernel addresses the array's memory at `data`. The dispatcher keeps the array
+    /// alive as long as the compiled kernel (`_capture.device_arrays`), and such a kernel is
+    /// never cached on disk (the address means nothing in another process).
+    DeviceArray(Box<DeviceArray>),
     /// A type object: `float32`, `np.float32`, `float32[:, ::1]`.
     Type(Type),
     /// A known function or namespace by path: `"math.sin"`, `"cuda.grid"`, `"range"`.
@@ -85,6 +91,24 @@ pub enum GlobalValue {
     },
     /// Anything else: its `repr`, for the error message.
     Unsupported(String),
+}
+
+/// A device array captured from a global or closure variable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeviceArray {
+    /// The element type.
+    pub dtype: oxcuda_types::Dtype,
+    /// Extents.
+    pub shape: Vec<u64>,
+    /// Byte strides, one per dimension.
+    pub strides: Vec<i64>,
+    /// The address of the first element (a device address on the GPU; a host address of the
+    /// simulator's memory on the simulator).
+    pub data: u64,
+    /// The layout the strides make (NumPy's contiguity rule, decided by the capture).
+    pub layout: oxcuda_types::Layout,
+    /// Read-only (the interface's `data[1]`): device code cannot write it.
+    pub readonly: bool,
 }
 
 /// An enum class captured from a global: its members in definition order (aliases included).

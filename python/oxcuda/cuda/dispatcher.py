@@ -25,6 +25,7 @@ dispatcher).
 from __future__ import annotations
 
 import functools
+import pickle
 import threading
 import time
 import warnings
@@ -142,6 +143,7 @@ class _Compiled:
         self.artifacts = artifacts
         self.kernel = kernel
         self.types = types
+        self.device_arrays: list[Any] = []  # captured by reference (_capture.device_arrays)
 
     @property
     def argtypes(self) -> tuple:
@@ -296,8 +298,16 @@ class Dispatcher(_native.LaunchCache):
                     f"Compilation disabled: {self.__name__} has no specialisation for "
                     f"({', '.join(texts)}) and disable_compile() was called"
                 )
+            captured = _capture.capture(self.py_func)  # once per compile
+            arrays = _capture.device_arrays(captured[0])
+            if arrays and self.targetoptions.get("cache"):
+                raise pickle.PicklingError(
+                    f"{self.__name__} cannot be cached (cache=True): it uses global device "
+                    "arrays, which it addresses by reference, and an address is valid only in "
+                    "this process; pass the arrays as arguments, or drop cache=True"
+                )
             if gpu:
-                artifacts, image = self._gpu_image_cached(texts)
+                artifacts, image = self._gpu_image_cached(texts, captured)
                 try:
                     kernel = self._load(image, artifacts, types)
                 except CudaDriverError:
@@ -315,9 +325,12 @@ class Dispatcher(_native.LaunchCache):
                         f"{self.__name__} links external code (link=), which cannot run on the "
                         "simulator: run it on a GPU (OXCUDA_TARGET=gpu)"
                     )
-                artifacts = self._artifacts(texts, "ir", simulator=True)
+                artifacts = self._artifacts(texts, "ir", captured=captured, simulator=True)
                 kernel = _native.SimKernel(artifacts["module"])
-            self._record(list(types), gpu, kernel, _Compiled(artifacts, kernel, texts))
+            compiled = _Compiled(artifacts, kernel, texts)
+            # The kernel addresses these arrays' memory: they live as long as it does.
+            compiled.device_arrays = arrays
+            self._record(list(types), gpu, kernel, compiled)
 
     def _load(self, image: bytes, artifacts: dict[str, Any], types: tuple) -> Any:
         """Loads a GPU image, with the table of its checked asserts (debug builds), which the
@@ -335,11 +348,14 @@ class Dispatcher(_native.LaunchCache):
             kernel.set_shared_memory_carveout(carveout_percent(carveout))
         return kernel
 
-    def _gpu_image_cached(self, types: tuple[str, ...]) -> tuple[dict[str, Any], bytes]:
+    def _gpu_image_cached(
+        self, types: tuple[str, ...], captured=None
+    ) -> tuple[dict[str, Any], bytes]:
         """``_gpu_image``, through the disk cache when the kernel has ``cache=True``
-        (``_disk_cache``): a hit loads the stored image and compiles nothing."""
+        (``_disk_cache``): a hit loads the stored image and compiles nothing. ``captured``:
+        the kernel's source, when the caller captured it already."""
         if not self.targetoptions.get("cache"):
-            return self._gpu_image(types)
+            return self._gpu_image(types, captured)
         from oxcuda.cuda import _disk_cache
         from oxcuda.cuda._devices import get_current_device
 
@@ -347,7 +363,8 @@ class Dispatcher(_native.LaunchCache):
         cc = get_current_device().compute_capability
         driver = tuple(_toolchain.driver_info()["version"])
         link = self.targetoptions.get("link", ())
-        captured = _capture.capture(self.py_func)  # once: for the key and for a compile
+        if captured is None:
+            captured = _capture.capture(self.py_func)  # once: for the key and for a compile
         key = _disk_cache.key(
             self.py_func, types, self._options(), cc, link, driver, sources=captured[0]
         )

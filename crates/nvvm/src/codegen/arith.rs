@@ -363,6 +363,10 @@ impl FnWriter<'_, '_> {
             (Type::Pointer(_), Type::Pointer(_)) => {
                 Ok(self.emit(format!("bitcast {} {x} to {}", reg(from), reg(to))))
             }
+            (Type::Scalar(Scalar::I64 | Scalar::U64), Type::Pointer(_)) => {
+                // An address becomes a pointer (a captured device array).
+                Ok(self.emit(format!("inttoptr i64 {x} to {}", reg(to))))
+            }
             (Type::Tuple(fs), Type::Tuple(ts)) if fs.len() == ts.len() => {
                 let (fty, tty) = (reg(from), reg(to));
                 let mut acc = "undef".to_owned();

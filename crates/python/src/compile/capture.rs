@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use oxcuda_ir::ExternAbi;
 use oxcuda_syntax::SourceFile;
-use oxcuda_typeck::globals::{EnumClass, NamedTupleClass, TypedValue};
+use oxcuda_typeck::globals::{DeviceArray, EnumClass, NamedTupleClass, TypedValue};
 use oxcuda_typeck::{ExternFn, FunctionSource, GlobalValue};
 use oxcuda_types::{Dtype, Scalar, parse_type};
 use pyo3::exceptions::PyValueError;
@@ -94,6 +94,27 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             match parsed {
                 Some(dtype) => GlobalValue::Array { dtype, shape, data },
                 None => GlobalValue::Unsupported(format!("a NumPy array of dtype {dtype}")),
+            }
+        }
+        "devicearray" => {
+            // ("devicearray", dtype name, shape, byte strides, address, layout, readonly)
+            let dtype: String = arg(1)?.extract()?;
+            let layout: String = arg(5)?.extract()?;
+            let layout = match layout.as_str() {
+                "C" => oxcuda_types::Layout::C,
+                "F" => oxcuda_types::Layout::F,
+                _ => oxcuda_types::Layout::A,
+            };
+            match Scalar::from_name(&dtype) {
+                Some(s) => GlobalValue::DeviceArray(Box::new(DeviceArray {
+                    dtype: Dtype::Scalar(s),
+                    shape: arg(2)?.extract()?,
+                    strides: arg(3)?.extract()?,
+                    data: arg(4)?.extract()?,
+                    layout,
+                    readonly: arg(6)?.extract()?,
+                })),
+                None => GlobalValue::Unsupported(format!("a device array of dtype {dtype}")),
             }
         }
         "type" => {

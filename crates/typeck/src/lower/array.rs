@@ -842,6 +842,7 @@ impl Lower<'_, '_> {
                 .collect(),
             ),
             "ndim" => Val::Int(i128::from(a.ndim)),
+            "view" => Val::Method(Box::new(Val::Rt(v, Type::Array(a))), "view"),
             "itemsize" => Val::Int(i128::from(a.dtype.size())),
             "dtype" => Val::TypeObj(Type::of_dtype(a.dtype)),
             "size" => {

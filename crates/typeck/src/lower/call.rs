@@ -110,6 +110,9 @@ impl Lower<'_, '_> {
                 self.device_call(i, args, c.range())
             }
             Val::Closure(i, bound) => self.closure_call(i, bound, args, keywords, c.range()),
+            Val::Method(receiver, "view") if keywords.is_empty() => {
+                self.array_view(*receiver, &args, c.range())
+            }
             Val::Method(receiver, name) => {
                 if !args.is_empty() || !keywords.is_empty() {
                     return self.error(

@@ -220,6 +220,7 @@ impl Lower<'_, '_> {
             GlobalValue::Str(s) => Val::Str(s.clone()),
             GlobalValue::Tuple(items) => Val::Tuple(items.iter().map(|i| self.global_value(name, i, range)).collect()),
             GlobalValue::Array { .. } => Val::GlobalArray(name.to_owned()),
+            GlobalValue::DeviceArray(a) => self.device_array(a),
             GlobalValue::Type(t) => Val::TypeObj(t.clone()),
             GlobalValue::Function(i) => Val::Jit(*i),
             GlobalValue::Extern(e) => Val::Extern(Box::new(e.clone())),

@@ -6,10 +6,12 @@
 //! and diagnostics are final.
 
 mod array;
+mod array_view;
 mod assert;
 mod cache_hint;
 mod call;
 mod convert;
+mod device_array_global;
 mod enums;
 mod expr;
 mod extension_call;

@@ -120,6 +120,26 @@ impl Lower<'_, '_> {
             },
             Stmt::Assert(a) => self.assert_stmt(a),
             Stmt::Raise(r) => self.raise_stmt(r),
+            Stmt::Nonlocal(n) => {
+                self.error_hint(
+                    codes::UNSUPPORTED_SYNTAX,
+                    n.range(),
+                    "'nonlocal' is not supported in device code: a nested function reads the \
+                     enclosing function's variables but cannot rebind them",
+                    "return the new value and assign it in the enclosing function, or store it \
+                     in an array element (cuda.local.array(1, dtype) is one per thread)",
+                );
+            }
+            Stmt::Global(g) => {
+                self.error_hint(
+                    codes::UNSUPPORTED_SYNTAX,
+                    g.range(),
+                    "'global' is not supported in device code: globals are frozen when the \
+                     kernel compiles (as numba freezes them) and cannot be assigned",
+                    "write results into an array argument (or a device array global, which is \
+                     captured by reference)",
+                );
+            }
             other => {
                 let what = stmt_kind(other);
                 self.error_hint(
@@ -842,7 +862,6 @@ fn stmt_kind(stmt: &Stmt) -> &'static str {
         Stmt::Try(_) => "'try'",
         Stmt::Raise(_) => "'raise'",
         Stmt::Import(_) | Stmt::ImportFrom(_) => "'import'",
-        Stmt::Global(_) | Stmt::Nonlocal(_) => "'global'/'nonlocal'",
         Stmt::Delete(_) => "'del'",
         Stmt::Match(_) => "'match'",
         _ => "this statement",
