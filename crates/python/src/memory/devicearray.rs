@@ -19,8 +19,9 @@
 //! - the Python-visible metadata never changes after construction (`frozen`); `bind` makes a new
 //!   array.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+use oxcuda_ir::Scalar;
 use oxcuda_runtime::transfer::{Mem, Place, copy};
 use oxcuda_runtime::{Allocation, IndexItem, Layout, Order, Space, Stream as RtStream};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
@@ -56,6 +57,17 @@ pub struct ArrayView<'a> {
     pub c_contiguous: bool,
     /// Whether the layout is F-contiguous.
     pub f_contiguous: bool,
+    /// The element type kernels see (`None`: records, and dtypes kernels cannot take).
+    pub scalar: Option<Scalar>,
+}
+
+/// What the launcher derives from an array's layout and dtype, worked out on its first launch
+/// and kept: the metadata never changes after construction (`frozen`), so neither do these.
+#[derive(Debug, Clone, Copy)]
+struct LaunchFacts {
+    c_contiguous: bool,
+    f_contiguous: bool,
+    scalar: Option<Scalar>,
 }
 
 /// A device array. See the module doc.
@@ -75,12 +87,22 @@ pub struct DeviceNDArray {
     readonly: bool,
     stream: Arc<RtStream>,
     stream_obj: Py<PyAny>,
+    /// See [`LaunchFacts`]; empty until the first launch (or C-API view).
+    facts: OnceLock<LaunchFacts>,
 }
 
 impl DeviceNDArray {
     /// The launcher's view of this array.
     #[must_use]
     pub fn launch_view(&self) -> ArrayView<'_> {
+        let facts = self.facts.get_or_init(|| LaunchFacts {
+            c_contiguous: self.layout.is_c_contiguous(),
+            f_contiguous: self.layout.is_f_contiguous(),
+            scalar: Scalar::from_numpy_kind(
+                char::from(self.kind),
+                u32::try_from(self.layout.itemsize()).unwrap_or(0),
+            ),
+        });
         ArrayView {
             ptr: self.ptr,
             shape: self.layout.shape(),
@@ -90,8 +112,9 @@ impl DeviceNDArray {
             readonly: self.readonly,
             host: self.memory.space().is_host(),
             ctx: self.memory.space().context_id(),
-            c_contiguous: self.layout.is_c_contiguous(),
-            f_contiguous: self.layout.is_f_contiguous(),
+            c_contiguous: facts.c_contiguous,
+            f_contiguous: facts.f_contiguous,
+            scalar: facts.scalar,
         }
     }
 
@@ -145,6 +168,7 @@ impl DeviceNDArray {
             readonly: self.readonly,
             stream: Arc::clone(&self.stream),
             stream_obj: self.stream_obj.clone_ref(py),
+            facts: OnceLock::new(),
         }
     }
 
@@ -176,6 +200,7 @@ impl DeviceNDArray {
             readonly: false,
             stream,
             stream_obj,
+            facts: OnceLock::new(),
         })
     }
 
@@ -443,6 +468,7 @@ pub(crate) fn allocate(
         readonly: false,
         stream: rt_stream,
         stream_obj,
+        facts: OnceLock::new(),
     })
 }
 
@@ -626,6 +652,7 @@ pub(crate) fn from_cuda_array_interface(
             readonly,
             stream: rt_stream,
             stream_obj,
+            facts: OnceLock::new(),
         })
     })
 }
@@ -669,6 +696,7 @@ pub(crate) fn from_dlpack(
             readonly: imported.readonly,
             stream,
             stream_obj,
+            facts: OnceLock::new(),
         })
     })
 }
