@@ -38,7 +38,9 @@ CASES = ("none/0", "devarray/1", "devarray/3", "devarray/16", "scalar/3", "scala
 
 _CALLGRIND_CONTROL = r"""
 #include <valgrind/callgrind.h>
-void start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; CALLGRIND_TOGGLE_COLLECT; }
+void start(void) {
+    CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; CALLGRIND_TOGGLE_COLLECT;
+}
 void stop(void) { CALLGRIND_TOGGLE_COLLECT; CALLGRIND_DUMP_STATS; }
 """
 

@@ -11,11 +11,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int the_context, the_module, the_function, a_stream, an_event;
 static __thread void *current;
 
-int cuInit(unsigned flags) { (void)flags; return 0; }
+/* STUB_DRIVER_INIT_MS (milliseconds, default 0): how long cuInit and the first
+   cuDevicePrimaryCtxRetain each take, as the real driver's take a few hundred (for measuring
+   what overlaps them). */
+static void init_delay(void) {
+    const char *ms = getenv("STUB_DRIVER_INIT_MS");
+    if (ms != NULL && atoi(ms) > 0) {
+        struct timespec t = {atoi(ms) / 1000, (long)(atoi(ms) % 1000) * 1000000L};
+        nanosleep(&t, NULL);
+    }
+}
+
+int cuInit(unsigned flags) { (void)flags; init_delay(); return 0; }
 int cuDriverGetVersion(int *v) { *v = 13000; return 0; }
 int cuGetErrorName(int e, const char **s) { (void)e; *s = "CUDA_ERROR_STUB"; return 0; }
 int cuGetErrorString(int e, const char **s) { (void)e; *s = "stub driver error"; return 0; }
@@ -43,7 +55,13 @@ int cuDeviceGetAttribute(int *v, int attr, int d) {
 }
 int cuDeviceTotalMem_v2(size_t *b, int d) { (void)d; *b = (size_t)80 << 30; return 0; }
 int cuDeviceGetUuid_v2(unsigned char (*u)[16], int d) { (void)d; memset(u, 0x5a, 16); return 0; }
-int cuDevicePrimaryCtxRetain(void **c, int d) { (void)d; *c = &the_context; return 0; }
+int cuDevicePrimaryCtxRetain(void **c, int d) {
+    static int retained;
+    (void)d;
+    if (!retained++) init_delay();
+    *c = &the_context;
+    return 0;
+}
 int cuCtxSetCurrent(void *c) { current = c; return 0; }
 int cuCtxGetCurrent(void **c) { *c = current; return 0; }
 int cuCtxGetDevice(int *d) { *d = 0; return 0; }

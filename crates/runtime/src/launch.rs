@@ -398,6 +398,60 @@ mod tests {
         );
     }
 
+    fn array(ptr: u64, shape: &[i64], strides: &[i64]) -> (Arg, Type) {
+        let ty = ArrayType {
+            dtype: Scalar::F32.into(),
+            ndim: u32::try_from(shape.len()).unwrap(),
+            layout: Layout::A,
+            readonly: false,
+            aligned: true,
+        };
+        let arg = Arg::Array {
+            ptr,
+            shape: Dims::from_slice(shape),
+            strides: Dims::from_slice(strides),
+            ty,
+            host: false,
+            ctx: 0,
+        };
+        (arg, Type::Array(ty))
+    }
+
+    #[test]
+    fn packing_in_place_writes_the_abi_order_past_the_inline_slots() {
+        // 20 two-dimensional arrays (5 slots each: 100, beyond INLINE_SLOTS) and a scalar.
+        let mut read = Args::new();
+        let mut params = Vec::new();
+        for k in 0..20u64 {
+            let (arg, ty) = array(0x1000 * (k + 1), &[2, 3 + k as i64], &[-4, 8 * (k as i64)]);
+            read.push(arg);
+            params.push(ty);
+        }
+        read.push(Arg::Int(7, Scalar::I64));
+        params.push(Type::Scalar(Scalar::F32));
+        let mut slots: Slots = smallvec::smallvec![[9, 9]; 3]; // cleared by pack_into
+        pack_into(&read, &params, &mut slots);
+        assert_eq!(slots.len(), 20 * 5 + 1);
+        for k in 0..20u64 {
+            let s = &slots[(k * 5) as usize..(k * 5 + 5) as usize];
+            let expected = [
+                [0x1000 * (k + 1), 0],
+                [2, 0],
+                [3 + k, 0],
+                [(-4i64) as u64, 0],
+                [8 * k, 0],
+            ];
+            assert_eq!(s, expected, "array {k}");
+        }
+        assert_eq!(slots[100], [u64::from(7.0f32.to_bits()), 0]);
+        let mut ptrs = ParamPointers::new();
+        param_pointers_into(&mut slots, &mut ptrs);
+        assert_eq!(ptrs.len(), slots.len());
+        for (p, s) in ptrs.iter().zip(slots.iter()) {
+            assert_eq!(*p, s.as_ptr().cast_mut().cast::<c_void>());
+        }
+    }
+
     #[test]
     fn half_conversion_matches_known_values() {
         assert_eq!(f32_to_f16_bits(1.0), 0x3c00);
