@@ -245,7 +245,11 @@ pub(crate) fn as_dtype<'py>(
     py: Python<'py>,
     dtype: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    numpy(py)?.getattr("dtype")?.call1((dtype,))
+    // Attribute names interned here and below: these run on every allocation, and a fresh
+    // string is made and hashed for each look-up otherwise.
+    numpy(py)?
+        .getattr(pyo3::intern!(py, "dtype"))?
+        .call1((dtype,))
 }
 
 /// The NumPy kind letter of a device array's `dtype`: the one place a dtype becomes a device
@@ -255,14 +259,20 @@ pub(crate) fn as_dtype<'py>(
 /// order; a big-endian array would be read as garbage, so it is an error, as in numba-cuda.
 fn kind_of(dtype: &Bound<'_, PyAny>) -> PyResult<u8> {
     refuse_foreign_byte_order(dtype)?;
-    let kind: String = dtype.getattr("kind")?.extract()?;
-    Ok(kind.bytes().next().unwrap_or(b'V'))
+    let kind = dtype.getattr(pyo3::intern!(dtype.py(), "kind"))?;
+    let kind = kind.cast::<pyo3::types::PyString>()?.to_str()?.bytes().next();
+    Ok(kind.unwrap_or(b'V'))
 }
 
 /// A `TypeError` (numba-cuda's wording, `Unsupported array dtype: >f4`) for a scalar dtype
 /// not in the machine's byte order; records check their fields in `records.rs`.
 pub(crate) fn refuse_foreign_byte_order(dtype: &Bound<'_, PyAny>) -> PyResult<()> {
-    if dtype.getattr("fields")?.is_none() && !dtype.getattr("isnative")?.extract::<bool>()? {
+    let py = dtype.py();
+    if dtype.getattr(pyo3::intern!(py, "fields"))?.is_none()
+        && !dtype
+            .getattr(pyo3::intern!(py, "isnative"))?
+            .extract::<bool>()?
+    {
         return Err(PyTypeError::new_err(format!(
             "Unsupported array dtype: {} (a byte order other than the machine's; device \
              arrays and kernels use the machine's order); convert first, e.g. with \
@@ -274,7 +284,9 @@ pub(crate) fn refuse_foreign_byte_order(dtype: &Bound<'_, PyAny>) -> PyResult<()
 }
 
 pub(crate) fn itemsize_of(dtype: &Bound<'_, PyAny>) -> PyResult<i64> {
-    let size: i64 = dtype.getattr("itemsize")?.extract()?;
+    let size: i64 = dtype
+        .getattr(pyo3::intern!(dtype.py(), "itemsize"))?
+        .extract()?;
     if size <= 0 {
         return Err(PyTypeError::new_err(format!(
             "dtype {} has no fixed item size; device arrays need one",
