@@ -59,12 +59,13 @@ fn read_with(
             }
             Dtype::Record(record)
         } else {
-            view.scalar.ok_or_else(|| {
-                PyTypeError::new_err(format!(
-                    "argument {index}: arrays of this dtype cannot be passed to kernels"
-                ))
-            })?
-            .into()
+            view.scalar
+                .ok_or_else(|| {
+                    PyTypeError::new_err(format!(
+                        "argument {index}: arrays of this dtype cannot be passed to kernels"
+                    ))
+                })?
+                .into()
         };
         let ndim = u32::try_from(view.shape.len()).unwrap_or(0);
         let layout = layout_from_flags(view.c_contiguous, view.f_contiguous);

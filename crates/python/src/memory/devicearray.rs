@@ -260,7 +260,11 @@ pub(crate) fn as_dtype<'py>(
 fn kind_of(dtype: &Bound<'_, PyAny>) -> PyResult<u8> {
     refuse_foreign_byte_order(dtype)?;
     let kind = dtype.getattr(pyo3::intern!(dtype.py(), "kind"))?;
-    let kind = kind.cast::<pyo3::types::PyString>()?.to_str()?.bytes().next();
+    let kind = kind
+        .cast::<pyo3::types::PyString>()?
+        .to_str()?
+        .bytes()
+        .next();
     Ok(kind.unwrap_or(b'V'))
 }
 
