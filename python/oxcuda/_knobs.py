@@ -237,6 +237,14 @@ KNOBS: dict[str, Knob] = {
             "one at a time and every access is recorded, so launches are much slower.",
         ),
         Knob(
+            "WARM_COMPILER",
+            parse_bool,
+            True,
+            "Open libNVVM and nvJitLink and compile one tiny kernel on a background thread "
+            "while the first GPU context is created, so that the first compile finds them "
+            "ready (docs/performance.md). False: open them at the first compile.",
+        ),
+        Knob(
             "CACHE_DIR",
             parse_path,
             None,

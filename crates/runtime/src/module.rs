@@ -173,6 +173,24 @@ impl Kernel {
         params: &mut [*mut c_void],
     ) -> Result<(), DriverError> {
         self.ctx.make_current()?;
+        // SAFETY: forwarded from the caller's contract; the kernel's context is now current.
+        unsafe { self.launch_in_current(config, stream, params) }
+    }
+
+    /// [`Self::launch`] for a caller that has just read the calling thread's current context
+    /// and found this kernel's: the launch makes no second `cuCtxGetCurrent`.
+    ///
+    /// # Safety
+    /// As [`Self::launch`], and this kernel's context is current on the calling thread.
+    ///
+    /// # Errors
+    /// The driver's error, its description naming the kernel.
+    pub unsafe fn launch_in_current(
+        &self,
+        config: &LaunchConfig,
+        stream: usize,
+        params: &mut [*mut c_void],
+    ) -> Result<(), DriverError> {
         // SAFETY: forwarded from the caller's contract; the kernel's context is current.
         unsafe {
             self.ctx.driver().launch(

@@ -104,9 +104,24 @@ def current_context() -> _native.Context:
     if not use_gpu():
         return _native.host_context()
     if _driver_opened["generation"] != config.generation:
-        _toolchain.driver_info()  # opens the driver (CudaSupportError when there is none)
+        _open_driver()
         _driver_opened["generation"] = config.generation
     return _native.current_device_context()
+
+
+def _open_driver() -> None:
+    """Opens the driver (CudaSupportError when there is none), with the compiler's warm-up
+    (``_warmup``) running beside it and the context creation that follows."""
+    from oxcuda.cuda import _warmup
+
+    _warmup.start()
+    cc = None
+    try:
+        devices = _toolchain.driver_info().get("devices") or []
+        if devices:
+            cc = tuple(devices[0]["compute_capability"])
+    finally:
+        _warmup.device_known(cc)
 
 
 #: The ``config.generation`` at which the driver was last found open. Resolving the driver's

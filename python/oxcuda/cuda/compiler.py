@@ -66,7 +66,11 @@ def _position(name: str) -> int:
 
 def open_tools(target: str) -> None:
     """Opens the libraries a compile up to ``target`` needs (libNVVM after the typed IR,
-    nvJitLink for a cubin), raising ``CudaSupportError`` when one is missing."""
+    nvJitLink for a cubin), raising ``CudaSupportError`` when one is missing. A warm-up
+    opening them already (``_warmup``) is waited for first."""
+    from oxcuda.cuda import _warmup
+
+    _warmup.join()
     position = _position(target)
     if position > _position("typed"):
         _toolchain.nvvm_info()

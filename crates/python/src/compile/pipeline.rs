@@ -354,8 +354,13 @@ pub(crate) fn compile(
         let req = request(
             py, sources, entry, args, kind, ret, options, output, libdevice,
         )?;
-        let artifacts =
-            oxcuda_compiler::compile(req, &tools()).map_err(|e| compile_error(py, e))?;
+        // Without the GIL: the compile is Rust and NVIDIA's libraries (an extension resolver
+        // takes the GIL back for each question it asks Python), so other Python threads run
+        // meanwhile — the compiler's warm-up beside a context creation, or a second compile.
+        let tools = tools();
+        let artifacts = py
+            .detach(|| oxcuda_compiler::compile(req, &tools))
+            .map_err(|e| compile_error(py, e))?;
         Ok(CompileArtifacts::new(py, artifacts))
     })
 }

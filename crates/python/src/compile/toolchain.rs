@@ -77,11 +77,13 @@ pub fn nvrtc() -> Option<Arc<Nvrtc>> {
 #[pyfunction]
 pub(crate) fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
-        let lib = NVVM
-            .get_or_open(&path, Libnvvm::path, Libnvvm::open)
+        // The GIL is released while the library loads and first runs (tens of milliseconds):
+        // the compiler's warm-up thread does this while the main thread makes a context.
+        let lib = py
+            .detach(|| NVVM.get_or_open(&path, Libnvvm::path, Libnvvm::open))
             .map_err(|e| support_error(py, "libNVVM", &e))?;
-        let isa = lib
-            .emitted_ptx_isa()
+        let isa = py
+            .detach(|| lib.emitted_ptx_isa())
             .map_err(|e| support_error(py, "libNVVM", &e))?;
         let info = PyDict::new(py);
         info.set_item("path", lib.path())?;
@@ -100,8 +102,8 @@ pub(crate) fn open_nvvm<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'
 #[pyfunction]
 pub(crate) fn open_nvjitlink<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
-        let lib = NVJITLINK
-            .get_or_open(&path, Nvjitlink::path, Nvjitlink::open)
+        let lib = py
+            .detach(|| NVJITLINK.get_or_open(&path, Nvjitlink::path, Nvjitlink::open))
             .map_err(|e| support_error(py, "nvJitLink", &e))?;
         let info = PyDict::new(py);
         info.set_item("path", lib.path())?;
@@ -133,11 +135,14 @@ pub(crate) fn open_nvrtc<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<
 #[pyfunction]
 pub(crate) fn open_driver<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
-        let driver = DRIVER
-            .get_or_open(&path, |d: &Driver| d.path(), Driver::load)
+        // `cuInit` takes a few hundred milliseconds: the GIL is released for it (and for the
+        // load), so other threads (the compiler's warm-up) run meanwhile.
+        let driver = py
+            .detach(|| DRIVER.get_or_open(&path, |d: &Driver| d.path(), Driver::load))
             .map_err(|e| support_error(py, "the CUDA driver", &e))?;
-        let (version, summaries) =
-            oxcuda_runtime::device::describe(&driver).map_err(|e| driver_error(py, &e))?;
+        let (version, summaries) = py
+            .detach(|| oxcuda_runtime::device::describe(&driver))
+            .map_err(|e| driver_error(py, &e))?;
         let info = PyDict::new(py);
         info.set_item("path", driver.path())?;
         info.set_item("version", version)?;

@@ -357,8 +357,10 @@ pub(crate) fn host_context() -> PyResult<Context> {
 pub(crate) fn current_device_context(py: Python<'_>) -> PyResult<Context> {
     guard(|| {
         let rt = runtime(py)?;
-        let ctx = rt
-            .current()
+        // The first call creates the primary context (hundreds of milliseconds): without the
+        // GIL, so other threads run meanwhile.
+        let ctx = py
+            .detach(|| rt.current())
             .map_err(|e| runtime_error(py, &Error::from(e)))?;
         Ok(Context::new(Space::Device(ctx)))
     })

@@ -16,7 +16,7 @@ use oxcuda_runtime::stream::StreamKind;
 use oxcuda_runtime::{Event as RtEvent, Space, Stream as RtStream};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyInt, PyTuple};
 
 use crate::boundary::guard;
 use crate::boundary::runtime_error;
@@ -215,7 +215,13 @@ pub fn resolve_stream<'py>(
         }
         return Ok((Arc::clone(inner), obj.clone().unbind()));
     }
-    let handle: u64 = if let Ok(proto) = obj.getattr("__cuda_stream__") {
+    // A plain int (0, or a raw handle) first: asking it for `__cuda_stream__` would raise and
+    // discard an AttributeError on every allocation made with `stream=0`.
+    let handle: u64 = if obj.is_exact_instance_of::<PyInt>()
+        && let Ok(h) = obj.extract::<u64>()
+    {
+        h
+    } else if let Ok(proto) = obj.getattr(pyo3::intern!(py, "__cuda_stream__")) {
         let pair = proto.call0()?;
         let pair = pair.cast::<PyTuple>().map_err(|_| {
             PyTypeError::new_err("__cuda_stream__() must return a (version, handle) tuple")

@@ -7,7 +7,8 @@
 //! records, `DeviceRecord`s) are typed through `records.rs`, cached by dtype object. Nor does
 //! it allocate for arrays of up to `INLINE_DIMS` dimensions or launches of up to
 //! `INLINE_ARGS` arguments: shapes, strides and argument lists live inline ([`Dims`],
-//! [`Args`]), because the launch fast path runs this on every launch.
+//! [`Args`]), because the launch fast path runs this on every launch. A device array's element
+//! type and contiguity are worked out once per array (`DeviceNDArray::launch_view`).
 
 use oxcuda_ir::{ArrayType, Dtype, Layout, Scalar};
 pub use oxcuda_runtime::launch::{Arg, Args, Dims};
@@ -58,16 +59,13 @@ fn read_with(
             }
             Dtype::Record(record)
         } else {
-            Scalar::from_numpy_kind(
-                char::from(view.kind),
-                u32::try_from(view.itemsize).unwrap_or(0),
-            )
-            .ok_or_else(|| {
-                PyTypeError::new_err(format!(
-                    "argument {index}: arrays of this dtype cannot be passed to kernels"
-                ))
-            })?
-            .into()
+            view.scalar
+                .ok_or_else(|| {
+                    PyTypeError::new_err(format!(
+                        "argument {index}: arrays of this dtype cannot be passed to kernels"
+                    ))
+                })?
+                .into()
         };
         let ndim = u32::try_from(view.shape.len()).unwrap_or(0);
         let layout = layout_from_flags(view.c_contiguous, view.f_contiguous);
@@ -178,7 +176,20 @@ fn read_with(
 
 /// Reads every argument of a launch.
 pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Args> {
-    args.iter().enumerate().map(|(i, a)| read(&a, i)).collect()
+    let mut out = Args::new();
+    read_all_into(args, &mut out)?;
+    Ok(out)
+}
+
+/// [`read_all`] into `out` (cleared first): the launch fast path keeps its buffer in its own
+/// frame, so the arguments (over a kilobyte inline) are never moved.
+pub fn read_all_into(args: &Bound<'_, PyTuple>, out: &mut Args) -> PyResult<()> {
+    out.clear();
+    out.reserve(args.len());
+    for (i, a) in args.iter().enumerate() {
+        out.push(read(&a, i)?);
+    }
+    Ok(())
 }
 
 /// Reads every argument of a launch on `stream` (a `CUstream` address, 0 for the legacy
@@ -187,15 +198,23 @@ pub fn read_all(args: &Bound<'_, PyTuple>) -> PyResult<Args> {
 /// in the interface, or the launch's own stream (`1`, the legacy default stream, for 0).
 /// Anything else is an error here, and the dispatcher's slow path takes the launch (it waits
 /// for the producer's stream, as numba-cuda does).
-pub fn read_all_for_launch(args: &Bound<'_, PyTuple>, stream: usize) -> PyResult<Args> {
+///
+/// The arguments are written to `out` (cleared first), as [`read_all_into`] does.
+pub fn read_all_for_launch(
+    args: &Bound<'_, PyTuple>,
+    stream: usize,
+    out: &mut Args,
+) -> PyResult<()> {
     let mut launch = ForeignLaunch {
         stream,
         cupy_stream: None,
     };
-    args.iter()
-        .enumerate()
-        .map(|(i, a)| read_with(&a, i, Some(&mut launch)))
-        .collect()
+    out.clear();
+    out.reserve(args.len());
+    for (i, a) in args.iter().enumerate() {
+        out.push(read_with(&a, i, Some(&mut launch))?);
+    }
+    Ok(())
 }
 
 /// A CUDA Array Interface (v2/v3) producer as an array argument, when that needs no stream

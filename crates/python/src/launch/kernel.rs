@@ -190,8 +190,10 @@ impl GpuKernel {
     ) -> PyResult<()> {
         guard(|| {
             let read = checked_args(&self.name, &self.params, args)?;
-            let mut slots = launch::pack_all(&read, &self.params);
-            let mut ptrs = launch::param_pointers(&mut slots);
+            let mut slots = launch::Slots::new();
+            launch::pack_into(&read, &self.params, &mut slots);
+            let mut ptrs = launch::ParamPointers::new();
+            launch::param_pointers_into(&mut slots, &mut ptrs);
             let config = launch_config(grid, block, shared);
             config.check().map_err(PyValueError::new_err)?;
             // SAFETY: one pointer per parameter, packed for these parameters, alive for the
@@ -331,7 +333,7 @@ impl GpuKernel {
                 self.name
             )));
         }
-        let other = self.other_context(py)?;
+        let (other, current) = self.other_context(py)?;
         let loaded = other.as_deref().unwrap_or(&self.first);
         let ctx = loaded.kernel.context().handle().0;
         if let Some((i, theirs)) = read
@@ -344,11 +346,22 @@ impl GpuKernel {
         if loaded.kernel.is_cooperative() {
             self.check_co_resident(py, &loaded.kernel, config)?;
         }
-        let mut slots = launch::pack_all(read, &self.params);
-        let mut ptrs = launch::param_pointers(&mut slots);
+        let mut slots = launch::Slots::new();
+        launch::pack_into(read, &self.params, &mut slots);
+        let mut ptrs = launch::ParamPointers::new();
+        launch::param_pointers_into(&mut slots, &mut ptrs);
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
-        // alive for the call; the configuration was checked.
-        unsafe { loaded.kernel.launch(config, stream, &mut ptrs) }.map_err(|mut e| {
+        // alive for the call; the configuration was checked. `current` is the calling
+        // thread's context as the driver reported it above, and nothing since (no Python runs
+        // between) can change it: when it is the kernel's, the launch need not ask again.
+        let launched = unsafe {
+            if current == ctx {
+                loaded.kernel.launch_in_current(config, stream, &mut ptrs)
+            } else {
+                loaded.kernel.launch(config, stream, &mut ptrs)
+            }
+        };
+        launched.map_err(|mut e| {
             e.description
                 .push_str(&self.shared_memory_note(config.shared));
             driver_error(py, &e)
@@ -361,22 +374,23 @@ impl GpuKernel {
 
     /// The copy of the kernel for the calling thread's current context when that is not the
     /// first one's (`None`: launch the first: it is current, or no context is, and the launch
-    /// makes it current). Another context's copy is loaded on its first launch.
-    fn other_context(&self, py: Python<'_>) -> PyResult<Option<Arc<Loaded>>> {
+    /// makes it current), and that current context (0: none). Another context's copy is
+    /// loaded on its first launch.
+    fn other_context(&self, py: Python<'_>) -> PyResult<(Option<Arc<Loaded>>, usize)> {
         let first = self.first.kernel.context();
         let current = first
             .driver()
             .current_context()
             .map_err(|e| driver_error(py, &e))? as usize;
         if current == 0 || current == first.handle().0 {
-            return Ok(None);
+            return Ok((None, current));
         }
         let mut others = self.others.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(found) = others
             .iter()
             .find(|l| l.kernel.context().handle().0 == current)
         {
-            return Ok(Some(Arc::clone(found)));
+            return Ok((Some(Arc::clone(found)), current));
         }
         let rt = crate::context::runtime::runtime(py)?;
         let ctx = rt
@@ -404,7 +418,7 @@ impl GpuKernel {
         let asserts = Asserts::find(py, &kernel, python_name, sites)?;
         let loaded = Arc::new(Loaded { kernel, asserts });
         others.push(Arc::clone(&loaded));
-        Ok(Some(loaded))
+        Ok((Some(loaded), current))
     }
 
     /// The error for argument `index`, memory of the context `theirs`, passed to a launch in

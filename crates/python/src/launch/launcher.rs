@@ -207,13 +207,13 @@ impl LaunchCache {
             .then(|| self.target_gpu.load(Ordering::Relaxed))
     }
 
-    /// Reads the arguments for a launch on `gpu`: foreign arrays (CAI, DLPack) only on the
-    /// GPU, where they need no copy. `None` when some argument needs the slow path.
-    fn read(gpu: bool, args: &Bound<'_, PyTuple>, handle: usize) -> Option<args::Args> {
+    /// Reads the arguments for a launch on `gpu` into `out`: foreign arrays (CAI, DLPack) only
+    /// on the GPU, where they need no copy. False when some argument needs the slow path.
+    fn read(gpu: bool, args: &Bound<'_, PyTuple>, handle: usize, out: &mut args::Args) -> bool {
         if gpu {
-            args::read_all_for_launch(args, handle).ok()
+            args::read_all_for_launch(args, handle, out).is_ok()
         } else {
-            args::read_all(args).ok()
+            args::read_all_into(args, out).is_ok()
         }
     }
 
@@ -292,9 +292,10 @@ impl LaunchCache {
         args: &Bound<'_, PyTuple>,
     ) -> PyResult<bool> {
         let py = slf.py();
-        let Some(read) = Self::read(gpu, args, handle) else {
+        let mut read = args::Args::new();
+        if !Self::read(gpu, args, handle, &mut read) {
             return Ok(false);
-        };
+        }
         let found = slf.get().table().find(gpu, &read);
         let spec = match found {
             Some(spec) => spec,
@@ -512,9 +513,10 @@ impl LaunchCache {
         guard(|| {
             let handle = Self::handle_of(stream)?;
             let config = config_of(grid, block, shared)?;
-            let Some(read) = Self::read(true, args, handle) else {
+            let mut read = args::Args::new();
+            if !Self::read(true, args, handle, &mut read) {
                 return Ok(false);
-            };
+            }
             let Some(spec) = self.table().find(true, &read) else {
                 return Ok(false);
             };

@@ -19,8 +19,9 @@
 //! - the Python-visible metadata never changes after construction (`frozen`); `bind` makes a new
 //!   array.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+use oxcuda_ir::Scalar;
 use oxcuda_runtime::transfer::{Mem, Place, copy};
 use oxcuda_runtime::{Allocation, IndexItem, Layout, Order, Space, Stream as RtStream};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
@@ -56,6 +57,17 @@ pub struct ArrayView<'a> {
     pub c_contiguous: bool,
     /// Whether the layout is F-contiguous.
     pub f_contiguous: bool,
+    /// The element type kernels see (`None`: records, and dtypes kernels cannot take).
+    pub scalar: Option<Scalar>,
+}
+
+/// What the launcher derives from an array's layout and dtype, worked out on its first launch
+/// and kept: the metadata never changes after construction (`frozen`), so neither do these.
+#[derive(Debug, Clone, Copy)]
+struct LaunchFacts {
+    c_contiguous: bool,
+    f_contiguous: bool,
+    scalar: Option<Scalar>,
 }
 
 /// A device array. See the module doc.
@@ -75,12 +87,22 @@ pub struct DeviceNDArray {
     readonly: bool,
     stream: Arc<RtStream>,
     stream_obj: Py<PyAny>,
+    /// See [`LaunchFacts`]; empty until the first launch (or C-API view).
+    facts: OnceLock<LaunchFacts>,
 }
 
 impl DeviceNDArray {
     /// The launcher's view of this array.
     #[must_use]
     pub fn launch_view(&self) -> ArrayView<'_> {
+        let facts = self.facts.get_or_init(|| LaunchFacts {
+            c_contiguous: self.layout.is_c_contiguous(),
+            f_contiguous: self.layout.is_f_contiguous(),
+            scalar: Scalar::from_numpy_kind(
+                char::from(self.kind),
+                u32::try_from(self.layout.itemsize()).unwrap_or(0),
+            ),
+        });
         ArrayView {
             ptr: self.ptr,
             shape: self.layout.shape(),
@@ -90,8 +112,9 @@ impl DeviceNDArray {
             readonly: self.readonly,
             host: self.memory.space().is_host(),
             ctx: self.memory.space().context_id(),
-            c_contiguous: self.layout.is_c_contiguous(),
-            f_contiguous: self.layout.is_f_contiguous(),
+            c_contiguous: facts.c_contiguous,
+            f_contiguous: facts.f_contiguous,
+            scalar: facts.scalar,
         }
     }
 
@@ -145,6 +168,7 @@ impl DeviceNDArray {
             readonly: self.readonly,
             stream: Arc::clone(&self.stream),
             stream_obj: self.stream_obj.clone_ref(py),
+            facts: OnceLock::new(),
         }
     }
 
@@ -176,6 +200,7 @@ impl DeviceNDArray {
             readonly: false,
             stream,
             stream_obj,
+            facts: OnceLock::new(),
         })
     }
 
@@ -220,7 +245,11 @@ pub(crate) fn as_dtype<'py>(
     py: Python<'py>,
     dtype: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    numpy(py)?.getattr("dtype")?.call1((dtype,))
+    // Attribute names interned here and below: these run on every allocation, and a fresh
+    // string is made and hashed for each look-up otherwise.
+    numpy(py)?
+        .getattr(pyo3::intern!(py, "dtype"))?
+        .call1((dtype,))
 }
 
 /// The NumPy kind letter of a device array's `dtype`: the one place a dtype becomes a device
@@ -230,14 +259,24 @@ pub(crate) fn as_dtype<'py>(
 /// order; a big-endian array would be read as garbage, so it is an error, as in numba-cuda.
 fn kind_of(dtype: &Bound<'_, PyAny>) -> PyResult<u8> {
     refuse_foreign_byte_order(dtype)?;
-    let kind: String = dtype.getattr("kind")?.extract()?;
-    Ok(kind.bytes().next().unwrap_or(b'V'))
+    let kind = dtype.getattr(pyo3::intern!(dtype.py(), "kind"))?;
+    let kind = kind
+        .cast::<pyo3::types::PyString>()?
+        .to_str()?
+        .bytes()
+        .next();
+    Ok(kind.unwrap_or(b'V'))
 }
 
 /// A `TypeError` (numba-cuda's wording, `Unsupported array dtype: >f4`) for a scalar dtype
 /// not in the machine's byte order; records check their fields in `records.rs`.
 pub(crate) fn refuse_foreign_byte_order(dtype: &Bound<'_, PyAny>) -> PyResult<()> {
-    if dtype.getattr("fields")?.is_none() && !dtype.getattr("isnative")?.extract::<bool>()? {
+    let py = dtype.py();
+    if dtype.getattr(pyo3::intern!(py, "fields"))?.is_none()
+        && !dtype
+            .getattr(pyo3::intern!(py, "isnative"))?
+            .extract::<bool>()?
+    {
         return Err(PyTypeError::new_err(format!(
             "Unsupported array dtype: {} (a byte order other than the machine's; device \
              arrays and kernels use the machine's order); convert first, e.g. with \
@@ -249,7 +288,9 @@ pub(crate) fn refuse_foreign_byte_order(dtype: &Bound<'_, PyAny>) -> PyResult<()
 }
 
 pub(crate) fn itemsize_of(dtype: &Bound<'_, PyAny>) -> PyResult<i64> {
-    let size: i64 = dtype.getattr("itemsize")?.extract()?;
+    let size: i64 = dtype
+        .getattr(pyo3::intern!(dtype.py(), "itemsize"))?
+        .extract()?;
     if size <= 0 {
         return Err(PyTypeError::new_err(format!(
             "dtype {} has no fixed item size; device arrays need one",
@@ -443,6 +484,7 @@ pub(crate) fn allocate(
         readonly: false,
         stream: rt_stream,
         stream_obj,
+        facts: OnceLock::new(),
     })
 }
 
@@ -626,6 +668,7 @@ pub(crate) fn from_cuda_array_interface(
             readonly,
             stream: rt_stream,
             stream_obj,
+            facts: OnceLock::new(),
         })
     })
 }
@@ -669,6 +712,7 @@ pub(crate) fn from_dlpack(
             readonly: imported.readonly,
             stream,
             stream_obj,
+            facts: OnceLock::new(),
         })
     })
 }

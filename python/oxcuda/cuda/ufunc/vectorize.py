@@ -152,7 +152,11 @@ class CUDAUFunc:
                         type(out) is not DeviceNDArray
                         or out.ndim != 1
                         or out.size != n
-                        or out.dtype != launcher.dtype
+                        # NumPy's builtin dtypes are singletons: identity first, then equality
+                        or (
+                            (out_dtype := out.dtype) is not launcher.dtype
+                            and out_dtype != launcher.dtype
+                        )
                         or out.readonly
                     ):
                         return self._call(args, out, stream)
