@@ -28,6 +28,7 @@ pub mod names;
 pub mod ops;
 pub mod parse;
 pub mod print;
+pub mod tensor;
 pub mod verify;
 
 pub use entities::{Block, FuncId, GlobalId, Value, Var};
@@ -40,6 +41,7 @@ pub use ops::{
     AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op,
     PRINT_MAX_VALUES, PrintPiece, ShflMode, StoreCache, Terminator, UnaryOp, VoteMode,
 };
+pub use tensor::TensorOp;
 pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,
     record,

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::fragment::FragmentType;
 use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Record};
 use crate::scalar::Scalar;
@@ -66,6 +67,9 @@ pub enum Type {
     Enum(Box<EnumType>),
     /// An instance of a namedtuple class (front end only: held as a tuple).
     NamedTuple(Box<NamedTupleType>),
+    /// A warp matrix fragment (`cuda.wmma.fragment`; front end only: held as its storage
+    /// array, [`FragmentType::storage`]).
+    Fragment(Box<FragmentType>),
 }
 
 impl Type {
@@ -165,6 +169,7 @@ impl fmt::Display for Type {
             Self::Record(r) => r.fmt(f),
             Self::Enum(e) => e.fmt(f),
             Self::NamedTuple(n) => n.fmt(f),
+            Self::Fragment(x) => x.fmt(f),
         }
     }
 }
