@@ -72,6 +72,8 @@ pub(crate) struct ThreadState {
     /// Whether the kernel frame's template slots hold this launch's template (states live for
     /// one launch; see `scheduler::start`).
     pub template_loaded: bool,
+    /// The `cp.async` copies this thread started and has not waited for (`tensor.rs`).
+    pub copies: crate::tensor::AsyncCopies,
 }
 
 impl ThreadState {

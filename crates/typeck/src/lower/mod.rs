@@ -24,6 +24,7 @@ mod print;
 mod raise;
 mod record;
 mod stmt;
+mod tensor;
 mod warp;
 
 use std::collections::{HashMap, HashSet};
