@@ -198,7 +198,8 @@ impl FragmentType {
             (true, FragmentElem::F16 | FragmentElem::S8 | FragmentElem::U8) => {
                 shape != WmmaShape::M16N16K8
             }
-            (true, FragmentElem::Tf32) | (false, FragmentElem::F32) => true,
+            (true, FragmentElem::Tf32) => shape == WmmaShape::M16N16K8,
+            (false, FragmentElem::F32) => true,
             (false, FragmentElem::F16 | FragmentElem::S32) => shape != WmmaShape::M16N16K8,
             _ => false,
         };
