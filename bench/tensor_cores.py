@@ -88,7 +88,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--out")
     args = p.parse_args(argv)
     import cupy as cp
-
     from oxcuda import cuda
 
     n = args.size

@@ -9,7 +9,7 @@ import inspect
 import numpy as np
 import pytest
 from oxcuda import cuda, float16, float32, int8, int32, uint8
-from oxcuda.errors import CompileError, TypingError
+from oxcuda.errors import TypingError, UnsupportedError
 
 from ._util import poison, run
 
@@ -82,25 +82,19 @@ def test_one_tile_column_major(target, rng):
 # ---- the other shapes, float16 accumulators, fill ----------------------------------------
 
 
-@cuda.jit
-def shape_k(a, b, d, m, n, k):
-    fa = wmma.fragment(wmma.matrix_a, m, n, k, float16, wmma.row_major)
-    fb = wmma.fragment(wmma.matrix_b, m, n, k, float16, wmma.col_major)
-    fc = wmma.fragment(wmma.accumulator, m, n, k, float32)
-    wmma.fill_fragment(fc, 0.5)
-    wmma.load_matrix_sync(fa, a, 0, k)
-    wmma.load_matrix_sync(fb, b, 0, k)
-    wmma.mma_sync(fc, fa, fb, fc)
-    wmma.store_matrix_sync(d, 0, fc, n, wmma.row_major)
-
-
 def _shape_kernel(m, n, k):
-    # The shape must be a compile-time constant: bake it in as globals of a fresh kernel.
-    src = inspect.getsource(shape_k.py_func).replace("@cuda.jit\n", "")
-    src = src.replace("def shape_k(a, b, d, m, n, k):", "def shape_k(a, b, d):")
-    ns = {"wmma": wmma, "float16": float16, "float32": float32, "m": m, "n": n, "k": k}
-    exec(compile(src, inspect.getsourcefile(shape_k.py_func), "exec"), ns)  # noqa: S102
-    return ns["shape_k"]
+    # The shape must be a compile-time constant: closure variables are (numba freezes them).
+    def shape_k(a, b, d):
+        fa = wmma.fragment(wmma.matrix_a, m, n, k, float16, wmma.row_major)
+        fb = wmma.fragment(wmma.matrix_b, m, n, k, float16, wmma.col_major)
+        fc = wmma.fragment(wmma.accumulator, m, n, k, float32)
+        wmma.fill_fragment(fc, 0.5)
+        wmma.load_matrix_sync(fa, a, 0, k)
+        wmma.load_matrix_sync(fb, b, 0, k)
+        wmma.mma_sync(fc, fa, fb, fc)
+        wmma.store_matrix_sync(d, 0, fc, n, wmma.row_major)
+
+    return shape_k
 
 
 @pytest.mark.parametrize(("m", "n", "k"), [(16, 16, 16), (32, 8, 16), (8, 32, 16)])
@@ -250,24 +244,26 @@ def test_tiled_matmul_through_shared_memory(target, rng):
 
 @cuda.jit
 def copy_async_k(src, out):
-    s = cuda.shared.array(128, float32)
+    s = cuda.shared.array(160, float32)
     t = cuda.threadIdx.x
-    # 32 threads x 4 floats (16 bytes each), then 32 x 2 floats (8 bytes) in a second group.
-    cuda.pipeline.memcpy_async(s, 4 * t, src, 4 * t, 4)
+    # Three groups: 32 threads x 2 floats (8 bytes), 16 x 4 floats (16 bytes), 32 x 1 (4 bytes).
+    cuda.pipeline.memcpy_async(s, 2 * t, src, 2 * t, 2)
     cuda.pipeline.commit()
     if t < 16:
-        cuda.pipeline.memcpy_async(s, 64 + 2 * t, src, 128 + 2 * t, 2)
+        cuda.pipeline.memcpy_async(s, 64 + 4 * t, src, 128 + 4 * t, 4)
+    cuda.pipeline.commit()
+    cuda.pipeline.memcpy_async(s, 128 + t, src, 200 + t, 1)
     cuda.pipeline.commit()
     cuda.pipeline.wait_prior(0)
     cuda.syncthreads()
-    for e in range(t, 96, 32):
+    for e in range(t, 160, 32):
         out[e] = s[e] * 2
 
 
 def test_copy_async_then_wait(target, rng):
-    src = rng.standard_normal(160).astype(np.float32)
-    (out,) = run(copy_async_k, 1, 32, src, poison(96, np.float32))[1:]
-    want = np.concatenate([src[:64], src[128:160]]) * 2
+    src = rng.standard_normal(240).astype(np.float32)
+    (out,) = run(copy_async_k, 1, 32, src, poison(160, np.float32))[1:]
+    want = np.concatenate([src[:64], src[128:192], src[200:232]]) * 2
     np.testing.assert_array_equal(out, want)
 
 
@@ -357,9 +353,9 @@ def test_ptx_uses_the_tensor_core_instructions():
 
 
 def test_old_architectures_are_refused_clearly():
-    with pytest.raises(CompileError, match="needs compute capability 8.0 or newer"):
+    with pytest.raises(UnsupportedError, match=r"needs compute capability 8\.0 or newer"):
         cuda.compile_ptx(copy_async_k.py_func, (float32[::1], float32[::1]), cc=(7, 5))
-    with pytest.raises(CompileError, match="needs compute capability 8.0"):
+    with pytest.raises(UnsupportedError, match=r"needs compute capability 8\.0"):
         cuda.compile_ptx(
             tf32_k.py_func, (float32[:, ::1], float32[:, ::1], float32[:, ::1]), cc=(7, 5)
         )
@@ -506,8 +502,17 @@ def test_host_objects_are_documented():
 
 def test_uint8_dtype_is_used():
     # The uint8 kernel really is an unsigned kernel (a guard against a silently signed load).
-    assert "u8" in cuda.compile_ptx(
-        uint8_k.py_func,
-        (uint8[:, ::1], uint8[:, ::1], int32[:, ::1], int32[:, ::1]),
-        cc=(9, 0),
-    )[0]
+    sig = (uint8[:, ::1], uint8[:, ::1], int32[:, ::1], int32[:, ::1])
+    ptx, _ = cuda.compile_ptx(uint8_k.py_func, sig, cc=(9, 0))
+    assert "m32n8k16.s32.u8.u8.s32" in ptx, ptx
+
+
+def test_every_shape_compiles_to_a_cubin():
+    from oxcuda.cuda import compiler
+
+    sig = "void(float16[:, ::1], float16[:, ::1], float32[:, ::1])"
+    for m, n, k in [(16, 16, 16), (32, 8, 16), (8, 32, 16)]:
+        cubin = compiler.compile_pyfunc(
+            _shape_kernel(m, n, k), sig, device=False, output="cubin", cc=(9, 0)
+        )
+        assert cubin

@@ -41,9 +41,9 @@ pub use ops::{
     AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op,
     PRINT_MAX_VALUES, PrintPiece, ShflMode, StoreCache, Terminator, UnaryOp, VoteMode,
 };
-pub use oxcuda_types::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
-pub use tensor::TensorOp;
 pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,
     record,
 };
+pub use oxcuda_types::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
+pub use tensor::TensorOp;

@@ -230,6 +230,9 @@ mod tests {
             "wmma.mma.m32n8k16.s8.row.col.s32"
         );
         assert_eq!(TensorOp::from_name("cp.async.12"), None);
-        assert_eq!(TensorOp::from_name("wmma.fragment.a.m16n16k8.f16.row"), None);
+        assert_eq!(
+            TensorOp::from_name("wmma.fragment.a.m16n16k8.f16.row"),
+            None
+        );
     }
 }

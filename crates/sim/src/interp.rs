@@ -555,11 +555,13 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                     let mut operands = [crate::tensor::Operand::Scalar(0); 4];
                     for (j, o) in operands.iter_mut().enumerate().take(n as usize) {
                         let at = list as usize + 3 * j;
-                        let (s, ndim, item) = (code.extra[at], code.extra[at + 1], code.extra[at + 2]);
+                        let (s, ndim, item) =
+                            (code.extra[at], code.extra[at + 1], code.extra[at + 2]);
                         *o = if ndim == u32::MAX {
                             crate::tensor::Operand::Scalar(reg!(s))
                         } else {
-                            let len = (0..ndim).fold(1u64, |acc, q| acc.saturating_mul(reg!(s + 1 + q)));
+                            let len =
+                                (0..ndim).fold(1u64, |acc, q| acc.saturating_mul(reg!(s + 1 + q)));
                             crate::tensor::Operand::Array {
                                 data: reg!(s) as usize,
                                 len,

@@ -128,13 +128,18 @@ pub(crate) unsafe fn execute(
                 Ok(())
             }
             (TensorOp::Mma(fa, fb, fc), [d, a, b, c]) => {
-                mma(fa, fb, fc, array(d).map_err(index)?.0, array(a).map_err(index)?.0, array(b).map_err(index)?.0, array(c).map_err(index)?.0);
+                mma(
+                    fa,
+                    fb,
+                    fc,
+                    array(d).map_err(index)?.0,
+                    array(a).map_err(index)?.0,
+                    array(b).map_err(index)?.0,
+                    array(c).map_err(index)?.0,
+                );
                 Ok(())
             }
-            (
-                TensorOp::CopyAsync(n),
-                [dst, Operand::Scalar(doff), src, Operand::Scalar(soff)],
-            ) => {
+            (TensorOp::CopyAsync(n), [dst, Operand::Scalar(doff), src, Operand::Scalar(soff)]) => {
                 let bytes = usize::from(n);
                 let d = copy_end(dst, *doff, bytes, "destination").map_err(index)?;
                 let s = copy_end(src, *soff, bytes, "source").map_err(index)?;
@@ -310,7 +315,10 @@ unsafe fn int_at(f: FragmentType, data: usize, e: usize) -> i32 {
 }
 
 /// `D = A·B + C` on whole tiles (module docs: the order and rounding of the additions).
-#[allow(clippy::too_many_arguments, reason = "three fragment types and four tiles")]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "three fragment types and four tiles"
+)]
 unsafe fn mma(
     fa: FragmentType,
     fb: FragmentType,
@@ -333,7 +341,8 @@ unsafe fn mma(
                     FragmentElem::S32 => {
                         let mut acc = int_at(fc, c, i * n + j);
                         for kk in 0..k {
-                            let p = int_at(fa, a, i * k + kk).wrapping_mul(int_at(fb, b, kk * n + j));
+                            let p =
+                                int_at(fa, a, i * k + kk).wrapping_mul(int_at(fb, b, kk * n + j));
                             acc = acc.wrapping_add(p);
                         }
                         i64::from(acc).cast_unsigned()

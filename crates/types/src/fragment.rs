@@ -328,7 +328,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(a.dims(), (32, 16));
-        assert_eq!(a.to_string(), "fragment(matrix_a, 32, 8, 16, float16, col_major)");
+        assert_eq!(
+            a.to_string(),
+            "fragment(matrix_a, 32, 8, 16, float16, col_major)"
+        );
         let c = FragmentType::new(
             FragmentRole::Accumulator,
             WmmaShape::M8N32K16,

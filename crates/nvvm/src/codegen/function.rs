@@ -386,6 +386,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             location: self.location.clone(),
             loc: self.loc,
             message,
+            unsupported_target: false,
         }
     }
 

@@ -78,7 +78,9 @@ impl FnWriter<'_, '_> {
                 acc
             }
             // Front-end types (never in the IR): as the value they hold.
-            Type::Enum(_) | Type::NamedTuple(_) | Type::Fragment(_) => self.reassemble(&ty.erased(), list),
+            Type::Enum(_) | Type::NamedTuple(_) | Type::Fragment(_) => {
+                self.reassemble(&ty.erased(), list)
+            }
         }
     }
 }

@@ -4,21 +4,21 @@
 //! A fragment is an `alloca` of the thread's registers of the hardware's distribution (for
 //! example eight `<2 x half>` for a float16 `matrix_a`, eight `float` for a float32
 //! accumulator), seen by the IR as a 1-d array of its element scalar over those bytes; SROA
-//! turns it into registers. Loads, stores and `mma` read and write those registers:
-//! - float16 operands and float16/float32 accumulators of the three 16-wide shapes go through
-//!   libNVVM's `llvm.nvvm.wmma.*` intrinsics (the names of LLVM 7's NVPTX back end, which
-//!   libNVVM implements);
-//! - int8/uint8 operands, int32 accumulators and tf32 (`m16n16k8`) have no intrinsic in
-//!   libNVVM's dialect, so they are inline PTX (`wmma.*.sync.aligned`), the loads and stores
-//!   `sideeffect` with a memory clobber (they keep their place among other memory accesses and
-//!   barriers), the `mma` pure.
+//! turns it into registers. Loads, stores and `mma` read and write those registers through
+//! inline PTX (`wmma.*.sync.aligned`): the loads and stores `sideeffect` with a memory clobber
+//! (they keep their place among other memory accesses and barriers), the `mma` pure. libNVVM
+//! does accept LLVM 7's `llvm.nvvm.wmma.*` intrinsics for float16, but writes them as the
+//! PTX 6.0 forms without `.aligned`, which ptxas rejects for every current PTX ISA version
+//! (".aligned modifier required"), and it has none for int8/uint8, int32 and tf32; one inline
+//! PTX path serves all of them. float16 pairs travel in 32-bit registers (`r`), as `.f16x2`
+//! values are `.b32` registers in PTX.
 //!
 //! `cp.async` is inline PTX too: `cp.async.ca.shared.global` (4 or 8 bytes) or `.cg` (16
 //! bytes, bypassing L1), `cp.async.commit_group`, `cp.async.wait_group N`. Each needs a
 //! compute capability the target may lack; the writer refuses it with an error naming both.
 
 use oxcuda_ir::{Dtype, TensorOp, Type, Value};
-use oxcuda_ir::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
+use oxcuda_ir::{FragmentElem, FragmentRole, FragmentType, MatrixLayout};
 
 use super::function::{FnWriter, Result};
 use super::types::scalar_mem;
@@ -29,10 +29,10 @@ fn registers(f: FragmentType) -> (usize, &'static str, &'static str, u32) {
     use FragmentElem as E;
     use FragmentRole as R;
     match (f.role, f.elem) {
-        (R::Accumulator, E::F16) => (4, "<2 x half>", "r", 4),
+        (R::Accumulator, E::F16) => (4, "i32", "r", 4),
         (R::Accumulator, E::F32) => (8, "float", "f", 4),
         (R::Accumulator, _) => (8, "i32", "r", 4),
-        (_, E::F16) => (8, "<2 x half>", "r", 4),
+        (_, E::F16) => (8, "i32", "r", 4),
         (_, E::Tf32) => (4, "i32", "r", 4),
         (role, _) => {
             // 8-bit operands: one int32 register holds four elements.
@@ -41,12 +41,6 @@ fn registers(f: FragmentType) -> (usize, &'static str, &'static str, u32) {
             ((elems / 4 / 32) as usize, "i32", "r", 4)
         }
     }
-}
-
-/// Whether libNVVM's intrinsics cover this fragment (float16 operands, float16/float32
-/// accumulators, outside `m16n16k8`).
-fn has_intrinsic(f: FragmentType) -> bool {
-    f.shape != WmmaShape::M16N16K8 && matches!(f.elem, FragmentElem::F16 | FragmentElem::F32)
 }
 
 /// `{T, T, …}` of `n` registers.
@@ -152,10 +146,12 @@ impl FnWriter<'_, '_> {
     fn require_cc(&self, cc: (u32, u32), what: &str) -> Result<()> {
         let have = self.cx.opts.cc;
         if have < cc {
-            return Err(self.err(format!(
+            let mut e = self.err(format!(
                 "{what} needs compute capability {}.{} or newer; this kernel is compiled for {}.{}",
                 cc.0, cc.1, have.0, have.1
-            )));
+            ));
+            e.unsupported_target = true;
+            return Err(e);
         }
         Ok(())
     }
@@ -252,30 +248,20 @@ impl FnWriter<'_, '_> {
         } else {
             aggregate(n, t)
         };
-        let value = if has_intrinsic(f) {
-            let name = format!(
-                "llvm.nvvm.wmma.{shape}.load.{role}.{}.stride.{}.p0i8",
-                layout.ptx(),
-                f.elem.ptx()
-            );
-            self.cx.declare(&name, &agg, &["i8*", "i32"]);
-            self.emit(format!("call {agg} @{name}(i8* {ptr}, i32 {ldm})"))
-        } else {
-            let outs: Vec<String> = (0..n).map(|i| format!("${i}")).collect();
-            let ptx = format!(
-                "wmma.load.{role}.sync.aligned.{}.{shape}.{} {{{}}}, [${n}], ${};",
-                layout.ptx(),
-                f.elem.ptx(),
-                outs.join(", "),
-                n + 1
-            );
-            let mut cons: Vec<String> = (0..n).map(|_| format!("={c}")).collect();
-            cons.extend(["l".to_owned(), "r".to_owned(), "~{memory}".to_owned()]);
-            self.emit(format!(
-                "call {agg} asm sideeffect \"{ptx}\", \"{}\"(i8* {ptr}, i32 {ldm})",
-                cons.join(",")
-            ))
-        };
+        let outs: Vec<String> = (0..n).map(|i| format!("${i}")).collect();
+        let ptx = format!(
+            "wmma.load.{role}.sync.aligned.{}.{shape}.{} {{{}}}, [${n}], ${};",
+            layout.ptx(),
+            f.elem.ptx(),
+            outs.join(", "),
+            n + 1
+        );
+        let mut cons: Vec<String> = (0..n).map(|_| format!("={c}")).collect();
+        cons.extend(["l".to_owned(), "r".to_owned(), "~{memory}".to_owned()]);
+        let value = self.emit(format!(
+            "call {agg} asm sideeffect \"{ptx}\", \"{}\"(i8* {ptr}, i32 {ldm})",
+            cons.join(",")
+        ));
         self.write_registers(f, x, &value)
     }
 
@@ -287,41 +273,25 @@ impl FnWriter<'_, '_> {
         ptr: &str,
         ldm: &str,
     ) -> Result<()> {
-        let (n, t, c, _) = registers(f);
+        let (n, _, c, _) = registers(f);
         let regs = self.read_registers(f, x)?;
         let shape = f.shape.name();
-        if has_intrinsic(f) {
-            let name = format!(
-                "llvm.nvvm.wmma.{shape}.store.d.{}.stride.{}.p0i8",
-                layout.ptx(),
-                f.elem.ptx()
-            );
-            let mut params = vec!["i8*"];
-            params.extend(std::iter::repeat_n(t, n));
-            params.push("i32");
-            self.cx.declare(&name, "void", &params);
-            self.stmt(format!(
-                "call void @{name}(i8* {ptr}, {}, i32 {ldm})",
-                regs.join(", ")
-            ));
-        } else {
-            let ins: Vec<String> = (1..=n).map(|i| format!("${i}")).collect();
-            let ptx = format!(
-                "wmma.store.d.sync.aligned.{}.{shape}.{} [$0], {{{}}}, ${};",
-                layout.ptx(),
-                f.elem.ptx(),
-                ins.join(", "),
-                n + 1
-            );
-            let mut cons = vec!["l".to_owned()];
-            cons.extend((0..n).map(|_| c.to_owned()));
-            cons.extend(["r".to_owned(), "~{memory}".to_owned()]);
-            self.stmt(format!(
-                "call void asm sideeffect \"{ptx}\", \"{}\"(i8* {ptr}, {}, i32 {ldm})",
-                cons.join(","),
-                regs.join(", ")
-            ));
-        }
+        let ins: Vec<String> = (1..=n).map(|i| format!("${i}")).collect();
+        let ptx = format!(
+            "wmma.store.d.sync.aligned.{}.{shape}.{} [$0], {{{}}}, ${};",
+            layout.ptx(),
+            f.elem.ptx(),
+            ins.join(", "),
+            n + 1
+        );
+        let mut cons = vec!["l".to_owned()];
+        cons.extend((0..n).map(|_| c.to_owned()));
+        cons.extend(["r".to_owned(), "~{memory}".to_owned()]);
+        self.stmt(format!(
+            "call void asm sideeffect \"{ptx}\", \"{}\"(i8* {ptr}, {}, i32 {ldm})",
+            cons.join(","),
+            regs.join(", ")
+        ));
         Ok(())
     }
 
@@ -341,44 +311,35 @@ impl FnWriter<'_, '_> {
         let lb = fb.layout.unwrap_or(MatrixLayout::Row).ptx();
         let shape = fa.shape.name();
         let all: Vec<String> = ra.iter().chain(&rb).chain(&rc).cloned().collect();
-        let value = if fa.elem == FragmentElem::F16 && has_intrinsic(fc) {
-            let acc = fc.elem.ptx();
-            let name = format!("llvm.nvvm.wmma.{shape}.mma.{la}.{lb}.{acc}.{acc}");
-            let params: Vec<&str> = all
-                .iter()
-                .map(|r| r.split_once(' ').map_or("", |(t, _)| t))
-                .collect();
-            self.cx.declare(&name, &agg, &params);
-            self.emit(format!("call {agg} @{name}({})", all.join(", ")))
-        } else {
-            let (na, nb, nc) = (ra.len(), rb.len(), rc.len());
-            let list = |from: usize, n: usize| {
-                let v: Vec<String> = (from..from + n).map(|i| format!("${i}")).collect();
-                format!("{{{}}}", v.join(", "))
-            };
-            let types = match fa.elem {
-                FragmentElem::Tf32 => "f32.tf32.tf32.f32".to_owned(),
-                e => format!("s32.{0}.{0}.s32", e.ptx()),
-            };
-            let ptx = format!(
-                "wmma.mma.sync.aligned.{la}.{lb}.{shape}.{types} {}, {}, {}, {};",
-                list(0, nd),
-                list(nd, na),
-                list(nd + na, nb),
-                list(nd + na + nb, nc)
-            );
-            let (_, _, ca, _) = registers(fa);
-            let (_, _, cb, _) = registers(fb);
-            let mut cons: Vec<String> = (0..nd).map(|_| format!("={cd}")).collect();
-            cons.extend((0..na).map(|_| ca.to_owned()));
-            cons.extend((0..nb).map(|_| cb.to_owned()));
-            cons.extend((0..nc).map(|_| cd.to_owned()));
-            self.emit(format!(
-                "call {agg} asm \"{ptx}\", \"{}\"({})",
-                cons.join(","),
-                all.join(", ")
-            ))
+        let (na, nb, nc) = (ra.len(), rb.len(), rc.len());
+        let list = |from: usize, n: usize| {
+            let v: Vec<String> = (from..from + n).map(|i| format!("${i}")).collect();
+            format!("{{{}}}", v.join(", "))
         };
+        // PTX's type list: d and c for float16 operands, d.a.b.c for the others.
+        let types = match fa.elem {
+            FragmentElem::F16 => format!("{0}.{0}", fc.elem.ptx()),
+            FragmentElem::Tf32 => "f32.tf32.tf32.f32".to_owned(),
+            e => format!("s32.{0}.{0}.s32", e.ptx()),
+        };
+        let ptx = format!(
+            "wmma.mma.sync.aligned.{la}.{lb}.{shape}.{types} {}, {}, {}, {};",
+            list(0, nd),
+            list(nd, na),
+            list(nd + na, nb),
+            list(nd + na + nb, nc)
+        );
+        let (_, _, ca, _) = registers(fa);
+        let (_, _, cb, _) = registers(fb);
+        let mut cons: Vec<String> = (0..nd).map(|_| format!("={cd}")).collect();
+        cons.extend((0..na).map(|_| ca.to_owned()));
+        cons.extend((0..nb).map(|_| cb.to_owned()));
+        cons.extend((0..nc).map(|_| cd.to_owned()));
+        let value = self.emit(format!(
+            "call {agg} asm \"{ptx}\", \"{}\"({})",
+            cons.join(","),
+            all.join(", ")
+        ));
         self.write_registers(fc, d, &value)
     }
 }

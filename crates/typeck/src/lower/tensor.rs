@@ -18,12 +18,11 @@
 //!   takes a constant from 0 to 7.
 
 use oxcuda_ir::{Op, TensorOp, Value};
+use oxcuda_syntax::TextRange;
 use oxcuda_syntax::codes;
 use oxcuda_types::{
-    Dtype, FragmentElem, FragmentRole, FragmentType, Layout, MatrixLayout, Scalar, Type,
-    WmmaShape,
+    Dtype, FragmentElem, FragmentRole, FragmentType, Layout, MatrixLayout, Scalar, Type, WmmaShape,
 };
-use oxcuda_syntax::TextRange;
 
 use super::Lower;
 use super::call::Arg;
@@ -142,7 +141,10 @@ impl Lower<'_, '_> {
         match FragmentType::new(role, shape, elem, layout) {
             Ok(f) => {
                 let t = Type::Fragment(Box::new(f));
-                Val::Rt(self.emit(Op::Tensor(TensorOp::Fragment(f), Vec::new()), t.clone()), t)
+                Val::Rt(
+                    self.emit(Op::Tensor(TensorOp::Fragment(f), Vec::new()), t.clone()),
+                    t,
+                )
             }
             Err(message) => {
                 let span = args[0].range.cover(args[args.len() - 1].range);
@@ -210,8 +212,7 @@ impl Lower<'_, '_> {
     /// `store_matrix_sync(array, offset, frag, ldm, layout)`.
     fn wmma_store(&mut self, args: &[Arg]) -> Val {
         let name = "store_matrix_sync";
-        let Some((x, f)) =
-            self.fragment_arg(name, &args[2], Some(FragmentRole::Accumulator))
+        let Some((x, f)) = self.fragment_arg(name, &args[2], Some(FragmentRole::Accumulator))
         else {
             return Val::Poison;
         };
