@@ -84,8 +84,8 @@ pub(crate) unsafe fn execute(
     operands: &[Operand],
     copies: &mut AsyncCopies,
 ) -> Result<(), (SimErrorKind, String)> {
-    // SAFETY: forwarded from the caller's contract.
     let index = |m: String| (SimErrorKind::IndexError, m);
+    // SAFETY: forwarded from the caller's contract.
     unsafe {
         match (op, operands) {
             (TensorOp::Fragment(_), _) => Ok(()),
