@@ -80,7 +80,10 @@ def _cubin_check(request: pytest.FixtureRequest) -> Iterator[None]:
             options = {
                 k: d.targetoptions[k] for k in ("fastmath", "debug", "opt") if k in d.targetoptions
             }
-            for cc in CUBIN_ARCHS:
+            # A module's CUBIN_MIN_CC names kernels whose instructions older GPUs lack
+            # (tensor-core tf32, cp.async): they are compiled for the archs that have them.
+            least = getattr(request.module, "CUBIN_MIN_CC", {}).get(d.py_func.__name__, (0, 0))
+            for cc in (cc for cc in CUBIN_ARCHS if cc >= least):
                 compiler.compile_pyfunc(
                     d.py_func, types, device=False, output="cubin", cc=cc, **options
                 )

@@ -84,4 +84,5 @@ def test_shared_tiles_are_declared_sixteen_byte_aligned():
     assert tiles, ptx
     for align, size in tiles:
         assert int(size) == MATMUL_TILE * MATMUL_TILE * 4
-        assert int(align) == 16, ptx
+        # At least 16; 32 once the array holds a 16x16 float16 tile (cuda.wmma's alignment).
+        assert int(align) == (32 if int(size) >= 512 else 16), ptx

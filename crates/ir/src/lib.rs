@@ -28,6 +28,7 @@ pub mod names;
 pub mod ops;
 pub mod parse;
 pub mod print;
+pub mod tensor;
 pub mod verify;
 
 pub use entities::{Block, FuncId, GlobalId, Value, Var};
@@ -44,3 +45,5 @@ pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,
     record,
 };
+pub use oxcuda_types::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
+pub use tensor::TensorOp;

@@ -213,6 +213,7 @@ pub mod mnemonic {
     pub const SETFIELD: &str = "setfield";
     pub const COPYRECORD: &str = "copyrecord";
     pub const PRINT: &str = "print";
+    pub const TENSOR: &str = "tensor";
     // Terminators.
     pub const JUMP: &str = "jump";
     pub const BR: &str = "br";

@@ -630,6 +630,9 @@ pub enum Op {
     /// simulator buffers a launch's lines and hands them over at its end (docs/simulator.md).
     /// No result.
     Print(Vec<PrintPiece>),
+    /// A tensor-core or asynchronous-copy operation with its operands
+    /// ([`crate::TensorOp`] gives each one's operands, result and semantics).
+    Tensor(crate::TensorOp, Vec<Value>),
 }
 
 impl PrintPiece {
@@ -679,6 +682,7 @@ impl Op {
             Self::Math(_, args)
             | Self::Libdevice(_, _, args)
             | Self::Intrinsic(_, args)
+            | Self::Tensor(_, args)
             | Self::Call(_, args)
             | Self::MakeTuple(args) => args.clone(),
             Self::MakeArray {
@@ -755,6 +759,7 @@ impl Op {
             Self::Math(_, args)
             | Self::Libdevice(_, _, args)
             | Self::Intrinsic(_, args)
+            | Self::Tensor(_, args)
             | Self::Call(_, args)
             | Self::MakeTuple(args) => args.iter_mut().for_each(g),
             Self::MakeArray {
@@ -803,6 +808,8 @@ impl Op {
             | Self::SetField(..)
             | Self::CopyRecord(..)
             | Self::Print(_) => true,
+            // Making a fragment is an allocation; everything else writes memory or waits.
+            Self::Tensor(t, _) => !matches!(t, crate::TensorOp::Fragment(_)),
             Self::Intrinsic(i, _) => !matches!(
                 i,
                 Intrinsic::ThreadIdx(_)

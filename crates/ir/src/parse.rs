@@ -767,6 +767,12 @@ fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
             let i = Intrinsic::from_name(name).ok_or(format!("unknown intrinsic '{name}'"))?;
             Op::Intrinsic(i, c.values("")?)
         }
+        m::TENSOR => {
+            let name = c.word()?;
+            let t = crate::TensorOp::from_name(name)
+                .ok_or(format!("unknown tensor operation '{name}'"))?;
+            Op::Tensor(t, c.values("")?)
+        }
         m::CALL => {
             let callee = FuncId(c.entity("@f")?);
             c.expect("(")?;
@@ -1082,6 +1088,34 @@ mod tests {
             arr(Scalar::F32, 0, Layout::C, false),
         );
         val(&mut f, b0, Op::ConstArray(GlobalId(1)), a1.clone());
+        let acc = oxcuda_types::FragmentType::new(
+            oxcuda_types::FragmentRole::Accumulator,
+            oxcuda_types::WmmaShape::M16N16K16,
+            oxcuda_types::FragmentElem::F32,
+            None,
+        )
+        .unwrap();
+        let frag = val(
+            &mut f,
+            b0,
+            Op::Tensor(crate::TensorOp::Fragment(acc), vec![]),
+            acc.storage(),
+        );
+        f.push(
+            b0,
+            Op::Tensor(
+                crate::TensorOp::Store(acc, oxcuda_types::MatrixLayout::Col),
+                vec![p0, i, frag, i],
+            ),
+            None,
+            Loc::default(),
+        );
+        f.push(
+            b0,
+            Op::Tensor(crate::TensorOp::WaitGroup(0), vec![]),
+            None,
+            Loc::default(),
+        );
         let t = val(
             &mut f,
             b0,
@@ -1244,13 +1278,14 @@ mod tests {
             Op::StoreCached(..) => 33,
             Op::Libdevice(..) => 34,
             Op::Print(_) => 35,
+            Op::Tensor(..) => 36,
         }
     }
 
     #[test]
     fn every_operation_round_trips() {
         let m = everything();
-        let mut seen = [false; 36];
+        let mut seen = [false; 37];
         for b in &m.functions[0].blocks {
             for inst in &b.insts {
                 seen[variant(&inst.op)] = true;

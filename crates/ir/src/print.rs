@@ -163,6 +163,13 @@ fn write_op(out: &mut String, op: &Op) {
                 write!(out, "{} {} {}", m::INTRINSIC, i.name(), list(args))
             }
         }
+        Op::Tensor(t, args) => {
+            if args.is_empty() {
+                write!(out, "{} {}", m::TENSOR, t.name())
+            } else {
+                write!(out, "{} {} {}", m::TENSOR, t.name(), list(args))
+            }
+        }
         Op::Call(func, args) => write!(out, "{} {func}({})", m::CALL, list(args)),
         Op::ArrayShape(a, k) => write!(out, "{} {a}, {k}", m::SHAPE),
         Op::ArrayStride(a, k) => write!(out, "{} {a}, {k}", m::STRIDE),

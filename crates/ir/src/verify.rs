@@ -402,6 +402,7 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             }
         }
         Op::Intrinsic(i, args) => warp_rule(*i, &args.iter().map(ty).collect::<Vec<_>>(), result),
+        Op::Tensor(t, args) => tensor_rule(*t, &args.iter().map(ty).collect::<Vec<_>>(), result),
         _ => None,
     }
 }
@@ -467,6 +468,74 @@ fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<Strin
         format!(
             "intrinsic {} of ({}) -> {ret}; it takes {want}",
             crate::print::intrinsic_name(i),
+            got.join(", ")
+        )
+    })
+}
+
+/// The operand and result types of the tensor-core and asynchronous-copy operations
+/// (`tensor.rs`).
+fn tensor_rule(t: crate::TensorOp, args: &[Type], result: Option<&Type>) -> Option<String> {
+    use crate::TensorOp as T;
+    let i64t = Type::I64;
+    // A C-contiguous array of `s` (a tile's or a copy's memory).
+    let flat = |a: &Type, s: Option<Scalar>| {
+        a.as_array().is_some_and(|a| {
+            a.layout == oxcuda_types::Layout::C
+                && s.is_none_or(|s| a.dtype == oxcuda_types::Dtype::Scalar(s))
+        })
+    };
+    let (ok, want) = match t {
+        T::Fragment(f) => (
+            args.is_empty() && result == Some(&f.storage()),
+            "() -> the fragment's storage array",
+        ),
+        T::Fill(f) => (
+            matches!(args, [x, v] if *x == f.storage() && *v == Type::Scalar(f.elem.scalar()))
+                && result.is_none(),
+            "(fragment, element) -> none",
+        ),
+        T::Load(f, _) => (
+            matches!(args, [x, a, o, l] if *x == f.storage() && flat(a, Some(f.elem.scalar()))
+                && *o == i64t && *l == i64t)
+                && result.is_none(),
+            "(fragment, C array of its element, int64, int64) -> none",
+        ),
+        T::Store(f, _) => (
+            f.role == oxcuda_types::FragmentRole::Accumulator
+                && matches!(args, [a, o, x, l] if *x == f.storage()
+                    && flat(a, Some(f.elem.scalar())) && *o == i64t && *l == i64t)
+                && result.is_none(),
+            "(C array of the accumulator's element, int64, accumulator, int64) -> none",
+        ),
+        T::Mma(a, b, c) => (
+            a.role == oxcuda_types::FragmentRole::MatrixA
+                && b.role == oxcuda_types::FragmentRole::MatrixB
+                && c.role == oxcuda_types::FragmentRole::Accumulator
+                && a.shape == b.shape
+                && a.shape == c.shape
+                && a.elem == b.elem
+                && matches!(args, [d, x, y, z] if *d == c.storage() && *z == c.storage()
+                    && *x == a.storage() && *y == b.storage())
+                && result.is_none(),
+            "(accumulator, matrix_a, matrix_b, accumulator) of one shape -> none",
+        ),
+        T::CopyAsync(n) => (
+            matches!(n, 4 | 8 | 16)
+                && matches!(args, [d, o, s, p] if flat(d, None) && flat(s, None)
+                    && d.as_array().map(|a| a.dtype) == s.as_array().map(|a| a.dtype)
+                    && *o == i64t && *p == i64t)
+                && result.is_none(),
+            "(C array, int64, C array of the same dtype, int64) -> none, of 4, 8 or 16 bytes",
+        ),
+        T::CommitGroup | T::WaitGroup(_) => (args.is_empty() && result.is_none(), "() -> none"),
+    };
+    (!ok).then(|| {
+        let got: Vec<String> = args.iter().map(ToString::to_string).collect();
+        let ret = result.map_or_else(|| "none".to_owned(), ToString::to_string);
+        format!(
+            "tensor {} of ({}) -> {ret}; it takes {want}",
+            t.name(),
             got.join(", ")
         )
     })

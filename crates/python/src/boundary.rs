@@ -32,6 +32,8 @@ pub enum ErrorKind {
     Typing,
     /// The simulator's race detection found problems.
     Race,
+    /// The kernel uses what the target cannot compile (numba's `UnsupportedError`).
+    Unsupported,
 }
 
 impl ErrorKind {
@@ -43,6 +45,7 @@ impl ErrorKind {
             Self::Linker => "LinkerError",
             Self::Typing => "TypingError",
             Self::Race => "RaceError",
+            Self::Unsupported => "UnsupportedError",
         }
     }
 }
@@ -211,6 +214,18 @@ pub fn compile_error(py: Python<'_>, e: oxcuda_compiler::CompileError) -> PyErr 
         E::Link { .. } => raise(py, ErrorKind::Linker, (e.to_string(),)),
         E::Input { .. } | E::Unreachable { .. } => {
             pyo3::exceptions::PyValueError::new_err(e.to_string())
+        }
+        E::Codegen { ref error, .. } if error.unsupported_target => {
+            let at = if error.loc.line > 0 {
+                format!(" (line {})", error.loc.line)
+            } else {
+                String::new()
+            };
+            raise(
+                py,
+                ErrorKind::Unsupported,
+                (format!("{}{at}: {}", error.function, error.message),),
+            )
         }
         E::Verification { .. } | E::Codegen { .. } | E::Nvvm { .. } => {
             raise(py, ErrorKind::InternalCompiler, (e.to_string(),))

@@ -220,7 +220,7 @@ pub(crate) fn flatten(
     match ty {
         Type::None => Ok(()),
         // Front-end types (never in the IR): as the value they hold.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) => {
+        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
             flatten(&ty.erased(), arg, out, what)
         }
         Type::Scalar(s) => {

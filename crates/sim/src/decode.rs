@@ -69,6 +69,8 @@ pub(crate) struct FuncCode {
     pub exceptions: Vec<(Loc, String)>,
     /// The decoded `print`s, by number (`Inst::Print`).
     pub prints: Vec<crate::print::PrintFormat>,
+    /// The tensor operations, by number (`Inst::Tensor`).
+    pub tensor_ops: Vec<oxcuda_ir::TensorOp>,
 }
 
 impl FuncCode {
@@ -381,6 +383,7 @@ struct FuncDecoder<'a> {
     locs: Vec<Loc>,
     extra: Vec<u32>,
     prints: Vec<crate::print::PrintFormat>,
+    tensor_ops: Vec<oxcuda_ir::TensorOp>,
     local_words: u32,
     has_barrier: bool,
     /// Instruction indices whose jump targets are still block numbers.
@@ -415,6 +418,7 @@ impl<'a> FuncDecoder<'a> {
             locs: Vec::new(),
             extra: Vec::new(),
             prints: Vec::new(),
+            tensor_ops: Vec::new(),
             local_words: 0,
             has_barrier: false,
             fixups: Vec::new(),
@@ -542,6 +546,7 @@ impl<'a> FuncDecoder<'a> {
             assert_messages: f.assert_messages.clone(),
             exceptions: f.exceptions.clone(),
             prints: std::mem::take(&mut self.prints),
+            tensor_ops: std::mem::take(&mut self.tensor_ops),
         })
     }
 
@@ -1106,28 +1111,8 @@ impl<'a> FuncDecoder<'a> {
                     itemsize: arr.dtype.size(),
                 });
             }
-            Op::LocalArray(shape) => {
-                let Type::Array(arr) = rty else {
-                    return Err(self.unsupported("local with a non-array type"));
-                };
-                if arr.ndim as usize != shape.len() {
-                    return Err(self.unsupported("a local array whose type disagrees"));
-                }
-                let bytes = shape
-                    .iter()
-                    .try_fold(u64::from(arr.dtype.size()), |acc, &n| acc.checked_mul(n))
-                    .filter(|&b| b <= 1 << 30)
-                    .ok_or_else(|| self.unsupported("a local array over 1 GiB"))?;
-                let off = u64::from(self.local_words) * 8;
-                let words = bytes.div_ceil(8);
-                self.local_words = u32::try_from(u64::from(self.local_words) + words)
-                    .map_err(|_| self.unsupported("over 32 GiB of local arrays"))?;
-                self.static_array(d, shape, u64::from(arr.dtype.size()));
-                self.emit(Inst::LocalPtr { d, off: off as u32 });
-                if off > u64::from(u32::MAX) {
-                    return Err(self.unsupported("over 4 GiB of local arrays"));
-                }
-            }
+            Op::LocalArray(shape) => self.local_array(d, shape, rty)?,
+            Op::Tensor(t, args) => self.tensor(*t, args, d, rty)?,
             Op::MakeTuple(args) => {
                 let mut srcs = Vec::new();
                 for a in args {
@@ -1442,6 +1427,59 @@ impl<'a> FuncDecoder<'a> {
             d,
             list,
         });
+        Ok(())
+    }
+
+    /// A per-thread array of `shape` (`local.array`, a fragment's storage) at `d`.
+    fn local_array(&mut self, d: u32, shape: &[u64], rty: &Type) -> R<()> {
+        let Type::Array(arr) = rty else {
+            return Err(self.unsupported("local with a non-array type"));
+        };
+        if arr.ndim as usize != shape.len() {
+            return Err(self.unsupported("a local array whose type disagrees"));
+        }
+        let bytes = shape
+            .iter()
+            .try_fold(u64::from(arr.dtype.size()), |acc, &n| acc.checked_mul(n))
+            .filter(|&b| b <= 1 << 30)
+            .ok_or_else(|| self.unsupported("a local array over 1 GiB"))?;
+        let off = u64::from(self.local_words) * 8;
+        let words = bytes.div_ceil(8);
+        self.local_words = u32::try_from(u64::from(self.local_words) + words)
+            .map_err(|_| self.unsupported("over 32 GiB of local arrays"))?;
+        self.static_array(d, shape, u64::from(arr.dtype.size()));
+        self.emit(Inst::LocalPtr { d, off: off as u32 });
+        if off > u64::from(u32::MAX) {
+            return Err(self.unsupported("over 4 GiB of local arrays"));
+        }
+        Ok(())
+    }
+
+    /// A tensor operation (`tensor.rs`): a fragment is a local array of its whole tile; loads
+    /// and stores are preceded by a barrier of the whole warp.
+    fn tensor(&mut self, t: oxcuda_ir::TensorOp, args: &[Value], d: u32, rty: &Type) -> R<()> {
+        use oxcuda_ir::TensorOp as T;
+        if let T::Fragment(f) = t {
+            return self.local_array(d, &[u64::from(f.elements())], rty);
+        }
+        if matches!(t, T::Load(..) | T::Store(..)) {
+            self.has_barrier = true;
+            self.emit(Inst::WarpSyncAll);
+        }
+        let mut list = Vec::with_capacity(3 * args.len());
+        for a in args {
+            let (ndim, item) = match self.ty(*a) {
+                Type::Array(arr) => (arr.ndim, arr.dtype.size()),
+                t if slots_of(t) == 1 => (u32::MAX, 0),
+                t => return Err(self.unsupported(format_args!("{} of {t}", t))),
+            };
+            list.extend([self.slot(*a), ndim, item]);
+        }
+        let k = u32::try_from(self.tensor_ops.len()).unwrap_or(u32::MAX);
+        self.tensor_ops.push(t);
+        let n = u32::try_from(args.len()).unwrap_or(0);
+        let list = self.list(list);
+        self.emit(Inst::Tensor { k, n, list });
         Ok(())
     }
 
@@ -1807,7 +1845,17 @@ fn validate(
                     .ok_or_else(|| format!("print {fmt} out of range"))?;
                 each(list(args, format.values)?)?;
             }
-            Inst::Fence => {}
+            Inst::Fence | Inst::WarpSyncAll => {}
+            Inst::Tensor { k, n, list: l } => {
+                if k as usize >= f.tensor_ops.len() {
+                    return Err(format!("tensor operation {k} out of range"));
+                }
+                let ops = list(l, 3 * n as usize)?;
+                for c in ops.chunks(3) {
+                    let width = if c[1] == u32::MAX { 1 } else { 1 + 2 * c[1] };
+                    reg(c[0], width)?;
+                }
+            }
             Inst::Ld1 { k, d, arr, i } => {
                 reg(d, mem(k))?;
                 reg(arr, 3)?;

@@ -36,7 +36,9 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
         Type::Array(a) => 1 + 2 * a.ndim,
         Type::Tuple(items) => items.iter().map(slots_of).sum(),
         // Front-end types (never in the IR): as the value they hold.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) => slots_of(&ty.erased()),
+        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
+            slots_of(&ty.erased())
+        }
     }
 }
 
@@ -72,6 +74,8 @@ pub(crate) struct ThreadState {
     /// Whether the kernel frame's template slots hold this launch's template (states live for
     /// one launch; see `scheduler::start`).
     pub template_loaded: bool,
+    /// The `cp.async` copies this thread started and has not waited for (`tensor.rs`).
+    pub copies: crate::tensor::AsyncCopies,
 }
 
 impl ThreadState {

@@ -512,6 +512,17 @@ pub(crate) enum Inst {
     },
     /// `threadfence`, `threadfence_system`: a sequentially consistent memory fence.
     Fence,
+    /// A barrier of the whole warp (`syncwarp(0xffffffff)` without a mask register), before
+    /// every tensor-core load and store (`tensor.rs`).
+    WarpSyncAll,
+    /// Tensor operation number `k` of the function (`FuncCode::tensor_ops`) on `n` operands
+    /// described at `extra[list..]` as triples (slot, array ndim or `u32::MAX` for a scalar,
+    /// item size).
+    Tensor {
+        k: u32,
+        n: u32,
+        list: u32,
+    },
 
     // ---- memory ----
     /// `d = p + off` (a pointer moved by an int64 number of bytes).

@@ -535,6 +535,47 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                         b: reg!(b) as u32,
                     });
                 }
+                Inst::WarpSyncAll => {
+                    if let Some(cur) = t.frames.last_mut() {
+                        cur.pc = pc as u32;
+                    }
+                    return Ok(Stop::Warp {
+                        op: WarpOp::Sync,
+                        mask: u32::MAX,
+                        func: fi as u32,
+                        pc: (pc - 1) as u32,
+                        dst: base,
+                        a: 0,
+                        b: 0,
+                    });
+                }
+                Inst::Tensor { k, n, list } => {
+                    let code = &env.prog.funcs[fi];
+                    let op = code.tensor_ops[k as usize];
+                    let mut operands = [crate::tensor::Operand::Scalar(0); 4];
+                    for (j, o) in operands.iter_mut().enumerate().take(n as usize) {
+                        let at = list as usize + 3 * j;
+                        let (s, ndim, item) =
+                            (code.extra[at], code.extra[at + 1], code.extra[at + 2]);
+                        *o = if ndim == u32::MAX {
+                            crate::tensor::Operand::Scalar(reg!(s))
+                        } else {
+                            let len =
+                                (0..ndim).fold(1u64, |acc, q| acc.saturating_mul(reg!(s + 1 + q)));
+                            crate::tensor::Operand::Array {
+                                data: reg!(s) as usize,
+                                len,
+                                itemsize: u64::from(item),
+                            }
+                        };
+                    }
+                    // SAFETY: array operands are backed for their extents (memory.rs) and a
+                    // fragment's storage holds its whole tile (the decoder allocates it).
+                    let done = crate::tensor::execute(op, &operands[..n as usize], &mut t.copies);
+                    if let Err((kind, message)) = done {
+                        fail!(kind, "{message}");
+                    }
+                }
                 Inst::Fence => {
                     std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
                     if RACE && let Some(rc) = env.race {

@@ -170,6 +170,7 @@ pub(crate) fn plan(f: &Function) -> Option<Layout> {
                 Op::Const(_)
                 | Op::SharedArray(_)
                 | Op::LocalArray(_)
+                | Op::Tensor(oxcuda_ir::TensorOp::Fragment(_), _)
                 | Op::ConstArray(_)
                 | Op::DynSharedArray => Home::Static,
                 Op::GetVar(x) => {

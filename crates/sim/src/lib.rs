@@ -65,6 +65,7 @@ mod memory;
 mod print;
 mod racecheck;
 mod scheduler;
+mod tensor;
 mod warp;
 
 pub use args::{ArgValue, ArrayArg, RecordArg};

@@ -784,6 +784,7 @@ fn start(
         });
     }
     t.reserve_regs(k.frame_slots as usize);
+    t.copies.clear();
     // The template's slots (parameters, constants, array extents) are never written by the
     // kernel's instructions (only read, or rewritten with the same value before each use), so a
     // state reused within one launch keeps them.

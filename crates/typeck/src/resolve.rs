@@ -26,6 +26,8 @@ pub enum Meaning {
     Type(Scalar),
     /// A value read with an intrinsic (`cuda.threadIdx.x`, `cuda.laneid`): int32.
     Intrinsic(Intrinsic),
+    /// A named constant of an API, by its path (`cuda.wmma.matrix_a`).
+    Token(String),
 }
 
 /// The value of `cuda.cg.this_grid()`: a namespace whose only attribute is `sync`. A grid group
@@ -39,6 +41,7 @@ fn meaning_of(b: &Builtin) -> Meaning {
         Rule::Read(i) => Meaning::Intrinsic(i),
         Rule::Float(x) => Meaning::Float(x),
         Rule::Complex(re, im) => Meaning::Complex(re, im),
+        Rule::Token => Meaning::Token(b.path.to_owned()),
         _ => Meaning::Callable(b.path.to_owned()),
     }
 }

@@ -4,6 +4,7 @@
 //! - [`ty`]: [`Type`]: scalars, arrays (dtype, ndim, layout C/F/A, readonly), tuples, records,
 //!   none.
 //! - [`record`]: records (NumPy structured dtypes) and [`Dtype`], a scalar or a record.
+//! - [`fragment`]: warp matrix fragments (`cuda.wmma`), typed by role, shape, element, layout.
 //! - [`nominal`]: enum members and namedtuples (a class's identity over a value's type).
 //! - [`vector`]: CUDA's vector types (`float32x4`, `float4`), held as tuples of their lanes.
 //! - [`promote`]: the result types of arithmetic (`int32 + int32 → int64`, float literals are
@@ -12,6 +13,7 @@
 //!
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
+pub mod fragment;
 pub mod nominal;
 pub mod promote;
 pub mod record;
@@ -20,6 +22,7 @@ pub mod signature;
 pub mod ty;
 pub mod vector;
 
+pub use fragment::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
 pub use nominal::{EnumType, NamedTupleType};
 pub use record::{Dtype, Field, Record, RecordType};
 pub use scalar::Scalar;

@@ -1,7 +1,8 @@
 //! Types that carry a Python class's identity on top of a value of another type: members of
 //! `enum.Enum`/`enum.IntEnum` classes (numba's `EnumMember`, `IntEnumMember`) and instances of
 //! `collections.namedtuple`/`typing.NamedTuple` classes (numba's `NamedTuple`); CUDA's vector
-//! types (`vector.rs`) are nominal the same way, held as the tuple of their lanes.
+//! types (`vector.rs`) are nominal the same way, held as the tuple of their lanes; warp matrix
+//! fragments (`crate::fragment`) are erased the same way, to their storage arrays.
 //!
 //! They matter to typing only: an enum member is held as its value, a namedtuple as the tuple
 //! of its items. [`Type::erased`] gives that representation, and the front end hands the IR
@@ -56,6 +57,7 @@ impl Type {
             Self::NamedTuple(n) => Self::Tuple(n.items.iter().map(Self::erased).collect()),
             Self::Vector(v) => v.erased(),
             Self::Tuple(items) => Self::Tuple(items.iter().map(Self::erased).collect()),
+            Self::Fragment(x) => x.storage(),
             other => other.clone(),
         }
     }
@@ -64,7 +66,7 @@ impl Type {
     #[must_use]
     pub fn is_nominal(&self) -> bool {
         match self {
-            Self::Enum(_) | Self::NamedTuple(_) | Self::Vector(_) => true,
+            Self::Enum(_) | Self::NamedTuple(_) | Self::Vector(_) | Self::Fragment(_) => true,
             Self::Tuple(items) => items.iter().any(Self::is_nominal),
             _ => false,
         }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::fragment::FragmentType;
 use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Record};
 use crate::scalar::Scalar;
@@ -69,6 +70,9 @@ pub enum Type {
     NamedTuple(Box<NamedTupleType>),
     /// A CUDA vector type (`float32x4`; front end only: held as the tuple of its lanes).
     Vector(VectorType),
+    /// A warp matrix fragment (`cuda.wmma.fragment`; front end only: held as its storage
+    /// array, [`FragmentType::storage`]).
+    Fragment(Box<FragmentType>),
 }
 
 impl Type {
@@ -169,6 +173,7 @@ impl fmt::Display for Type {
             Self::Enum(e) => e.fmt(f),
             Self::NamedTuple(n) => n.fmt(f),
             Self::Vector(v) => v.fmt(f),
+            Self::Fragment(x) => x.fmt(f),
         }
     }
 }

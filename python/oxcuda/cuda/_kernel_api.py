@@ -2562,6 +2562,28 @@ nanosleep = _DeviceOnly(
     "nanosleep(ns): suspends the thread for about ns nanoseconds (uint32; sm_70 and later).\n\nParameters\n----------\nns : uint32\n    The operand, converted to uint32.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.nanosleep(ns)",
 )
 
+pipeline = _Namespace(
+    "cuda.pipeline",
+    "``cuda.pipeline``: Kernel-side names.\n\nMembers: ``commit``, ``memcpy_async``, ``wait_prior``.\n\nThey exist only inside ``@cuda.jit`` functions; ``help()`` on each member shows its documentation.",
+    {
+        "commit": _DeviceOnly(
+            "cuda.pipeline.commit",
+            "",
+            "pipeline.commit(): commit(): closes this thread's copies started since the last commit into a group.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.pipeline.commit()",
+        ),
+        "memcpy_async": _DeviceOnly(
+            "cuda.pipeline.memcpy_async",
+            "dst, dst_offset, src, src_offset, count",
+            "pipeline.memcpy_async(dst, dst_offset, src, src_offset, count): memcpy_async(dst, dst_offset, src, src_offset, count): starts copying count elements (4, 8 or 16 bytes) from a global array to a shared one (cp.async, sm_80+).\n\nParameters\n----------\ndst : scalar\n    An operand.\ndst_offset : scalar\n    An operand.\nsrc : scalar\n    An operand.\nsrc_offset : scalar\n    An operand.\ncount : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.pipeline.memcpy_async(dst, dst_offset, src, src_offset, count)",
+        ),
+        "wait_prior": _DeviceOnly(
+            "cuda.pipeline.wait_prior",
+            "n",
+            "pipeline.wait_prior(n): wait_prior(n): waits until at most the n most recent committed groups of this thread are pending (n a constant from 0 to 7).\n\nParameters\n----------\nn : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.pipeline.wait_prior(n)",
+        ),
+    },
+)
+
 popc = _DeviceOnly(
     "cuda.popc",
     "x, /",
@@ -2714,6 +2736,86 @@ warpsize = _DeviceOnly(
     value=True,
 )
 
+wmma = _Namespace(
+    "cuda.wmma",
+    "``cuda.wmma``: Kernel-side names.\n\nMembers: ``accumulator``, ``col_major``, ``fill_fragment``, ``fragment``, ``load_matrix_sync``, ``matrix_a``, ``matrix_b``, ``mem_col_major``, ``mem_row_major``, ``mma_sync``, ``row_major``, ``store_matrix_sync``, ``tf32``.\n\nThey exist only inside ``@cuda.jit`` functions; ``help()`` on each member shows its documentation.",
+    {
+        "accumulator": _DeviceOnly(
+            "cuda.wmma.accumulator",
+            "",
+            "The role of a fragment holding the accumulator C and result D (M x N) of mma_sync.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    v = cuda.wmma.accumulator",
+            value=True,
+        ),
+        "col_major": _DeviceOnly(
+            "cuda.wmma.col_major",
+            "",
+            "Column-major tile storage: element (i, j) at offset + i + j * ldm.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    v = cuda.wmma.col_major",
+            value=True,
+        ),
+        "fill_fragment": _DeviceOnly(
+            "cuda.wmma.fill_fragment",
+            "frag, value",
+            "wmma.fill_fragment(frag, value): fill_fragment(frag, value): sets every element of the fragment to value.\n\nParameters\n----------\nfrag : scalar\n    An operand.\nvalue : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.wmma.fill_fragment(frag, value)",
+        ),
+        "fragment": _DeviceOnly(
+            "cuda.wmma.fragment",
+            "kind, m, n, k, dtype, layout=None",
+            "wmma.fragment(kind, m, n, k, dtype, layout=None): fragment(kind, m, n, k, dtype, layout=None): a warp's tile for mma_sync, uninitialised; kind is matrix_a, matrix_b or accumulator, (m, n, k) a tensor-core shape, layout row_major or col_major for operands.\n\nParameters\n----------\nkind : scalar\n    An operand.\nm : scalar\n    An operand.\nn : scalar\n    An operand.\nk : scalar\n    An operand.\ndtype : scalar\n    An operand.\nlayout : scalar, optional\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.wmma.fragment(kind, m, n, k, dtype)",
+        ),
+        "load_matrix_sync": _DeviceOnly(
+            "cuda.wmma.load_matrix_sync",
+            "frag, array, offset, ldm, layout=None",
+            "wmma.load_matrix_sync(frag, array, offset, ldm, layout=None): load_matrix_sync(frag, array, offset, ldm, layout=None): the warp loads the tile starting at flat element offset of a C-contiguous array with leading dimension ldm (an accumulator also takes the memory layout).\n\nParameters\n----------\nfrag : scalar\n    An operand.\narray : scalar\n    An operand.\noffset : scalar\n    An operand.\nldm : scalar\n    An operand.\nlayout : scalar, optional\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.wmma.load_matrix_sync(frag, array, offset, ldm)",
+        ),
+        "matrix_a": _DeviceOnly(
+            "cuda.wmma.matrix_a",
+            "",
+            "The role of a fragment holding the left operand A (M x K) of mma_sync.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    v = cuda.wmma.matrix_a",
+            value=True,
+        ),
+        "matrix_b": _DeviceOnly(
+            "cuda.wmma.matrix_b",
+            "",
+            "The role of a fragment holding the right operand B (K x N) of mma_sync.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    v = cuda.wmma.matrix_b",
+            value=True,
+        ),
+        "mem_col_major": _DeviceOnly(
+            "cuda.wmma.mem_col_major",
+            "",
+            "The same as col_major (CUDA's name for an accumulator's memory layout).\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    v = cuda.wmma.mem_col_major",
+            value=True,
+        ),
+        "mem_row_major": _DeviceOnly(
+            "cuda.wmma.mem_row_major",
+            "",
+            "The same as row_major (CUDA's name for an accumulator's memory layout).\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    v = cuda.wmma.mem_row_major",
+            value=True,
+        ),
+        "mma_sync": _DeviceOnly(
+            "cuda.wmma.mma_sync",
+            "d, a, b, c",
+            "wmma.mma_sync(d, a, b, c): mma_sync(d, a, b, c): the warp computes D = A * B + C on the tensor cores (d may be c).\n\nParameters\n----------\nd : scalar\n    An operand.\na : scalar\n    An operand.\nb : scalar\n    An operand.\nc : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.wmma.mma_sync(d, a, b, c)",
+        ),
+        "row_major": _DeviceOnly(
+            "cuda.wmma.row_major",
+            "",
+            "Row-major tile storage: element (i, j) at offset + i * ldm + j.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    v = cuda.wmma.row_major",
+            value=True,
+        ),
+        "store_matrix_sync": _DeviceOnly(
+            "cuda.wmma.store_matrix_sync",
+            "array, offset, frag, ldm, layout",
+            "wmma.store_matrix_sync(array, offset, frag, ldm, layout): store_matrix_sync(array, offset, frag, ldm, layout): the warp stores an accumulator tile at flat element offset of a C-contiguous array with leading dimension ldm.\n\nParameters\n----------\narray : scalar\n    An operand.\noffset : scalar\n    An operand.\nfrag : scalar\n    An operand.\nldm : scalar\n    An operand.\nlayout : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.wmma.store_matrix_sync(array, offset, frag, ldm, layout)",
+        ),
+        "tf32": _DeviceOnly(
+            "cuda.wmma.tf32",
+            "",
+            "The TensorFloat-32 element type of m16n16k8 operand fragments (loaded from float32 arrays).\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    v = cuda.wmma.tf32",
+            value=True,
+        ),
+    },
+)
+
 # Docstrings of the rows whose objects live in a hand-written module (cuda.cg,
 # cuda.random): those modules read them from here. Path: (signature, docstring).
 _MODULE_DOCS = {
@@ -2799,6 +2901,7 @@ __all__ = [
     "match_all_sync",
     "match_any_sync",
     "nanosleep",
+    "pipeline",
     "popc",
     "selp",
     "shared",
@@ -2820,4 +2923,5 @@ __all__ = [
     "threadfence_block",
     "threadfence_system",
     "warpsize",
+    "wmma",
 ]

@@ -36,12 +36,20 @@ pub(super) const DYNSHARED: &str = "__oxcuda_dynshared";
 /// The alignment at which ptxas may use its widest (16-byte) vector accesses.
 const VECTOR_ALIGN: u32 = 16;
 
+/// Shared arrays of at least one 16×16 float16 tile's bytes are 32-byte aligned: the address
+/// `cuda.wmma` loads and stores take must be (CUDA's rule), so a tile at offset 0 of a shared
+/// array is valid without an `alignment=` argument.
+const TILE_ALIGN: u32 = 32;
+const TILE_BYTES: u64 = 512;
+
 /// The alignment a module-level array is declared with: the user's (or the item's), raised
 /// to [`VECTOR_ALIGN`] for arrays of at least that many bytes (see the module invariants).
 fn global_align(g: &Global) -> u32 {
     let align = g.align.max(g.dtype.align());
     let bytes = g.len().saturating_mul(u64::from(g.dtype.size()));
-    if bytes >= u64::from(VECTOR_ALIGN) {
+    if g.kind == GlobalKind::Shared && bytes >= TILE_BYTES {
+        align.max(TILE_ALIGN)
+    } else if bytes >= u64::from(VECTOR_ALIGN) {
         align.max(VECTOR_ALIGN)
     } else {
         align

@@ -21,6 +21,9 @@ pub struct CodegenError {
     pub loc: Loc,
     /// What is wrong.
     pub message: String,
+    /// The kernel asks for instructions the target lacks (a tensor-core form or `cp.async`
+    /// on too old a compute capability): the user's choice of target, not oxcuda's bug.
+    pub unsupported_target: bool,
 }
 
 impl fmt::Display for CodegenError {
@@ -49,6 +52,7 @@ impl CodegenError {
             location: String::new(),
             loc: Loc::default(),
             message: message.into(),
+            unsupported_target: false,
         }
     }
 }

@@ -217,6 +217,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
                 }
                 self.intrinsic(*i, args, result_ty.as_ref())?
             }
+            Op::Tensor(t, args) => self.tensor(*t, args, result_ty.as_ref())?,
             Op::Call(callee, args) => self.call(*callee, args)?,
             Op::ArrayShape(a, k) => Some(self.array_field(*a, 1, *k)?),
             Op::ArrayStride(a, k) => Some(self.array_field(*a, 2, *k)?),
@@ -385,6 +386,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             location: self.location.clone(),
             loc: self.loc,
             message,
+            unsupported_target: false,
         }
     }
 

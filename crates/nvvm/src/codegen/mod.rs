@@ -47,6 +47,7 @@ mod libdevice;
 mod math;
 mod print;
 mod records;
+mod tensor;
 pub mod types;
 mod warp;
 

@@ -524,7 +524,17 @@ fn module_arrays_of_sixteen_bytes_or_more_are_sixteen_aligned() {
         init: None,
     };
     let cases = [
-        (global("tile", GlobalKind::Shared, Scalar::F32, 256, 4), 16),
+        // A shared array of at least one 16x16 float16 tile (512 bytes) is 32-byte aligned,
+        // as cuda.wmma's loads and stores require.
+        (global("tile", GlobalKind::Shared, Scalar::F32, 256, 4), 32),
+        (
+            global("halftile", GlobalKind::Shared, Scalar::F16, 255, 2),
+            16,
+        ),
+        (
+            global("consttile", GlobalKind::Const, Scalar::F32, 256, 4),
+            16,
+        ),
         (global("four", GlobalKind::Shared, Scalar::F32, 4, 4), 16),
         (global("three", GlobalKind::Shared, Scalar::F32, 3, 4), 4),
         (global("wide", GlobalKind::Shared, Scalar::F64, 8, 64), 64),

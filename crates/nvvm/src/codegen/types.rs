@@ -77,7 +77,9 @@ pub(super) fn reg(ty: &Type) -> String {
         Type::Pointer(d) => format!("{}*", dtype_mem(*d)),
         Type::Record(_) => "i8*".to_owned(),
         // Front-end types (never in the IR): as the value they hold.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) => reg(&ty.erased()),
+        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
+            reg(&ty.erased())
+        }
     }
 }
 
@@ -97,7 +99,9 @@ pub(super) fn kernel_params(ty: &Type, out: &mut Vec<String>) {
             }
         }
         Type::Tuple(items) => items.iter().for_each(|t| kernel_params(t, out)),
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) => kernel_params(&ty.erased(), out),
+        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
+            kernel_params(&ty.erased(), out)
+        }
     }
 }
 

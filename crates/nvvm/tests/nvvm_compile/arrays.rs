@@ -155,7 +155,7 @@ fn shared_local_and_constant_arrays() {
     ];
     let ir = write_module(&m, &CodegenOptions::default()).unwrap();
     assert!(
-        ir.contains("@tile = internal addrspace(3) global [256 x float] undef, align 16"),
+        ir.contains("@tile = internal addrspace(3) global [256 x float] undef, align 32"),
         "{ir}"
     );
     assert!(
@@ -164,7 +164,7 @@ fn shared_local_and_constant_arrays() {
     );
     assert!(!ir.contains("@unused"), "unused globals are not written");
     let ptx = check(&tools, &m);
-    assert!(ptx.contains(".shared .align 16 .b8 tile[1024]"), "{ptx}");
+    assert!(ptx.contains(".shared .align 32 .b8 tile[1024]"), "{ptx}");
     assert!(
         ptx.contains(".extern .shared .align 16 .b8 __oxcuda_dynshared[]"),
         "{ptx}"

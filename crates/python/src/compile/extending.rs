@@ -85,7 +85,9 @@ fn type_desc<'py>(py: Python<'py>, ty: &Type) -> PyResult<Bound<'py, PyAny>> {
             .into_any(),
         Type::Record(r) => dtype_desc(py, Dtype::Record(*r))?,
         // Typing functions see an enum member or a namedtuple as the value it is held as.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) => type_desc(py, &ty.erased())?,
+        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
+            type_desc(py, &ty.erased())?
+        }
     })
 }
 

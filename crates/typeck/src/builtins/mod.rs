@@ -100,6 +100,12 @@ pub enum Rule {
     /// A function of `math`, `cmath` or NumPy: lowered by that module's table, by name
     /// (`math_call`, `cmath_call`, `numpy_call`), which owns its arity checks.
     Module,
+    /// A named constant of an API (`cuda.wmma.matrix_a`, `cuda.wmma.row_major`): a
+    /// compile-time token, meaningful only as the argument of the functions that take it.
+    Token,
+    /// `cuda.wmma.*` and `cuda.pipeline.*` functions: lowered by `lower/tensor.rs`, by path,
+    /// which owns their checks (docs/tensor-cores.md).
+    Tensor,
     /// Lowered by its own code in `call_builtin`, by path (Python builtins, `cuda.grid`, array
     /// allocation, `selp`, …), which owns its arity checks.
     Special,
@@ -115,7 +121,10 @@ impl Rule {
     /// Whether the name is an attribute or constant rather than a function.
     #[must_use]
     pub const fn is_value(self) -> bool {
-        matches!(self, Self::Read(_) | Self::Float(_) | Self::Complex(..))
+        matches!(
+            self,
+            Self::Read(_) | Self::Float(_) | Self::Complex(..) | Self::Token
+        )
     }
 }
 

@@ -248,5 +248,7 @@ fn lowering(rule: Rule) -> String {
             oxcuda_ir::Intrinsic::ArithRn(op).name()
         ),
         Rule::Special => "own code".into(),
+        Rule::Token => "constant token".into(),
+        Rule::Tensor => "`lower/tensor.rs`".into(),
     }
 }

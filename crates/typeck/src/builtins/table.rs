@@ -1637,4 +1637,103 @@ pub static BUILTINS: &[Builtin] = &[
         Rule::Module,
         "operator.setitem(a, b, c): a[b] = c.",
     ),
+    // `cuda.wmma`: warp matrix multiply-accumulate on the tensor cores (nvcuda::wmma's API);
+    // `cuda.pipeline`: cp.async copies from global to shared memory. Lowered by
+    // `lower/tensor.rs` (docs/tensor-cores.md).
+    b(
+        "cuda.wmma.matrix_a",
+        "",
+        Rule::Token,
+        "The role of a fragment holding the left operand A (M x K) of mma_sync.",
+    ),
+    b(
+        "cuda.wmma.matrix_b",
+        "",
+        Rule::Token,
+        "The role of a fragment holding the right operand B (K x N) of mma_sync.",
+    ),
+    b(
+        "cuda.wmma.accumulator",
+        "",
+        Rule::Token,
+        "The role of a fragment holding the accumulator C and result D (M x N) of mma_sync.",
+    ),
+    b(
+        "cuda.wmma.row_major",
+        "",
+        Rule::Token,
+        "Row-major tile storage: element (i, j) at offset + i * ldm + j.",
+    ),
+    b(
+        "cuda.wmma.col_major",
+        "",
+        Rule::Token,
+        "Column-major tile storage: element (i, j) at offset + i + j * ldm.",
+    ),
+    b(
+        "cuda.wmma.mem_row_major",
+        "",
+        Rule::Token,
+        "The same as row_major (CUDA's name for an accumulator's memory layout).",
+    ),
+    b(
+        "cuda.wmma.mem_col_major",
+        "",
+        Rule::Token,
+        "The same as col_major (CUDA's name for an accumulator's memory layout).",
+    ),
+    b(
+        "cuda.wmma.tf32",
+        "",
+        Rule::Token,
+        "The TensorFloat-32 element type of m16n16k8 operand fragments (loaded from float32 arrays).",
+    ),
+    b(
+        "cuda.wmma.fragment",
+        "kind, m, n, k, dtype, layout=None",
+        Rule::Tensor,
+        "fragment(kind, m, n, k, dtype, layout=None): a warp's tile for mma_sync, uninitialised; kind is matrix_a, matrix_b or accumulator, (m, n, k) a tensor-core shape, layout row_major or col_major for operands.",
+    ),
+    b(
+        "cuda.wmma.fill_fragment",
+        "frag, value",
+        Rule::Tensor,
+        "fill_fragment(frag, value): sets every element of the fragment to value.",
+    ),
+    b(
+        "cuda.wmma.load_matrix_sync",
+        "frag, array, offset, ldm, layout=None",
+        Rule::Tensor,
+        "load_matrix_sync(frag, array, offset, ldm, layout=None): the warp loads the tile starting at flat element offset of a C-contiguous array with leading dimension ldm (an accumulator also takes the memory layout).",
+    ),
+    b(
+        "cuda.wmma.store_matrix_sync",
+        "array, offset, frag, ldm, layout",
+        Rule::Tensor,
+        "store_matrix_sync(array, offset, frag, ldm, layout): the warp stores an accumulator tile at flat element offset of a C-contiguous array with leading dimension ldm.",
+    ),
+    b(
+        "cuda.wmma.mma_sync",
+        "d, a, b, c",
+        Rule::Tensor,
+        "mma_sync(d, a, b, c): the warp computes D = A * B + C on the tensor cores (d may be c).",
+    ),
+    b(
+        "cuda.pipeline.memcpy_async",
+        "dst, dst_offset, src, src_offset, count",
+        Rule::Tensor,
+        "memcpy_async(dst, dst_offset, src, src_offset, count): starts copying count elements (4, 8 or 16 bytes) from a global array to a shared one (cp.async, sm_80+).",
+    ),
+    b(
+        "cuda.pipeline.commit",
+        "",
+        Rule::Tensor,
+        "commit(): closes this thread's copies started since the last commit into a group.",
+    ),
+    b(
+        "cuda.pipeline.wait_prior",
+        "n",
+        Rule::Tensor,
+        "wait_prior(n): waits until at most the n most recent committed groups of this thread are pending (n a constant from 0 to 7).",
+    ),
 ];

@@ -285,7 +285,8 @@ impl Lower<'_, '_> {
             Rule::Library => self.library_fn_call(path, args, range),
             Rule::Reinterpret(from, to) => self.reinterpret_call(path, from, to, &args),
             Rule::ArithRn(op, s) => self.arith_rn_call(path, op, s, &args),
-            Rule::Read(_) | Rule::Float(_) | Rule::Complex(..) => self.error(
+            Rule::Tensor => self.tensor_call(path, args, range),
+            Rule::Read(_) | Rule::Float(_) | Rule::Complex(..) | Rule::Token => self.error(
                 codes::TYPE_MISMATCH,
                 range,
                 format!("{path} is a value, not a function"),

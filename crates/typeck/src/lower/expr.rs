@@ -264,6 +264,7 @@ impl Lower<'_, '_> {
             Meaning::Float(x) => Val::Float(x),
             Meaning::Complex(re, im) => Val::Complex(re, im),
             Meaning::Type(s) => Val::TypeObj(Type::Scalar(s)),
+            Meaning::Token(p) => Val::Str(p),
             Meaning::Intrinsic(i) => {
                 let v = self.emit(Op::Intrinsic(i, Vec::new()), Type::I32);
                 self.nonneg.insert(v);

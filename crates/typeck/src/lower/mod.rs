@@ -26,6 +26,7 @@ mod print;
 mod raise;
 mod record;
 mod stmt;
+mod tensor;
 mod vector;
 mod warp;
 
