@@ -51,6 +51,7 @@ mod atomics;
 mod complex;
 mod decode;
 mod error;
+mod bf16;
 mod f16;
 mod frame;
 mod inst;
