@@ -17,7 +17,8 @@
 
 use oxcuda_ir::{BinOp, CmpOp, Scalar, UnaryOp};
 
-use crate::{bf16, f16};
+use crate::f16;
+use oxcuda_types::bf16;
 
 /// Reduces 64 bits to the canonical encoding of the integer (or bool) type `ty`.
 #[inline]

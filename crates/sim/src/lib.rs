@@ -51,7 +51,6 @@ mod atomics;
 mod complex;
 mod decode;
 mod error;
-mod bf16;
 mod f16;
 mod frame;
 mod inst;

@@ -15,7 +15,8 @@
 use oxcuda_ir::{MathFn, Scalar};
 
 use crate::arith::{f32_of, f64_of, of_f32, of_f64};
-use crate::{bf16, f16};
+use crate::f16;
+use oxcuda_types::bf16;
 
 macro_rules! unary_fn {
     (

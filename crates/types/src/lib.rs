@@ -11,6 +11,7 @@
 //!
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
+pub mod bf16;
 pub mod nominal;
 pub mod promote;
 pub mod record;
