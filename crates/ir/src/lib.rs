@@ -42,5 +42,5 @@ pub use ops::{
 };
 pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,
-    record,
+    bf16, record,
 };

@@ -1205,7 +1205,8 @@ impl Lower<'_, '_> {
         use Scalar::*;
         let allowed: &[Scalar] = match op {
             // float16: `atom.add.noftz.f16` (sm_70 and later; `sub` adds the negation).
-            AtomicOp::Add | AtomicOp::Sub => &[I32, U32, I64, U64, F16, F32, F64],
+            // bfloat16: `atom.add.noftz.bf16` (sm_90), a compare-and-swap loop before.
+            AtomicOp::Add | AtomicOp::Sub => &[I32, U32, I64, U64, F16, BF16, F32, F64],
             AtomicOp::Max | AtomicOp::Min | AtomicOp::NanMax | AtomicOp::NanMin => {
                 &[I32, U32, I64, U64, F32, F64]
             }
