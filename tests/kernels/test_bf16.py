@@ -531,6 +531,30 @@ def test_type_in_kernels_and_device_functions(target):
     assert got[0] == round_bits(2 * value(np.uint16(round_bits(3.14))).item())
 
 
+def test_float_of_a_string_constant(target):
+    @cuda.jit
+    def k(out):
+        out[0] = bf16.bfloat16_as_ushort(bfloat16(float("nan")))
+        out[1] = bf16.bfloat16_as_ushort(bfloat16(float("-inf")))
+        out[2] = bf16.bfloat16_as_ushort(bfloat16(float(" 1.5 ")))
+        out[3] = bf16.hisinf(bfloat16(float("Infinity")))
+
+    out = np.zeros(4, dtype=np.uint16)
+    (got,) = run(k, 1, 1, out)
+    np.testing.assert_array_equal(got, [0x7FFF, 0xFF80, 0x3FC0, 1])
+
+
+def test_float_of_a_bad_string_is_a_clear_error():
+    from oxcuda.errors import TypingError
+
+    @cuda.jit
+    def k(out):
+        out[0] = float("one")
+
+    with pytest.raises(TypingError, match="could not convert string to float: \"one\""):
+        k[1, 1](np.zeros(1))
+
+
 def test_non_number_argument_is_a_clear_error():
     from oxcuda.errors import TypingError
 

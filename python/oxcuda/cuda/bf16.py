@@ -18,7 +18,7 @@ from oxcuda.cuda import _kernel_api
 from oxcuda.types import bfloat16
 
 _NAMES = {
-    name: value for name, value in vars(_kernel_api.bf16).items() if not name.startswith("_oxcuda")
+    name: value for name, value in vars(_kernel_api.bf16).items() if not name.startswith("_")
 }
 globals().update(_NAMES)
 
