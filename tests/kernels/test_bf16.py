@@ -44,7 +44,7 @@ def value(bits: np.ndarray) -> np.ndarray:
 
 
 ALL_VALUES = value(ALL_BITS)
-_FINITE_POS = [int(b) for b in ALL_BITS[: 0x7F80]]  # +0 … the largest finite, ascending
+_FINITE_POS = [int(b) for b in ALL_BITS[:0x7F80]]  # +0 … the largest finite, ascending
 _FINITE_POS_FR = [Fraction(float(value(np.uint16(b)))) for b in _FINITE_POS]
 _OVERFLOW = Fraction(2) ** 128  # where the next bfloat16 after the largest would be
 
@@ -64,7 +64,7 @@ def round_bits(x, mode: str = "rn") -> int:
         m = "away" if negative else "rz"
     elif mode == "ru":
         m = "rz" if negative else "away"
-    if a >= _OVERFLOW or a > _FINITE_POS_FR[-1] and m == "rz":
+    if a >= _OVERFLOW or (a > _FINITE_POS_FR[-1] and m == "rz"):
         bits = 0x7F80 if m in ("rn", "away") else 0x7F7F
     else:
         j = bisect.bisect_left(_FINITE_POS_FR, a)
@@ -237,8 +237,11 @@ def _max_ref(x, y, nan_wins: bool, larger: bool) -> np.ndarray:
     out = []
     for p, q in zip(x.tolist(), y.tolist(), strict=True):
         if math.isnan(p) or math.isnan(q):
-            out.append(math.nan if nan_wins or (math.isnan(p) and math.isnan(q)) else (
-                q if math.isnan(p) else p))
+            out.append(
+                math.nan
+                if nan_wins or (math.isnan(p) and math.isnan(q))
+                else (q if math.isnan(p) else p)
+            )
             continue
         if p == q:  # zeros of opposite signs: +0.0 is the larger
             pick = p if (math.copysign(1, p) > 0) == larger else q
@@ -265,7 +268,9 @@ def test_binary_arithmetic(target, rng):
     same_bits(got[:, 8], round_all(_sat(value(round_all(exact["+"].tolist()))).tolist()))
     same_bits(got[:, 9], round_all(_sat(value(round_all(exact["*"].tolist()))).tolist()))
     for col, (nan_wins, larger) in zip(
-        (10, 11, 12, 13), [(False, True), (False, False), (True, True), (True, False)]
+        (10, 11, 12, 13),
+        [(False, True), (False, False), (True, True), (True, False)],
+        strict=True,
     ):
         same_bits(got[:, col], round_all(_max_ref(x, y, nan_wins, larger).tolist()))
     np.testing.assert_array_equal(got[:, 14], a ^ np.uint16(0x8000))
@@ -357,7 +362,9 @@ def _to_bf16_kernel(fn):
     return k
 
 
-TO_BF16 = {f"float2bfloat16_{m}": (getattr(bf16, f"float2bfloat16_{m}"), np.float32, m) for m in MODES}
+TO_BF16 = {
+    f"float2bfloat16_{m}": (getattr(bf16, f"float2bfloat16_{m}"), np.float32, m) for m in MODES
+}
 TO_BF16["float32_to_bfloat16_rd"] = (bf16.float32_to_bfloat16_rd, np.float32, "rd")
 TO_BF16["float2bfloat16"] = (bf16.float2bfloat16, np.float32, "rn")
 TO_BF16["float64_to_bfloat16"] = (bf16.float64_to_bfloat16, np.float64, "rn")
@@ -471,7 +478,9 @@ def test_bfloat16_to_floats_is_exact(target):
     out_d = np.full(n, np.nan, np.float64)
     out_i = np.full(n, 3, np.int64)
     out_h = np.full(n, np.nan, np.float16)
-    got_f, got_d, got_i, got_h, _ = run(_casts, _grid(n), N_THREADS, out_f, out_d, out_i, out_h, ALL_BITS)
+    got_f, got_d, got_i, got_h, _ = run(
+        _casts, _grid(n), N_THREADS, out_f, out_d, out_i, out_h, ALL_BITS
+    )
     np.testing.assert_array_equal(got_f, ALL_VALUES.astype(np.float32))
     np.testing.assert_array_equal(got_d, ALL_VALUES)
     ok = np.isfinite(ALL_VALUES) & (np.abs(ALL_VALUES) < 2.0**63)
@@ -551,7 +560,7 @@ def test_float_of_a_bad_string_is_a_clear_error():
     def k(out):
         out[0] = float("one")
 
-    with pytest.raises(TypingError, match="could not convert string to float: \"one\""):
+    with pytest.raises(TypingError, match='could not convert string to float: "one"'):
         k[1, 1](np.zeros(1))
 
 
@@ -574,14 +583,65 @@ def test_host_call_is_an_error():
 def test_names_match_numba_cuda():
     # numba-cuda's numba.cuda.bf16.__all__, less its typing/target registries.
     names = [
-        "bfloat16", "habs", "hadd", "hsub", "hmul", "hadd_rn", "hsub_rn", "hmul_rn", "hdiv",
-        "hadd_sat", "hsub_sat", "hmul_sat", "hfma", "hfma_sat", "hneg", "hfma_relu", "heq",
-        "hne", "hge", "hgt", "hle", "hlt", "hmax", "hmin", "hmax_nan", "hmin_nan", "hisinf",
-        "hisnan", "hequ", "hneu", "hgeu", "hgtu", "hleu", "hltu", "float32_to_bfloat16",
-        "float64_to_bfloat16", "bfloat16_to_float32", "bfloat16_to_int8_rz",
-        "bfloat16_to_uint8_rz", "bfloat16_as_int16", "bfloat16_as_uint16", "int16_as_bfloat16",
-        "uint16_as_bfloat16", "htrunc", "hceil", "hfloor", "hrint", "hsqrt", "hrsqrt", "hrcp",
-        "hlog", "hlog2", "hlog10", "hcos", "hsin", "htanh", "htanh_approx", "hexp", "hexp2",
+        "bfloat16",
+        "habs",
+        "hadd",
+        "hsub",
+        "hmul",
+        "hadd_rn",
+        "hsub_rn",
+        "hmul_rn",
+        "hdiv",
+        "hadd_sat",
+        "hsub_sat",
+        "hmul_sat",
+        "hfma",
+        "hfma_sat",
+        "hneg",
+        "hfma_relu",
+        "heq",
+        "hne",
+        "hge",
+        "hgt",
+        "hle",
+        "hlt",
+        "hmax",
+        "hmin",
+        "hmax_nan",
+        "hmin_nan",
+        "hisinf",
+        "hisnan",
+        "hequ",
+        "hneu",
+        "hgeu",
+        "hgtu",
+        "hleu",
+        "hltu",
+        "float32_to_bfloat16",
+        "float64_to_bfloat16",
+        "bfloat16_to_float32",
+        "bfloat16_to_int8_rz",
+        "bfloat16_to_uint8_rz",
+        "bfloat16_as_int16",
+        "bfloat16_as_uint16",
+        "int16_as_bfloat16",
+        "uint16_as_bfloat16",
+        "htrunc",
+        "hceil",
+        "hfloor",
+        "hrint",
+        "hsqrt",
+        "hrsqrt",
+        "hrcp",
+        "hlog",
+        "hlog2",
+        "hlog10",
+        "hcos",
+        "hsin",
+        "htanh",
+        "htanh_approx",
+        "hexp",
+        "hexp2",
         "hexp10",
     ]
     for t in ["int16", "uint16", "int32", "uint32", "int64", "uint64"]:

@@ -250,7 +250,11 @@ fn nextafter_bf16(x: u16, y: u16) -> u16 {
     if fx == 0.0 {
         return (y & 0x8000) | 1;
     }
-    if (fy > fx) == (fx > 0.0) { x + 1 } else { x - 1 }
+    if (fy > fx) == (fx > 0.0) {
+        x + 1
+    } else {
+        x - 1
+    }
 }
 
 /// `nextafter` on float16 bit patterns.

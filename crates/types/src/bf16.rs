@@ -90,7 +90,10 @@ pub fn from_int(v: i128) -> u16 {
     }
     // kept · 2^shift is exact in f64 (at most 9 significant bits, below 2^129 for any i128);
     // beyond float32's range it rounds to infinity below, as it must.
-    #[expect(clippy::cast_precision_loss, reason = "exact: at most 9 significant bits")]
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "exact: at most 9 significant bits"
+    )]
     let value = kept as f64 * 2f64.powi(i32::try_from(shift).unwrap_or(i32::MAX));
     sign | from_f64(value)
 }
@@ -137,7 +140,14 @@ mod tests {
         // one, the f64 just below (above) it to the lower (upper) one: no double rounding.
         for lo in 0..0x7f80u16 {
             let hi = lo + 1;
-            let (a, b) = (to_f64(lo), if hi == 0x7f80 { 2f64.powi(128) } else { to_f64(hi) });
+            let (a, b) = (
+                to_f64(lo),
+                if hi == 0x7f80 {
+                    2f64.powi(128)
+                } else {
+                    to_f64(hi)
+                },
+            );
             let mid = (a + b) / 2.0;
             let even = if lo % 2 == 0 { lo } else { hi };
             assert_eq!(from_f64(mid), even, "mid of {lo:#06x}");
@@ -155,7 +165,19 @@ mod tests {
         assert_eq!(from_int(mid), from_f64(2f64.powi(62)));
         assert_eq!(from_int(mid + 1), from_f64(2f64.powi(62) + 2f64.powi(55)));
         assert_eq!(from_int(-(mid + 1)), 0x8000 | from_int(mid + 1));
-        for v in [0i128, 1, -1, 255, 256, 257, 383, 384, 385, 65535, i128::from(i64::MIN)] {
+        for v in [
+            0i128,
+            1,
+            -1,
+            255,
+            256,
+            257,
+            383,
+            384,
+            385,
+            65535,
+            i128::from(i64::MIN),
+        ] {
             #[expect(clippy::cast_precision_loss, reason = "exact for these")]
             let exact = v as f64;
             assert_eq!(from_int(v), from_f64(exact), "{v}");

@@ -56,13 +56,48 @@ const FUNCTIONS: &[(&str, &str, Rule, &str)] = &[
         Rule::ArithRn(BinOp::Mul, Scalar::BF16),
         "a * b in bfloat16, rounded to nearest even and never contracted into an fma.",
     ),
-    ("hdiv", "a, b, /", Rule::Library, "a / b in bfloat16, correctly rounded."),
-    ("hfma", "a, b, c, /", Rule::Library, "a * b + c in bfloat16 with one rounding."),
-    ("hneg", "a, /", Rule::Library, "-a: a bfloat16 with the sign bit flipped (NaN too)."),
-    ("habs", "a, /", Rule::Library, "abs(a): a bfloat16 with the sign bit cleared (NaN too)."),
-    ("hadd_sat", "a, b, /", Rule::Library, "a + b in bfloat16 clamped to [0, 1]; NaN gives +0.0."),
-    ("hsub_sat", "a, b, /", Rule::Library, "a - b in bfloat16 clamped to [0, 1]; NaN gives +0.0."),
-    ("hmul_sat", "a, b, /", Rule::Library, "a * b in bfloat16 clamped to [0, 1]; NaN gives +0.0."),
+    (
+        "hdiv",
+        "a, b, /",
+        Rule::Library,
+        "a / b in bfloat16, correctly rounded.",
+    ),
+    (
+        "hfma",
+        "a, b, c, /",
+        Rule::Library,
+        "a * b + c in bfloat16 with one rounding.",
+    ),
+    (
+        "hneg",
+        "a, /",
+        Rule::Library,
+        "-a: a bfloat16 with the sign bit flipped (NaN too).",
+    ),
+    (
+        "habs",
+        "a, /",
+        Rule::Library,
+        "abs(a): a bfloat16 with the sign bit cleared (NaN too).",
+    ),
+    (
+        "hadd_sat",
+        "a, b, /",
+        Rule::Library,
+        "a + b in bfloat16 clamped to [0, 1]; NaN gives +0.0.",
+    ),
+    (
+        "hsub_sat",
+        "a, b, /",
+        Rule::Library,
+        "a - b in bfloat16 clamped to [0, 1]; NaN gives +0.0.",
+    ),
+    (
+        "hmul_sat",
+        "a, b, /",
+        Rule::Library,
+        "a * b in bfloat16 clamped to [0, 1]; NaN gives +0.0.",
+    ),
     (
         "hfma_sat",
         "a, b, c, /",
@@ -75,18 +110,78 @@ const FUNCTIONS: &[(&str, &str, Rule, &str)] = &[
         Rule::Library,
         "max(a * b + c, 0) in bfloat16 (one rounding); NaN gives the canonical NaN.",
     ),
-    ("heq", "a, b, /", Rule::Library, "a == b (ordered: False with a NaN)."),
-    ("hne", "a, b, /", Rule::Library, "a != b (ordered: False with a NaN)."),
-    ("hgt", "a, b, /", Rule::Library, "a > b (ordered: False with a NaN)."),
-    ("hge", "a, b, /", Rule::Library, "a >= b (ordered: False with a NaN)."),
-    ("hlt", "a, b, /", Rule::Library, "a < b (ordered: False with a NaN)."),
-    ("hle", "a, b, /", Rule::Library, "a <= b (ordered: False with a NaN)."),
-    ("hequ", "a, b, /", Rule::Library, "a == b (unordered: True with a NaN)."),
-    ("hneu", "a, b, /", Rule::Library, "a != b (unordered: True with a NaN)."),
-    ("hgtu", "a, b, /", Rule::Library, "a > b (unordered: True with a NaN)."),
-    ("hgeu", "a, b, /", Rule::Library, "a >= b (unordered: True with a NaN)."),
-    ("hltu", "a, b, /", Rule::Library, "a < b (unordered: True with a NaN)."),
-    ("hleu", "a, b, /", Rule::Library, "a <= b (unordered: True with a NaN)."),
+    (
+        "heq",
+        "a, b, /",
+        Rule::Library,
+        "a == b (ordered: False with a NaN).",
+    ),
+    (
+        "hne",
+        "a, b, /",
+        Rule::Library,
+        "a != b (ordered: False with a NaN).",
+    ),
+    (
+        "hgt",
+        "a, b, /",
+        Rule::Library,
+        "a > b (ordered: False with a NaN).",
+    ),
+    (
+        "hge",
+        "a, b, /",
+        Rule::Library,
+        "a >= b (ordered: False with a NaN).",
+    ),
+    (
+        "hlt",
+        "a, b, /",
+        Rule::Library,
+        "a < b (ordered: False with a NaN).",
+    ),
+    (
+        "hle",
+        "a, b, /",
+        Rule::Library,
+        "a <= b (ordered: False with a NaN).",
+    ),
+    (
+        "hequ",
+        "a, b, /",
+        Rule::Library,
+        "a == b (unordered: True with a NaN).",
+    ),
+    (
+        "hneu",
+        "a, b, /",
+        Rule::Library,
+        "a != b (unordered: True with a NaN).",
+    ),
+    (
+        "hgtu",
+        "a, b, /",
+        Rule::Library,
+        "a > b (unordered: True with a NaN).",
+    ),
+    (
+        "hgeu",
+        "a, b, /",
+        Rule::Library,
+        "a >= b (unordered: True with a NaN).",
+    ),
+    (
+        "hltu",
+        "a, b, /",
+        Rule::Library,
+        "a < b (unordered: True with a NaN).",
+    ),
+    (
+        "hleu",
+        "a, b, /",
+        Rule::Library,
+        "a <= b (unordered: True with a NaN).",
+    ),
     (
         "hmax",
         "a, b, /",
@@ -99,31 +194,121 @@ const FUNCTIONS: &[(&str, &str, Rule, &str)] = &[
         Rule::Library,
         "The smaller of a and b (a NaN operand gives the other; -0.0 < +0.0).",
     ),
-    ("hmax_nan", "a, b, /", Rule::Library, "The larger of a and b; NaN if either is NaN."),
-    ("hmin_nan", "a, b, /", Rule::Library, "The smaller of a and b; NaN if either is NaN."),
+    (
+        "hmax_nan",
+        "a, b, /",
+        Rule::Library,
+        "The larger of a and b; NaN if either is NaN.",
+    ),
+    (
+        "hmin_nan",
+        "a, b, /",
+        Rule::Library,
+        "The smaller of a and b; NaN if either is NaN.",
+    ),
     ("hisnan", "a, /", Rule::Library, "Whether a is a NaN."),
-    ("hisinf", "a, /", Rule::Library, "1 for +inf, -1 for -inf, else 0 (int32)."),
-    ("hsin", "a, /", Rule::Library, "sin(a) in bfloat16, correctly rounded."),
-    ("hcos", "a, /", Rule::Library, "cos(a) in bfloat16, correctly rounded."),
-    ("htanh", "a, /", Rule::Library, "tanh(a) in bfloat16, correctly rounded."),
+    (
+        "hisinf",
+        "a, /",
+        Rule::Library,
+        "1 for +inf, -1 for -inf, else 0 (int32).",
+    ),
+    (
+        "hsin",
+        "a, /",
+        Rule::Library,
+        "sin(a) in bfloat16, correctly rounded.",
+    ),
+    (
+        "hcos",
+        "a, /",
+        Rule::Library,
+        "cos(a) in bfloat16, correctly rounded.",
+    ),
+    (
+        "htanh",
+        "a, /",
+        Rule::Library,
+        "tanh(a) in bfloat16, correctly rounded.",
+    ),
     (
         "htanh_approx",
         "a, /",
         Rule::Library,
         "tanh(a) in bfloat16, correctly rounded (the same as htanh).",
     ),
-    ("hexp", "a, /", Rule::Library, "e**a in bfloat16, correctly rounded."),
-    ("hexp2", "a, /", Rule::Library, "2**a in bfloat16, correctly rounded."),
-    ("hexp10", "a, /", Rule::Library, "10**a in bfloat16, correctly rounded."),
-    ("hlog", "a, /", Rule::Library, "The natural logarithm of a in bfloat16, correctly rounded."),
-    ("hlog2", "a, /", Rule::Library, "log2(a) in bfloat16, correctly rounded."),
-    ("hlog10", "a, /", Rule::Library, "log10(a) in bfloat16, correctly rounded."),
-    ("hsqrt", "a, /", Rule::Library, "The square root of a in bfloat16, correctly rounded."),
-    ("hrsqrt", "a, /", Rule::Library, "1 / sqrt(a) in bfloat16, correctly rounded."),
-    ("hrcp", "a, /", Rule::Library, "1 / a in bfloat16, correctly rounded."),
-    ("hceil", "a, /", Rule::Library, "a rounded up to an integer, as a bfloat16."),
-    ("hfloor", "a, /", Rule::Library, "a rounded down to an integer, as a bfloat16."),
-    ("htrunc", "a, /", Rule::Library, "a rounded toward zero to an integer, as a bfloat16."),
+    (
+        "hexp",
+        "a, /",
+        Rule::Library,
+        "e**a in bfloat16, correctly rounded.",
+    ),
+    (
+        "hexp2",
+        "a, /",
+        Rule::Library,
+        "2**a in bfloat16, correctly rounded.",
+    ),
+    (
+        "hexp10",
+        "a, /",
+        Rule::Library,
+        "10**a in bfloat16, correctly rounded.",
+    ),
+    (
+        "hlog",
+        "a, /",
+        Rule::Library,
+        "The natural logarithm of a in bfloat16, correctly rounded.",
+    ),
+    (
+        "hlog2",
+        "a, /",
+        Rule::Library,
+        "log2(a) in bfloat16, correctly rounded.",
+    ),
+    (
+        "hlog10",
+        "a, /",
+        Rule::Library,
+        "log10(a) in bfloat16, correctly rounded.",
+    ),
+    (
+        "hsqrt",
+        "a, /",
+        Rule::Library,
+        "The square root of a in bfloat16, correctly rounded.",
+    ),
+    (
+        "hrsqrt",
+        "a, /",
+        Rule::Library,
+        "1 / sqrt(a) in bfloat16, correctly rounded.",
+    ),
+    (
+        "hrcp",
+        "a, /",
+        Rule::Library,
+        "1 / a in bfloat16, correctly rounded.",
+    ),
+    (
+        "hceil",
+        "a, /",
+        Rule::Library,
+        "a rounded up to an integer, as a bfloat16.",
+    ),
+    (
+        "hfloor",
+        "a, /",
+        Rule::Library,
+        "a rounded down to an integer, as a bfloat16.",
+    ),
+    (
+        "htrunc",
+        "a, /",
+        Rule::Library,
+        "a rounded toward zero to an integer, as a bfloat16.",
+    ),
     (
         "hrint",
         "a, /",
@@ -255,7 +440,9 @@ pub fn rows() -> &'static [Builtin] {
                     &format!("{c}2bfloat16_{mode}"),
                     "i, /",
                     Rule::Library,
-                    leak(format!("The {np} i rounded {how} to bfloat16 (once, exactly).")),
+                    leak(format!(
+                        "The {np} i rounded {how} to bfloat16 (once, exactly)."
+                    )),
                 ));
                 rows.push(row(
                     &format!("bfloat162{c}_{mode}"),
@@ -277,7 +464,10 @@ pub fn rows() -> &'static [Builtin] {
                 &alias,
                 target.signature,
                 target.rule,
-                leak(format!("{} (numba-cuda's NumPy-style name of {name}.)", target.doc)),
+                leak(format!(
+                    "{} (numba-cuda's NumPy-style name of {name}.)",
+                    target.doc
+                )),
             ));
         }
         rows
@@ -293,8 +483,14 @@ fn aliases() -> Vec<(String, String)> {
         .collect();
     for &(mode, _) in MODES {
         for &(c, np) in INTEGERS {
-            out.push((format!("{np}_to_bfloat16_{mode}"), format!("{c}2bfloat16_{mode}")));
-            out.push((format!("bfloat16_to_{np}_{mode}"), format!("bfloat162{c}_{mode}")));
+            out.push((
+                format!("{np}_to_bfloat16_{mode}"),
+                format!("{c}2bfloat16_{mode}"),
+            ));
+            out.push((
+                format!("bfloat16_to_{np}_{mode}"),
+                format!("bfloat162{c}_{mode}"),
+            ));
         }
     }
     out

@@ -166,7 +166,11 @@ fn module_globals(
     };
     let (max, min, mant_dig) = match float {
         Scalar::F16 => (65504.0, 2f64.powi(-14), 11),
-        Scalar::BF16 => (f64::from(f32::from_bits(0x7f7f_0000)), f64::from(f32::MIN_POSITIVE), 8),
+        Scalar::BF16 => (
+            f64::from(f32::from_bits(0x7f7f_0000)),
+            f64::from(f32::MIN_POSITIVE),
+            8,
+        ),
         Scalar::F32 => (f64::from(f32::MAX), f64::from(f32::MIN_POSITIVE), 24),
         _ => (f64::MAX, f64::MIN_POSITIVE, 53),
     };

@@ -1787,7 +1787,11 @@ fn python_float(text: &str) -> Option<f64> {
         return None;
     }
     let digits: String = body.chars().filter(|&c| c != '_').collect();
-    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit() || "eE+-.".contains(c)) {
+    if digits.is_empty()
+        || !digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || "eE+-.".contains(c))
+    {
         return None;
     }
     digits.parse::<f64>().ok().map(|x| x * sign)
