@@ -107,7 +107,7 @@ mod tests {
         assert_eq!(from_f32(1.0), 0x3f80);
         assert_eq!(from_f32(-2.0), 0xc000);
         assert_eq!(from_f32(1.5), 0x3fc0);
-        assert_eq!(from_f32(3.14), 0x4049);
+        assert_eq!(from_f32(2.718_75), 0x402e);
         assert_eq!(from_f32(f32::MAX), 0x7f80);
         assert_eq!(from_f32(f32::INFINITY), 0x7f80);
         assert_eq!(from_f32(-0.0), 0x8000);

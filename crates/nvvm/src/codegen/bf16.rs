@@ -48,12 +48,12 @@ impl FnWriter<'_, '_> {
         let f = self.emit(format!("call float @llvm.nvvm.d2f.rz(double {x})"));
         let back = self.emit(format!("fpext float {f} to double"));
         let inexact = self.emit(format!("fcmp une double {back}, {x}"));
-        self.to_odd_then_bf16(&f, &inexact)
+        self.odd_f32_to_bf16(&f, &inexact)
     }
 
     /// float32 `f` (rounded toward zero from a wider value) with its last bit set when
     /// `inexact`, then rounded to bfloat16.
-    fn to_odd_then_bf16(&mut self, f: &str, inexact: &str) -> String {
+    fn odd_f32_to_bf16(&mut self, f: &str, inexact: &str) -> String {
         let b = self.emit(format!("bitcast float {f} to i32"));
         let odd = self.emit(format!("or i32 {b}, 1"));
         let b = self.emit(format!("select i1 {inexact}, i32 {odd}, i32 {b}"));
@@ -81,7 +81,7 @@ impl FnWriter<'_, '_> {
         // Toward zero never leaves the integer's range, so converting back is exact.
         let back = self.emit(format!("call i64 @{to_i}(float {f})"));
         let inexact = self.emit(format!("icmp ne i64 {back}, {x}"));
-        self.to_odd_then_bf16(&f, &inexact)
+        self.odd_f32_to_bf16(&f, &inexact)
     }
 
     /// `nextafter(x, y)` on bfloat16 bits, as the simulator computes it (a NaN operand gives
