@@ -5,7 +5,8 @@ as ``(qualname, file, text, first_line, indent, globals)``, where ``globals`` ma
 or closure name the function *loads* (found with ``dis``) to a plain tagged tuple the Rust core
 converts (``crates/python/src/compile/capture.rs``):
 
-    ("module", "cuda"|"cuda.cg"|"cuda.random"|"math"|"cmath"|"numpy"|"oxcuda")
+    ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"math"|"cmath"|"numpy"|
+               "oxcuda"|"ml_dtypes")
     ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
     ("array", dtype, shape, bytes)  -- dtype: a scalar's name, or a record type's text
@@ -61,6 +62,12 @@ _MODULES = {
     "numba.cuda.random": "cuda.random",
     "oxcuda.cuda.fp16": "cuda.fp16",
     "numba.cuda.fp16": "cuda.fp16",
+    "oxcuda.cuda.bf16": "cuda.bf16",
+    "numba.cuda.bf16": "cuda.bf16",
+    "oxcuda.cuda._internal.cuda_bf16": "cuda.bf16",
+    "numba.cuda._internal.cuda_bf16": "cuda.bf16",
+    # `ml_dtypes.bfloat16(x)` in a kernel (the type only: docs/reduced-precision.md).
+    "ml_dtypes": "ml_dtypes",
     "oxcuda": "oxcuda",
     "numba": "oxcuda",
     "oxcuda.types": "oxcuda",

@@ -31,6 +31,7 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.cg",
     "oxcuda.cuda.random",
     "oxcuda.cuda.fp16",
+    "oxcuda.cuda.bf16",
     "oxcuda.cuda.vector_types",
     "oxcuda.cuda.extending",
     "oxcuda.cuda.models",

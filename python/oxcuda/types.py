@@ -148,6 +148,44 @@ class Float(Number):
     """numba's ``types.Float``: ``float16``, ``float32``, ``float64``."""
 
 
+class Bfloat16(Number):
+    """numba-cuda's ``types.Bfloat16``: the type of ``bfloat16`` (8 exponent bits, 7 stored
+    significand bits; the upper half of a float32).
+
+    Its NumPy dtype is ``ml_dtypes.bfloat16`` (the optional ``ml_dtypes`` package, which
+    PyTorch and CuPy share), so ``.dtype`` and calling it on a host value need that package.
+    """
+
+    @property
+    def bitwidth(self) -> int:
+        """The width in bits: 16."""
+        return 16
+
+    @property
+    def dtype(self):
+        """The NumPy dtype of the type: ``ml_dtypes.bfloat16`` (needs ``ml_dtypes``)."""
+        import numpy as np
+
+        return np.dtype(_ml_dtypes_type(self._numpy_name))
+
+    def __call__(self, *args: Any) -> Any:
+        if len(args) == 1 and not isinstance(args[0], Type):
+            return _ml_dtypes_type(self._numpy_name)(args[0])
+        return super().__call__(*args)
+
+
+def _ml_dtypes_type(name: str) -> Any:
+    """The ``ml_dtypes`` scalar type of that name, or an ``ImportError`` saying what to install."""
+    try:
+        import ml_dtypes
+    except ImportError:
+        raise ImportError(
+            f"{name} values on the host are NumPy scalars of ml_dtypes.{name}: "
+            "install ml_dtypes (pip install ml_dtypes)"
+        ) from None
+    return getattr(ml_dtypes, name)
+
+
 class Complex(Number):
     """numba's ``types.Complex``: ``complex64`` and ``complex128``."""
 
@@ -524,6 +562,7 @@ uint16 = u2 = ushort = _scalar(Integer, "uint16")
 uint32 = u4 = uintc = _scalar(Integer, "uint32")
 uint64 = u8 = uintp = uint = ulong = ulonglong = size_t = _scalar(Integer, "uint64")
 float16 = f2 = half = _scalar(Float, "float16")
+bfloat16 = _scalar(Bfloat16, "bfloat16")
 float32 = f4 = float_ = _scalar(Float, "float32")
 float64 = f8 = double = _scalar(Float, "float64")
 complex64 = c8 = _scalar(Complex, "complex64")
@@ -535,7 +574,7 @@ SCALARS = {
     t.name: t
     for t in (
         *(boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64),
-        *(float16, float32, float64, complex64, complex128),
+        *(float16, bfloat16, float32, float64, complex64, complex128),
     )
 }
 
@@ -640,6 +679,7 @@ __all__ = [
     "maybe_literal",
     "unliteral",
     "BaseTuple",
+    "Bfloat16",
     "Boolean",
     "CPointer",
     "Complex",

@@ -292,6 +292,13 @@ fn scalar_bits(arg: &Arg, to: Scalar) -> [u64; 2] {
         Scalar::Bool => [u64::from(int != 0 || re != 0.0), 0],
         s if s.is_int() => [int as u64, 0],
         Scalar::F16 => [u64::from(f32_to_f16_bits(re as f32)), 0],
+        Scalar::BF16 => [
+            u64::from(match arg {
+                Arg::Int(i, _) => oxcuda_ir::bf16::from_int(*i),
+                _ => oxcuda_ir::bf16::from_f64(re),
+            }),
+            0,
+        ],
         Scalar::F32 => [u64::from((re as f32).to_bits()), 0],
         Scalar::F64 => [re.to_bits(), 0],
         Scalar::C64 => [

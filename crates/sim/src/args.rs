@@ -240,6 +240,7 @@ pub(crate) fn flatten(
             let reg = match *arg {
                 ArgValue::Int(i) if s.is_int() => arith::of_int(s, i),
                 ArgValue::Int(i) if s == Scalar::Bool => u64::from(i != 0),
+                ArgValue::Int(i) if s == Scalar::BF16 => u64::from(oxcuda_types::bf16::from_int(i)),
                 ArgValue::Int(i) => arith::of_float(s, i as f64),
                 ArgValue::Bool(b) => arith::cast(Scalar::Bool, s, u64::from(b)),
                 ArgValue::Float(x) if s.is_float() => arith::of_float(s, x),

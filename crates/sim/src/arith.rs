@@ -5,7 +5,7 @@
 //!   64-bit comparison (signed or unsigned) orders them correctly and a cast between integer
 //!   types is one [`norm`];
 //! - `bool` is 0 or 1;
-//! - float16/float32/float64 are their IEEE bits, zero-extended;
+//! - float16/bfloat16/float32/float64 are their bits, zero-extended;
 //! - complex values take two slots (real, imaginary), each a float of the component type
 //!   (see `complex.rs`).
 //!
@@ -13,11 +13,12 @@
 //! interpreter never re-normalises. The semantics are `oxcuda_ir::ops`'s, which is binding:
 //! integer wraparound at the type's width, Python floor division and modulo with a zero divisor
 //! giving 0, shifts clamped like PTX (`shl`/unsigned `shr` by ≥ width give 0, signed `shr` fills
-//! with the sign), float32 computed in f32, float16 computed in f32 and rounded after each op.
+//! with the sign), float32 computed in f32, float16 and bfloat16 computed in f32 and rounded after each op.
 
 use oxcuda_ir::{BinOp, CmpOp, Scalar, UnaryOp};
 
 use crate::f16;
+use oxcuda_types::bf16;
 
 /// Reduces 64 bits to the canonical encoding of the integer (or bool) type `ty`.
 #[inline]
@@ -69,6 +70,7 @@ pub fn of_f64(x: f64) -> u64 {
 pub fn float_value(ty: Scalar, x: u64) -> f64 {
     match ty {
         Scalar::F16 => f16::to_f64(x as u16),
+        Scalar::BF16 => bf16::to_f64(x as u16),
         Scalar::F32 => f64::from(f32_of(x)),
         _ => f64_of(x),
     }
@@ -80,6 +82,7 @@ pub fn float_value(ty: Scalar, x: u64) -> f64 {
 pub fn of_float(ty: Scalar, v: f64) -> u64 {
     match ty {
         Scalar::F16 => u64::from(f16::from_f64(v)),
+        Scalar::BF16 => u64::from(bf16::from_f64(v)),
         Scalar::F32 => of_f32(v as f32),
         _ => of_f64(v),
     }
@@ -99,7 +102,7 @@ pub fn unary(op: UnaryOp, ty: Scalar, a: u64) -> u64 {
         UnaryOp::Not => u64::from(a == 0),
         UnaryOp::BitNot => norm(ty, !a),
         UnaryOp::Neg => match ty {
-            Scalar::F16 => a ^ 0x8000,
+            Scalar::F16 | Scalar::BF16 => a ^ 0x8000,
             Scalar::F32 => a ^ 0x8000_0000,
             Scalar::F64 => a ^ (1 << 63),
             _ => norm(ty, a.wrapping_neg()),
@@ -118,6 +121,10 @@ pub fn binary(op: BinOp, ty: Scalar, a: u64, b: u64) -> u64 {
             let r = bin_f32(op, f16::to_f32(a as u16), f16::to_f32(b as u16));
             u64::from(f16::from_f32(r))
         }
+        Scalar::BF16 => {
+            let r = bin_f32(op, bf16::to_f32(a as u16), bf16::to_f32(b as u16));
+            u64::from(bf16::from_f32(r))
+        }
         _ => bin_int(op, ty, a, b),
     }
 }
@@ -130,6 +137,7 @@ pub fn compare(op: CmpOp, ty: Scalar, a: u64, b: u64) -> bool {
         Scalar::F32 => cmp(op, f32_of(a), f32_of(b)),
         Scalar::F64 => cmp(op, f64_of(a), f64_of(b)),
         Scalar::F16 => cmp(op, f16::to_f32(a as u16), f16::to_f32(b as u16)),
+        Scalar::BF16 => cmp(op, bf16::to_f32(a as u16), bf16::to_f32(b as u16)),
         Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64 => cmp(op, a as i64, b as i64),
         _ => cmp(op, a, b),
     }
@@ -364,6 +372,15 @@ pub fn cast(from: Scalar, to: Scalar, a: u64) -> u64 {
                 } else {
                     of_f64(a as f64)
                 }
+            }
+            // Rounded once from the exact integer (through f64 it could round twice).
+            Scalar::BF16 => {
+                let v = if signed(from) {
+                    i128::from(a as i64)
+                } else {
+                    i128::from(a)
+                };
+                u64::from(bf16::from_int(v))
             }
             // Via f64: exact below 2^53, and anything larger overflows float16 anyway.
             _ => {

@@ -342,6 +342,9 @@ fn const_slots(c: Const, ty: Scalar) -> [u64; 2] {
         Const::Int(i) => {
             if ty.is_int() || ty == Scalar::Bool {
                 one(arith::of_int(ty, i))
+            } else if ty == Scalar::BF16 {
+                // Rounded once from the integer (as the GPU's constants are).
+                one(u64::from(oxcuda_types::bf16::from_int(i)))
             } else {
                 [real(i as f64), real(0.0)]
             }

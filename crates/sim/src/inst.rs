@@ -63,7 +63,7 @@ impl MemKind {
             Scalar::I16 => Self::I16,
             Scalar::I32 => Self::I32,
             Scalar::U8 => Self::U8,
-            Scalar::U16 | Scalar::F16 => Self::U16,
+            Scalar::U16 | Scalar::F16 | Scalar::BF16 => Self::U16,
             Scalar::U32 | Scalar::F32 => Self::U32,
             Scalar::I64 | Scalar::U64 | Scalar::F64 => Self::X64,
             Scalar::C64 => Self::C64,

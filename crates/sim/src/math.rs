@@ -16,6 +16,7 @@ use oxcuda_ir::{MathFn, Scalar};
 
 use crate::arith::{f32_of, f64_of, of_f32, of_f64};
 use crate::f16;
+use oxcuda_types::bf16;
 
 macro_rules! unary_fn {
     (
@@ -152,6 +153,9 @@ pub fn unary(f: MathFn, ty: Scalar, a: u64) -> u64 {
         // and no float16 input has a result within 2^-30 of a float16 rounding midpoint (checked
         // over every input in tests/kernels/test_fp16.py), so the result is the correctly
         // rounded float16 — the one the GPU computes the same way (`codegen/math.rs`).
+        // bfloat16 likewise in f64, rounded once (checked over every input in
+        // tests/kernels/test_bf16.py).
+        Scalar::BF16 => u64::from(bf16::from_f64(unary_f64(f, bf16::to_f64(a as u16)))),
         _ => u64::from(f16::from_f64(unary_f64(f, f16::to_f64(a as u16)))),
     }
 }
@@ -178,6 +182,7 @@ pub fn binary(f: MathFn, ty: Scalar, a: u64, b: u64) -> u64 {
         return match ty {
             Scalar::F32 => of_f32(libm::scalbnf(f32_of(a), n)),
             Scalar::F64 => of_f64(libm::scalbn(f64_of(a), n)),
+            Scalar::BF16 => u64::from(bf16::from_f64(libm::scalbn(bf16::to_f64(a as u16), n))),
             // Scaling in f64 is exact for every float16 input and exponent that matters.
             _ => u64::from(f16::from_f64(libm::scalbn(f16::to_f64(a as u16), n))),
         };
@@ -185,6 +190,12 @@ pub fn binary(f: MathFn, ty: Scalar, a: u64, b: u64) -> u64 {
     match ty {
         Scalar::F32 => of_f32(binary_f32(f, f32_of(a), f32_of(b))),
         Scalar::F64 => of_f64(binary_f64(f, f64_of(a), f64_of(b))),
+        Scalar::BF16 if f == MathFn::Nextafter => u64::from(nextafter_bf16(a as u16, b as u16)),
+        Scalar::BF16 => u64::from(bf16::from_f64(binary_f64(
+            f,
+            bf16::to_f64(a as u16),
+            bf16::to_f64(b as u16),
+        ))),
         _ if f == MathFn::Nextafter => u64::from(nextafter_f16(a as u16, b as u16)),
         _ => u64::from(f16::from_f64(binary_f64(
             f,
@@ -200,6 +211,17 @@ pub fn fma(ty: Scalar, a: u64, b: u64, c: u64) -> u64 {
     match ty {
         Scalar::F32 => of_f32(f32_of(a).mul_add(f32_of(b), f32_of(c))),
         Scalar::F64 => of_f64(f64_of(a).mul_add(f64_of(b), f64_of(c))),
+        Scalar::BF16 => {
+            let (x, y, z) = (
+                bf16::to_f64(a as u16),
+                bf16::to_f64(b as u16),
+                bf16::to_f64(c as u16),
+            );
+            // The product (16 significant bits) is exact in f64; the f64 fma rounds the sum
+            // once and, as for float16 below, cannot land on a bfloat16 midpoint the exact
+            // sum is not on. The GPU computes the same (`fma.rn.f64`, then this rounding).
+            u64::from(bf16::from_f64(x.mul_add(y, z)))
+        }
         _ => {
             let (x, y, z) = (
                 f16::to_f64(a as u16),
@@ -213,6 +235,25 @@ pub fn fma(ty: Scalar, a: u64, b: u64, c: u64) -> u64 {
             // exact value.
             u64::from(f16::from_f64(x.mul_add(y, z)))
         }
+    }
+}
+
+/// `nextafter` on bfloat16 bit patterns (a NaN operand gives the canonical NaN).
+fn nextafter_bf16(x: u16, y: u16) -> u16 {
+    let (fx, fy) = (bf16::to_f32(x), bf16::to_f32(y));
+    if fx.is_nan() || fy.is_nan() {
+        return bf16::NAN;
+    }
+    if fx == fy {
+        return y;
+    }
+    if fx == 0.0 {
+        return (y & 0x8000) | 1;
+    }
+    if (fy > fx) == (fx > 0.0) {
+        x + 1
+    } else {
+        x - 1
     }
 }
 

@@ -48,7 +48,8 @@ fn meaning_of(b: &Builtin) -> Meaning {
 
 /// What `<path>.<attr>` denotes, or `None` when the attribute does not exist in device code:
 /// a row of the builtin registry, a namespace of rows, or (in `cuda`, NumPy and `oxcuda`) a
-/// scalar type.
+/// scalar type; `cuda.bf16.bfloat16` (also `nv_bfloat16`, numba-cuda's `_internal.cuda_bf16`
+/// name) and `ml_dtypes.bfloat16` are the bfloat16 type.
 #[must_use]
 pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
     let full = format!("{path}.{attr}");
@@ -65,6 +66,10 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
             .map(|v| Meaning::Callable(format!("cuda.{v}")))
             .or_else(|| Scalar::from_name(attr).map(Meaning::Type)),
         "numpy" | "oxcuda" => Scalar::from_name(attr).map(Meaning::Type),
+        "cuda.bf16" => Scalar::from_name(attr)
+            .filter(|s| *s == Scalar::BF16)
+            .map(Meaning::Type),
+        "ml_dtypes" => Scalar::from_dtype_name(attr).map(Meaning::Type),
         _ => None,
     }
 }

@@ -13,6 +13,7 @@
 //!
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
+pub mod bf16;
 pub mod fragment;
 pub mod nominal;
 pub mod promote;

@@ -7,6 +7,9 @@
 //!   (8-bit → float16, 16-bit → float32, wider → float64), then the wider float wins, so
 //!   `float32 * int16 → float32` but `float32 * int32 → float64` and `float32 * 2 → float64`
 //!   (Python int literals are int64);
+//! - bfloat16 meets bfloat16, bool and 8-bit integers as bfloat16 (numba-cuda's `Bfloat16`
+//!   converts 8-bit integers safely), float16 as float32 (neither holds the other), and every
+//!   other type as float16 would;
 //! - `/` on integers is `float64`; `//` and `%` stay integer;
 //! - `float32 ** int → float32`; `int ** int → int64`;
 //! - bitwise operators on two bools give bool, otherwise follow the integer rule;
@@ -74,7 +77,7 @@ pub const fn float_for_int(s: Scalar) -> Scalar {
 
 const fn float_rank(s: Scalar) -> u32 {
     match s {
-        Scalar::F16 => 1,
+        Scalar::F16 | Scalar::BF16 => 1,
         Scalar::F32 => 2,
         Scalar::F64 => 3,
         _ => 0,
@@ -82,12 +85,28 @@ const fn float_rank(s: Scalar) -> u32 {
 }
 
 const fn wider_float(a: Scalar, b: Scalar) -> Scalar {
-    if float_rank(a) >= float_rank(b) { a } else { b }
+    let (ra, rb) = (float_rank(a), float_rank(b));
+    if ra == 1
+        && rb == 1
+        && !matches!(
+            (a, b),
+            (Scalar::F16, Scalar::F16) | (Scalar::BF16, Scalar::BF16)
+        )
+    {
+        // float16 and bfloat16: float32 holds both exactly.
+        return Scalar::F32;
+    }
+    if ra >= rb { a } else { b }
 }
 
 /// The float an operand becomes when the other side is a float.
 const fn as_float(s: Scalar) -> Scalar {
     if s.is_float() { s } else { float_for_int(s) }
+}
+
+/// bool or an 8-bit integer: exact in bfloat16.
+const fn small_int(s: Scalar) -> bool {
+    matches!(s, Scalar::Bool | Scalar::I8 | Scalar::U8)
 }
 
 /// The numeric type two scalars unify to for arithmetic (`None` never happens for scalars).
@@ -111,6 +130,9 @@ pub const fn unify(a: Scalar, b: Scalar) -> Scalar {
         };
     }
     if a.is_float() || b.is_float() {
+        if matches!(a, Scalar::BF16) && small_int(b) || matches!(b, Scalar::BF16) && small_int(a) {
+            return Scalar::BF16;
+        }
         return wider_float(as_float(a), as_float(b));
     }
     integer_result(a, b)
@@ -204,6 +226,21 @@ mod tests {
         assert_eq!(result(BinaryClass::Arith, F16, F16), Some(F16));
         assert_eq!(result(BinaryClass::TrueDiv, I32, I32), Some(F64));
         assert_eq!(result(BinaryClass::TrueDiv, F32, F32), Some(F32));
+    }
+
+    #[test]
+    fn bfloat16_meets_other_types() {
+        assert_eq!(result(BinaryClass::Arith, BF16, BF16), Some(BF16));
+        assert_eq!(result(BinaryClass::Arith, BF16, I8), Some(BF16));
+        assert_eq!(result(BinaryClass::Arith, U8, BF16), Some(BF16));
+        assert_eq!(result(BinaryClass::Arith, BF16, F16), Some(F32));
+        assert_eq!(result(BinaryClass::Arith, F16, BF16), Some(F32));
+        assert_eq!(result(BinaryClass::Arith, BF16, I16), Some(F32));
+        assert_eq!(result(BinaryClass::Arith, BF16, I64), Some(F64));
+        assert_eq!(result(BinaryClass::Arith, BF16, F32), Some(F32));
+        assert_eq!(result(BinaryClass::Arith, F64, BF16), Some(F64));
+        assert_eq!(result(BinaryClass::TrueDiv, BF16, BF16), Some(BF16));
+        assert_eq!(unify(BF16, C64), C64);
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub enum Scalar {
     U64,
     /// `float16`.
     F16,
+    /// `bfloat16` (8 exponent bits, 7 stored significand bits; the upper half of a float32).
+    BF16,
     /// `float32`.
     F32,
     /// `float64`.
@@ -36,7 +38,7 @@ pub enum Scalar {
 }
 
 /// Every scalar, for tables and tests.
-pub const ALL_SCALARS: [Scalar; 14] = [
+pub const ALL_SCALARS: [Scalar; 15] = [
     Scalar::Bool,
     Scalar::I8,
     Scalar::I16,
@@ -47,6 +49,7 @@ pub const ALL_SCALARS: [Scalar; 14] = [
     Scalar::U32,
     Scalar::U64,
     Scalar::F16,
+    Scalar::BF16,
     Scalar::F32,
     Scalar::F64,
     Scalar::C64,
@@ -68,6 +71,7 @@ impl Scalar {
             Self::U32 => "uint32",
             Self::U64 => "uint64",
             Self::F16 => "float16",
+            Self::BF16 => "bfloat16",
             Self::F32 => "float32",
             Self::F64 => "float64",
             Self::C64 => "complex64",
@@ -91,6 +95,8 @@ impl Scalar {
             "uint32" | "u4" | "uintc" => Self::U32,
             "uint64" | "u8" | "uintp" | "uint" | "ulong" | "ulonglong" | "size_t" => Self::U64,
             "float16" | "f2" | "half" => Self::F16,
+            // numba-cuda's type is named `__nv_bfloat16`; `cuda.bf16.bfloat16` is `nv_bfloat16`.
+            "bfloat16" | "__nv_bfloat16" | "nv_bfloat16" => Self::BF16,
             "float32" | "f4" | "single" | "float_" => Self::F32,
             "float64" | "f8" | "double" => Self::F64,
             "complex64" | "c8" | "csingle" => Self::C64,
@@ -113,6 +119,8 @@ impl Scalar {
             Self::U32 => ('u', 4),
             Self::U64 => ('u', 8),
             Self::F16 => ('f', 2),
+            // ml_dtypes' bfloat16 is a NumPy dtype of kind 'V' (found by name, not kind).
+            Self::BF16 => ('V', 2),
             Self::F32 => ('f', 4),
             Self::F64 => ('f', 8),
             Self::C64 => ('c', 8),
@@ -120,13 +128,27 @@ impl Scalar {
         }
     }
 
-    /// The scalar of a NumPy dtype kind and item size.
+    /// The scalar of a NumPy dtype kind and item size. Kind `'V'` (void: records, and the
+    /// `ml_dtypes` types) is never a scalar here; those are found by [`Self::from_dtype_name`].
     #[must_use]
     pub fn from_numpy_kind(kind: char, itemsize: u32) -> Option<Self> {
+        if kind == 'V' {
+            return None;
+        }
         ALL_SCALARS
             .iter()
             .copied()
             .find(|s| s.numpy_kind() == (kind, itemsize))
+    }
+
+    /// The scalar of a NumPy dtype of kind `'V'` by its `name`: `bfloat16` (`ml_dtypes`,
+    /// which torch and CuPy share). `None` for records and every other name.
+    #[must_use]
+    pub fn from_dtype_name(name: &str) -> Option<Self> {
+        match name {
+            "bfloat16" => Some(Self::BF16),
+            _ => None,
+        }
     }
 
     /// Size in bytes.
@@ -166,10 +188,10 @@ impl Scalar {
         matches!(self, Self::I8 | Self::I16 | Self::I32 | Self::I64)
     }
 
-    /// float16, float32 or float64.
+    /// float16, bfloat16, float32 or float64.
     #[must_use]
     pub const fn is_float(self) -> bool {
-        matches!(self, Self::F16 | Self::F32 | Self::F64)
+        matches!(self, Self::F16 | Self::BF16 | Self::F32 | Self::F64)
     }
 
     /// complex64 or complex128.
@@ -218,10 +240,16 @@ mod tests {
         for s in ALL_SCALARS {
             assert_eq!(Scalar::from_name(s.name()), Some(s));
             let (kind, size) = s.numpy_kind();
-            assert_eq!(Scalar::from_numpy_kind(kind, size), Some(s));
+            if kind == 'V' {
+                assert_eq!(Scalar::from_dtype_name(s.name()), Some(s));
+            } else {
+                assert_eq!(Scalar::from_numpy_kind(kind, size), Some(s));
+            }
         }
         assert_eq!(Scalar::from_name("f8"), Some(Scalar::F64));
         assert_eq!(Scalar::from_name("intp"), Some(Scalar::I64));
         assert_eq!(Scalar::from_name("float128"), None);
+        assert_eq!(Scalar::from_name("__nv_bfloat16"), Some(Scalar::BF16));
+        assert_eq!(Scalar::from_numpy_kind('V', 2), None);
     }
 }

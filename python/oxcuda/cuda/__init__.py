@@ -190,7 +190,7 @@ __all__ += [
 
 # Submodules numba-cuda has: cooperative groups, cuda.cg.this_grid().sync()
 # (docs/cooperative-groups.md), and the xoroshiro128+ generator (docs/random.md).
-# numba-cuda's cuda.fp16 module (docs/reduced-precision.md): a real module, so
+# numba-cuda's cuda.fp16 and cuda.bf16 modules (docs/reduced-precision.md): real modules, so
 # `from oxcuda.cuda.fp16 import hadd` works; it replaces the generated namespace of the same
 # name as the package attribute (imported by name: `from . import fp16` would find the attribute).
 import importlib  # noqa: E402
@@ -198,8 +198,9 @@ import importlib  # noqa: E402
 from oxcuda.cuda import cg, random  # noqa: E402 - after the names they use
 
 fp16 = importlib.import_module("oxcuda.cuda.fp16")
+bf16 = importlib.import_module("oxcuda.cuda.bf16")
 
-__all__ += ["cg", "fp16", "random"]
+__all__ += ["bf16", "cg", "fp16", "random"]
 
 # CUDA's vector types (cuda.float32x4, cuda.float4, ...; docs/reduced-precision.md): each C
 # name is the same object as its canonical name, as in numba-cuda.

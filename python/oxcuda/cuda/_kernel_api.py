@@ -114,6 +114,873 @@ ballot_sync = _DeviceOnly(
     "ballot_sync(mask, predicate): the bits of the lanes in mask whose predicate is true (int32).\n\nEvery lane in ``mask`` must execute the call.\n\nParameters\n----------\nmask : uint32\n    The lanes taking part.\npredicate : scalar\n    Any value with a truth value.\n\nReturns\n-------\nuint32\n    Bit ``k`` set when lane ``k`` is in ``mask`` and its predicate is true.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\n.. code-block:: python\n\n    import numpy as np\n    from oxcuda import cuda\n\n    @cuda.jit\n    def odd_lanes(out):\n        t = cuda.threadIdx.x\n        b = cuda.ballot_sync(0xFFFFFFFF, t % 2 == 1)\n        if t == 0:\n            out[0] = b\n\n    out = np.zeros(1, dtype=np.uint32)\n    odd_lanes[1, 32](out)\n    assert out[0] == 0xAAAAAAAA",
 )
 
+bf16 = _Namespace(
+    "cuda.bf16",
+    "``cuda.bf16``: Kernel-side names.\n\nMembers: ``bfloat162char_rz``, ``bfloat162float``, ``bfloat162int_rd``, ``bfloat162int_rn``, ``bfloat162int_ru``, ``bfloat162int_rz``, ``bfloat162ll_rd``, ``bfloat162ll_rn``, ``bfloat162ll_ru``, ``bfloat162ll_rz``, ``bfloat162short_rd``, ``bfloat162short_rn``, ``bfloat162short_ru``, ``bfloat162short_rz``, ``bfloat162uchar_rz``, ``bfloat162uint_rd``, ``bfloat162uint_rn``, ``bfloat162uint_ru``, ``bfloat162uint_rz``, ``bfloat162ull_rd``, ``bfloat162ull_rn``, ``bfloat162ull_ru``, ``bfloat162ull_rz``, ``bfloat162ushort_rd``, ``bfloat162ushort_rn``, ``bfloat162ushort_ru``, ``bfloat162ushort_rz``, ``bfloat16_as_int16``, ``bfloat16_as_short``, ``bfloat16_as_uint16``, ``bfloat16_as_ushort``, ``bfloat16_to_float32``, ``bfloat16_to_int16_rd``, ``bfloat16_to_int16_rn``, ``bfloat16_to_int16_ru``, ``bfloat16_to_int16_rz``, ``bfloat16_to_int32_rd``, ``bfloat16_to_int32_rn``, ``bfloat16_to_int32_ru``, ``bfloat16_to_int32_rz``, ``bfloat16_to_int64_rd``, ``bfloat16_to_int64_rn``, ``bfloat16_to_int64_ru``, ``bfloat16_to_int64_rz``, ``bfloat16_to_int8_rz``, ``bfloat16_to_uint16_rd``, ``bfloat16_to_uint16_rn``, ``bfloat16_to_uint16_ru``, ``bfloat16_to_uint16_rz``, ``bfloat16_to_uint32_rd``, ``bfloat16_to_uint32_rn``, ``bfloat16_to_uint32_ru``, ``bfloat16_to_uint32_rz``, ``bfloat16_to_uint64_rd``, ``bfloat16_to_uint64_rn``, ``bfloat16_to_uint64_ru``, ``bfloat16_to_uint64_rz``, ``bfloat16_to_uint8_rz``, ``double2bfloat16``, ``float2bfloat16``, ``float2bfloat16_rd``, ``float2bfloat16_rn``, ``float2bfloat16_ru``, ``float2bfloat16_rz``, ``float32_to_bfloat16``, ``float32_to_bfloat16_rd``, ``float32_to_bfloat16_rn``, ``float32_to_bfloat16_ru``, ``float32_to_bfloat16_rz``, ``float64_to_bfloat16``, ``habs``, ``hadd``, ``hadd_rn``, ``hadd_sat``, ``hceil``, ``hcos``, ``hdiv``, ``heq``, ``hequ``, ``hexp``, ``hexp10``, ``hexp2``, ``hfloor``, ``hfma``, ``hfma_relu``, ``hfma_sat``, ``hge``, ``hgeu``, ``hgt``, ``hgtu``, ``hisinf``, ``hisnan``, ``hle``, ``hleu``, ``hlog``, ``hlog10``, ``hlog2``, ``hlt``, ``hltu``, ``hmax``, ``hmax_nan``, ``hmin``, ``hmin_nan``, ``hmul``, ``hmul_rn``, ``hmul_sat``, ``hne``, ``hneg``, ``hneu``, ``hrcp``, ``hrint``, ``hrsqrt``, ``hsin``, ``hsqrt``, ``hsub``, ``hsub_rn``, ``hsub_sat``, ``htanh``, ``htanh_approx``, ``htrunc``, ``int16_as_bfloat16``, ``int16_to_bfloat16_rd``, ``int16_to_bfloat16_rn``, ``int16_to_bfloat16_ru``, ``int16_to_bfloat16_rz``, ``int2bfloat16_rd``, ``int2bfloat16_rn``, ``int2bfloat16_ru``, ``int2bfloat16_rz``, ``int32_to_bfloat16_rd``, ``int32_to_bfloat16_rn``, ``int32_to_bfloat16_ru``, ``int32_to_bfloat16_rz``, ``int64_to_bfloat16_rd``, ``int64_to_bfloat16_rn``, ``int64_to_bfloat16_ru``, ``int64_to_bfloat16_rz``, ``ll2bfloat16_rd``, ``ll2bfloat16_rn``, ``ll2bfloat16_ru``, ``ll2bfloat16_rz``, ``short2bfloat16_rd``, ``short2bfloat16_rn``, ``short2bfloat16_ru``, ``short2bfloat16_rz``, ``short_as_bfloat16``, ``uint16_as_bfloat16``, ``uint16_to_bfloat16_rd``, ``uint16_to_bfloat16_rn``, ``uint16_to_bfloat16_ru``, ``uint16_to_bfloat16_rz``, ``uint2bfloat16_rd``, ``uint2bfloat16_rn``, ``uint2bfloat16_ru``, ``uint2bfloat16_rz``, ``uint32_to_bfloat16_rd``, ``uint32_to_bfloat16_rn``, ``uint32_to_bfloat16_ru``, ``uint32_to_bfloat16_rz``, ``uint64_to_bfloat16_rd``, ``uint64_to_bfloat16_rn``, ``uint64_to_bfloat16_ru``, ``uint64_to_bfloat16_rz``, ``ull2bfloat16_rd``, ``ull2bfloat16_rn``, ``ull2bfloat16_ru``, ``ull2bfloat16_rz``, ``ushort2bfloat16_rd``, ``ushort2bfloat16_rn``, ``ushort2bfloat16_ru``, ``ushort2bfloat16_rz``, ``ushort_as_bfloat16``.\n\nThey exist only inside ``@cuda.jit`` functions; ``help()`` on each member shows its documentation.",
+    {
+        "bfloat162char_rz": _DeviceOnly(
+            "cuda.bf16.bfloat162char_rz",
+            "a, /",
+            "bf16.bfloat162char_rz(a, /): a rounded toward zero to an int8 (saturating; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162char_rz(a)",
+        ),
+        "bfloat162float": _DeviceOnly(
+            "cuda.bf16.bfloat162float",
+            "a, /",
+            "bf16.bfloat162float(a, /): The bfloat16 a as a float32 (exact).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162float(a)",
+        ),
+        "bfloat162int_rd": _DeviceOnly(
+            "cuda.bf16.bfloat162int_rd",
+            "a, /",
+            "bf16.bfloat162int_rd(a, /): a rounded down (toward -inf) to an int32 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162int_rd(a)",
+        ),
+        "bfloat162int_rn": _DeviceOnly(
+            "cuda.bf16.bfloat162int_rn",
+            "a, /",
+            "bf16.bfloat162int_rn(a, /): a rounded to nearest even to an int32 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162int_rn(a)",
+        ),
+        "bfloat162int_ru": _DeviceOnly(
+            "cuda.bf16.bfloat162int_ru",
+            "a, /",
+            "bf16.bfloat162int_ru(a, /): a rounded up (toward +inf) to an int32 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162int_ru(a)",
+        ),
+        "bfloat162int_rz": _DeviceOnly(
+            "cuda.bf16.bfloat162int_rz",
+            "a, /",
+            "bf16.bfloat162int_rz(a, /): a rounded toward zero to an int32 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162int_rz(a)",
+        ),
+        "bfloat162ll_rd": _DeviceOnly(
+            "cuda.bf16.bfloat162ll_rd",
+            "a, /",
+            "bf16.bfloat162ll_rd(a, /): a rounded down (toward -inf) to an int64 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ll_rd(a)",
+        ),
+        "bfloat162ll_rn": _DeviceOnly(
+            "cuda.bf16.bfloat162ll_rn",
+            "a, /",
+            "bf16.bfloat162ll_rn(a, /): a rounded to nearest even to an int64 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ll_rn(a)",
+        ),
+        "bfloat162ll_ru": _DeviceOnly(
+            "cuda.bf16.bfloat162ll_ru",
+            "a, /",
+            "bf16.bfloat162ll_ru(a, /): a rounded up (toward +inf) to an int64 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ll_ru(a)",
+        ),
+        "bfloat162ll_rz": _DeviceOnly(
+            "cuda.bf16.bfloat162ll_rz",
+            "a, /",
+            "bf16.bfloat162ll_rz(a, /): a rounded toward zero to an int64 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ll_rz(a)",
+        ),
+        "bfloat162short_rd": _DeviceOnly(
+            "cuda.bf16.bfloat162short_rd",
+            "a, /",
+            "bf16.bfloat162short_rd(a, /): a rounded down (toward -inf) to an int16 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162short_rd(a)",
+        ),
+        "bfloat162short_rn": _DeviceOnly(
+            "cuda.bf16.bfloat162short_rn",
+            "a, /",
+            "bf16.bfloat162short_rn(a, /): a rounded to nearest even to an int16 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162short_rn(a)",
+        ),
+        "bfloat162short_ru": _DeviceOnly(
+            "cuda.bf16.bfloat162short_ru",
+            "a, /",
+            "bf16.bfloat162short_ru(a, /): a rounded up (toward +inf) to an int16 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162short_ru(a)",
+        ),
+        "bfloat162short_rz": _DeviceOnly(
+            "cuda.bf16.bfloat162short_rz",
+            "a, /",
+            "bf16.bfloat162short_rz(a, /): a rounded toward zero to an int16 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162short_rz(a)",
+        ),
+        "bfloat162uchar_rz": _DeviceOnly(
+            "cuda.bf16.bfloat162uchar_rz",
+            "a, /",
+            "bf16.bfloat162uchar_rz(a, /): a rounded toward zero to a uint8 (saturating; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162uchar_rz(a)",
+        ),
+        "bfloat162uint_rd": _DeviceOnly(
+            "cuda.bf16.bfloat162uint_rd",
+            "a, /",
+            "bf16.bfloat162uint_rd(a, /): a rounded down (toward -inf) to an uint32 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162uint_rd(a)",
+        ),
+        "bfloat162uint_rn": _DeviceOnly(
+            "cuda.bf16.bfloat162uint_rn",
+            "a, /",
+            "bf16.bfloat162uint_rn(a, /): a rounded to nearest even to an uint32 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162uint_rn(a)",
+        ),
+        "bfloat162uint_ru": _DeviceOnly(
+            "cuda.bf16.bfloat162uint_ru",
+            "a, /",
+            "bf16.bfloat162uint_ru(a, /): a rounded up (toward +inf) to an uint32 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162uint_ru(a)",
+        ),
+        "bfloat162uint_rz": _DeviceOnly(
+            "cuda.bf16.bfloat162uint_rz",
+            "a, /",
+            "bf16.bfloat162uint_rz(a, /): a rounded toward zero to an uint32 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162uint_rz(a)",
+        ),
+        "bfloat162ull_rd": _DeviceOnly(
+            "cuda.bf16.bfloat162ull_rd",
+            "a, /",
+            "bf16.bfloat162ull_rd(a, /): a rounded down (toward -inf) to an uint64 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ull_rd(a)",
+        ),
+        "bfloat162ull_rn": _DeviceOnly(
+            "cuda.bf16.bfloat162ull_rn",
+            "a, /",
+            "bf16.bfloat162ull_rn(a, /): a rounded to nearest even to an uint64 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ull_rn(a)",
+        ),
+        "bfloat162ull_ru": _DeviceOnly(
+            "cuda.bf16.bfloat162ull_ru",
+            "a, /",
+            "bf16.bfloat162ull_ru(a, /): a rounded up (toward +inf) to an uint64 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ull_ru(a)",
+        ),
+        "bfloat162ull_rz": _DeviceOnly(
+            "cuda.bf16.bfloat162ull_rz",
+            "a, /",
+            "bf16.bfloat162ull_rz(a, /): a rounded toward zero to an uint64 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ull_rz(a)",
+        ),
+        "bfloat162ushort_rd": _DeviceOnly(
+            "cuda.bf16.bfloat162ushort_rd",
+            "a, /",
+            "bf16.bfloat162ushort_rd(a, /): a rounded down (toward -inf) to an uint16 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ushort_rd(a)",
+        ),
+        "bfloat162ushort_rn": _DeviceOnly(
+            "cuda.bf16.bfloat162ushort_rn",
+            "a, /",
+            "bf16.bfloat162ushort_rn(a, /): a rounded to nearest even to an uint16 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ushort_rn(a)",
+        ),
+        "bfloat162ushort_ru": _DeviceOnly(
+            "cuda.bf16.bfloat162ushort_ru",
+            "a, /",
+            "bf16.bfloat162ushort_ru(a, /): a rounded up (toward +inf) to an uint16 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ushort_ru(a)",
+        ),
+        "bfloat162ushort_rz": _DeviceOnly(
+            "cuda.bf16.bfloat162ushort_rz",
+            "a, /",
+            "bf16.bfloat162ushort_rz(a, /): a rounded toward zero to an uint16 (saturating at its range; NaN gives 0).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat162ushort_rz(a)",
+        ),
+        "bfloat16_as_int16": _DeviceOnly(
+            "cuda.bf16.bfloat16_as_int16",
+            "a, /",
+            "bf16.bfloat16_as_int16(a, /): The bits of the bfloat16 a as an int16. (numba-cuda's NumPy-style name of bfloat16_as_short.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_as_int16(a)",
+        ),
+        "bfloat16_as_short": _DeviceOnly(
+            "cuda.bf16.bfloat16_as_short",
+            "a, /",
+            "bf16.bfloat16_as_short(a, /): The bits of the bfloat16 a as an int16.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_as_short(a)",
+        ),
+        "bfloat16_as_uint16": _DeviceOnly(
+            "cuda.bf16.bfloat16_as_uint16",
+            "a, /",
+            "bf16.bfloat16_as_uint16(a, /): The bits of the bfloat16 a as a uint16. (numba-cuda's NumPy-style name of bfloat16_as_ushort.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_as_uint16(a)",
+        ),
+        "bfloat16_as_ushort": _DeviceOnly(
+            "cuda.bf16.bfloat16_as_ushort",
+            "a, /",
+            "bf16.bfloat16_as_ushort(a, /): The bits of the bfloat16 a as a uint16.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_as_ushort(a)",
+        ),
+        "bfloat16_to_float32": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_float32",
+            "a, /",
+            "bf16.bfloat16_to_float32(a, /): The bfloat16 a as a float32 (exact). (numba-cuda's NumPy-style name of bfloat162float.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_float32(a)",
+        ),
+        "bfloat16_to_int16_rd": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int16_rd",
+            "a, /",
+            "bf16.bfloat16_to_int16_rd(a, /): a rounded down (toward -inf) to an int16 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162short_rd.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int16_rd(a)",
+        ),
+        "bfloat16_to_int16_rn": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int16_rn",
+            "a, /",
+            "bf16.bfloat16_to_int16_rn(a, /): a rounded to nearest even to an int16 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162short_rn.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int16_rn(a)",
+        ),
+        "bfloat16_to_int16_ru": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int16_ru",
+            "a, /",
+            "bf16.bfloat16_to_int16_ru(a, /): a rounded up (toward +inf) to an int16 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162short_ru.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int16_ru(a)",
+        ),
+        "bfloat16_to_int16_rz": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int16_rz",
+            "a, /",
+            "bf16.bfloat16_to_int16_rz(a, /): a rounded toward zero to an int16 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162short_rz.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int16_rz(a)",
+        ),
+        "bfloat16_to_int32_rd": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int32_rd",
+            "a, /",
+            "bf16.bfloat16_to_int32_rd(a, /): a rounded down (toward -inf) to an int32 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162int_rd.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int32_rd(a)",
+        ),
+        "bfloat16_to_int32_rn": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int32_rn",
+            "a, /",
+            "bf16.bfloat16_to_int32_rn(a, /): a rounded to nearest even to an int32 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162int_rn.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int32_rn(a)",
+        ),
+        "bfloat16_to_int32_ru": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int32_ru",
+            "a, /",
+            "bf16.bfloat16_to_int32_ru(a, /): a rounded up (toward +inf) to an int32 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162int_ru.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int32_ru(a)",
+        ),
+        "bfloat16_to_int32_rz": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int32_rz",
+            "a, /",
+            "bf16.bfloat16_to_int32_rz(a, /): a rounded toward zero to an int32 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162int_rz.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int32_rz(a)",
+        ),
+        "bfloat16_to_int64_rd": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int64_rd",
+            "a, /",
+            "bf16.bfloat16_to_int64_rd(a, /): a rounded down (toward -inf) to an int64 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ll_rd.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int64_rd(a)",
+        ),
+        "bfloat16_to_int64_rn": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int64_rn",
+            "a, /",
+            "bf16.bfloat16_to_int64_rn(a, /): a rounded to nearest even to an int64 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ll_rn.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int64_rn(a)",
+        ),
+        "bfloat16_to_int64_ru": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int64_ru",
+            "a, /",
+            "bf16.bfloat16_to_int64_ru(a, /): a rounded up (toward +inf) to an int64 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ll_ru.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int64_ru(a)",
+        ),
+        "bfloat16_to_int64_rz": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int64_rz",
+            "a, /",
+            "bf16.bfloat16_to_int64_rz(a, /): a rounded toward zero to an int64 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ll_rz.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int64_rz(a)",
+        ),
+        "bfloat16_to_int8_rz": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_int8_rz",
+            "a, /",
+            "bf16.bfloat16_to_int8_rz(a, /): a rounded toward zero to an int8 (saturating; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162char_rz.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_int8_rz(a)",
+        ),
+        "bfloat16_to_uint16_rd": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint16_rd",
+            "a, /",
+            "bf16.bfloat16_to_uint16_rd(a, /): a rounded down (toward -inf) to an uint16 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ushort_rd.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint16_rd(a)",
+        ),
+        "bfloat16_to_uint16_rn": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint16_rn",
+            "a, /",
+            "bf16.bfloat16_to_uint16_rn(a, /): a rounded to nearest even to an uint16 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ushort_rn.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint16_rn(a)",
+        ),
+        "bfloat16_to_uint16_ru": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint16_ru",
+            "a, /",
+            "bf16.bfloat16_to_uint16_ru(a, /): a rounded up (toward +inf) to an uint16 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ushort_ru.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint16_ru(a)",
+        ),
+        "bfloat16_to_uint16_rz": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint16_rz",
+            "a, /",
+            "bf16.bfloat16_to_uint16_rz(a, /): a rounded toward zero to an uint16 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ushort_rz.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint16_rz(a)",
+        ),
+        "bfloat16_to_uint32_rd": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint32_rd",
+            "a, /",
+            "bf16.bfloat16_to_uint32_rd(a, /): a rounded down (toward -inf) to an uint32 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162uint_rd.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint32_rd(a)",
+        ),
+        "bfloat16_to_uint32_rn": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint32_rn",
+            "a, /",
+            "bf16.bfloat16_to_uint32_rn(a, /): a rounded to nearest even to an uint32 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162uint_rn.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint32_rn(a)",
+        ),
+        "bfloat16_to_uint32_ru": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint32_ru",
+            "a, /",
+            "bf16.bfloat16_to_uint32_ru(a, /): a rounded up (toward +inf) to an uint32 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162uint_ru.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint32_ru(a)",
+        ),
+        "bfloat16_to_uint32_rz": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint32_rz",
+            "a, /",
+            "bf16.bfloat16_to_uint32_rz(a, /): a rounded toward zero to an uint32 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162uint_rz.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint32_rz(a)",
+        ),
+        "bfloat16_to_uint64_rd": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint64_rd",
+            "a, /",
+            "bf16.bfloat16_to_uint64_rd(a, /): a rounded down (toward -inf) to an uint64 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ull_rd.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint64_rd(a)",
+        ),
+        "bfloat16_to_uint64_rn": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint64_rn",
+            "a, /",
+            "bf16.bfloat16_to_uint64_rn(a, /): a rounded to nearest even to an uint64 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ull_rn.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint64_rn(a)",
+        ),
+        "bfloat16_to_uint64_ru": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint64_ru",
+            "a, /",
+            "bf16.bfloat16_to_uint64_ru(a, /): a rounded up (toward +inf) to an uint64 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ull_ru.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint64_ru(a)",
+        ),
+        "bfloat16_to_uint64_rz": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint64_rz",
+            "a, /",
+            "bf16.bfloat16_to_uint64_rz(a, /): a rounded toward zero to an uint64 (saturating at its range; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162ull_rz.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint64_rz(a)",
+        ),
+        "bfloat16_to_uint8_rz": _DeviceOnly(
+            "cuda.bf16.bfloat16_to_uint8_rz",
+            "a, /",
+            "bf16.bfloat16_to_uint8_rz(a, /): a rounded toward zero to a uint8 (saturating; NaN gives 0). (numba-cuda's NumPy-style name of bfloat162uchar_rz.)\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.bfloat16_to_uint8_rz(a)",
+        ),
+        "double2bfloat16": _DeviceOnly(
+            "cuda.bf16.double2bfloat16",
+            "x, /",
+            "bf16.double2bfloat16(x, /): The float64 x rounded once to nearest even bfloat16.\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.double2bfloat16(x)",
+        ),
+        "float2bfloat16": _DeviceOnly(
+            "cuda.bf16.float2bfloat16",
+            "x, /",
+            "bf16.float2bfloat16(x, /): The float32 x rounded to nearest even bfloat16.\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float2bfloat16(x)",
+        ),
+        "float2bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.float2bfloat16_rd",
+            "x, /",
+            "bf16.float2bfloat16_rd(x, /): The float32 x rounded down (toward -inf) to bfloat16.\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float2bfloat16_rd(x)",
+        ),
+        "float2bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.float2bfloat16_rn",
+            "x, /",
+            "bf16.float2bfloat16_rn(x, /): The float32 x rounded to nearest even to bfloat16.\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float2bfloat16_rn(x)",
+        ),
+        "float2bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.float2bfloat16_ru",
+            "x, /",
+            "bf16.float2bfloat16_ru(x, /): The float32 x rounded up (toward +inf) to bfloat16.\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float2bfloat16_ru(x)",
+        ),
+        "float2bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.float2bfloat16_rz",
+            "x, /",
+            "bf16.float2bfloat16_rz(x, /): The float32 x rounded toward zero to bfloat16.\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float2bfloat16_rz(x)",
+        ),
+        "float32_to_bfloat16": _DeviceOnly(
+            "cuda.bf16.float32_to_bfloat16",
+            "x, /",
+            "bf16.float32_to_bfloat16(x, /): The float32 x rounded to nearest even bfloat16. (numba-cuda's NumPy-style name of float2bfloat16.)\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float32_to_bfloat16(x)",
+        ),
+        "float32_to_bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.float32_to_bfloat16_rd",
+            "x, /",
+            "bf16.float32_to_bfloat16_rd(x, /): The float32 x rounded down (toward -inf) to bfloat16. (numba-cuda's NumPy-style name of float2bfloat16_rd.)\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float32_to_bfloat16_rd(x)",
+        ),
+        "float32_to_bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.float32_to_bfloat16_rn",
+            "x, /",
+            "bf16.float32_to_bfloat16_rn(x, /): The float32 x rounded to nearest even to bfloat16. (numba-cuda's NumPy-style name of float2bfloat16_rn.)\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float32_to_bfloat16_rn(x)",
+        ),
+        "float32_to_bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.float32_to_bfloat16_ru",
+            "x, /",
+            "bf16.float32_to_bfloat16_ru(x, /): The float32 x rounded up (toward +inf) to bfloat16. (numba-cuda's NumPy-style name of float2bfloat16_ru.)\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float32_to_bfloat16_ru(x)",
+        ),
+        "float32_to_bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.float32_to_bfloat16_rz",
+            "x, /",
+            "bf16.float32_to_bfloat16_rz(x, /): The float32 x rounded toward zero to bfloat16. (numba-cuda's NumPy-style name of float2bfloat16_rz.)\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float32_to_bfloat16_rz(x)",
+        ),
+        "float64_to_bfloat16": _DeviceOnly(
+            "cuda.bf16.float64_to_bfloat16",
+            "x, /",
+            "bf16.float64_to_bfloat16(x, /): The float64 x rounded once to nearest even bfloat16. (numba-cuda's NumPy-style name of double2bfloat16.)\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.float64_to_bfloat16(x)",
+        ),
+        "habs": _DeviceOnly(
+            "cuda.bf16.habs",
+            "a, /",
+            "bf16.habs(a, /): abs(a): a bfloat16 with the sign bit cleared (NaN too).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.habs(a)",
+        ),
+        "hadd": _DeviceOnly(
+            "cuda.bf16.hadd",
+            "a, b, /",
+            "bf16.hadd(a, b, /): a + b in bfloat16, rounded to nearest even (never fused into an fma).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hadd(a, b)",
+        ),
+        "hadd_rn": _DeviceOnly(
+            "cuda.bf16.hadd_rn",
+            "a, b, /",
+            "bf16.hadd_rn(a, b, /): a + b in bfloat16, rounded to nearest even and never contracted into an fma.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hadd_rn(a, b)",
+        ),
+        "hadd_sat": _DeviceOnly(
+            "cuda.bf16.hadd_sat",
+            "a, b, /",
+            "bf16.hadd_sat(a, b, /): a + b in bfloat16 clamped to [0, 1]; NaN gives +0.0.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hadd_sat(a, b)",
+        ),
+        "hceil": _DeviceOnly(
+            "cuda.bf16.hceil",
+            "a, /",
+            "bf16.hceil(a, /): a rounded up to an integer, as a bfloat16.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hceil(a)",
+        ),
+        "hcos": _DeviceOnly(
+            "cuda.bf16.hcos",
+            "a, /",
+            "bf16.hcos(a, /): cos(a) in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hcos(a)",
+        ),
+        "hdiv": _DeviceOnly(
+            "cuda.bf16.hdiv",
+            "a, b, /",
+            "bf16.hdiv(a, b, /): a / b in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hdiv(a, b)",
+        ),
+        "heq": _DeviceOnly(
+            "cuda.bf16.heq",
+            "a, b, /",
+            "bf16.heq(a, b, /): a == b (ordered: False with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.heq(a, b)",
+        ),
+        "hequ": _DeviceOnly(
+            "cuda.bf16.hequ",
+            "a, b, /",
+            "bf16.hequ(a, b, /): a == b (unordered: True with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hequ(a, b)",
+        ),
+        "hexp": _DeviceOnly(
+            "cuda.bf16.hexp",
+            "a, /",
+            "bf16.hexp(a, /): e**a in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hexp(a)",
+        ),
+        "hexp10": _DeviceOnly(
+            "cuda.bf16.hexp10",
+            "a, /",
+            "bf16.hexp10(a, /): 10**a in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hexp10(a)",
+        ),
+        "hexp2": _DeviceOnly(
+            "cuda.bf16.hexp2",
+            "a, /",
+            "bf16.hexp2(a, /): 2**a in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hexp2(a)",
+        ),
+        "hfloor": _DeviceOnly(
+            "cuda.bf16.hfloor",
+            "a, /",
+            "bf16.hfloor(a, /): a rounded down to an integer, as a bfloat16.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hfloor(a)",
+        ),
+        "hfma": _DeviceOnly(
+            "cuda.bf16.hfma",
+            "a, b, c, /",
+            "bf16.hfma(a, b, c, /): a * b + c in bfloat16 with one rounding.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\nc : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hfma(a, b, c)",
+        ),
+        "hfma_relu": _DeviceOnly(
+            "cuda.bf16.hfma_relu",
+            "a, b, c, /",
+            "bf16.hfma_relu(a, b, c, /): max(a * b + c, 0) in bfloat16 (one rounding); NaN gives the canonical NaN.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\nc : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hfma_relu(a, b, c)",
+        ),
+        "hfma_sat": _DeviceOnly(
+            "cuda.bf16.hfma_sat",
+            "a, b, c, /",
+            "bf16.hfma_sat(a, b, c, /): a * b + c in bfloat16 (one rounding) clamped to [0, 1]; NaN gives +0.0.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\nc : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hfma_sat(a, b, c)",
+        ),
+        "hge": _DeviceOnly(
+            "cuda.bf16.hge",
+            "a, b, /",
+            "bf16.hge(a, b, /): a >= b (ordered: False with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hge(a, b)",
+        ),
+        "hgeu": _DeviceOnly(
+            "cuda.bf16.hgeu",
+            "a, b, /",
+            "bf16.hgeu(a, b, /): a >= b (unordered: True with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hgeu(a, b)",
+        ),
+        "hgt": _DeviceOnly(
+            "cuda.bf16.hgt",
+            "a, b, /",
+            "bf16.hgt(a, b, /): a > b (ordered: False with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hgt(a, b)",
+        ),
+        "hgtu": _DeviceOnly(
+            "cuda.bf16.hgtu",
+            "a, b, /",
+            "bf16.hgtu(a, b, /): a > b (unordered: True with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hgtu(a, b)",
+        ),
+        "hisinf": _DeviceOnly(
+            "cuda.bf16.hisinf",
+            "a, /",
+            "bf16.hisinf(a, /): 1 for +inf, -1 for -inf, else 0 (int32).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hisinf(a)",
+        ),
+        "hisnan": _DeviceOnly(
+            "cuda.bf16.hisnan",
+            "a, /",
+            "bf16.hisnan(a, /): Whether a is a NaN.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hisnan(a)",
+        ),
+        "hle": _DeviceOnly(
+            "cuda.bf16.hle",
+            "a, b, /",
+            "bf16.hle(a, b, /): a <= b (ordered: False with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hle(a, b)",
+        ),
+        "hleu": _DeviceOnly(
+            "cuda.bf16.hleu",
+            "a, b, /",
+            "bf16.hleu(a, b, /): a <= b (unordered: True with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hleu(a, b)",
+        ),
+        "hlog": _DeviceOnly(
+            "cuda.bf16.hlog",
+            "a, /",
+            "bf16.hlog(a, /): The natural logarithm of a in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hlog(a)",
+        ),
+        "hlog10": _DeviceOnly(
+            "cuda.bf16.hlog10",
+            "a, /",
+            "bf16.hlog10(a, /): log10(a) in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hlog10(a)",
+        ),
+        "hlog2": _DeviceOnly(
+            "cuda.bf16.hlog2",
+            "a, /",
+            "bf16.hlog2(a, /): log2(a) in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hlog2(a)",
+        ),
+        "hlt": _DeviceOnly(
+            "cuda.bf16.hlt",
+            "a, b, /",
+            "bf16.hlt(a, b, /): a < b (ordered: False with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hlt(a, b)",
+        ),
+        "hltu": _DeviceOnly(
+            "cuda.bf16.hltu",
+            "a, b, /",
+            "bf16.hltu(a, b, /): a < b (unordered: True with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hltu(a, b)",
+        ),
+        "hmax": _DeviceOnly(
+            "cuda.bf16.hmax",
+            "a, b, /",
+            "bf16.hmax(a, b, /): The larger of a and b (a NaN operand gives the other; +0.0 > -0.0).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hmax(a, b)",
+        ),
+        "hmax_nan": _DeviceOnly(
+            "cuda.bf16.hmax_nan",
+            "a, b, /",
+            "bf16.hmax_nan(a, b, /): The larger of a and b; NaN if either is NaN.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hmax_nan(a, b)",
+        ),
+        "hmin": _DeviceOnly(
+            "cuda.bf16.hmin",
+            "a, b, /",
+            "bf16.hmin(a, b, /): The smaller of a and b (a NaN operand gives the other; -0.0 < +0.0).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hmin(a, b)",
+        ),
+        "hmin_nan": _DeviceOnly(
+            "cuda.bf16.hmin_nan",
+            "a, b, /",
+            "bf16.hmin_nan(a, b, /): The smaller of a and b; NaN if either is NaN.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hmin_nan(a, b)",
+        ),
+        "hmul": _DeviceOnly(
+            "cuda.bf16.hmul",
+            "a, b, /",
+            "bf16.hmul(a, b, /): a * b in bfloat16, rounded to nearest even.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hmul(a, b)",
+        ),
+        "hmul_rn": _DeviceOnly(
+            "cuda.bf16.hmul_rn",
+            "a, b, /",
+            "bf16.hmul_rn(a, b, /): a * b in bfloat16, rounded to nearest even and never contracted into an fma.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hmul_rn(a, b)",
+        ),
+        "hmul_sat": _DeviceOnly(
+            "cuda.bf16.hmul_sat",
+            "a, b, /",
+            "bf16.hmul_sat(a, b, /): a * b in bfloat16 clamped to [0, 1]; NaN gives +0.0.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hmul_sat(a, b)",
+        ),
+        "hne": _DeviceOnly(
+            "cuda.bf16.hne",
+            "a, b, /",
+            "bf16.hne(a, b, /): a != b (ordered: False with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hne(a, b)",
+        ),
+        "hneg": _DeviceOnly(
+            "cuda.bf16.hneg",
+            "a, /",
+            "bf16.hneg(a, /): -a: a bfloat16 with the sign bit flipped (NaN too).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hneg(a)",
+        ),
+        "hneu": _DeviceOnly(
+            "cuda.bf16.hneu",
+            "a, b, /",
+            "bf16.hneu(a, b, /): a != b (unordered: True with a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hneu(a, b)",
+        ),
+        "hrcp": _DeviceOnly(
+            "cuda.bf16.hrcp",
+            "a, /",
+            "bf16.hrcp(a, /): 1 / a in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hrcp(a)",
+        ),
+        "hrint": _DeviceOnly(
+            "cuda.bf16.hrint",
+            "a, /",
+            "bf16.hrint(a, /): a rounded to the nearest integer (ties to even), as a bfloat16.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hrint(a)",
+        ),
+        "hrsqrt": _DeviceOnly(
+            "cuda.bf16.hrsqrt",
+            "a, /",
+            "bf16.hrsqrt(a, /): 1 / sqrt(a) in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hrsqrt(a)",
+        ),
+        "hsin": _DeviceOnly(
+            "cuda.bf16.hsin",
+            "a, /",
+            "bf16.hsin(a, /): sin(a) in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hsin(a)",
+        ),
+        "hsqrt": _DeviceOnly(
+            "cuda.bf16.hsqrt",
+            "a, /",
+            "bf16.hsqrt(a, /): The square root of a in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hsqrt(a)",
+        ),
+        "hsub": _DeviceOnly(
+            "cuda.bf16.hsub",
+            "a, b, /",
+            "bf16.hsub(a, b, /): a - b in bfloat16, rounded to nearest even.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hsub(a, b)",
+        ),
+        "hsub_rn": _DeviceOnly(
+            "cuda.bf16.hsub_rn",
+            "a, b, /",
+            "bf16.hsub_rn(a, b, /): a - b in bfloat16, rounded to nearest even and never contracted into an fma.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hsub_rn(a, b)",
+        ),
+        "hsub_sat": _DeviceOnly(
+            "cuda.bf16.hsub_sat",
+            "a, b, /",
+            "bf16.hsub_sat(a, b, /): a - b in bfloat16 clamped to [0, 1]; NaN gives +0.0.\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.hsub_sat(a, b)",
+        ),
+        "htanh": _DeviceOnly(
+            "cuda.bf16.htanh",
+            "a, /",
+            "bf16.htanh(a, /): tanh(a) in bfloat16, correctly rounded.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.htanh(a)",
+        ),
+        "htanh_approx": _DeviceOnly(
+            "cuda.bf16.htanh_approx",
+            "a, /",
+            "bf16.htanh_approx(a, /): tanh(a) in bfloat16, correctly rounded (the same as htanh).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.htanh_approx(a)",
+        ),
+        "htrunc": _DeviceOnly(
+            "cuda.bf16.htrunc",
+            "a, /",
+            "bf16.htrunc(a, /): a rounded toward zero to an integer, as a bfloat16.\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.htrunc(a)",
+        ),
+        "int16_as_bfloat16": _DeviceOnly(
+            "cuda.bf16.int16_as_bfloat16",
+            "i, /",
+            "bf16.int16_as_bfloat16(i, /): The bits of the int16 i as a bfloat16. (numba-cuda's NumPy-style name of short_as_bfloat16.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int16_as_bfloat16(i)",
+        ),
+        "int16_to_bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.int16_to_bfloat16_rd",
+            "i, /",
+            "bf16.int16_to_bfloat16_rd(i, /): The int16 i rounded down (toward -inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of short2bfloat16_rd.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int16_to_bfloat16_rd(i)",
+        ),
+        "int16_to_bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.int16_to_bfloat16_rn",
+            "i, /",
+            "bf16.int16_to_bfloat16_rn(i, /): The int16 i rounded to nearest even to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of short2bfloat16_rn.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int16_to_bfloat16_rn(i)",
+        ),
+        "int16_to_bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.int16_to_bfloat16_ru",
+            "i, /",
+            "bf16.int16_to_bfloat16_ru(i, /): The int16 i rounded up (toward +inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of short2bfloat16_ru.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int16_to_bfloat16_ru(i)",
+        ),
+        "int16_to_bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.int16_to_bfloat16_rz",
+            "i, /",
+            "bf16.int16_to_bfloat16_rz(i, /): The int16 i rounded toward zero to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of short2bfloat16_rz.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int16_to_bfloat16_rz(i)",
+        ),
+        "int2bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.int2bfloat16_rd",
+            "i, /",
+            "bf16.int2bfloat16_rd(i, /): The int32 i rounded down (toward -inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int2bfloat16_rd(i)",
+        ),
+        "int2bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.int2bfloat16_rn",
+            "i, /",
+            "bf16.int2bfloat16_rn(i, /): The int32 i rounded to nearest even to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int2bfloat16_rn(i)",
+        ),
+        "int2bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.int2bfloat16_ru",
+            "i, /",
+            "bf16.int2bfloat16_ru(i, /): The int32 i rounded up (toward +inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int2bfloat16_ru(i)",
+        ),
+        "int2bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.int2bfloat16_rz",
+            "i, /",
+            "bf16.int2bfloat16_rz(i, /): The int32 i rounded toward zero to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int2bfloat16_rz(i)",
+        ),
+        "int32_to_bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.int32_to_bfloat16_rd",
+            "i, /",
+            "bf16.int32_to_bfloat16_rd(i, /): The int32 i rounded down (toward -inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of int2bfloat16_rd.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int32_to_bfloat16_rd(i)",
+        ),
+        "int32_to_bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.int32_to_bfloat16_rn",
+            "i, /",
+            "bf16.int32_to_bfloat16_rn(i, /): The int32 i rounded to nearest even to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of int2bfloat16_rn.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int32_to_bfloat16_rn(i)",
+        ),
+        "int32_to_bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.int32_to_bfloat16_ru",
+            "i, /",
+            "bf16.int32_to_bfloat16_ru(i, /): The int32 i rounded up (toward +inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of int2bfloat16_ru.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int32_to_bfloat16_ru(i)",
+        ),
+        "int32_to_bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.int32_to_bfloat16_rz",
+            "i, /",
+            "bf16.int32_to_bfloat16_rz(i, /): The int32 i rounded toward zero to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of int2bfloat16_rz.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int32_to_bfloat16_rz(i)",
+        ),
+        "int64_to_bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.int64_to_bfloat16_rd",
+            "i, /",
+            "bf16.int64_to_bfloat16_rd(i, /): The int64 i rounded down (toward -inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ll2bfloat16_rd.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int64_to_bfloat16_rd(i)",
+        ),
+        "int64_to_bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.int64_to_bfloat16_rn",
+            "i, /",
+            "bf16.int64_to_bfloat16_rn(i, /): The int64 i rounded to nearest even to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ll2bfloat16_rn.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int64_to_bfloat16_rn(i)",
+        ),
+        "int64_to_bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.int64_to_bfloat16_ru",
+            "i, /",
+            "bf16.int64_to_bfloat16_ru(i, /): The int64 i rounded up (toward +inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ll2bfloat16_ru.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int64_to_bfloat16_ru(i)",
+        ),
+        "int64_to_bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.int64_to_bfloat16_rz",
+            "i, /",
+            "bf16.int64_to_bfloat16_rz(i, /): The int64 i rounded toward zero to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ll2bfloat16_rz.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.int64_to_bfloat16_rz(i)",
+        ),
+        "ll2bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.ll2bfloat16_rd",
+            "i, /",
+            "bf16.ll2bfloat16_rd(i, /): The int64 i rounded down (toward -inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ll2bfloat16_rd(i)",
+        ),
+        "ll2bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.ll2bfloat16_rn",
+            "i, /",
+            "bf16.ll2bfloat16_rn(i, /): The int64 i rounded to nearest even to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ll2bfloat16_rn(i)",
+        ),
+        "ll2bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.ll2bfloat16_ru",
+            "i, /",
+            "bf16.ll2bfloat16_ru(i, /): The int64 i rounded up (toward +inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ll2bfloat16_ru(i)",
+        ),
+        "ll2bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.ll2bfloat16_rz",
+            "i, /",
+            "bf16.ll2bfloat16_rz(i, /): The int64 i rounded toward zero to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ll2bfloat16_rz(i)",
+        ),
+        "short2bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.short2bfloat16_rd",
+            "i, /",
+            "bf16.short2bfloat16_rd(i, /): The int16 i rounded down (toward -inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.short2bfloat16_rd(i)",
+        ),
+        "short2bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.short2bfloat16_rn",
+            "i, /",
+            "bf16.short2bfloat16_rn(i, /): The int16 i rounded to nearest even to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.short2bfloat16_rn(i)",
+        ),
+        "short2bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.short2bfloat16_ru",
+            "i, /",
+            "bf16.short2bfloat16_ru(i, /): The int16 i rounded up (toward +inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.short2bfloat16_ru(i)",
+        ),
+        "short2bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.short2bfloat16_rz",
+            "i, /",
+            "bf16.short2bfloat16_rz(i, /): The int16 i rounded toward zero to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.short2bfloat16_rz(i)",
+        ),
+        "short_as_bfloat16": _DeviceOnly(
+            "cuda.bf16.short_as_bfloat16",
+            "i, /",
+            "bf16.short_as_bfloat16(i, /): The bits of the int16 i as a bfloat16.\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.short_as_bfloat16(i)",
+        ),
+        "uint16_as_bfloat16": _DeviceOnly(
+            "cuda.bf16.uint16_as_bfloat16",
+            "i, /",
+            "bf16.uint16_as_bfloat16(i, /): The bits of the uint16 i as a bfloat16. (numba-cuda's NumPy-style name of ushort_as_bfloat16.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint16_as_bfloat16(i)",
+        ),
+        "uint16_to_bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.uint16_to_bfloat16_rd",
+            "i, /",
+            "bf16.uint16_to_bfloat16_rd(i, /): The uint16 i rounded down (toward -inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ushort2bfloat16_rd.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint16_to_bfloat16_rd(i)",
+        ),
+        "uint16_to_bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.uint16_to_bfloat16_rn",
+            "i, /",
+            "bf16.uint16_to_bfloat16_rn(i, /): The uint16 i rounded to nearest even to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ushort2bfloat16_rn.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint16_to_bfloat16_rn(i)",
+        ),
+        "uint16_to_bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.uint16_to_bfloat16_ru",
+            "i, /",
+            "bf16.uint16_to_bfloat16_ru(i, /): The uint16 i rounded up (toward +inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ushort2bfloat16_ru.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint16_to_bfloat16_ru(i)",
+        ),
+        "uint16_to_bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.uint16_to_bfloat16_rz",
+            "i, /",
+            "bf16.uint16_to_bfloat16_rz(i, /): The uint16 i rounded toward zero to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ushort2bfloat16_rz.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint16_to_bfloat16_rz(i)",
+        ),
+        "uint2bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.uint2bfloat16_rd",
+            "i, /",
+            "bf16.uint2bfloat16_rd(i, /): The uint32 i rounded down (toward -inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint2bfloat16_rd(i)",
+        ),
+        "uint2bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.uint2bfloat16_rn",
+            "i, /",
+            "bf16.uint2bfloat16_rn(i, /): The uint32 i rounded to nearest even to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint2bfloat16_rn(i)",
+        ),
+        "uint2bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.uint2bfloat16_ru",
+            "i, /",
+            "bf16.uint2bfloat16_ru(i, /): The uint32 i rounded up (toward +inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint2bfloat16_ru(i)",
+        ),
+        "uint2bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.uint2bfloat16_rz",
+            "i, /",
+            "bf16.uint2bfloat16_rz(i, /): The uint32 i rounded toward zero to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint2bfloat16_rz(i)",
+        ),
+        "uint32_to_bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.uint32_to_bfloat16_rd",
+            "i, /",
+            "bf16.uint32_to_bfloat16_rd(i, /): The uint32 i rounded down (toward -inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of uint2bfloat16_rd.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint32_to_bfloat16_rd(i)",
+        ),
+        "uint32_to_bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.uint32_to_bfloat16_rn",
+            "i, /",
+            "bf16.uint32_to_bfloat16_rn(i, /): The uint32 i rounded to nearest even to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of uint2bfloat16_rn.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint32_to_bfloat16_rn(i)",
+        ),
+        "uint32_to_bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.uint32_to_bfloat16_ru",
+            "i, /",
+            "bf16.uint32_to_bfloat16_ru(i, /): The uint32 i rounded up (toward +inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of uint2bfloat16_ru.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint32_to_bfloat16_ru(i)",
+        ),
+        "uint32_to_bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.uint32_to_bfloat16_rz",
+            "i, /",
+            "bf16.uint32_to_bfloat16_rz(i, /): The uint32 i rounded toward zero to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of uint2bfloat16_rz.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint32_to_bfloat16_rz(i)",
+        ),
+        "uint64_to_bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.uint64_to_bfloat16_rd",
+            "i, /",
+            "bf16.uint64_to_bfloat16_rd(i, /): The uint64 i rounded down (toward -inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ull2bfloat16_rd.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint64_to_bfloat16_rd(i)",
+        ),
+        "uint64_to_bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.uint64_to_bfloat16_rn",
+            "i, /",
+            "bf16.uint64_to_bfloat16_rn(i, /): The uint64 i rounded to nearest even to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ull2bfloat16_rn.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint64_to_bfloat16_rn(i)",
+        ),
+        "uint64_to_bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.uint64_to_bfloat16_ru",
+            "i, /",
+            "bf16.uint64_to_bfloat16_ru(i, /): The uint64 i rounded up (toward +inf) to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ull2bfloat16_ru.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint64_to_bfloat16_ru(i)",
+        ),
+        "uint64_to_bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.uint64_to_bfloat16_rz",
+            "i, /",
+            "bf16.uint64_to_bfloat16_rz(i, /): The uint64 i rounded toward zero to bfloat16 (once, exactly). (numba-cuda's NumPy-style name of ull2bfloat16_rz.)\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.uint64_to_bfloat16_rz(i)",
+        ),
+        "ull2bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.ull2bfloat16_rd",
+            "i, /",
+            "bf16.ull2bfloat16_rd(i, /): The uint64 i rounded down (toward -inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ull2bfloat16_rd(i)",
+        ),
+        "ull2bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.ull2bfloat16_rn",
+            "i, /",
+            "bf16.ull2bfloat16_rn(i, /): The uint64 i rounded to nearest even to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ull2bfloat16_rn(i)",
+        ),
+        "ull2bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.ull2bfloat16_ru",
+            "i, /",
+            "bf16.ull2bfloat16_ru(i, /): The uint64 i rounded up (toward +inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ull2bfloat16_ru(i)",
+        ),
+        "ull2bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.ull2bfloat16_rz",
+            "i, /",
+            "bf16.ull2bfloat16_rz(i, /): The uint64 i rounded toward zero to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ull2bfloat16_rz(i)",
+        ),
+        "ushort2bfloat16_rd": _DeviceOnly(
+            "cuda.bf16.ushort2bfloat16_rd",
+            "i, /",
+            "bf16.ushort2bfloat16_rd(i, /): The uint16 i rounded down (toward -inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ushort2bfloat16_rd(i)",
+        ),
+        "ushort2bfloat16_rn": _DeviceOnly(
+            "cuda.bf16.ushort2bfloat16_rn",
+            "i, /",
+            "bf16.ushort2bfloat16_rn(i, /): The uint16 i rounded to nearest even to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ushort2bfloat16_rn(i)",
+        ),
+        "ushort2bfloat16_ru": _DeviceOnly(
+            "cuda.bf16.ushort2bfloat16_ru",
+            "i, /",
+            "bf16.ushort2bfloat16_ru(i, /): The uint16 i rounded up (toward +inf) to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ushort2bfloat16_ru(i)",
+        ),
+        "ushort2bfloat16_rz": _DeviceOnly(
+            "cuda.bf16.ushort2bfloat16_rz",
+            "i, /",
+            "bf16.ushort2bfloat16_rz(i, /): The uint16 i rounded toward zero to bfloat16 (once, exactly).\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ushort2bfloat16_rz(i)",
+        ),
+        "ushort_as_bfloat16": _DeviceOnly(
+            "cuda.bf16.ushort_as_bfloat16",
+            "i, /",
+            "bf16.ushort_as_bfloat16(i, /): The bits of the uint16 i as a bfloat16.\n\nParameters\n----------\ni : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.bf16.ushort_as_bfloat16(i)",
+        ),
+    },
+)
+
 blockDim = _Namespace(
     "cuda.blockDim",
     "``cuda.blockDim``: The block's shape: threads per block along x, y and z (int32 each).\n\nMembers: ``x``, ``y``, ``z``.\n\nThey exist only inside ``@cuda.jit`` functions; ``help()`` on each member shows its documentation.",
@@ -2875,6 +3742,7 @@ __all__ = [
     "any_sync",
     "atomic",
     "ballot_sync",
+    "bf16",
     "blockDim",
     "blockIdx",
     "brev",

@@ -9,6 +9,8 @@
 //!   except for bases ±1);
 //! - float `//` is `floor(a / b)`; float `%` is CPython's `float_rem` (`fmod`, moved to the
 //!   divisor's sign, a zero result carrying the divisor's sign); float `**` is libdevice `pow`;
+//! - bfloat16 (an `i16`) computes in float32 and rounds back once (`bf16.rs`); negation flips
+//!   the sign bit;
 //! - float16 `+ - * /` and comparisons are native `half` instructions, as are the divisions
 //!   and additions inside `//` and `%`; only libdevice calls widen to float32 and round back
 //!   once (`floor`, `fmod`, `copysign` exactly);
@@ -60,6 +62,7 @@ impl FnWriter<'_, '_> {
         let v = self.op(x)?;
         let t = scalar_reg(s);
         Ok(match op {
+            UnaryOp::Neg if s == Scalar::BF16 => self.emit(format!("xor i16 {v}, -32768")),
             UnaryOp::Neg if s.is_int() => self.emit(format!("sub {t} 0, {v}")),
             UnaryOp::Neg if s.is_float() => self.fneg(s, &v),
             UnaryOp::Neg if s.is_complex() => {
@@ -87,7 +90,11 @@ impl FnWriter<'_, '_> {
     pub(super) fn binary(&mut self, op: BinOp, a: Value, b: Value, ty: &Type) -> Result<String> {
         let s = self.scalar_of(ty)?;
         let (x, y) = (self.op(a)?, self.op(b)?);
-        if s.is_int() || s == Scalar::Bool {
+        if s == Scalar::BF16 {
+            let (x, y) = (self.bf16_to_f32(&x), self.bf16_to_f32(&y));
+            let r = self.float_binary(op, Scalar::F32, &x, &y)?;
+            Ok(self.f32_to_bf16(&r))
+        } else if s.is_int() || s == Scalar::Bool {
             self.int_binary(op, s, &x, &y)
         } else if s.is_float() {
             self.float_binary(op, s, &x, &y)
@@ -199,8 +206,8 @@ impl FnWriter<'_, '_> {
         })
     }
 
-    /// Runs `f` on float32/float64 operands; float16 operands are widened to float32 and the
-    /// result rounded back.
+    /// Runs `f` on float32/float64 operands; float16 and bfloat16 operands are widened to
+    /// float32 and the result rounded back.
     pub(super) fn in_f32(
         &mut self,
         s: Scalar,
@@ -214,6 +221,10 @@ impl FnWriter<'_, '_> {
                 .collect();
             let r = f(self, Scalar::F32, &wide);
             self.emit(format!("fptrunc float {r} to half"))
+        } else if s == Scalar::BF16 {
+            let wide: Vec<String> = args.iter().map(|a| self.bf16_to_f32(a)).collect();
+            let r = f(self, Scalar::F32, &wide);
+            self.f32_to_bf16(&r)
         } else {
             let args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
             f(self, s, &args)
@@ -308,6 +319,11 @@ impl FnWriter<'_, '_> {
         let ty = self.ty(a);
         let s = self.scalar_of(ty)?;
         let (x, y) = (self.op(a)?, self.op(b)?);
+        let (s, x, y) = if s == Scalar::BF16 {
+            (Scalar::F32, self.bf16_to_f32(&x), self.bf16_to_f32(&y))
+        } else {
+            (s, x, y)
+        };
         let t = scalar_reg(s);
         if s.is_float() {
             let pred = match op {
@@ -419,6 +435,11 @@ impl FnWriter<'_, '_> {
         if f == t {
             return Ok(x.to_owned());
         }
+        if f == Scalar::BF16 {
+            // Exact in float32; every conversion from there rounds once.
+            let w = self.bf16_to_f32(x);
+            return self.scalar_cast(&w, Scalar::F32, t);
+        }
         if t == Scalar::Bool {
             return Ok(if f.is_int() {
                 self.emit(format!("icmp ne {fl} {x}, 0"))
@@ -447,6 +468,17 @@ impl FnWriter<'_, '_> {
         if f.is_complex() {
             let (re, _) = self.complex_parts(f, x);
             return self.scalar_cast(&re, f.complex_part(), t);
+        }
+        if t == Scalar::BF16 {
+            return Ok(match f {
+                Scalar::F32 => self.f32_to_bf16(x),
+                Scalar::F64 => self.f64_to_bf16(x),
+                Scalar::F16 => {
+                    let w = self.emit(format!("fpext half {x} to float"));
+                    self.f32_to_bf16(&w)
+                }
+                _ => self.int_to_bf16(x, f),
+            });
         }
         let from_int = f.is_int() || f == Scalar::Bool;
         let from_signed = f.is_signed();

@@ -4,6 +4,9 @@
 //! | operation | 32/64-bit integers | float32/float64 | float16 |
 //! |---|---|---|---|
 //! | add, sub | `atomicrmw add/sub` | `llvm.nvvm.atomic.load.add.f32/f64` (sub adds `-v`) | `atom.add.noftz.f16` (inline PTX) |
+//!
+//! bfloat16 add/sub: `atom.add.noftz.bf16` on sm_90 and later, a compare-and-swap loop on the
+//! enclosing 32-bit word before (`helpers::atomic_add_bf16`); both round as `bf16.rs` does.
 //! | and, or, xor | `atomicrmw` | — | — |
 //! | exch | `atomicrmw xchg` | `xchg` on the bits | — |
 //! | min, max, nanmin, nanmax | `atomicrmw min/max/umin/umax` | CAS loop helper | — |
@@ -111,6 +114,20 @@ impl FnWriter<'_, '_> {
                 }
                 _ => return Err(unsupported(self)),
             });
+        }
+        if s == Scalar::BF16 && matches!(op, AtomicOp::Add | AtomicOp::Sub) {
+            let mut v = ops[0].clone();
+            if op == AtomicOp::Sub {
+                v = self.emit(format!("xor i16 {v}, -32768"));
+            }
+            if self.cx.opts.cc >= (9, 0) {
+                let addr = self.emit(format!("ptrtoint i16* {ptr} to i64"));
+                return Ok(self.emit(format!(
+                    "call i16 asm sideeffect \"atom.add.noftz.bf16 $0, [$1], $2;\", \"=h,l,h,~{{memory}}\"(i64 {addr}, i16 {v})"
+                )));
+            }
+            let name = helpers::atomic_add_bf16(self.cx);
+            return Ok(self.emit(format!("call i16 @{name}(i16* {ptr}, i16 {v})")));
         }
         if s == Scalar::F16 && matches!(op, AtomicOp::Add | AtomicOp::Sub) {
             let mut v = ops[0].clone();

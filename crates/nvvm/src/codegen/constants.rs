@@ -33,6 +33,14 @@ pub(super) fn scalar_literal(c: Const, s: Scalar) -> Option<String> {
             wrap_signed(value, s.bits()).to_string()
         }
         Scalar::F16 => half_literal(as_float?),
+        // An i16 holding the bits, rounded as the simulator rounds.
+        Scalar::BF16 => {
+            let bits = match c {
+                Const::Int(i) => oxcuda_ir::bf16::from_int(i),
+                _ => oxcuda_ir::bf16::from_f64(as_float?),
+            };
+            wrap_signed(i128::from(bits), 16).to_string()
+        }
         Scalar::F32 => float_literal(f64::from(as_float? as f32)),
         Scalar::F64 => float_literal(as_float?),
         _ => {

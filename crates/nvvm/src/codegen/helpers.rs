@@ -255,6 +255,61 @@ done:
     name
 }
 
+/// `atomicAdd` on a bfloat16 (an `i16`) before sm_90, which has no `atom.add.bf16`: a
+/// compare-and-swap loop on the aligned 32-bit word holding it, adding in float32 and rounding
+/// to nearest even (NaN → 0x7fff) exactly as `bf16.rs` does, so the result is the one
+/// `atom.add.noftz.bf16` and the simulator give. Returns the old value.
+pub(super) fn atomic_add_bf16(cx: &mut ModuleCtx<'_>) -> String {
+    let name = "__oxcuda_atomic_add_bfloat16".to_owned();
+    cx.helper(&name, |_| {
+        format!(
+            "define internal i16 @{name}(i16* %ptr, i16 %val) alwaysinline {{
+entry:
+  %addr = ptrtoint i16* %ptr to i64
+  %waddr = and i64 %addr, -4
+  %wptr = inttoptr i64 %waddr to i32*
+  %low = and i64 %addr, 2
+  %shift64 = shl i64 %low, 3
+  %shift = trunc i64 %shift64 to i32
+  %mask = shl i32 65535, %shift
+  %keep = xor i32 %mask, -1
+  %v32 = zext i16 %val to i32
+  %vhi = shl i32 %v32, 16
+  %vf = bitcast i32 %vhi to float
+  %first = load volatile i32, i32* %wptr
+  br label %attempt
+attempt:
+  %old = phi i32 [%first, %entry], [%cur, %attempt]
+  %o32 = lshr i32 %old, %shift
+  %o16 = and i32 %o32, 65535
+  %ohi = shl i32 %o16, 16
+  %of = bitcast i32 %ohi to float
+  %s = fadd float %of, %vf
+  %sb = bitcast float %s to i32
+  %k = lshr i32 %sb, 16
+  %lsb = and i32 %k, 1
+  %bias = add i32 %lsb, 32767
+  %sum = add i32 %sb, %bias
+  %hi = lshr i32 %sum, 16
+  %nan = fcmp uno float %s, %s
+  %n16 = select i1 %nan, i32 32767, i32 %hi
+  %nsh = shl i32 %n16, %shift
+  %rest = and i32 %old, %keep
+  %new = or i32 %rest, %nsh
+  %cas = cmpxchg volatile i32* %wptr, i32 %old, i32 %new monotonic monotonic
+  %cur = extractvalue {{ i32, i1 }} %cas, 0
+  %ok = extractvalue {{ i32, i1 }} %cas, 1
+  br i1 %ok, label %done, label %attempt
+done:
+  %res = trunc i32 %o16 to i16
+  ret i16 %res
+}}
+"
+        )
+    });
+    name
+}
+
 /// CUDA `atomicInc`/`atomicDec` on 64-bit integers (unsigned comparisons), as a
 /// compare-and-swap loop; 32-bit ones use the NVVM intrinsics directly.
 pub(super) fn atomic_incdec64(cx: &mut ModuleCtx<'_>, inc: bool) -> String {

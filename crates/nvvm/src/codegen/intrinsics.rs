@@ -246,6 +246,12 @@ impl FnWriter<'_, '_> {
             _ => return Err(self.err(format!("{op:?}.rn"))),
         };
         Ok(match s {
+            Scalar::BF16 => {
+                // float32 `.rn` (exact operands, one rounding) then one rounding to bfloat16.
+                let (a, b) = (self.bf16_to_f32(a), self.bf16_to_f32(b));
+                let r = self.arith_rn(op, Scalar::F32, &a, &b)?;
+                self.f32_to_bf16(&r)
+            }
             Scalar::F16 => {
                 let a = self.emit(format!("bitcast half {a} to i16"));
                 let b = self.emit(format!("bitcast half {b} to i16"));

@@ -89,6 +89,8 @@ impl FnWriter<'_, '_> {
                 }
                 let x = if s == Scalar::F16 {
                     self.emit(format!("fpext half {} to float", ops[0]))
+                } else if s == Scalar::BF16 {
+                    self.bf16_to_f32(&ops[0])
                 } else {
                     ops[0].clone()
                 };
@@ -117,6 +119,7 @@ impl FnWriter<'_, '_> {
                 let (x, t, name) = match s {
                     Scalar::F64 => (ops[0].clone(), "double", "__nv_ilogb"),
                     Scalar::F32 => (ops[0].clone(), "float", "__nv_ilogbf"),
+                    Scalar::BF16 => (self.bf16_to_f32(&ops[0]), "float", "__nv_ilogbf"),
                     _ => (
                         self.emit(format!("fpext half {} to float", ops[0])),
                         "float",
@@ -125,6 +128,15 @@ impl FnWriter<'_, '_> {
                 };
                 self.cx.declare(name, "i32", &[t]);
                 Ok(self.emit(format!("call i32 @{name}({t} {x})")))
+            }
+            MathFn::Ldexp if s == Scalar::BF16 => {
+                // In float64 (exact), rounded once, as the simulator scales.
+                let e = self.int_as_i32(args[1])?;
+                let x = self.bf16_to_f32(&ops[0]);
+                let x = self.emit(format!("fpext float {x} to double"));
+                self.cx.declare("__nv_ldexp", "double", &["double", "i32"]);
+                let r = self.emit(format!("call double @__nv_ldexp(double {x}, i32 {e})"));
+                Ok(self.f64_to_bf16(&r))
             }
             MathFn::Ldexp => {
                 let e = self.int_as_i32(args[1])?;
@@ -139,6 +151,20 @@ impl FnWriter<'_, '_> {
                     w.cx.declare(name, t, &[t, "i32"]);
                     w.emit(format!("call {t} @{name}({t} {}, i32 {e})", a[0]))
                 }))
+            }
+            MathFn::Nextafter if s == Scalar::BF16 => Ok(self.nextafter_bf16(&ops[0], &ops[1])),
+            _ if s == Scalar::BF16 => {
+                // In float64, rounded once (fma too: the product is exact there), as the
+                // simulator evaluates; correctly rounded for every bfloat16 input.
+                let wide: Vec<String> = ops
+                    .iter()
+                    .map(|a| {
+                        let f = self.bf16_to_f32(a);
+                        self.emit(format!("fpext float {f} to double"))
+                    })
+                    .collect();
+                let r = self.libdevice(m.c_name(), Scalar::F64, &wide);
+                Ok(self.f64_to_bf16(&r))
             }
             MathFn::Nextafter if s == Scalar::F16 => Ok(self.nextafter_f16(&ops[0], &ops[1])),
             MathFn::Fma if s == Scalar::F16 => Ok(self.fma_f16(&ops[0], &ops[1], &ops[2])),

@@ -33,6 +33,7 @@ mod arith;
 mod arrays;
 mod assertions;
 mod atomics;
+mod bf16;
 mod cache_hints;
 pub mod constants;
 mod debug;

@@ -2,7 +2,7 @@
 //!
 //! Invariants (the ABI in `docs/abi.md` depends on them):
 //! - in registers a bool is `i1`; in memory (arrays, kernel parameters) it is `i8` holding 0/1;
-//! - float16 is `half`; complex64/128 are `{ float, float }` / `{ double, double }`;
+//! - float16 is `half`; bfloat16 is `i16` (its bits: LLVM 7 has no `bfloat`, see `bf16.rs`); complex64/128 are `{ float, float }` / `{ double, double }`;
 //! - an array value is `{ T*, [N x i64], [N x i64] }`: a generic data pointer to the element's
 //!   memory type, the extents, the byte strides; layout and readonly do not change the LLVM type,
 //!   so a cast between arrays of one dtype and ndim is free;
@@ -27,7 +27,7 @@ pub(super) const fn scalar_reg(s: Scalar) -> &'static str {
 pub(super) const fn scalar_mem(s: Scalar) -> &'static str {
     match s {
         Scalar::Bool | Scalar::I8 | Scalar::U8 => "i8",
-        Scalar::I16 | Scalar::U16 => "i16",
+        Scalar::I16 | Scalar::U16 | Scalar::BF16 => "i16",
         Scalar::I32 | Scalar::U32 => "i32",
         Scalar::I64 | Scalar::U64 => "i64",
         Scalar::F16 => "half",

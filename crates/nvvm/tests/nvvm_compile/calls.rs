@@ -216,6 +216,7 @@ fn scalar_parameters_in_ptx() {
             ".param .u32",         // uint32
             ".param .u64",         // uint64
             ".param .b16",         // float16
+            ".param .u16",         // bfloat16 (its bits in an i16)
             ".param .f32",         // float32
             ".param .f64",         // float64
             ".param .align 4 .b8", // complex64: [8]
@@ -224,7 +225,7 @@ fn scalar_parameters_in_ptx() {
         "{body}"
     );
     assert!(
-        body.contains("scalars_param_12[8]") && body.contains("scalars_param_13[16]"),
+        body.contains("scalars_param_13[8]") && body.contains("scalars_param_14[16]"),
         "{body}"
     );
 }

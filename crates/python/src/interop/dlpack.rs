@@ -21,6 +21,7 @@
 use std::ffi::{CStr, c_void};
 use std::sync::Arc;
 
+use oxcuda_ir::Scalar;
 use oxcuda_runtime::stream::StreamKind;
 use oxcuda_runtime::{Allocation, Event as RtEvent, Layout, Space, Stream as RtStream};
 use pyo3::exceptions::{PyBufferError, PyTypeError, PyValueError};
@@ -96,7 +97,13 @@ pub fn device_of(space: &Space) -> (i32, i32) {
 }
 
 fn data_type(kind: u8, itemsize: i64, dtype: &Bound<'_, PyAny>) -> PyResult<DLDataType> {
+    let bfloat16 = kind == b'V'
+        && dtype
+            .getattr("name")
+            .and_then(|n| n.extract::<String>())
+            .is_ok_and(|n| Scalar::from_dtype_name(&n) == Some(Scalar::BF16));
     let code = match kind {
+        b'V' if bfloat16 => KDL_BFLOAT,
         b'b' => KDL_BOOL,
         b'i' => KDL_INT,
         b'u' => KDL_UINT,
@@ -405,11 +412,8 @@ fn dtype_str(t: DLDataType) -> PyResult<String> {
         KDL_UINT if ok && matches!(bytes, 1 | 2 | 4 | 8) => format!("u{bytes}"),
         KDL_FLOAT if ok && matches!(bytes, 2 | 4 | 8) => format!("f{bytes}"),
         KDL_COMPLEX if ok && matches!(bytes, 8 | 16) => format!("c{bytes}"),
-        KDL_BFLOAT => {
-            return Err(PyBufferError::new_err(
-                "from_dlpack: bfloat16 elements have no NumPy dtype; convert to float32 first",
-            ));
-        }
+        // ml_dtypes' bfloat16 (the NumPy dtype torch and CuPy share); `consume` imports it.
+        KDL_BFLOAT if t.bits == 16 => "bfloat16".to_owned(),
         code => {
             return Err(PyBufferError::new_err(format!(
                 "from_dlpack: elements of DLPack type code {code} with {} bits have no NumPy \
@@ -524,6 +528,15 @@ fn consume(
         }
     };
     let dtype = dtype_str(dl.dtype)?;
+    if dl.dtype.code == KDL_BFLOAT {
+        // Registers NumPy's `bfloat16` dtype name.
+        py.import("ml_dtypes").map_err(|_| {
+            PyBufferError::new_err(
+                "from_dlpack: bfloat16 arrays have the NumPy dtype ml_dtypes.bfloat16; \
+                 install ml_dtypes (pip install ml_dtypes)",
+            )
+        })?;
+    }
     let itemsize = i64::from(dl.dtype.bits / 8);
     let ndim = usize::try_from(dl.ndim)
         .map_err(|_| PyValueError::new_err("from_dlpack: negative ndim"))?;

@@ -28,7 +28,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyType};
 
 use crate::interop::dlpack_abi::{
-    DLPackVersion, DLTensor, KDL_BOOL, KDL_COMPLEX, KDL_CUDA, KDL_FLOAT, KDL_INT, KDL_UINT,
+    DLPackVersion, DLTensor, KDL_BFLOAT, KDL_BOOL, KDL_COMPLEX, KDL_CUDA, KDL_FLOAT, KDL_INT,
+    KDL_UINT,
 };
 use crate::launch::args::{self, Arg, Dims};
 
@@ -107,10 +108,13 @@ fn lookup(obj: &Bound<'_, PyAny>) -> Option<Functions> {
     f
 }
 
-/// The scalar type of DLPack elements (`None` for vectors, bfloat16 and other codes).
+/// The scalar type of DLPack elements (`None` for vectors and other codes).
 fn scalar_of(code: u8, bits: u8, lanes: u16) -> Option<Scalar> {
     if lanes != 1 || !bits.is_multiple_of(8) {
         return None;
+    }
+    if code == KDL_BFLOAT && bits == 16 {
+        return Some(Scalar::BF16);
     }
     let kind = match code {
         KDL_BOOL => 'b',

@@ -47,6 +47,22 @@ fn read_with(
         let view = arr.get().launch_view();
         let dtype = if view.kind == b'V' {
             let dtype = arr.get().dtype(obj.py());
+            if let Some(s) = named_scalar(dtype.bind(obj.py())) {
+                return Ok(Arg::Array {
+                    ptr: view.ptr,
+                    shape: Dims::from_slice(view.shape),
+                    strides: Dims::from_slice(view.strides),
+                    ty: ArrayType {
+                        dtype: s.into(),
+                        ndim: u32::try_from(view.shape.len()).unwrap_or(0),
+                        layout: layout_from_flags(view.c_contiguous, view.f_contiguous),
+                        readonly: view.readonly,
+                        aligned: true,
+                    },
+                    host: view.host,
+                    ctx: view.ctx,
+                });
+            }
             let record = crate::memory::records::record_of(dtype.bind(obj.py()))
                 .map_err(|e| PyTypeError::new_err(format!("argument {index}: {e}")))?;
             if obj.is_instance_of::<DeviceRecord>() {
@@ -138,7 +154,8 @@ fn read_with(
         let s = kind
             .chars()
             .next()
-            .and_then(|k| Scalar::from_numpy_kind(k, itemsize));
+            .and_then(|k| Scalar::from_numpy_kind(k, itemsize))
+            .or_else(|| named_scalar(&dtype));
         if let Some(s) = s {
             let item = obj.call_method0("item")?;
             return Ok(if s.is_complex() {
@@ -281,6 +298,16 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
         host: false,
         ctx: 0,
     })
+}
+
+/// The scalar of a NumPy dtype of kind `'V'` that is not a record: `ml_dtypes.bfloat16`
+/// (by its name, `Scalar::from_dtype_name`).
+pub fn named_scalar(dtype: &Bound<'_, PyAny>) -> Option<Scalar> {
+    if dtype.getattr("names").ok().is_some_and(|n| !n.is_none()) {
+        return None;
+    }
+    let name: String = dtype.getattr("name").ok()?.extract().ok()?;
+    Scalar::from_dtype_name(&name)
 }
 
 /// The element type of an array-interface type string (`"<f4"`, `"|b1"`): `None` for

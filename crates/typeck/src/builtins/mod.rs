@@ -17,6 +17,7 @@
 //! Invariants (tests in `tests/builtins.rs`): paths are unique; every parent of a `cuda.`
 //! path that is not a row is a namespace; signatures parse; the generated files are current.
 
+pub mod bf16;
 pub mod fp16;
 pub mod reference;
 pub mod render;
@@ -90,7 +91,8 @@ pub enum Rule {
     Libdevice(LibdeviceFn),
     /// A function of a device-library file (`library/`, e.g. `cuda.fp16.hdiv` from
     /// `fp16.py`): every argument a number, passed to the library function of the row's last
-    /// path component without its leading `__` (`__hfma_relu` is `hfma_relu`).
+    /// path component without its leading `__` (`__hfma_relu` is `hfma_relu`; a `cuda.bf16`
+    /// alias calls the function it aliases, `bf16::library_name`).
     Library,
     /// The argument converted to the first scalar type, its bits read as the second
     /// (`cuda.fp16.__half_as_short`; `Intrinsic::Reinterpret`).
@@ -260,7 +262,8 @@ fn libdevice_row(k: usize) -> Builtin {
     }
 }
 
-/// Every row: [`BUILTINS`], the `cuda.fp16` rows ([`fp16::FP16`]), then one
+/// Every row: [`BUILTINS`], the `cuda.fp16` rows ([`fp16::FP16`]), the `cuda.bf16` rows
+/// ([`bf16::rows`]), then one
 /// `cuda.libdevice.<name>` row per libdevice function.
 #[must_use]
 pub fn all() -> &'static [Builtin] {
@@ -268,6 +271,7 @@ pub fn all() -> &'static [Builtin] {
     ALL.get_or_init(|| {
         let mut rows = BUILTINS.to_vec();
         rows.extend_from_slice(fp16::FP16);
+        rows.extend_from_slice(bf16::rows());
         rows.extend((0..LIBDEVICE.len()).map(libdevice_row));
         rows
     })

@@ -178,6 +178,7 @@ fn group(b: &Builtin) -> &'static str {
         ["cuda", "atomic", _] => "cuda.atomic",
         ["cuda", "libdevice", _] => "cuda.libdevice",
         ["cuda", "fp16", _] => "cuda.fp16",
+        ["cuda", "bf16", _] => "cuda.bf16",
         ["cuda", _, _] => "cuda (namespaces)",
         ["cuda", n] if n.starts_with("ld") || n.starts_with("st") => "cuda (cache hints)",
         ["cuda", _] => "cuda",

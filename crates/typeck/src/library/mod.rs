@@ -49,6 +49,12 @@ const FILES: &[LibraryFile] = &[
         text: include_str!("fp16.py"),
         floats: &[Scalar::F16],
     },
+    // `cuda.bf16`: bfloat16 only (`F` is bfloat16).
+    LibraryFile {
+        module: "cuda.bf16",
+        text: include_str!("bf16.py"),
+        floats: &[Scalar::BF16],
+    },
     LibraryFile {
         module: "builtins",
         text: include_str!("round.py"),
@@ -160,6 +166,11 @@ fn module_globals(
     };
     let (max, min, mant_dig) = match float {
         Scalar::F16 => (65504.0, 2f64.powi(-14), 11),
+        Scalar::BF16 => (
+            f64::from(f32::from_bits(0x7f7f_0000)),
+            f64::from(f32::MIN_POSITIVE),
+            8,
+        ),
         Scalar::F32 => (f64::from(f32::MAX), f64::from(f32::MIN_POSITIVE), 24),
         _ => (f64::MAX, f64::MIN_POSITIVE, 53),
     };

@@ -440,6 +440,18 @@ impl Lower<'_, '_> {
                 if let Val::Rt(_, Type::Scalar(Scalar::F16)) = a.val {
                     return a.val;
                 }
+                // `float("nan")`, `float("-inf")`, `float("1.5")`: a constant, as Python
+                // parses it (numba-cuda folds a literal string the same way).
+                if let Val::Str(text) = &a.val {
+                    return match python_float(text) {
+                        Some(x) => Val::Float(x),
+                        None => self.error(
+                            codes::TYPE_MISMATCH,
+                            a.range,
+                            format!("could not convert string to float: {text:?}"),
+                        ),
+                    };
+                }
                 self.cast_call(a, Scalar::F64)
             }
             "int" => {
@@ -1238,7 +1250,8 @@ impl Lower<'_, '_> {
         use Scalar::*;
         let allowed: &[Scalar] = match op {
             // float16: `atom.add.noftz.f16` (sm_70 and later; `sub` adds the negation).
-            AtomicOp::Add | AtomicOp::Sub => &[I32, U32, I64, U64, F16, F32, F64],
+            // bfloat16: `atom.add.noftz.bf16` (sm_90), a compare-and-swap loop before.
+            AtomicOp::Add | AtomicOp::Sub => &[I32, U32, I64, U64, F16, BF16, F32, F64],
             AtomicOp::Max | AtomicOp::Min | AtomicOp::NanMax | AtomicOp::NanMin => {
                 &[I32, U32, I64, U64, F32, F64]
             }
@@ -1788,4 +1801,31 @@ fn num(v: &Val) -> Option<f64> {
         Val::Float(x) => Some(*x),
         _ => None,
     }
+}
+
+/// Python's `float(str)` of a literal: surrounding whitespace ignored, `nan`/`inf`/`infinity`
+/// in any case with an optional sign, underscores between digits; `None` where Python raises.
+fn python_float(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let (sign, body) = match t.strip_prefix('-') {
+        Some(rest) => (-1.0, rest),
+        None => (1.0, t.strip_prefix('+').unwrap_or(t)),
+    };
+    match body.to_ascii_lowercase().as_str() {
+        "nan" => return Some(f64::NAN.copysign(sign)),
+        "inf" | "infinity" => return Some(f64::INFINITY * sign),
+        _ => {}
+    }
+    if body.starts_with('_') || body.ends_with('_') || body.contains("__") {
+        return None;
+    }
+    let digits: String = body.chars().filter(|&c| c != '_').collect();
+    if digits.is_empty()
+        || !digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || "eE+-.".contains(c))
+    {
+        return None;
+    }
+    digits.parse::<f64>().ok().map(|x| x * sign)
 }

@@ -1,5 +1,6 @@
-//! Calls of `cuda.fp16`: the `.rn` arithmetic and bit reinterpretations (one IR operation
-//! each) and the functions of the device library `library/fp16.py` ([`Rule::Library`] rows).
+//! Calls of `cuda.fp16` and `cuda.bf16`: the `.rn` arithmetic and bit reinterpretations (one
+//! IR operation each) and the functions of the device libraries `library/fp16.py` and
+//! `library/bf16.py` ([`Rule::Library`] rows).
 //!
 //! Every argument must be a real number (an int, float or bool scalar or literal); it is
 //! converted to the type the function computes in (numba-cuda converts its bindings'
@@ -27,7 +28,7 @@ impl Lower<'_, '_> {
                     codes::TYPE_MISMATCH,
                     a.range,
                     format!("{path}() takes real numbers, not {what}"),
-                    "pass a float16 (or a number converted to one), e.g. an element of a float16 array",
+                    "pass a float16 or bfloat16 (or a number converted to one), e.g. an element of such an array",
                 );
                 return false;
             }
@@ -35,15 +36,22 @@ impl Lower<'_, '_> {
         true
     }
 
-    /// `cuda.fp16.<name>(…)` of a [`Rule::Library`](crate::builtins::Rule::Library) row: the
-    /// library function `name` without its leading `__`.
+    /// `cuda.fp16.<name>(…)` or `cuda.bf16.<name>(…)` of a
+    /// [`Rule::Library`](crate::builtins::Rule::Library) row: the library function `name`
+    /// without its leading `__` (a `cuda.bf16` alias: the function it aliases), compiled for
+    /// float16 or bfloat16.
     pub(super) fn library_fn_call(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
         if !self.numbers_only(path, &args) {
             return Val::Poison;
         }
         let (module, name) = path.rsplit_once('.').unwrap_or(("", path));
         let name = name.strip_prefix("__").unwrap_or(name);
-        let Some(src) = crate::library::function(module, name, Scalar::F16) else {
+        let (name, float) = if module == "cuda.bf16" {
+            (crate::builtins::bf16::library_name(name), Scalar::BF16)
+        } else {
+            (name.to_owned(), Scalar::F16)
+        };
+        let Some(src) = crate::library::function(module, &name, float) else {
             return self.error(
                 codes::UNKNOWN_ATTRIBUTE,
                 range,

@@ -1,0 +1,1 @@
+"""numba-cuda's ``numba.cuda._internal`` paths that user programs import (``cuda_bf16``)."""
