@@ -11,6 +11,9 @@ from oxcuda.errors import TypingError
 
 from ._util import poison, rand, run
 
+# The GPU runs pass NumPy arrays on purpose (copied in and out around the launch).
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
+
 
 @cuda.jit
 def reinterpret_slice(byte_arr, start, stop, out):

@@ -27,6 +27,9 @@ from oxcuda.cuda import bf16
 
 from ._util import run
 
+# The GPU runs pass NumPy arrays on purpose (copied in and out around the launch).
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
+
 ALL_BITS = np.arange(1 << 16, dtype=np.uint16)
 N_THREADS = 256
 MODES = ("rn", "rz", "rd", "ru")

@@ -25,6 +25,9 @@ from oxcuda.errors import TypingError
 
 from ._util import rand, run
 
+# The GPU runs pass NumPy arrays on purpose (copied in and out around the launch).
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
+
 N = 64
 
 

@@ -10,10 +10,14 @@ each compared with the same loop in Python.
 import re
 
 import numpy as np
+import pytest
 from oxcuda import cuda
 from oxcuda.cuda import compiler
 
 from .test_codegen_quality import loops
+
+# The GPU runs pass NumPy arrays on purpose (copied in and out around the launch).
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
 
 INT32_MAX = np.iinfo(np.int32).max
 

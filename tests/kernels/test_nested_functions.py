@@ -14,6 +14,9 @@ from oxcuda.errors import CompileError, TypingError
 
 from ._util import poison, rand, run
 
+# The GPU runs pass NumPy arrays on purpose (copied in and out around the launch).
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
+
 N = 64
 
 

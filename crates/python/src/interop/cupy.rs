@@ -106,10 +106,19 @@ fn scalar_of(dtype: &Bound<'_, PyAny>) -> Option<Scalar> {
     s
 }
 
-/// The element type of a NumPy dtype object, from its array-interface string (`"<f4"`).
+/// The element type of a NumPy dtype object, from its array-interface string (`"<f4"`), or by
+/// name for a non-record void dtype (`ml_dtypes.bfloat16`, CuPy 14's bfloat16: `"<V2"`).
 fn parse_dtype(dtype: &Bound<'_, PyAny>) -> Option<Scalar> {
     let text = dtype.getattr(pyo3::intern!(dtype.py(), "str")).ok()?;
-    args::scalar_of_typestr(text.cast::<PyString>().ok()?.to_str().ok()?)
+    let text = text.cast::<PyString>().ok()?.to_str().ok()?.to_owned();
+    args::scalar_of_typestr(&text).or_else(|| {
+        let void = text.get(1..2) == Some("V") && matches!(text.get(..1), Some("<" | "|"));
+        if void {
+            args::named_scalar(dtype)
+        } else {
+            None
+        }
+    })
 }
 
 /// `obj` as an array argument of the launch `launch`, when it is a `cupy.ndarray` whose
