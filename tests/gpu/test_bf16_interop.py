@@ -102,8 +102,11 @@ def test_atomic_add_matches_simulator():
         if i < x.size:
             cuda.atomic.add(acc, i % 3, x[i])
 
-    x = np.random.default_rng().integers(-4, 5, 4096).astype(ml_dtypes.bfloat16)
+    # Integers in [-2, 2], 128 per slot: every partial sum stays within 256 in magnitude,
+    # where bfloat16 holds integers exactly, so the result does not depend on the order in
+    # which the atomics land (beyond 256, bfloat16's 8-bit significand would round).
+    x = np.random.default_rng().integers(-2, 3, 3 * 128).astype(ml_dtypes.bfloat16)
     acc = cuda.to_device(np.zeros(3, dtype=ml_dtypes.bfloat16))
-    k[16, 256](acc, cuda.to_device(x))
+    k[2, 256](acc, cuda.to_device(x))
     want = [x[j::3].astype(np.float64).sum() for j in range(3)]
     np.testing.assert_array_equal(acc.copy_to_host().astype(np.float64), want)
