@@ -428,6 +428,7 @@ TOLERANCE = {
     "erfinv": (8, 0),
     "erfcinv": (8, 0),
     "erfcx": (8, 0),
+    "erfc": (5, 0),  # CUDA's table: erfc 5 ulp in float64 (4.0 ulp seen in CI, x = 1.22)
     "normcdf": (8, 0),
     "normcdfinv": (8, 0),
     "tgamma": (10, 0),
