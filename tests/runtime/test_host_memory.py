@@ -227,13 +227,14 @@ def test_context_memory_methods_of_the_default_manager(rng):
 def test_dead_memory_is_freed_and_deferred_cleanup_waits():
     manager = cuda.current_context().memory_manager
     with cuda.defer_cleanup():
+        before = len(manager.deallocations)
         mem = cuda.current_context().memhostalloc(1000, mapped=True)
         key = mem.host_pointer
         del mem
         gc.collect()
         assert key not in manager.allocations
-        assert len(manager._pending) == 1, "freed only when the block ends"
-    assert manager._pending == []
+        assert len(manager.deallocations) == before + 1, "freed only when the block ends"
+    assert len(manager.deallocations) == before
 
 
 def test_native_host_memory_exposes_and_refuses_after_free():

@@ -185,6 +185,9 @@ pub struct Stats {
     pub in_use: usize,
     /// Bytes held in the cache.
     pub cached: usize,
+    /// Blocks held in the cache: frees of dead arrays not yet returned to the raw source
+    /// (numba's pending deallocations, `Context.deallocations`).
+    pub cached_blocks: usize,
     /// Raw allocations made.
     pub raw_allocs: usize,
     /// Raw frees made.
@@ -256,6 +259,7 @@ impl<R: RawMemory> CachingAllocator<R> {
             {
                 let (ptr, _) = list.swap_remove(i);
                 state.stats.cached -= class;
+                state.stats.cached_blocks -= 1;
                 state.stats.in_use += class;
                 return Ok(Block { ptr, size: class });
             }
@@ -302,6 +306,7 @@ impl<R: RawMemory> CachingAllocator<R> {
         let mut state = self.lock();
         state.stats.in_use -= block.size;
         state.stats.cached += block.size;
+        state.stats.cached_blocks += 1;
         state
             .free
             .entry(block.size)
@@ -337,6 +342,7 @@ impl<R: RawMemory> CachingAllocator<R> {
         let blocks: Vec<(u64, usize)> = {
             let mut state = self.lock();
             state.stats.cached = 0;
+            state.stats.cached_blocks = 0;
             state
                 .free
                 .drain()

@@ -1,7 +1,7 @@
 """numba-cuda's ``Context`` members that the native ``Context`` does not define: it asks
 :func:`attribute` for any name it lacks (its ``__getattr__``), so they are written here, in
 Python, where speed does not matter: ``create_stream``, ``create_external_stream``,
-``create_event``.
+``create_event``, and the attribute ``deallocations``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,24 @@ def create_event(context: Any, timing: bool = True):
     return _native.Event(context, timing)
 
 
+def deallocations(context: Any):
+    """The pending deallocations of ``context``'s memory manager (numba's
+    ``Context.deallocations``: ``len()``, ``clear()``; ``memory/deallocations.py``)."""
+    from oxcuda.cuda.memory.selection import manager_for
+
+    manager = manager_for(context)
+    queue = getattr(manager, "deallocations", None)
+    if queue is None:
+        raise AttributeError(
+            f"the memory manager {type(manager).__name__} has no 'deallocations' queue: "
+            "pending deallocations belong to managers derived from HostOnlyCUDAMemoryManager "
+            "(an EMM plugin manages its own frees)"
+        )
+    return queue
+
+
+_ATTRIBUTES = {"deallocations": deallocations}
+
 _METHODS = {
     "create_stream": create_stream,
     "create_external_stream": create_external_stream,
@@ -40,6 +58,8 @@ _METHODS = {
 def attribute(context: Any, name: str) -> Any:
     """``context.<name>`` for the members above (bound to ``context``); ``AttributeError``
     naming the context's type otherwise."""
+    if name in _ATTRIBUTES:
+        return _ATTRIBUTES[name](context)
     method = _METHODS.get(name)
     if method is None:
         raise AttributeError(f"{type(context).__name__!r} object has no attribute {name!r}")
@@ -52,4 +72,4 @@ def attribute(context: Any, name: str) -> Any:
     return bound
 
 
-__all__ = ["attribute", "create_event", "create_external_stream", "create_stream"]
+__all__ = ["attribute", "create_event", "deallocations", "create_external_stream", "create_stream"]

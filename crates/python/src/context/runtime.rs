@@ -279,7 +279,8 @@ impl Context {
         })
     }
 
-    /// The allocator's counters: `{in_use, cached, raw_allocs, raw_frees}` (bytes and counts).
+    /// The allocator's counters: `{in_use, cached, cached_blocks, raw_allocs, raw_frees}`
+    /// (bytes and counts).
     fn memory_stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         guard(|| {
             let stats = match &self.space {
@@ -289,6 +290,7 @@ impl Context {
             let d = PyDict::new(py);
             d.set_item("in_use", stats.in_use)?;
             d.set_item("cached", stats.cached)?;
+            d.set_item("cached_blocks", stats.cached_blocks)?;
             d.set_item("raw_allocs", stats.raw_allocs)?;
             d.set_item("raw_frees", stats.raw_frees)?;
             Ok(d)

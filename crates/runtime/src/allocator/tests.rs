@@ -159,3 +159,30 @@ fn deferred_cleanup_and_parked_streams() {
     assert_eq!(a.flush().unwrap(), 1 << 16);
     assert_eq!(a.stats().cached, 0);
 }
+
+#[test]
+fn cached_blocks_count_the_frees_waiting_in_the_cache() {
+    let a = CachingAllocator::new(Fake::new(1 << 24));
+    let x = a.allocate(100, S1).unwrap();
+    let y = a.allocate(5000, S1).unwrap();
+    assert_eq!(a.stats().cached_blocks, 0);
+    // SAFETY: the blocks came from `a` and are not used again.
+    unsafe {
+        a.release(x, S1);
+        a.release(y, S1);
+    }
+    assert_eq!(a.stats().cached_blocks, 2);
+    let z = a.allocate(100, S1).unwrap();
+    assert_eq!(z, x, "the cached block is reused");
+    assert_eq!(a.stats().cached_blocks, 1, "reuse takes it out of the cache");
+    {
+        let _guard = a.defer_cleanup();
+        a.flush().unwrap();
+        assert_eq!(a.stats().cached_blocks, 1, "a deferred flush frees nothing");
+    }
+    a.flush().unwrap();
+    assert_eq!(a.stats().cached_blocks, 0);
+    // SAFETY: as above.
+    unsafe { a.release(z, S1) };
+    assert_eq!(a.stats().cached_blocks, 1);
+}

@@ -439,6 +439,31 @@ pub static BUILTINS: &[Builtin] = &[
         Rule::Special,
         "const.array_like(ary): the global or closure NumPy array ary, in constant memory.",
     ),
+    // Arrays created in device code (lower/np_alloc.rs)
+    b(
+        "numpy.empty",
+        "shape, dtype=None, order='C'",
+        Rule::Special,
+        "numpy.empty(shape, dtype=float64, order='C'): a new per-thread C array of a constant shape, uninitialised; it lives until the function returns.",
+    ),
+    b(
+        "numpy.zeros",
+        "shape, dtype=None, order='C'",
+        Rule::Special,
+        "numpy.zeros(shape, dtype=float64, order='C'): as numpy.empty, every element 0.",
+    ),
+    b(
+        "numpy.ones",
+        "shape, dtype=None, order='C'",
+        Rule::Special,
+        "numpy.ones(shape, dtype=float64, order='C'): as numpy.empty, every element 1.",
+    ),
+    b(
+        "numpy.full",
+        "shape, fill_value, dtype=None, order='C'",
+        Rule::Special,
+        "numpy.full(shape, fill_value, dtype=None, order='C'): as numpy.empty, every element fill_value (dtype: the fill value's type by default).",
+    ),
     // Arithmetic and bit intrinsics
     b(
         "cuda.fma",

@@ -521,6 +521,10 @@ impl Lower<'_, '_> {
             "cuda.shared.array" | "cuda.local.array" => {
                 self.alloc_array(path == "cuda.shared.array", &args, range)
             }
+            "numpy.empty" | "numpy.zeros" | "numpy.ones" | "numpy.full" => {
+                let name = path.strip_prefix("numpy.").unwrap_or(path);
+                self.numpy_alloc(name, &args, range)
+            }
             "cuda.const.array_like" => {
                 if !self.arity(path, &args, 1, 1, range) {
                     return Val::Poison;
@@ -813,48 +817,11 @@ impl Lower<'_, '_> {
                 format!("{what}() needs a shape and a dtype"),
             );
         }
-        let shape: Vec<u64> = match &args[0].val {
-            Val::Int(n) if *n >= 0 => vec![u64::try_from(*n).unwrap_or(0)],
-            Val::Tuple(items) => {
-                let mut dims = Vec::new();
-                for item in items {
-                    match item {
-                        Val::Int(n) if *n >= 0 => dims.push(u64::try_from(*n).unwrap_or(0)),
-                        _ => {
-                            return self.not_constant_shape(what, args[0].range);
-                        }
-                    }
-                }
-                dims
-            }
-            _ => return self.not_constant_shape(what, args[0].range),
+        let Some(shape) = constant_shape(&args[0].val) else {
+            return self.not_constant_shape(what, args[0].range);
         };
-        let dtype: Dtype = match &args[1].val {
-            Val::TypeObj(Type::Scalar(s)) => (*s).into(),
-            // An array of records (numba-cuda: `cuda.shared.array(n, dtype=from_dtype(rec))`).
-            Val::TypeObj(Type::Record(r)) => (*r).into(),
-            Val::Str(name) => match Scalar::from_name(name) {
-                Some(s) => s.into(),
-                None => {
-                    return self.error(
-                        codes::TYPE_MISMATCH,
-                        args[1].range,
-                        // numba's wording, which programs match on.
-                        format!(
-                            "Invalid NumPy dtype specified: '{name}' (write a NumPy scalar type \
-                             name such as 'float32', or a type object)"
-                        ),
-                    );
-                }
-            },
-            other => {
-                let d = other.describe();
-                return self.error(
-                    codes::TYPE_MISMATCH,
-                    args[1].range,
-                    format!("{what}() dtype must be a scalar or record type, not {d}"),
-                );
-            }
+        let Some(dtype) = self.array_dtype(what, &args[1]) else {
+            return Val::Poison;
         };
         let natural = match dtype {
             Dtype::Scalar(s) => s.size(),
@@ -899,6 +866,41 @@ impl Lower<'_, '_> {
             Val::Rt(self.emit(Op::SharedArray(g), t.clone()), t)
         } else {
             Val::Rt(self.emit(Op::LocalArray(shape), t.clone()), t)
+        }
+    }
+
+    /// The element type named by an array constructor's `dtype` argument: a scalar or record
+    /// type object, or a NumPy scalar type name; `None` after reporting anything else.
+    pub(crate) fn array_dtype(&mut self, what: &str, arg: &Arg) -> Option<Dtype> {
+        match &arg.val {
+            Val::TypeObj(Type::Scalar(s)) => Some((*s).into()),
+            // An array of records (numba-cuda: `cuda.shared.array(n, dtype=from_dtype(rec))`).
+            Val::TypeObj(Type::Record(r)) => Some((*r).into()),
+            Val::Poison => None,
+            Val::Str(name) => {
+                if let Some(s) = Scalar::from_name(name) {
+                    return Some(s.into());
+                }
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    arg.range,
+                    // numba's wording, which programs match on.
+                    format!(
+                        "Invalid NumPy dtype specified: '{name}' (write a NumPy scalar type \
+                         name such as 'float32', or a type object)"
+                    ),
+                );
+                None
+            }
+            other => {
+                let d = other.describe();
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    arg.range,
+                    format!("{what}() dtype must be a scalar or record type, not {d}"),
+                );
+                None
+            }
         }
     }
 
@@ -1828,4 +1830,19 @@ fn python_float(text: &str) -> Option<f64> {
         return None;
     }
     digits.parse::<f64>().ok().map(|x| x * sign)
+}
+
+/// A shape known at compile time: a non-negative int constant or a tuple of them.
+pub(crate) fn constant_shape(val: &Val) -> Option<Vec<u64>> {
+    match val {
+        Val::Int(n) => u64::try_from(*n).ok().map(|n| vec![n]),
+        Val::Tuple(items) => items
+            .iter()
+            .map(|item| match item {
+                Val::Int(n) => u64::try_from(*n).ok(),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
 }

@@ -21,6 +21,7 @@ mod libdevice_call;
 mod library_call;
 mod namedtuple;
 mod nominal;
+mod np_alloc;
 mod operator_call;
 mod print;
 mod raise;

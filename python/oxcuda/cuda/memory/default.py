@@ -8,11 +8,9 @@ calls: ``current_context().memalloc(n)``, ``memhostalloc``, ``mempin``, ``get_ip
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-
 from oxcuda import _native
 from oxcuda.cuda._devices import MemoryInfo
+from oxcuda.cuda.memory.deallocations import PendingDeallocations
 from oxcuda.cuda.memory.ipc import GetIpcHandleMixin
 from oxcuda.cuda.memory.manager import HostOnlyCUDAMemoryManager
 from oxcuda.cuda.memory.pointer import MemoryPointer
@@ -22,7 +20,15 @@ SUPPORTED_EMM_INTERFACE_VERSION = 1
 
 
 class OxcudaMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
-    """The default manager (numba-cuda's ``NumbaCUDAMemoryManager``; not a public name)."""
+    """The default manager (numba-cuda's ``NumbaCUDAMemoryManager``; not a public name).
+
+    Its :attr:`deallocations` also holds the device blocks that dead arrays left in the native
+    caching allocator: ``clear()`` returns them to the driver, ``disable()`` (``defer_cleanup``)
+    keeps them cached (``memory/deallocations.py``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.deallocations = PendingDeallocations(native_context=self._native_context)
 
     def initialize(self) -> None:
         pass
@@ -38,18 +44,9 @@ class OxcudaMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
         return MemoryInfo(*self._native_context()._raw_memory_info())
 
     def reset(self) -> None:
+        """Carries out the pending frees: queued host frees, and the cached device blocks go
+        back to the driver (arrays still alive keep their memory; nothing while deferred)."""
         super().reset()
-        self._native_context().empty_cache()
-
-    @contextlib.contextmanager
-    def defer_cleanup(self) -> Iterator[None]:
-        ctx = self._native_context()
-        with super().defer_cleanup():
-            ctx._begin_defer()
-            try:
-                yield
-            finally:
-                ctx._end_defer()
 
     @property
     def interface_version(self) -> int:

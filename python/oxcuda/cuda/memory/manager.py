@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from oxcuda import _native
+from oxcuda.cuda.memory.deallocations import PendingDeallocations
 from oxcuda.cuda.memory.host import ManagedMemory, MappedMemory, PinnedMemory
 from oxcuda.cuda.memory.pointer import native_context
 
@@ -80,23 +81,23 @@ class HostOnlyCUDAMemoryManager(BaseCUDAMemoryManager):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.allocations: dict[int, Any] = {}
-        self._defer_depth = 0
-        self._pending: list[Any] = []
+        #: The frees not yet carried out (numba's ``deallocations``): host frees queued
+        #: while cleanup is deferred.
+        self.deallocations = PendingDeallocations()
 
     def _native_context(self) -> _native.Context:
         return native_context(self.context)
 
     def _free_later(self, native: Any, key: int) -> Any:
-        """A finalizer that frees ``native`` (a ``HostMemory``), queued while cleanup is
-        deferred."""
+        """A finalizer that frees ``native`` (a ``HostMemory``) through
+        :attr:`deallocations`: queued while cleanup is deferred."""
         allocations = self.allocations
+        deallocations = self.deallocations
+        size = native.size
 
         def finalize() -> None:
             allocations.pop(key, None)
-            if self._defer_depth:
-                self._pending.append(native)
-            else:
-                native.free()
+            deallocations.add_item(_free_host_memory, native, size)
 
         return finalize
 
@@ -141,25 +142,21 @@ class HostOnlyCUDAMemoryManager(BaseCUDAMemoryManager):
         return mem.own()
 
     def reset(self):
-        """Forgets the host allocations it tracks and frees what deferred cleanup queued."""
+        """Forgets the host allocations it tracks and carries out the pending frees (none
+        while cleanup is deferred)."""
         self.allocations.clear()
-        self._flush()
-
-    def _flush(self) -> None:
-        pending, self._pending = self._pending, []
-        for native in pending:
-            native.free()
+        self.deallocations.clear()
 
     @contextlib.contextmanager
     def defer_cleanup(self) -> Iterator[None]:
-        """While active, pinned and managed memory that dies is not freed (nestable)."""
-        self._defer_depth += 1
-        try:
+        """While active, pinned and managed memory that dies is not freed (nestable): the
+        frees wait in :attr:`deallocations` and run when the outermost block ends."""
+        with self.deallocations.disable():
             yield
-        finally:
-            self._defer_depth -= 1
-            if not self._defer_depth:
-                self._flush()
+
+
+def _free_host_memory(native: Any) -> None:
+    native.free()
 
 
 __all__ = ["BaseCUDAMemoryManager", "HostOnlyCUDAMemoryManager"]
