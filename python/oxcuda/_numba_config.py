@@ -171,7 +171,9 @@ FIXED: dict[str, Fixed] = {
             "CUDA_ENABLE_NRT",
             False,
             _bool,
-            "oxcuda has no device-side runtime (arrays cannot be allocated inside kernels)",
+            "oxcuda has no device-side runtime (NRT): np.empty/zeros/ones/full of a constant "
+            "shape work in device code without it (per-thread local memory); allocate "
+            "run-time-sized arrays on the host",
         ),
     ]
 }

@@ -19,6 +19,7 @@ mod extern_call;
 mod half_call;
 mod libdevice_call;
 mod library_call;
+mod local_escape;
 mod namedtuple;
 mod nominal;
 mod np_alloc;
@@ -87,6 +88,7 @@ pub(crate) fn function(
         let mut lower = Lower::new(sess, src, id, kind, state.clone(), args);
         lower.declared_ret = declared_ret.filter(|t| **t != Type::None).cloned();
         lower.body(&def, args);
+        lower.check_local_escapes();
         let Lower { f, diags, next, .. } = lower;
         // Types only widen from pass to pass (a variable this pass left unassigned, because its
         // value was an error, keeps its type): the passes cannot oscillate.
@@ -206,6 +208,9 @@ pub(crate) struct Lower<'s, 'a> {
     /// The return type of the function's declared signature: every `return` converts to it
     /// (numba-cuda: `int32(int32, int32)` returns int32, wrapping).
     pub declared_ret: Option<Type>,
+    /// The values this pass's `return`s give, with their ranges, for the local-memory escape
+    /// check (`local_escape.rs`).
+    pub returned: Vec<(oxcuda_ir::Value, TextRange)>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -250,6 +255,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             versions: HashMap::new(),
             top_level_assign: false,
             declared_ret: None,
+            returned: Vec::new(),
         }
     }
 
