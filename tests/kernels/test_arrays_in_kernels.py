@@ -178,7 +178,7 @@ def test_bad_dtype_order_and_record_fill_are_refused():
 def test_returning_a_local_array_is_refused(body):
     src = f"def leak(n):\n    {body}\n"
     scope: dict = {"np": np, "cuda": cuda}
-    exec(compile(src, f"<leak {body!r}>", "exec"), scope)  # noqa: S102 - test source
+    exec(compile(src, f"<leak {body!r}>", "exec"), scope)
     dev = cuda.jit(device=True)(scope["leak"])
 
     def k(out, n):

@@ -95,17 +95,17 @@ def test_clear_does_nothing_while_deferred_nested(deallocs):
 
 
 def test_a_raising_block_ends_the_deferral(deallocs):
-    class Boom(Exception):
+    class BoomError(Exception):
         pass
 
     rng = np.random.default_rng()
     kept = cuda.to_device(_fresh(rng, 7))
-    with pytest.raises(Boom), cuda.defer_cleanup():
+    with pytest.raises(BoomError), cuda.defer_cleanup():
         doomed = cuda.to_device(_fresh(rng, 7))
         del doomed
         deallocs.clear()
         assert len(deallocs) == 1
-        raise Boom
+        raise BoomError
     assert not deallocs.is_disabled
     deallocs.clear()
     assert len(deallocs) == 0

@@ -72,4 +72,4 @@ def attribute(context: Any, name: str) -> Any:
     return bound
 
 
-__all__ = ["attribute", "create_event", "deallocations", "create_external_stream", "create_stream"]
+__all__ = ["attribute", "create_event", "create_external_stream", "create_stream", "deallocations"]
