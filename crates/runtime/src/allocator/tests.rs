@@ -174,7 +174,11 @@ fn cached_blocks_count_the_frees_waiting_in_the_cache() {
     assert_eq!(a.stats().cached_blocks, 2);
     let z = a.allocate(100, S1).unwrap();
     assert_eq!(z, x, "the cached block is reused");
-    assert_eq!(a.stats().cached_blocks, 1, "reuse takes it out of the cache");
+    assert_eq!(
+        a.stats().cached_blocks,
+        1,
+        "reuse takes it out of the cache"
+    );
     {
         let _guard = a.defer_cleanup();
         a.flush().unwrap();

@@ -74,7 +74,9 @@ impl Lower<'_, '_> {
             return self.error(
                 codes::BAD_CALL,
                 order.range,
-                format!("{what}() in device code makes C-ordered arrays: order must be 'C', not {got}"),
+                format!(
+                    "{what}() in device code makes C-ordered arrays: order must be 'C', not {got}"
+                ),
             );
         }
         let value = if fill == Fill::Value {
