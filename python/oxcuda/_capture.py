@@ -22,6 +22,8 @@ converts (``crates/python/src/compile/capture.rs``):
     ("enum", ("enumclass", ...), member)                                  (enum members)
     ("namedtupleclass", "module.qualname", [fields], [(field, default), ...])
     ("namedtuple", ("namedtupleclass", ...), [items])
+    ("recordctor", name, record type, [argument index or -1 per member], arity)
+                 -- a struct constructor of numba's low-level API (oxcuda.cuda._struct_ctor)
     ("unsupported", repr)
 
 Values are frozen at compile time, as numba freezes them: a global changed later does not
@@ -367,6 +369,11 @@ def _encode(value: Any, add) -> tuple:
         return ("overload", *overloaded)
     lowered = _extension_registry_lowering(value)
     if lowered:
+        from oxcuda.cuda._struct_ctor import constructor_of
+
+        ctor = constructor_of(value)
+        if ctor is not None:
+            return ctor
         name = getattr(value, "__qualname__", _short_repr(value))
         return (
             "unsupported",

@@ -1,19 +1,23 @@
-"""Values of a custom (struct-model) type made in device code, the way docs/extending.md
-("Values of custom types built in device code") describes: storage from ``np.empty`` or
-``cuda.local.array`` of the type, filled by a ``register_jitable`` constructor that takes the
-slot, passed to device functions; and the refusal of a device function that returns a value
-living in its own frame (records are passed by reference)."""
+"""Values of a custom (struct-model) type made in device code (docs/extending.md, "Values of
+custom types built in device code"): numba's low-level constructor form (``type_callable`` +
+``lower_builtin`` over ``cgutils.create_struct_proxy``), and storage from ``np.empty`` or
+``cuda.local.array`` filled by a ``register_jitable`` constructor that takes the slot; passed
+to device functions and stored into arrays; the refusal of a device function that returns a
+value living in its own frame (records are passed by reference), and of lowerings that
+compute."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from oxcuda import cuda, types
+from oxcuda.cuda import cgutils, cudaimpl
 from oxcuda.cuda.extending import (
     core_models,
     make_attribute_wrapper,
     register_jitable,
     register_model,
+    type_callable,
 )
 from oxcuda.errors import TypingError
 
@@ -33,6 +37,8 @@ class ParticleModel(core_models.StructModel):
 
 
 make_attribute_wrapper(ParticleType, "charge", "q")
+
+PARTICLE_DTYPE = np.dtype([("pos", np.float64), ("q", np.int32)], align=True)
 
 
 @register_jitable
@@ -82,3 +88,97 @@ def test_returning_a_value_from_its_own_frame_is_refused():
 
     with pytest.raises(TypingError, match="lives in the function's local memory"):
         cuda.jit(types.void(types.float64[:], types.float64[:]))(k)
+
+
+# numba's low-level constructor form: type_callable for typing, lower_builtin with a
+# create_struct_proxy for lowering (numba-cuda's tests/cudapy/extensions_usecases.py does this).
+class Charge:
+    """A host class whose device form is the struct constructor below."""
+
+    def __init__(self, pos, charge):
+        self.pos = pos
+        self.charge = charge
+
+
+@type_callable(Charge)
+def _type_charge(context):
+    def typer(pos, charge):
+        if isinstance(pos, types.Float) and isinstance(charge, types.Integer):
+            return particle
+
+    return typer
+
+
+@cudaimpl.lower(Charge, types.Float, types.Integer)
+def _lower_charge(context, builder, sig, args):
+    obj = cgutils.create_struct_proxy(particle)(context, builder)
+    obj.pos = args[0]
+    obj.charge = args[1]
+    return obj._getvalue()
+
+
+class Origin:
+    """A constructor that sets one member: the other is zero, as numba's zero-filled proxy."""
+
+
+@cudaimpl.lower(Origin, types.Integer)
+def _lower_origin(context, builder, sig, args):
+    obj = cgutils.create_struct_proxy(particle)(context, builder)
+    obj.charge = args[0]
+    return obj._getvalue()
+
+
+@cuda.jit
+def lowered_constructors(pos, charges, field, out, store):
+    i = cuda.grid(1)
+    if i >= pos.shape[0]:
+        return
+    p = Charge(pos[i], charges[i])
+    store[i] = p
+    o = Origin(charges[i] * 2)
+    out[i] = energy(p, field) + o.pos + o.q
+
+
+def test_numba_struct_proxy_constructors(target, rng):
+    n = 45
+    pos = rng.standard_normal(n)
+    charges = rng.integers(-9, 10, n).astype(np.int32)
+    field = float(rng.standard_normal())
+    out = np.zeros(n)
+    store = np.zeros(n, dtype=PARTICLE_DTYPE)
+    lowered_constructors[1, 64](pos, charges, field, out, store)
+    np.testing.assert_allclose(out, pos * field * charges + 2 * charges, rtol=1e-14)
+    np.testing.assert_array_equal(store["pos"], pos)
+    np.testing.assert_array_equal(store["q"], charges)
+
+
+class Shifted:
+    """A lowering that computes (a builder call): not a pure constructor, so unsupported."""
+
+
+@cudaimpl.lower(Shifted, types.Float)
+def _lower_shifted(context, builder, sig, args):
+    obj = cgutils.create_struct_proxy(particle)(context, builder)
+    obj.pos = builder.fadd(args[0], args[0])
+    return obj._getvalue()
+
+
+def test_a_lowering_that_computes_stays_unsupported():
+    def k(out):
+        out[0] = Shifted(1.0).pos
+
+    with pytest.raises(TypingError, match="numba's low-level extension API"):
+        cuda.jit(types.void(types.float64[:]))(k)
+
+
+def test_constructor_arity_is_checked():
+    def k(out):
+        out[0] = Charge(1.0).pos
+
+    with pytest.raises(TypingError, match=r"takes 2 arguments \(its lower_builtin"):
+        cuda.jit(types.void(types.float64[:]))(k)
+
+
+def test_cgutils_names_what_it_lacks():
+    with pytest.raises(AttributeError, match="builds llvmlite IR"):
+        cgutils.alloca_once  # noqa: B018 - the attribute access is the test

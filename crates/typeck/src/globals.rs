@@ -82,6 +82,10 @@ pub enum GlobalValue {
     /// A namedtuple class (`collections.namedtuple`, `typing.NamedTuple`): called in a kernel,
     /// it builds an instance.
     NamedTupleClass(Box<NamedTupleClass>),
+    /// A struct constructor registered through numba's low-level API (`type_callable` +
+    /// `lower_builtin` over `cgutils.create_struct_proxy`, recognised in Python by
+    /// `oxcuda.cuda._struct_ctor`): called in device code, it builds a record.
+    RecordCtor(Box<RecordCtor>),
     /// An instance of a namedtuple class.
     NamedTuple {
         /// The class.
@@ -139,6 +143,20 @@ pub struct NamedTupleClass {
     pub fields: Vec<String>,
     /// Default values of the last fields (`_field_defaults`), by field name.
     pub defaults: Vec<(String, GlobalValue)>,
+}
+
+/// A struct constructor ([`GlobalValue::RecordCtor`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordCtor {
+    /// The constructor's name, for messages.
+    pub name: String,
+    /// The record it builds (the custom type's layout).
+    pub record: oxcuda_types::Record,
+    /// For each field of the record, in order: the argument it is set from, or `None` for a
+    /// scalar field left zero.
+    pub sources: Vec<Option<usize>>,
+    /// The number of arguments.
+    pub arity: usize,
 }
 
 /// The value of a [`GlobalValue::TypedScalar`].

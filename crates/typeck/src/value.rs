@@ -47,6 +47,8 @@ pub(crate) enum Val {
     EnumClass(Box<crate::globals::EnumClass>),
     /// A namedtuple class (`Point`): calling it builds an instance.
     NamedTupleClass(Box<crate::globals::NamedTupleClass>),
+    /// A struct constructor (`crate::globals::RecordCtor`): calling it builds a record.
+    RecordCtor(Box<crate::globals::RecordCtor>),
     /// A method bound to its receiver (`z.conjugate`), called next.
     Method(Box<Val>, &'static str),
     /// A function with extension implementations (registry number, name).
@@ -85,6 +87,7 @@ impl Val {
             Self::ExtMethod(_, name) => format!("method {name}"),
             Self::EnumClass(c) => format!("the enum class {}", c.class),
             Self::NamedTupleClass(c) => format!("the namedtuple class {}", c.class),
+            Self::RecordCtor(c) => format!("the struct constructor {}", c.name),
             Self::Poison => "an erroneous value".into(),
         }
     }

@@ -157,6 +157,7 @@ def is_empty() -> bool:
 # llvmlite IR, which oxcuda cannot run, so device code that uses such a callee gets an error
 # that names the registration and what to write instead (docs/extending.md).
 _numba_lowered: dict[int, tuple[Any, list[str]]] = {}  # id(key) -> (key, what registered it)
+_numba_impls: dict[int, tuple[Any, list[tuple[Any, tuple]]]] = {}  # id(key) -> (key, lowerings)
 
 
 def add_numba_lowering(key: Any, what: str) -> None:
@@ -167,6 +168,24 @@ def add_numba_lowering(key: Any, what: str) -> None:
             entry = _numba_lowered[id(key)] = (key, [])
         if what not in entry[1]:
             entry[1].append(what)
+
+
+def add_numba_lowering_impl(key: Any, impl: Any, argtys: tuple) -> None:
+    """Keeps ``lower_builtin(key, *argtys)``'s lowering function ``impl``: oxcuda runs it only
+    to recognise a struct constructor (``oxcuda.cuda._struct_ctor``)."""
+    with _lock:
+        entry = _numba_impls.setdefault(id(key), (key, []))
+        if entry[0] is not key:
+            entry = _numba_impls[id(key)] = (key, [])
+        entry[1].append((impl, tuple(argtys)))
+
+
+def numba_lowering_impls(value: Any) -> list[tuple[Any, tuple]]:
+    """The ``lower_builtin`` lowering functions of ``value`` with their argument types."""
+    entry = _numba_impls.get(id(value))
+    if entry is None or entry[0] is not value:
+        return []
+    return list(entry[1])
 
 
 def numba_lowering_of(value: Any) -> list[str] | None:

@@ -240,14 +240,18 @@ def type_callable(func: Any) -> Any:
 def lower_builtin(func: Any, *argtys: Any) -> Any:
     """numba's ``lower_builtin(func, *argument types)`` (also ``cudaimpl.lower``): registers
     an llvmlite lowering of ``func``. Accepted so that libraries using it import; oxcuda
-    writes NVVM IR from its own typed IR and never runs the lowering: a kernel calling
-    ``func`` gets a compile error saying to write ``@overload(func)`` instead."""
+    writes NVVM IR from its own typed IR and does not run llvmlite code. One form is
+    understood: a struct constructor (``cgutils.create_struct_proxy(T)``, members set from
+    the arguments, ``_getvalue()`` returned) builds a value of the custom type ``T`` in device
+    code. A kernel calling ``func`` lowered any other way gets a compile error saying to write
+    ``@overload(func)`` instead."""
 
     def decorate(impl: Any) -> Any:
         if not callable(impl):
             raise TypeError(f"lower_builtin decorates a lowering function, not {impl!r}")
         if callable(func):
             _registry.add_numba_lowering(func, "lower_builtin")
+            _registry.add_numba_lowering_impl(func, impl, argtys)
         return impl
 
     return decorate

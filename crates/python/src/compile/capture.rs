@@ -133,6 +133,23 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             class: Box::new(enum_class(arg(1)?.cast::<PyTuple>()?)?),
             name: arg(2)?.extract()?,
         },
+        "recordctor" => {
+            // ("recordctor", name, record type text, [argument index or -1 per field], arity)
+            let name: String = arg(1)?.extract()?;
+            let text: String = arg(2)?.extract()?;
+            let sources: Vec<i64> = arg(3)?.extract()?;
+            match parse_type(&text) {
+                Ok(oxcuda_types::Type::Record(record)) => {
+                    GlobalValue::RecordCtor(Box::new(oxcuda_typeck::globals::RecordCtor {
+                        name,
+                        record,
+                        sources: sources.iter().map(|&k| usize::try_from(k).ok()).collect(),
+                        arity: arg(4)?.extract()?,
+                    }))
+                }
+                _ => GlobalValue::Unsupported(format!("the struct constructor {name}")),
+            }
+        }
         "namedtupleclass" => GlobalValue::NamedTupleClass(Box::new(namedtuple_class(t)?)),
         "namedtuple" => GlobalValue::NamedTuple {
             class: Box::new(namedtuple_class(arg(1)?.cast::<PyTuple>()?)?),

@@ -143,6 +143,9 @@ impl Lower<'_, '_> {
             Val::NamedTupleClass(class) => {
                 self.construct_namedtuple(&class, args, keywords, c.range())
             }
+            Val::RecordCtor(ctor) => {
+                self.construct_record(&ctor, &args, !keywords.is_empty(), c.range())
+            }
             other => {
                 let what = other.describe();
                 self.error(

@@ -240,6 +240,7 @@ impl Lower<'_, '_> {
                 self.enum_member(class, member, range)
             }
             GlobalValue::NamedTupleClass(c) => Val::NamedTupleClass(c.clone()),
+            GlobalValue::RecordCtor(c) => Val::RecordCtor(c.clone()),
             GlobalValue::NamedTuple { class, items } => {
                 let items = items
                     .iter()

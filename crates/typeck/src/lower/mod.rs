@@ -27,6 +27,7 @@ mod operator_call;
 mod print;
 mod raise;
 mod record;
+mod record_ctor;
 mod stmt;
 mod tensor;
 mod vector;
