@@ -15,12 +15,12 @@ pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceW
 
 @cuda.jit
 def shared_from_local_k(src, out):
-    N = 128
-    sm = cuda.shared.array(N, int32)
+    n = 128
+    sm = cuda.shared.array(n, int32)
     i = cuda.threadIdx.x
     sm[i] = src[i]
     cuda.syncthreads()
-    out[i] = sm[N - 1 - i]
+    out[i] = sm[n - 1 - i]
 
 
 def test_shared_array_shape_from_a_local_constant(target, rng):
@@ -32,17 +32,17 @@ def test_shared_array_shape_from_a_local_constant(target, rng):
 
 @cuda.jit
 def local_2d_from_locals_k(x, out):
-    R = 3
-    C = 4
-    tile = cuda.local.array(shape=(R, C), dtype=float64)
+    rows = 3
+    cols = 4
+    tile = cuda.local.array(shape=(rows, cols), dtype=float64)
     i = cuda.grid(1)
     if i < out.size:
-        for r in range(R):
-            for c in range(C):
+        for r in range(rows):
+            for c in range(cols):
                 tile[r, c] = x[i] * (r + 1) + c
         acc = 0.0
-        for r in range(R):
-            for c in range(C):
+        for r in range(rows):
+            for c in range(cols):
                 acc += tile[r, c]
         out[i] = acc
 
@@ -57,10 +57,10 @@ def test_local_array_tuple_shape_from_local_constants(target, rng):
 
 @cuda.jit
 def reassigned_k(out, flag):
-    N = 8
+    n = 8
     if flag:
-        N = 16
-    sm = cuda.shared.array(N, int32)
+        n = 16
+    sm = cuda.shared.array(n, int32)
     sm[0] = 1
     out[0] = sm[0]
 

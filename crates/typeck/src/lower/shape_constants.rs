@@ -107,8 +107,8 @@ mod tests {
 
     fn constants(body: &str) -> HashMap<String, i128> {
         let indented: String = body.lines().map(|l| format!("    {l}\n")).collect();
-        let parsed = oxcuda_syntax::parse_function(&format!("def k(p):\n{indented}"))
-            .expect("parses");
+        let parsed =
+            oxcuda_syntax::parse_function(&format!("def k(p):\n{indented}")).expect("parses");
         integer_constants(&parsed.def.body, &HashSet::from(["p".to_owned()]))
     }
 
