@@ -118,6 +118,21 @@ def test_compile_for_current_device_uses_its_compute_capability():
     assert resty == types.int64
 
 
+def test_an_unknown_output_kind_is_numbas_not_implemented_error():
+    def add(a, b):
+        return a + b
+
+    from oxcuda.cuda.compiler import UnsupportedOutputError
+
+    for call in (cuda.compile, cuda.compile_all):
+        with pytest.raises(NotImplementedError, match="Unsupported output type: illegal"):
+            call(add, "int32(int32, int32)", device=True, output="illegal")
+    # Still a ValueError for code written against oxcuda's earlier error.
+    with pytest.raises(ValueError, match="'ptx', 'ltoir' or 'cubin'") as info:
+        cuda.compile(add, "int32(int32, int32)", device=True, output="sass")
+    assert type(info.value) is UnsupportedOutputError
+
+
 def test_forceinline_is_refused_with_numbas_rule_then_as_unsupported():
     with pytest.raises(ValueError, match="forced inlining in LTO-IR"):
         cuda.compile(_add_one, (types.int32,), forceinline=True, output="ptx")

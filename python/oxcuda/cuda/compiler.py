@@ -28,6 +28,12 @@ from oxcuda.errors import LinkerError
 DEFAULT_CC = (7, 5)
 
 
+class UnsupportedOutputError(NotImplementedError, ValueError):
+    """``compile(..., output=X)`` with an output kind oxcuda cannot produce. A
+    ``NotImplementedError``, as numba-cuda raises, and a ``ValueError`` (the argument is bad),
+    so code catching either sees it."""
+
+
 class StageInfo(NamedTuple):
     """One compile stage, as the native core lists it (``oxcuda_compiler::STAGES``)."""
 
@@ -372,7 +378,9 @@ def compile(
     (True, float32)
     """
     if output not in ("ptx", "ltoir", "cubin"):
-        raise ValueError(f"output must be 'ptx', 'ltoir' or 'cubin', not {output!r}")
+        raise UnsupportedOutputError(
+            f"Unsupported output type: {output} (output must be 'ptx', 'ltoir' or 'cubin')"
+        )
     if forceinline:
         if output != "ltoir":
             raise ValueError("Can only designate forced inlining in LTO-IR")

@@ -28,11 +28,18 @@ impl Lower<'_, '_> {
     /// Evaluates a call expression.
     pub fn call(&mut self, c: &ast::ExprCall) -> Val {
         let callee = self.expr(&c.func);
+        let allocates = matches!(&callee, Val::Callable(p)
+            if p == "cuda.shared.array" || p == "cuda.local.array");
         let mut args: Vec<Arg> = Vec::with_capacity(c.arguments.args.len());
-        for a in &c.arguments.args {
+        for (k, a) in c.arguments.args.iter().enumerate() {
             let ast::Expr::Starred(st) = a else {
+                let val = if allocates && k == 0 {
+                    self.shape_arg(a)
+                } else {
+                    self.expr(a)
+                };
                 args.push(Arg {
-                    val: self.expr(a),
+                    val,
                     range: a.range(),
                 });
                 continue;
@@ -64,10 +71,15 @@ impl Lower<'_, '_> {
                     "'**' arguments are not supported in device code",
                 );
             };
+            let val = if allocates && name.as_str() == "shape" {
+                self.shape_arg(&kw.value)
+            } else {
+                self.expr(&kw.value)
+            };
             keywords.push((
                 name.to_string(),
                 Arg {
-                    val: self.expr(&kw.value),
+                    val,
                     range: kw.value.range(),
                 },
             ));
@@ -803,6 +815,24 @@ impl Lower<'_, '_> {
             out.remove(0)
         } else {
             Val::Tuple(out)
+        }
+    }
+
+    /// The shape argument of `cuda.shared.array` / `cuda.local.array`: a local bound once to an
+    /// integer literal, alone or in a tuple, reads as that constant (numba-cuda's constant
+    /// inference; `shape_constants`); anything else is an ordinary expression.
+    fn shape_arg(&mut self, e: &ast::Expr) -> Val {
+        match e {
+            ast::Expr::Name(n) if self.written.contains(n.id.as_str()) => {
+                match self.shape_constants.get(n.id.as_str()) {
+                    Some(v) => Val::Int(*v),
+                    None => self.expr(e),
+                }
+            }
+            ast::Expr::Tuple(t) if !t.elts.iter().any(ast::Expr::is_starred_expr) => {
+                Val::Tuple(t.elts.iter().map(|x| self.shape_arg(x)).collect())
+            }
+            _ => self.expr(e),
         }
     }
 

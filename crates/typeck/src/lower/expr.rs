@@ -664,6 +664,11 @@ impl Lower<'_, '_> {
                 }
             }
             (_, _, (Some(a), Some(b))) => Val::Bool(a == b),
+            // Python keeps one True and one False, so `flag is True` asks for the value (numba
+            // lowers `is` between booleans, literal or not, as `==`).
+            _ if Self::is_bool_valued(&l) && Self::is_bool_valued(&r) => {
+                self.compare(ast::CmpOp::Eq, l, r, range)
+            }
             // A tuple built in the source against another tuple: compared by their types.
             (Val::Tuple(_), _, _) | (_, Val::Tuple(_), _)
                 if self.tuple_items(&l).is_some() && self.tuple_items(&r).is_some() =>
@@ -690,6 +695,11 @@ impl Lower<'_, '_> {
             }
             _ => Val::Bool(false),
         }
+    }
+
+    /// Whether `v` is a boolean: the constants True/False or a runtime `bool`.
+    fn is_bool_valued(v: &Val) -> bool {
+        matches!(v, Val::Bool(_)) || matches!(v, Val::Rt(_, t) if *t == Type::BOOL)
     }
 
     /// The items of a tuple value (built in the source or a runtime tuple); `None` for

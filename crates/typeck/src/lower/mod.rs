@@ -28,6 +28,7 @@ mod print;
 mod raise;
 mod record;
 mod record_ctor;
+mod shape_constants;
 mod stmt;
 mod tensor;
 mod vector;
@@ -195,6 +196,9 @@ pub(crate) struct Lower<'s, 'a> {
     pub kind: FunctionKind,
     /// Names assigned anywhere in the function (Python's rule for what is local).
     pub assigned: HashSet<String>,
+    /// Locals bound once, to an integer literal: array shapes may name them
+    /// (`shape_constants`).
+    pub shape_constants: HashMap<String, i128>,
     /// Names assigned a value whose error this pass already reported: reading them gives
     /// poison instead of a second, misleading "read before assignment".
     pub error_poisoned: HashSet<String>,
@@ -251,6 +255,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             loc: Loc::default(),
             kind,
             assigned: HashSet::new(),
+            shape_constants: HashMap::new(),
             error_poisoned: HashSet::new(),
             written: HashSet::new(),
             versions: HashMap::new(),
@@ -455,6 +460,8 @@ impl<'s, 'a> Lower<'s, 'a> {
         self.assigned
             .extend(names.iter().map(|p| p.name.to_string()));
         collect_assigned(&def.body, &mut self.assigned);
+        let params: HashSet<String> = names.iter().map(|p| p.name.to_string()).collect();
+        self.shape_constants = shape_constants::integer_constants(&def.body, &params);
         oxcuda_syntax::ast::visitor::Visitor::visit_body(
             &mut WalrusTargets(&mut self.assigned),
             &def.body,
