@@ -217,6 +217,9 @@ impl Lower<'_, '_> {
         if from == to {
             return v;
         }
+        if from.is_fp8() || to.is_fp8() {
+            return self.fp8_cast(v, from, to);
+        }
         let out = self.emit(Op::Cast(v), Type::Scalar(to));
         if self.nonneg.contains(&v)
             && to.is_int()
