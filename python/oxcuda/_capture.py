@@ -5,7 +5,7 @@ as ``(qualname, file, text, first_line, indent, globals)``, where ``globals`` ma
 or closure name the function *loads* (found with ``dis``) to a plain tagged tuple the Rust core
 converts (``crates/python/src/compile/capture.rs``):
 
-    ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"math"|"cmath"|"numpy"|
+    ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"cuda.fp8"|"math"|"cmath"|"numpy"|
                "oxcuda"|"ml_dtypes")
     ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
@@ -66,6 +66,10 @@ _MODULES = {
     "numba.cuda.bf16": "cuda.bf16",
     "oxcuda.cuda._internal.cuda_bf16": "cuda.bf16",
     "numba.cuda._internal.cuda_bf16": "cuda.bf16",
+    "oxcuda.cuda.fp8": "cuda.fp8",
+    "numba.cuda.fp8": "cuda.fp8",
+    "oxcuda.cuda._internal.cuda_fp8": "cuda.fp8",
+    "numba.cuda._internal.cuda_fp8": "cuda.fp8",
     # `ml_dtypes.bfloat16(x)` in a kernel (the type only: docs/reduced-precision.md).
     "ml_dtypes": "ml_dtypes",
     "oxcuda": "oxcuda",
