@@ -201,6 +201,11 @@ class Fp8(Number):
         return 8
 
     @property
+    def __name__(self) -> str:  # noqa: PLW3201 - numba-cuda's fp8 types are classes, named so
+        """The type's name (``fp8_e4m3``): numba-cuda's fp8 types are classes of that name."""
+        return self.name
+
+    @property
     def dtype(self):
         """The NumPy dtype of the type (``ml_dtypes.float8_e4m3fn`` …; needs ``ml_dtypes``)."""
         import numpy as np

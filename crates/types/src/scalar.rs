@@ -138,8 +138,10 @@ impl Scalar {
             Self::F16 => ('f', 2),
             // ml_dtypes' bfloat16 is a NumPy dtype of kind 'V' (found by name, not kind).
             Self::BF16 => ('V', 2),
-            // So are its float8 types.
-            Self::E4M3 | Self::E5M2 | Self::E8M0 => ('V', 1),
+            // So are its float8 types, but for float8_e5m2, which is of kind 'f' (`"<f1"`: no
+            // other NumPy dtype has that kind and size).
+            Self::E4M3 | Self::E8M0 => ('V', 1),
+            Self::E5M2 => ('f', 1),
             Self::F32 => ('f', 4),
             Self::F64 => ('f', 8),
             Self::C64 => ('c', 8),

@@ -161,7 +161,8 @@ fn read_with(
             return Ok(if s.is_complex() {
                 let c = item.cast::<PyComplex>()?;
                 Arg::Complex(c.real(), c.imag(), s)
-            } else if s.is_float() {
+            } else if s.is_float() || s.is_fp8() {
+                // An ml_dtypes float8 scalar's item() is its (exact) float value.
                 Arg::Float(item.extract()?, s)
             } else {
                 Arg::Int(
