@@ -55,6 +55,8 @@ E5M2 = "e5m2"
 DTYPES = {E4M3: ml_dtypes.float8_e4m3fn, E5M2: ml_dtypes.float8_e5m2, "e8m0": ml_dtypes.float8_e8m0fnu}
 TYPES = {E4M3: fp8_e4m3, E5M2: fp8_e5m2, "e8m0": fp8_e8m0}
 PATTERNS = np.arange(256, dtype=np.uint8)
+#: CUDA's canonical float32 NaN (0x7fffffff), which a float32 NaN becomes before encoding.
+CANONICAL_F32_NAN = float(np.array([0x7FFFFFFF], np.uint32).view(np.float32)[0])
 
 
 def decode(bits: int, fmt: str) -> float:
@@ -215,7 +217,7 @@ def test_fresh_float32_and_float64_encode_bit_exactly(target, rng, fmt):
     out64 = np.zeros(x64.size, DTYPES[fmt])
     k[(x64.size + 255) // 256, 256](x32, x64, out32, out64, store)
     # The constructor saturates; a float32 NaN becomes the canonical NaN (0x7f) first.
-    want32 = [encode(float(np.float32(np.nan)) if np.isnan(v) else float(v), fmt, True) for v in x32]
+    want32 = [encode(CANONICAL_F32_NAN if np.isnan(v) else float(v), fmt, True) for v in x32]
     assert out32.view(np.uint8).tolist() == want32
     assert store.view(np.uint8).tolist() == want32
     assert out64.view(np.uint8).tolist() == [encode(float(v), fmt, True) for v in x64]
@@ -362,7 +364,7 @@ def test_formats_convert_into_each_other_and_from_half_types(target, rng):
     k[8, 32](e5, h, b, *outs)
 
     def nan_canonical(v: float) -> float:
-        return float(np.float32(np.nan)) if math.isnan(v) else v
+        return CANONICAL_F32_NAN if math.isnan(v) else v
 
     assert outs[0].view(np.uint8).tolist() == [encode(nan_canonical(decode(int(p), E5M2)), E4M3, True) for p in PATTERNS]
     assert outs[1].view(np.uint8).tolist() == [encode(float(v), E4M3, True) for v in h]
