@@ -5,8 +5,8 @@ as ``(qualname, file, text, first_line, indent, globals)``, where ``globals`` ma
 or closure name the function *loads* (found with ``dis``) to a plain tagged tuple the Rust core
 converts (``crates/python/src/compile/capture.rs``):
 
-    ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"cuda.fp8"|"math"|"cmath"|"numpy"|
-               "oxcuda"|"ml_dtypes")
+    ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"cuda.fp8"|"math"|"cmath"|
+               "numpy"|"oxcuda"|"ml_dtypes")
     ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
     ("array", dtype, shape, bytes)  -- dtype: a scalar's name, or a record type's text

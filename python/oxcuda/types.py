@@ -201,7 +201,7 @@ class Fp8(Number):
         return 8
 
     @property
-    def __name__(self) -> str:  # noqa: PLW3201 - numba-cuda's fp8 types are classes, named so
+    def __name__(self) -> str:
         """The type's name (``fp8_e4m3``): numba-cuda's fp8 types are classes of that name."""
         return self.name
 

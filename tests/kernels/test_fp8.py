@@ -52,7 +52,11 @@ ml_dtypes = pytest.importorskip("ml_dtypes")
 
 E4M3 = "e4m3"
 E5M2 = "e5m2"
-DTYPES = {E4M3: ml_dtypes.float8_e4m3fn, E5M2: ml_dtypes.float8_e5m2, "e8m0": ml_dtypes.float8_e8m0fnu}
+DTYPES = {
+    E4M3: ml_dtypes.float8_e4m3fn,
+    E5M2: ml_dtypes.float8_e5m2,
+    "e8m0": ml_dtypes.float8_e8m0fnu,
+}
 TYPES = {E4M3: fp8_e4m3, E5M2: fp8_e5m2, "e8m0": fp8_e8m0}
 PATTERNS = np.arange(256, dtype=np.uint8)
 #: CUDA's canonical float32 NaN (0x7fffffff), which a float32 NaN becomes before encoding.
@@ -86,7 +90,11 @@ def encode(x: float, fmt: str, satfinite: bool) -> int:
     values, bits = finite_table(fmt)
     sign = 0x80 if math.copysign(1.0, x) < 0 else 0
     if math.isnan(x):
-        return sign | 0x7F if fmt == E4M3 else sign | 0x7E | ((np.float64(x).view(np.uint64) >> 50) & 3)
+        return (
+            sign | 0x7F
+            if fmt == E4M3
+            else sign | 0x7E | ((np.float64(x).view(np.uint64) >> 50) & 3)
+        )
     a = abs(x)
     top, ulp = values[-1], values[-1] - values[-2]
     if a > top + ulp / 2 or (fmt == E5M2 and a == top + ulp / 2):
@@ -133,8 +141,27 @@ def random_f32(rng: np.random.Generator, n: int) -> np.ndarray:
     bits = rng.integers(0, 2**32, n // 2, dtype=np.uint64).astype(np.uint32).view(np.float32)
     near = (rng.standard_normal(n // 2) * 10.0 ** rng.uniform(-5, 5, n // 2)).astype(np.float32)
     edges = np.array(
-        [0.0, -0.0, np.inf, -np.inf, np.nan, 448, 464, 480, -464, 57344, 61440, 65536, 2**-9, 2**-10,
-         2**-16, 2**-17, 1e-30, -1e-30, 3.4e38],
+        [
+            0.0,
+            -0.0,
+            np.inf,
+            -np.inf,
+            np.nan,
+            448,
+            464,
+            480,
+            -464,
+            57344,
+            61440,
+            65536,
+            2**-9,
+            2**-10,
+            2**-16,
+            2**-17,
+            1e-30,
+            -1e-30,
+            3.4e38,
+        ],
         dtype=np.float32,
     )
     return np.concatenate([bits, near, edges])
@@ -200,7 +227,9 @@ def test_every_value_and_every_midpoint_encodes_as_cuda_rounds(target, fmt):
 def test_fresh_float32_and_float64_encode_bit_exactly(target, rng, fmt):
     x32 = random_f32(rng, 4096)
     with np.errstate(invalid="ignore"):  # signalling NaNs among the random bit patterns
-        x64 = np.concatenate([x32.astype(np.float64), rng.standard_normal(2048) * 10.0 ** rng.uniform(-6, 6, 2048)])
+        x64 = np.concatenate(
+            [x32.astype(np.float64), rng.standard_normal(2048) * 10.0 ** rng.uniform(-6, 6, 2048)]
+        )
     ty = TYPES[fmt]
 
     @cuda.jit
@@ -240,7 +269,9 @@ def test_e8m0_encodes_toward_plus_infinity_and_saturates(target, rng):
             ctor[i] = fp8_e8m0(x32[i])
             rz[i] = cvt_float_to_e8m0(x32[i], saturation_t.SATFINITE, cudaRoundMode.cudaRoundZero)
             nosat[i] = cvt_float_to_e8m0(x32[i], saturation_t.NOSAT, cudaRoundMode.cudaRoundPosInf)
-            dbl[i] = cvt_double_to_e8m0(x64[i], saturation_t.SATFINITE, cudaRoundMode.cudaRoundPosInf)
+            dbl[i] = cvt_double_to_e8m0(
+                x64[i], saturation_t.SATFINITE, cudaRoundMode.cudaRoundPosInf
+            )
 
     ctor = np.zeros(x32.size, ml_dtypes.float8_e8m0fnu)
     rz, nosat, dbl = (np.zeros(x32.size, np.uint8) for _ in range(3))
@@ -280,7 +311,11 @@ def test_every_pattern_converts_to_integers_truncating_and_saturating(target, fm
     want = []
     for b in PATTERNS:
         v = decode(int(b), fmt)
-        want.append(0 if math.isnan(v) else int(min(max(math.trunc(v) if math.isfinite(v) else v, info.min), info.max)))
+        want.append(
+            0
+            if math.isnan(v)
+            else int(min(max(math.trunc(v) if math.isfinite(v) else v, info.min), info.max))
+        )
     assert out.tolist() == want
     assert truth.tolist() == [fmt == "e8m0" or (int(b) & 0x7F) != 0 for b in PATTERNS]
 
@@ -295,7 +330,13 @@ def test_integers_encode_through_float32(target, rng):
             e8[i] = fp8_e8m0(i64[i])
             e8u[i] = fp8_e8m0(u64[i])
 
-    i64 = np.concatenate([rng.integers(-(2**62), 2**62, 500), rng.integers(-70000, 70000, 500), [0, 1, -1, 2**63 - 1]])
+    i64 = np.concatenate(
+        [
+            rng.integers(-(2**62), 2**62, 500),
+            rng.integers(-70000, 70000, 500),
+            [0, 1, -1, 2**63 - 1],
+        ]
+    )
     i32 = np.clip(i64, -(2**31), 2**31 - 1).astype(np.int32)
     u64 = np.abs(i64).astype(np.uint64)
     u64[-1] = np.uint64(2**64 - 1)
@@ -337,15 +378,24 @@ def test_pairs_pack_x_in_the_low_byte(target, rng):
     def k(x, y, out):
         i = cuda.grid(1)
         if i < x.size:
-            out[i, 0] = cvt_float2_to_fp8x2(cuda.float2(x[i], y[i]), saturation_t.SATFINITE, fp8_interpretation_t.E4M3)
-            out[i, 1] = cvt_double2_to_fp8x2(cuda.double2(x[i], y[i]), saturation_t.NOSAT, fp8_interpretation_t.E5M2)
+            out[i, 0] = cvt_float2_to_fp8x2(
+                cuda.float2(x[i], y[i]), saturation_t.SATFINITE, fp8_interpretation_t.E4M3
+            )
+            out[i, 1] = cvt_double2_to_fp8x2(
+                cuda.double2(x[i], y[i]), saturation_t.NOSAT, fp8_interpretation_t.E5M2
+            )
 
     x = (rng.standard_normal(64) * 100).astype(np.float32)
     y = (rng.standard_normal(64) * 100).astype(np.float32)
     out = np.zeros((64, 2), np.uint16)
     k[1, 64](x, y, out)
-    assert out[:, 0].tolist() == [encode(float(a), E4M3, True) | encode(float(b), E4M3, True) << 8 for a, b in zip(x, y)]
-    assert out[:, 1].tolist() == [encode(float(a), E5M2, False) | encode(float(b), E5M2, False) << 8 for a, b in zip(x, y)]
+    pairs = list(zip(x.tolist(), y.tolist(), strict=True))
+    assert out[:, 0].tolist() == [
+        encode(a, E4M3, True) | encode(b, E4M3, True) << 8 for a, b in pairs
+    ]
+    assert out[:, 1].tolist() == [
+        encode(a, E5M2, False) | encode(b, E5M2, False) << 8 for a, b in pairs
+    ]
 
 
 def test_formats_convert_into_each_other_and_from_half_types(target, rng):
@@ -366,9 +416,13 @@ def test_formats_convert_into_each_other_and_from_half_types(target, rng):
     def nan_canonical(v: float) -> float:
         return CANONICAL_F32_NAN if math.isnan(v) else v
 
-    assert outs[0].view(np.uint8).tolist() == [encode(nan_canonical(decode(int(p), E5M2)), E4M3, True) for p in PATTERNS]
+    assert outs[0].view(np.uint8).tolist() == [
+        encode(nan_canonical(decode(int(p), E5M2)), E4M3, True) for p in PATTERNS
+    ]
     assert outs[1].view(np.uint8).tolist() == [encode(float(v), E4M3, True) for v in h]
-    assert outs[2].view(np.uint8).tolist() == [encode(float(v), E5M2, True) for v in b.astype(np.float32)]
+    assert outs[2].view(np.uint8).tolist() == [
+        encode(float(v), E5M2, True) for v in b.astype(np.float32)
+    ]
 
 
 def test_device_arrays_and_arguments(target):
@@ -456,3 +510,34 @@ def test_host_type_objects():
     from oxcuda import types
 
     assert types.from_dtype(np.dtype(ml_dtypes.float8_e5m2)) is fp8_e5m2
+
+
+class _Producer:
+    """A CUDA Array Interface producer over a device array, with or without a ``dtype``."""
+
+    def __init__(self, d, dtype):
+        self.__cuda_array_interface__ = d.__cuda_array_interface__
+        if dtype is not None:
+            self.dtype = dtype
+
+
+@pytest.mark.parametrize("name", ["float8_e4m3fn", "float8_e5m2", "float8_e8m0fnu", "bfloat16"])
+def test_dlpack_and_the_cuda_array_interface_keep_the_element_type(target, rng, name):
+    dtype = np.dtype(getattr(ml_dtypes, name))
+    raw = rng.integers(0, 256, 64 * dtype.itemsize, dtype=np.uint8)
+    host = raw.view(dtype)
+    d = cuda.to_device(host)
+    via_dlpack = cuda.from_dlpack(d)
+    assert via_dlpack.dtype == dtype
+    assert (via_dlpack.copy_to_host().view(np.uint8) == raw).all()
+    # The type string alone cannot say what the elements are; the producer's dtype does.
+    via_cai = cuda.as_cuda_array(_Producer(d, d.dtype))
+    assert via_cai.dtype == dtype
+    assert (via_cai.copy_to_host().view(np.uint8) == raw).all()
+    typestr = d.__cuda_array_interface__["typestr"]
+    if typestr.endswith("f1"):
+        # "<f1" is only ever float8_e5m2 (NumPy has no 1-byte float of its own).
+        assert cuda.as_cuda_array(_Producer(d, None)).dtype == dtype
+    else:
+        with pytest.raises(TypeError, match="pass the array by DLPack"):
+            cuda.as_cuda_array(_Producer(d, None))

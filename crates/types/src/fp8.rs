@@ -87,7 +87,9 @@ pub fn to_f32(bits: u8, s: Scalar) -> f32 {
     let man = f32::from(bits & ((1 << f.mant) - 1));
     let scale = f32::from(1u8 << f.mant);
     let all_ones = (1 << (7 - f.mant)) - 1;
-    if s == Scalar::E4M3 && bits & 0x7f == 0x7f || s == Scalar::E5M2 && exp == all_ones && man != 0.0 {
+    if s == Scalar::E4M3 && bits & 0x7f == 0x7f
+        || s == Scalar::E5M2 && exp == all_ones && man != 0.0
+    {
         return f32::from_bits(0x7fff_ffff);
     }
     if s == Scalar::E5M2 && exp == all_ones {
@@ -173,7 +175,11 @@ fn encode_exact(v: f64, f: &Format) -> u8 {
 /// e4m3 or e5m2 bits of an f32 (CUDA's `__nv_cvt_float_to_fp8`: a NaN is made canonical first).
 #[must_use]
 pub fn from_f32(x: f32, s: Scalar, sat: Saturation) -> u8 {
-    let x = if x.is_nan() { f32::from_bits(0x7fff_ffff) } else { x };
+    let x = if x.is_nan() {
+        f32::from_bits(0x7fff_ffff)
+    } else {
+        x
+    };
     from_f64(f64::from(x), s, sat)
 }
 
@@ -217,7 +223,10 @@ pub fn e8m0_from_f64(x: f64, sat: Saturation, up: bool) -> u8 {
     if x.is_nan() {
         return E8M0_NAN;
     }
-    #[expect(clippy::cast_possible_truncation, reason = "rounding to f32 is the point")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "rounding to f32 is the point"
+    )]
     let f = x as f32;
     let d = f64::from(f);
     let mut u = f.to_bits();
@@ -306,13 +315,28 @@ mod tests {
         assert_eq!(from_f64(1e20, Scalar::E5M2, Saturation::SatFinite), 0x7b);
         // 464 is the midpoint between 448 and the (absent) 480: even, so 448.
         assert_eq!(from_f64(464.0, Scalar::E4M3, Saturation::NoSat), 0x7e);
-        assert_eq!(from_f64(464.0f64.next_up(), Scalar::E4M3, Saturation::NoSat), 0x7f);
+        assert_eq!(
+            from_f64(464.0f64.next_up(), Scalar::E4M3, Saturation::NoSat),
+            0x7f
+        );
         // 61440 is the midpoint between 57344 (odd) and infinity.
         assert_eq!(from_f64(61440.0, Scalar::E5M2, Saturation::NoSat), 0x7c);
-        assert_eq!(from_f64(61440.0f64.next_down(), Scalar::E5M2, Saturation::NoSat), 0x7b);
-        assert_eq!(from_f64(f64::INFINITY, Scalar::E5M2, Saturation::SatFinite), 0x7b);
-        assert_eq!(from_f64(f64::INFINITY, Scalar::E5M2, Saturation::NoSat), 0x7c);
-        assert_eq!(from_f64(f64::INFINITY, Scalar::E4M3, Saturation::NoSat), 0x7f);
+        assert_eq!(
+            from_f64(61440.0f64.next_down(), Scalar::E5M2, Saturation::NoSat),
+            0x7b
+        );
+        assert_eq!(
+            from_f64(f64::INFINITY, Scalar::E5M2, Saturation::SatFinite),
+            0x7b
+        );
+        assert_eq!(
+            from_f64(f64::INFINITY, Scalar::E5M2, Saturation::NoSat),
+            0x7c
+        );
+        assert_eq!(
+            from_f64(f64::INFINITY, Scalar::E4M3, Saturation::NoSat),
+            0x7f
+        );
     }
 
     #[test]
@@ -321,8 +345,14 @@ mod tests {
         assert_eq!(from_f32(-f32::NAN, Scalar::E5M2, Saturation::NoSat), 0x7f);
         assert_eq!(from_f64(-f64::NAN, Scalar::E4M3, Saturation::NoSat), 0xff);
         assert_eq!(from_f64(2f64.powi(-10), Scalar::E4M3, Saturation::NoSat), 0);
-        assert_eq!(from_f64(-2f64.powi(-10), Scalar::E4M3, Saturation::NoSat), 0x80);
-        assert_eq!(from_f64(2f64.powi(-10).next_up(), Scalar::E4M3, Saturation::NoSat), 1);
+        assert_eq!(
+            from_f64(-2f64.powi(-10), Scalar::E4M3, Saturation::NoSat),
+            0x80
+        );
+        assert_eq!(
+            from_f64(2f64.powi(-10).next_up(), Scalar::E4M3, Saturation::NoSat),
+            1
+        );
         assert_eq!(e8m0_from_f32(f32::NAN, Saturation::SatFinite, true), 0xff);
         let over = 2f32.powi(127).next_up();
         assert_eq!(e8m0_from_f32(over, Saturation::NoSat, true), 0xff);

@@ -42,8 +42,8 @@ __all__ = [
     "detect",
     "is_available",
     "is_bfloat16_supported",
-    "is_fp8_supported",
     "is_float16_supported",
+    "is_fp8_supported",
     "is_supported_version",
     "profile_start",
     "profile_stop",
@@ -208,7 +208,7 @@ bf16 = importlib.import_module("oxcuda.cuda.bf16")
 fp8 = importlib.import_module("oxcuda.cuda.fp8")
 api = importlib.import_module("oxcuda.cuda.api")
 
-__all__ += ["api", "bf16", "cg", "fp16", "fp8", "random"]
+__all__ += ["api", "bf16", "cg", "fp8", "fp16", "random"]
 
 # CUDA's vector types (cuda.float32x4, cuda.float4, ...; docs/reduced-precision.md): each C
 # name is the same object as its canonical name, as in numba-cuda.

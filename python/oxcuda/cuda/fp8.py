@@ -18,7 +18,6 @@ from __future__ import annotations
 from enum import IntEnum
 
 from oxcuda.cuda import _kernel_api
-from oxcuda.types import fp8_e4m3, fp8_e5m2, fp8_e8m0
 
 
 class saturation_t(IntEnum):  # noqa: N801 - numba-cuda's (and CUDA's) name
@@ -41,10 +40,10 @@ class cudaRoundMode(IntEnum):  # noqa: N801 - CUDA's name (cuda.bindings.runtime
     ``cudaRoundPosInf``); the same values as ``cuda.bindings.runtime.cudaRoundMode``, which
     the functions accept too."""
 
-    cudaRoundNearest = 0
-    cudaRoundZero = 1
-    cudaRoundPosInf = 2
-    cudaRoundMinInf = 3
+    cudaRoundNearest = 0  # noqa: N815 - CUDA's names
+    cudaRoundZero = 1  # noqa: N815
+    cudaRoundPosInf = 2  # noqa: N815
+    cudaRoundMinInf = 3  # noqa: N815
 
 
 _NAMES = {name: value for name, value in vars(_kernel_api.fp8).items() if not name.startswith("_")}

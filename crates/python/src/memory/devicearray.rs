@@ -610,7 +610,10 @@ pub(crate) fn from_cuda_array_interface(
         // bfloat16 and fp8 share their type strings with other dtypes: the producer's own
         // dtype decides (`cai::producer_scalar`), and a void one that nothing names is refused.
         let named = if crate::interop::cai::is_ambiguous_typestr(&text) {
-            owner.and_then(crate::interop::cai::producer_scalar)
+            owner
+                .and_then(crate::interop::cai::producer_scalar)
+                // NumPy has no "<f1": it is only ever ml_dtypes' float8_e5m2.
+                .or_else(|| text.ends_with("f1").then_some(oxcuda_ir::Scalar::E5M2))
         } else {
             None
         };

@@ -115,7 +115,10 @@ impl Lower<'_, '_> {
         let (want_lanes, what) = if name.contains("bfloat16raw") {
             (Some(1), "a bfloat16_raw (what cvt_e8m0_to_bf16raw returns)")
         } else if name.contains("2_to_") {
-            (Some(2), "a float32x2 or float64x2 (cuda.float2(x, y), cuda.double2(x, y))")
+            (
+                Some(2),
+                "a float32x2 or float64x2 (cuda.float2(x, y), cuda.double2(x, y))",
+            )
         } else {
             (None, "")
         };
