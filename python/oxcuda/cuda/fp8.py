@@ -18,6 +18,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from oxcuda.cuda import _kernel_api
+from oxcuda.types import fp8_e4m3, fp8_e5m2, fp8_e8m0  # noqa: F401 - the types, re-exported
 
 
 class saturation_t(IntEnum):  # noqa: N801 - numba-cuda's (and CUDA's) name
