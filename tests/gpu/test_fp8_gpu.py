@@ -20,7 +20,11 @@ from oxcuda.cuda.fp8 import (
     saturation_t,
 )
 
-pytestmark = pytest.mark.gpu
+# NumPy arrays are passed directly on purpose (the GPU copies them and warns).
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning"),
+]
 ml_dtypes = pytest.importorskip("ml_dtypes")
 
 

@@ -49,6 +49,8 @@ from oxcuda.cuda.fp8 import (
 from oxcuda.errors import TypingError
 
 ml_dtypes = pytest.importorskip("ml_dtypes")
+# NumPy arrays are passed directly on purpose (the GPU copies them and warns).
+pytestmark = pytest.mark.filterwarnings("ignore::oxcuda.errors.NumbaPerformanceWarning")
 
 E4M3 = "e4m3"
 E5M2 = "e5m2"
