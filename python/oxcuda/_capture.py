@@ -456,7 +456,13 @@ def _encode_device_array(value: Any) -> tuple:
     kind = type(value).__name__
     try:
         desc = value.__cuda_array_interface__
-        dtype = np.dtype(desc["typestr"])
+        # bfloat16 and fp8 arrays share type strings with other dtypes ("<V2", "<V1", "<f1"):
+        # the array's own NumPy dtype names them (docs/reduced-precision.md).
+        own = getattr(value, "dtype", None)
+        if isinstance(own, np.dtype) and own.str == desc["typestr"] and own.name in oxtypes.SCALARS:
+            dtype = own
+        else:
+            dtype = np.dtype(desc["typestr"])
         shape = [int(n) for n in desc["shape"]]
         address, readonly = desc["data"]
     except Exception as exc:  # noqa: BLE001 - a broken interface is the user's to fix

@@ -543,3 +543,22 @@ def test_dlpack_and_the_cuda_array_interface_keep_the_element_type(target, rng, 
     else:
         with pytest.raises(TypeError, match="pass the array by DLPack"):
             cuda.as_cuda_array(_Producer(d, None))
+
+
+_GLOBAL_E5M2 = None
+_GLOBAL_BF16 = None
+
+
+def test_global_device_arrays_keep_their_element_type(target):
+    global _GLOBAL_E5M2, _GLOBAL_BF16  # the kernel reads module globals (frozen at compile)
+    _GLOBAL_E5M2 = cuda.to_device(np.array([1.5, -2.0], np.float32).astype(ml_dtypes.float8_e5m2))
+    _GLOBAL_BF16 = cuda.to_device(np.array([1.5, -2.25], np.float32).astype(ml_dtypes.bfloat16))
+
+    @cuda.jit
+    def k(out):
+        out[0] = float32(_GLOBAL_E5M2[0]) + float32(_GLOBAL_E5M2[1])
+        out[1] = float32(_GLOBAL_BF16[0]) * float32(_GLOBAL_BF16[1])
+
+    out = np.zeros(2, np.float32)
+    k[1, 1](out)
+    assert out.tolist() == [-0.5, -3.375]
