@@ -5,8 +5,8 @@ as ``(qualname, file, text, first_line, indent, globals)``, where ``globals`` ma
 or closure name the function *loads* (found with ``dis``) to a plain tagged tuple the Rust core
 converts (``crates/python/src/compile/capture.rs``):
 
-    ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"math"|"cmath"|"numpy"|
-               "oxcuda"|"ml_dtypes")
+    ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"cuda.fp8"|"math"|"cmath"|
+               "numpy"|"oxcuda"|"ml_dtypes")
     ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
     ("array", dtype, shape, bytes)  -- dtype: a scalar's name, or a record type's text
@@ -68,6 +68,10 @@ _MODULES = {
     "numba.cuda.bf16": "cuda.bf16",
     "oxcuda.cuda._internal.cuda_bf16": "cuda.bf16",
     "numba.cuda._internal.cuda_bf16": "cuda.bf16",
+    "oxcuda.cuda.fp8": "cuda.fp8",
+    "numba.cuda.fp8": "cuda.fp8",
+    "oxcuda.cuda._internal.cuda_fp8": "cuda.fp8",
+    "numba.cuda._internal.cuda_fp8": "cuda.fp8",
     # `ml_dtypes.bfloat16(x)` in a kernel (the type only: docs/reduced-precision.md).
     "ml_dtypes": "ml_dtypes",
     "oxcuda": "oxcuda",
@@ -459,7 +463,13 @@ def _encode_device_array(value: Any) -> tuple:
     kind = type(value).__name__
     try:
         desc = value.__cuda_array_interface__
-        dtype = np.dtype(desc["typestr"])
+        # bfloat16 and fp8 arrays share type strings with other dtypes ("<V2", "<V1", "<f1"):
+        # the array's own NumPy dtype names them (docs/reduced-precision.md).
+        own = getattr(value, "dtype", None)
+        if isinstance(own, np.dtype) and own.str == desc["typestr"] and own.name in oxtypes.SCALARS:
+            dtype = own
+        else:
+            dtype = np.dtype(desc["typestr"])
         shape = [int(n) for n in desc["shape"]]
         address, readonly = desc["data"]
     except Exception as exc:  # noqa: BLE001 - a broken interface is the user's to fix

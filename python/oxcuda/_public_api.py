@@ -32,6 +32,8 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.random",
     "oxcuda.cuda.fp16",
     "oxcuda.cuda.bf16",
+    "oxcuda.cuda.fp8",
+    "oxcuda.cuda.api",
     "oxcuda.cuda.vector_types",
     "oxcuda.cuda.extending",
     "oxcuda.cuda.models",

@@ -186,6 +186,38 @@ def _ml_dtypes_type(name: str) -> Any:
     return getattr(ml_dtypes, name)
 
 
+class Fp8(Number):
+    """numba-cuda's fp8 types (``fp8_e4m3``, ``fp8_e5m2``, ``fp8_e8m0``): 8-bit storage types.
+
+    Kernels convert to and from them explicitly (``fp8_e4m3(x)``, ``float32(v)``), as CUDA's
+    ``__nv_fp8_*`` constructors and conversion operators do; they have no arithmetic. Their
+    NumPy dtypes are ``ml_dtypes``' ``float8_e4m3fn``, ``float8_e5m2`` and ``float8_e8m0fnu``
+    (the optional ``ml_dtypes`` package; torch's float8 dtypes are the same formats).
+    """
+
+    @property
+    def bitwidth(self) -> int:
+        """The width in bits: 8."""
+        return 8
+
+    @property
+    def __name__(self) -> str:
+        """The type's name (``fp8_e4m3``): numba-cuda's fp8 types are classes of that name."""
+        return self.name
+
+    @property
+    def dtype(self):
+        """The NumPy dtype of the type (``ml_dtypes.float8_e4m3fn`` …; needs ``ml_dtypes``)."""
+        import numpy as np
+
+        return np.dtype(_ml_dtypes_type(self._numpy_name))
+
+    def __call__(self, *args: Any) -> Any:
+        if len(args) == 1 and not isinstance(args[0], Type):
+            return _ml_dtypes_type(self._numpy_name)(args[0])
+        return super().__call__(*args)
+
+
 class Complex(Number):
     """numba's ``types.Complex``: ``complex64`` and ``complex128``."""
 
@@ -563,6 +595,9 @@ uint32 = u4 = uintc = _scalar(Integer, "uint32")
 uint64 = u8 = uintp = uint = ulong = ulonglong = size_t = _scalar(Integer, "uint64")
 float16 = f2 = half = _scalar(Float, "float16")
 bfloat16 = _scalar(Bfloat16, "bfloat16")
+fp8_e4m3 = _scalar(Fp8, "fp8_e4m3", "float8_e4m3fn")
+fp8_e5m2 = _scalar(Fp8, "fp8_e5m2", "float8_e5m2")
+fp8_e8m0 = _scalar(Fp8, "fp8_e8m0", "float8_e8m0fnu")
 float32 = f4 = float_ = _scalar(Float, "float32")
 float64 = f8 = double = _scalar(Float, "float64")
 complex64 = c8 = _scalar(Complex, "complex64")
@@ -575,8 +610,12 @@ SCALARS = {
     for t in (
         *(boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64),
         *(float16, bfloat16, float32, float64, complex64, complex128),
+        *(fp8_e4m3, fp8_e5m2, fp8_e8m0),
     )
 }
+# The fp8 types under their NumPy (ml_dtypes) dtype names, so dtypes and arrays find them.
+FP8_DTYPE_NAMES = {t._numpy_name: t for t in (fp8_e4m3, fp8_e5m2, fp8_e8m0)}
+SCALARS.update(FP8_DTYPE_NAMES)
 
 
 signed_domain = frozenset({int8, int16, int32, int64})
@@ -684,6 +723,7 @@ __all__ = [
     "CPointer",
     "Complex",
     "Float",
+    "Fp8",
     "Integer",
     "NPDatetime",
     "NPTimedelta",
@@ -705,7 +745,7 @@ __all__ = [
     "void",
     "none",
     "voidptr",
-    *sorted(n for n in SCALARS if n != "bool"),
+    *sorted(n for n in SCALARS if n != "bool" and n not in FP8_DTYPE_NAMES),
     *_ALIASES,
     "signed_domain",
     "unsigned_domain",

@@ -43,7 +43,7 @@ pub use ops::{
 };
 pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,
-    bf16, record,
+    bf16, fp8, record,
 };
 pub use oxcuda_types::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
 pub use tensor::TensorOp;

@@ -541,10 +541,10 @@ fn tensor_rule(t: crate::TensorOp, args: &[Type], result: Option<&Type>) -> Opti
     })
 }
 
-/// Whether `s` is a plain bit pattern `Reinterpret` can read as another type: an integer or a
-/// float (not bool, not complex).
+/// Whether `s` is a plain bit pattern `Reinterpret` can read as another type: an integer, a
+/// float or an fp8 storage type (not bool, not complex).
 fn bit_pattern(s: Scalar) -> bool {
-    s.is_int() || s.is_float()
+    s.is_int() || s.is_float() || s.is_fp8()
 }
 
 /// Whether a cached load or store can move elements of `d`: integers and floats of 8 to 64

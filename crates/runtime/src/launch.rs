@@ -299,6 +299,10 @@ fn scalar_bits(arg: &Arg, to: Scalar) -> [u64; 2] {
             }),
             0,
         ],
+        // A number for an fp8 parameter converts as the type's constructor does.
+        Scalar::E4M3 | Scalar::E5M2 | Scalar::E8M0 => {
+            [u64::from(oxcuda_ir::fp8::from_f64_constructor(re, to)), 0]
+        }
         Scalar::F32 => [u64::from((re as f32).to_bits()), 0],
         Scalar::F64 => [re.to_bits(), 0],
         Scalar::C64 => [

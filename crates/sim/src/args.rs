@@ -238,6 +238,16 @@ pub(crate) fn flatten(
                 return Ok(());
             }
             let reg = match *arg {
+                // A number for an fp8 parameter converts as the type's constructor does.
+                ArgValue::Int(i) if s.is_fp8() => {
+                    u64::from(oxcuda_types::fp8::from_f64_constructor(i as f64, s))
+                }
+                ArgValue::Float(x) if s.is_fp8() => {
+                    u64::from(oxcuda_types::fp8::from_f64_constructor(x, s))
+                }
+                ArgValue::Bool(b) if s.is_fp8() => u64::from(
+                    oxcuda_types::fp8::from_f64_constructor(f64::from(u8::from(b)), s),
+                ),
                 ArgValue::Int(i) if s.is_int() => arith::of_int(s, i),
                 ArgValue::Int(i) if s == Scalar::Bool => u64::from(i != 0),
                 ArgValue::Int(i) if s == Scalar::BF16 => u64::from(oxcuda_types::bf16::from_int(i)),

@@ -28,7 +28,7 @@ pub fn norm(ty: Scalar, x: u64) -> u64 {
         Scalar::I8 => x as i8 as i64 as u64,
         Scalar::I16 => x as i16 as i64 as u64,
         Scalar::I32 => x as i32 as i64 as u64,
-        Scalar::U8 => x & 0xff,
+        Scalar::U8 | Scalar::E4M3 | Scalar::E5M2 | Scalar::E8M0 => x & 0xff,
         Scalar::U16 => x & 0xffff,
         Scalar::U32 => x & 0xffff_ffff,
         Scalar::Bool => u64::from(x != 0),

@@ -62,7 +62,7 @@ impl MemKind {
             Scalar::I8 => Self::I8,
             Scalar::I16 => Self::I16,
             Scalar::I32 => Self::I32,
-            Scalar::U8 => Self::U8,
+            Scalar::U8 | Scalar::E4M3 | Scalar::E5M2 | Scalar::E8M0 => Self::U8,
             Scalar::U16 | Scalar::F16 | Scalar::BF16 => Self::U16,
             Scalar::U32 | Scalar::F32 => Self::U32,
             Scalar::I64 | Scalar::U64 | Scalar::F64 => Self::X64,

@@ -83,6 +83,7 @@ pub(crate) fn format_value(ty: Scalar, bits: u64) -> String {
         Scalar::F32 => format_f(f64::from(f32::from_bits(bits as u32))),
         Scalar::F16 => format_f(crate::f16::to_f64(bits as u16)),
         Scalar::BF16 => format_f(oxcuda_types::bf16::to_f64(bits as u16)),
+        s if s.is_fp8() => format_f(oxcuda_types::fp8::to_f64(bits as u8, s)),
         s if s.is_signed() => (bits as i64).to_string(),
         _ => bits.to_string(),
     }

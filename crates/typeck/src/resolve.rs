@@ -69,6 +69,9 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
         "cuda.bf16" => Scalar::from_name(attr)
             .filter(|s| *s == Scalar::BF16)
             .map(Meaning::Type),
+        "cuda.fp8" => Scalar::from_name(attr)
+            .filter(|s| s.is_fp8())
+            .map(Meaning::Type),
         "ml_dtypes" => Scalar::from_dtype_name(attr).map(Meaning::Type),
         _ => None,
     }

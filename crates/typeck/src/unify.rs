@@ -19,6 +19,8 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
         return Some(a.clone());
     }
     match (a, b) {
+        // An fp8 value converts only explicitly, so it shares a variable with no other type.
+        (Type::Scalar(x), Type::Scalar(y)) if x.is_fp8() || y.is_fp8() => None,
         (Type::Scalar(x), Type::Scalar(y)) => Some(Type::Scalar(unify_scalars(*x, *y))),
         (Type::Array(x), Type::Array(y)) if x.dtype == y.dtype && x.ndim == y.ndim => {
             Some(Type::Array(ArrayType {

@@ -1,6 +1,7 @@
 //! The types kernels compute with, named and promoted as numba-cuda's CUDA target does.
 //!
-//! - [`scalar`]: bool, int8–uint64, float16–float64, complex64/128.
+//! - [`scalar`]: bool, int8–uint64, float16–float64, complex64/128, the fp8 storage types.
+//! - [`bf16`], [`fp8`]: bit-exact conversions of the reduced-precision formats.
 //! - [`ty`]: [`Type`]: scalars, arrays (dtype, ndim, layout C/F/A, readonly), tuples, records,
 //!   none.
 //! - [`record`]: records (NumPy structured dtypes) and [`Dtype`], a scalar or a record.
@@ -14,6 +15,7 @@
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
 pub mod bf16;
+pub mod fp8;
 pub mod fragment;
 pub mod nominal;
 pub mod promote;

@@ -142,6 +142,10 @@ pub const fn unify(a: Scalar, b: Scalar) -> Scalar {
 /// (bitwise on floats, `//` on complex, …).
 #[must_use]
 pub fn binary(class: BinaryClass, a: Scalar, b: Scalar) -> Option<BinaryTypes> {
+    // The fp8 types are storage: numba-cuda gives them no operators (convert explicitly).
+    if a.is_fp8() || b.is_fp8() {
+        return None;
+    }
     let u = unify(a, b);
     Some(match class {
         BinaryClass::Arith => BinaryTypes::same(u, u),
@@ -187,7 +191,9 @@ pub fn binary(class: BinaryClass, a: Scalar, b: Scalar) -> Option<BinaryTypes> {
 /// complex keep their type. `~` on a float is `None`.
 #[must_use]
 pub fn unary_arith(operand: Scalar, bitwise: bool) -> Option<Scalar> {
-    if operand.is_int() || operand == Scalar::Bool {
+    if operand.is_fp8() {
+        None
+    } else if operand.is_int() || operand == Scalar::Bool {
         Some(integer_result(operand, operand))
     } else if bitwise {
         None

@@ -27,6 +27,13 @@ pub enum Scalar {
     F16,
     /// `bfloat16` (8 exponent bits, 7 stored significand bits; the upper half of a float32).
     BF16,
+    /// `fp8_e4m3` (numba-cuda's `__nv_fp8_e4m3`; torch's and `ml_dtypes`' `float8_e4m3fn`):
+    /// a storage type, converted explicitly (`crate::fp8`).
+    E4M3,
+    /// `fp8_e5m2` (`__nv_fp8_e5m2`, `float8_e5m2`): a storage type.
+    E5M2,
+    /// `fp8_e8m0` (`__nv_fp8_e8m0`, `float8_e8m0fnu`): an unsigned power of two; a storage type.
+    E8M0,
     /// `float32`.
     F32,
     /// `float64`.
@@ -38,7 +45,7 @@ pub enum Scalar {
 }
 
 /// Every scalar, for tables and tests.
-pub const ALL_SCALARS: [Scalar; 15] = [
+pub const ALL_SCALARS: [Scalar; 18] = [
     Scalar::Bool,
     Scalar::I8,
     Scalar::I16,
@@ -50,6 +57,9 @@ pub const ALL_SCALARS: [Scalar; 15] = [
     Scalar::U64,
     Scalar::F16,
     Scalar::BF16,
+    Scalar::E4M3,
+    Scalar::E5M2,
+    Scalar::E8M0,
     Scalar::F32,
     Scalar::F64,
     Scalar::C64,
@@ -72,6 +82,9 @@ impl Scalar {
             Self::U64 => "uint64",
             Self::F16 => "float16",
             Self::BF16 => "bfloat16",
+            Self::E4M3 => "fp8_e4m3",
+            Self::E5M2 => "fp8_e5m2",
+            Self::E8M0 => "fp8_e8m0",
             Self::F32 => "float32",
             Self::F64 => "float64",
             Self::C64 => "complex64",
@@ -97,6 +110,10 @@ impl Scalar {
             "float16" | "f2" | "half" => Self::F16,
             // numba-cuda's type is named `__nv_bfloat16`; `cuda.bf16.bfloat16` is `nv_bfloat16`.
             "bfloat16" | "__nv_bfloat16" | "nv_bfloat16" => Self::BF16,
+            // numba-cuda's names, CUDA's, and the NumPy dtype names of torch and ml_dtypes.
+            "fp8_e4m3" | "__nv_fp8_e4m3" | "float8_e4m3fn" => Self::E4M3,
+            "fp8_e5m2" | "__nv_fp8_e5m2" | "float8_e5m2" => Self::E5M2,
+            "fp8_e8m0" | "__nv_fp8_e8m0" | "float8_e8m0fnu" => Self::E8M0,
             "float32" | "f4" | "single" | "float_" => Self::F32,
             "float64" | "f8" | "double" => Self::F64,
             "complex64" | "c8" | "csingle" => Self::C64,
@@ -121,6 +138,10 @@ impl Scalar {
             Self::F16 => ('f', 2),
             // ml_dtypes' bfloat16 is a NumPy dtype of kind 'V' (found by name, not kind).
             Self::BF16 => ('V', 2),
+            // So are its float8 types, but for float8_e5m2, which is of kind 'f' (`"<f1"`: no
+            // other NumPy dtype has that kind and size).
+            Self::E4M3 | Self::E8M0 => ('V', 1),
+            Self::E5M2 => ('f', 1),
             Self::F32 => ('f', 4),
             Self::F64 => ('f', 8),
             Self::C64 => ('c', 8),
@@ -147,7 +168,21 @@ impl Scalar {
     pub fn from_dtype_name(name: &str) -> Option<Self> {
         match name {
             "bfloat16" => Some(Self::BF16),
+            "float8_e4m3fn" => Some(Self::E4M3),
+            "float8_e5m2" => Some(Self::E5M2),
+            "float8_e8m0fnu" => Some(Self::E8M0),
             _ => None,
+        }
+    }
+
+    /// The NumPy dtype name (`ml_dtypes`' for bfloat16 and the fp8 types: `float8_e4m3fn`).
+    #[must_use]
+    pub const fn dtype_name(self) -> &'static str {
+        match self {
+            Self::E4M3 => "float8_e4m3fn",
+            Self::E5M2 => "float8_e5m2",
+            Self::E8M0 => "float8_e8m0fnu",
+            _ => self.name(),
         }
     }
 
@@ -192,6 +227,13 @@ impl Scalar {
     #[must_use]
     pub const fn is_float(self) -> bool {
         matches!(self, Self::F16 | Self::BF16 | Self::F32 | Self::F64)
+    }
+
+    /// One of the fp8 storage types (`fp8_e4m3`, `fp8_e5m2`, `fp8_e8m0`): neither int nor
+    /// float, so no arithmetic promotes to or from one; they convert explicitly.
+    #[must_use]
+    pub const fn is_fp8(self) -> bool {
+        matches!(self, Self::E4M3 | Self::E5M2 | Self::E8M0)
     }
 
     /// complex64 or complex128.
@@ -241,7 +283,7 @@ mod tests {
             assert_eq!(Scalar::from_name(s.name()), Some(s));
             let (kind, size) = s.numpy_kind();
             if kind == 'V' {
-                assert_eq!(Scalar::from_dtype_name(s.name()), Some(s));
+                assert_eq!(Scalar::from_dtype_name(s.dtype_name()), Some(s));
             } else {
                 assert_eq!(Scalar::from_numpy_kind(kind, size), Some(s));
             }

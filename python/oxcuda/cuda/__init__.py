@@ -3,7 +3,12 @@
 from oxcuda._detect import detect
 from oxcuda._toolchain import gpu_present as is_available
 from oxcuda.cuda import _kernel_api, types
-from oxcuda.cuda._capabilities import cuda_error, is_bfloat16_supported, is_float16_supported
+from oxcuda.cuda._capabilities import (
+    cuda_error,
+    is_bfloat16_supported,
+    is_float16_supported,
+    is_fp8_supported,
+)
 from oxcuda.cuda._declare import ExternFunction, declare_device
 from oxcuda.cuda._kernel_api import *  # noqa: F403 - the kernel-side API, by numba's names
 from oxcuda.cuda._profiler import profile_start, profile_stop, profiling
@@ -38,6 +43,7 @@ __all__ = [
     "is_available",
     "is_bfloat16_supported",
     "is_float16_supported",
+    "is_fp8_supported",
     "is_supported_version",
     "profile_start",
     "profile_stop",
@@ -199,8 +205,10 @@ from oxcuda.cuda import cg, random  # noqa: E402 - after the names they use
 
 fp16 = importlib.import_module("oxcuda.cuda.fp16")
 bf16 = importlib.import_module("oxcuda.cuda.bf16")
+fp8 = importlib.import_module("oxcuda.cuda.fp8")
+api = importlib.import_module("oxcuda.cuda.api")
 
-__all__ += ["bf16", "cg", "fp16", "random"]
+__all__ += ["api", "bf16", "cg", "fp8", "fp16", "random"]
 
 # CUDA's vector types (cuda.float32x4, cuda.float4, ...; docs/reduced-precision.md): each C
 # name is the same object as its canonical name, as in numba-cuda.

@@ -1,5 +1,5 @@
 """What the current device and driver can do: numba-cuda's ``is_float16_supported``,
-``is_bfloat16_supported`` and ``cuda_error``.
+``is_bfloat16_supported``, ``is_fp8_supported`` and ``cuda_error``.
 
 The answers come from the current device's compute capability (``Device.supports_float16`` and
 ``supports_bfloat16``), so they are the same questions kernels' half-precision code depends on.
@@ -24,6 +24,15 @@ def is_bfloat16_supported() -> bool:
     return bool(get_current_device().supports_bfloat16)
 
 
+def is_fp8_supported() -> bool:
+    """Whether the current device has fp8 (compute capability 8.9 or later, numba-cuda's rule;
+    the simulator runs fp8 code, so it answers True). oxcuda's fp8 conversions are integer
+    code that runs on every GPU it supports (docs/reduced-precision.md)."""
+    from oxcuda.cuda._devices import get_current_device
+
+    return bool(get_current_device().supports_fp8)
+
+
 def cuda_error() -> str | None:
     """``None`` when the CUDA driver initialised (or is not needed: the simulator), else a
     string saying why it did not, as numba's ``cuda.cuda_error()``."""
@@ -39,4 +48,4 @@ def cuda_error() -> str | None:
     return None
 
 
-__all__ = ["cuda_error", "is_bfloat16_supported", "is_float16_supported"]
+__all__ = ["cuda_error", "is_bfloat16_supported", "is_float16_supported", "is_fp8_supported"]

@@ -268,7 +268,8 @@ class SimulatorDevice:
     compute_capability = (8, 0)
     supports_float16 = True
     supports_bfloat16 = True
-    supports_fp8 = False
+    # The simulator runs fp8 code (the same conversions as every GPU: docs/reduced-precision.md).
+    supports_fp8 = True
 
     def __getattr__(self, name: str) -> Any:
         if name in _SIM_ATTRIBUTES:

@@ -1721,6 +1721,68 @@ fp16 = _Namespace(
     },
 )
 
+fp8 = _Namespace(
+    "cuda.fp8",
+    "``cuda.fp8``: Kernel-side names.\n\nMembers: ``cvt_bfloat16raw_to_e8m0``, ``cvt_bfloat16raw_to_fp8``, ``cvt_double2_to_e8m0x2``, ``cvt_double2_to_fp8x2``, ``cvt_double_to_e8m0``, ``cvt_double_to_fp8``, ``cvt_e8m0_to_bf16raw``, ``cvt_float2_to_e8m0x2``, ``cvt_float2_to_fp8x2``, ``cvt_float_to_e8m0``, ``cvt_float_to_fp8``.\n\nThey exist only inside ``@cuda.jit`` functions; ``help()`` on each member shows its documentation.",
+    {
+        "cvt_bfloat16raw_to_e8m0": _DeviceOnly(
+            "cuda.fp8.cvt_bfloat16raw_to_e8m0",
+            "raw, saturate, rounding, /",
+            "fp8.cvt_bfloat16raw_to_e8m0(raw, saturate, rounding, /): The magnitude of the bfloat16 whose bits are raw.x as e8m0 bits (uint8); rounds up only for cudaRoundPosInf.\n\nParameters\n----------\nraw : scalar\n    An operand.\nsaturate : scalar\n    An operand.\nrounding : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_bfloat16raw_to_e8m0(raw, saturate, rounding)",
+        ),
+        "cvt_bfloat16raw_to_fp8": _DeviceOnly(
+            "cuda.fp8.cvt_bfloat16raw_to_fp8",
+            "raw, saturate, interpretation, /",
+            "fp8.cvt_bfloat16raw_to_fp8(raw, saturate, interpretation, /): The bfloat16 whose bits are raw.x (a bfloat16_raw) as fp8 bits (uint8).\n\nParameters\n----------\nraw : scalar\n    An operand.\nsaturate : scalar\n    An operand.\ninterpretation : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_bfloat16raw_to_fp8(raw, saturate, interpretation)",
+        ),
+        "cvt_double2_to_e8m0x2": _DeviceOnly(
+            "cuda.fp8.cvt_double2_to_e8m0x2",
+            "v, saturate, rounding, /",
+            "fp8.cvt_double2_to_e8m0x2(v, saturate, rounding, /): The float64x2 v as two e8m0 values (uint16): v.x in the low byte, v.y in the high one.\n\nParameters\n----------\nv : scalar\n    An operand.\nsaturate : scalar\n    An operand.\nrounding : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_double2_to_e8m0x2(v, saturate, rounding)",
+        ),
+        "cvt_double2_to_fp8x2": _DeviceOnly(
+            "cuda.fp8.cvt_double2_to_fp8x2",
+            "v, saturate, interpretation, /",
+            "fp8.cvt_double2_to_fp8x2(v, saturate, interpretation, /): The float64x2 v as two fp8 values (uint16): v.x in the low byte, v.y in the high one.\n\nParameters\n----------\nv : scalar\n    An operand.\nsaturate : scalar\n    An operand.\ninterpretation : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_double2_to_fp8x2(v, saturate, interpretation)",
+        ),
+        "cvt_double_to_e8m0": _DeviceOnly(
+            "cuda.fp8.cvt_double_to_e8m0",
+            "x, saturate, rounding, /",
+            "fp8.cvt_double_to_e8m0(x, saturate, rounding, /): The magnitude of float64 x as e8m0 bits (uint8), rounded once as cvt_float_to_e8m0.\n\nParameters\n----------\nx : scalar\n    An operand.\nsaturate : scalar\n    An operand.\nrounding : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_double_to_e8m0(x, saturate, rounding)",
+        ),
+        "cvt_double_to_fp8": _DeviceOnly(
+            "cuda.fp8.cvt_double_to_fp8",
+            "x, saturate, interpretation, /",
+            "fp8.cvt_double_to_fp8(x, saturate, interpretation, /): The float64 x as fp8 bits (uint8), rounded once to nearest even; overflow as cvt_float_to_fp8.\n\nParameters\n----------\nx : scalar\n    An operand.\nsaturate : scalar\n    An operand.\ninterpretation : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_double_to_fp8(x, saturate, interpretation)",
+        ),
+        "cvt_e8m0_to_bf16raw": _DeviceOnly(
+            "cuda.fp8.cvt_e8m0_to_bf16raw",
+            "x, /",
+            "fp8.cvt_e8m0_to_bf16raw(x, /): The e8m0 bits x (uint8) as a bfloat16_raw: .x holds the bfloat16 bits of 2^(x - 127) (0xff: NaN 0x7fff).\n\nParameters\n----------\nx : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_e8m0_to_bf16raw(x)",
+        ),
+        "cvt_float2_to_e8m0x2": _DeviceOnly(
+            "cuda.fp8.cvt_float2_to_e8m0x2",
+            "v, saturate, rounding, /",
+            "fp8.cvt_float2_to_e8m0x2(v, saturate, rounding, /): The float32x2 v as two e8m0 values (uint16): v.x in the low byte, v.y in the high one.\n\nParameters\n----------\nv : scalar\n    An operand.\nsaturate : scalar\n    An operand.\nrounding : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_float2_to_e8m0x2(v, saturate, rounding)",
+        ),
+        "cvt_float2_to_fp8x2": _DeviceOnly(
+            "cuda.fp8.cvt_float2_to_fp8x2",
+            "v, saturate, interpretation, /",
+            "fp8.cvt_float2_to_fp8x2(v, saturate, interpretation, /): The float32x2 v as two fp8 values (uint16): v.x in the low byte, v.y in the high one.\n\nParameters\n----------\nv : scalar\n    An operand.\nsaturate : scalar\n    An operand.\ninterpretation : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_float2_to_fp8x2(v, saturate, interpretation)",
+        ),
+        "cvt_float_to_e8m0": _DeviceOnly(
+            "cuda.fp8.cvt_float_to_e8m0",
+            "x, saturate, rounding, /",
+            "fp8.cvt_float_to_e8m0(x, saturate, rounding, /): The magnitude of float32 x as e8m0 bits (uint8, a power of two), rounded toward zero (cudaRoundZero) or up (cudaRoundPosInf); NaN gives 0xff, overflow 0xff or, saturated, 0xfe.\n\nParameters\n----------\nx : scalar\n    An operand.\nsaturate : scalar\n    An operand.\nrounding : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_float_to_e8m0(x, saturate, rounding)",
+        ),
+        "cvt_float_to_fp8": _DeviceOnly(
+            "cuda.fp8.cvt_float_to_fp8",
+            "x, saturate, interpretation, /",
+            "fp8.cvt_float_to_fp8(x, saturate, interpretation, /): The float32 x as fp8 bits (uint8) of the interpretation (E4M3 or E5M2), rounded to nearest even; overflow saturates under SATFINITE, else gives NaN (E4M3) or infinity (E5M2).\n\nParameters\n----------\nx : scalar\n    An operand.\nsaturate : scalar\n    An operand.\ninterpretation : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp8.cvt_float_to_fp8(x, saturate, interpretation)",
+        ),
+    },
+)
+
 grid = _DeviceOnly(
     "cuda.grid",
     "ndim",
@@ -3752,6 +3814,7 @@ __all__ = [
     "eq_sync",
     "ffs",
     "fma",
+    "fp8",
     "fp16",
     "grid",
     "gridDim",

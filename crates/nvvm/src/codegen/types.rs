@@ -26,7 +26,8 @@ pub(super) const fn scalar_reg(s: Scalar) -> &'static str {
 /// The memory type of a scalar (bool is a byte).
 pub(super) const fn scalar_mem(s: Scalar) -> &'static str {
     match s {
-        Scalar::Bool | Scalar::I8 | Scalar::U8 => "i8",
+        // The fp8 types are their byte (converted by the device library, never here).
+        Scalar::Bool | Scalar::I8 | Scalar::U8 | Scalar::E4M3 | Scalar::E5M2 | Scalar::E8M0 => "i8",
         Scalar::I16 | Scalar::U16 | Scalar::BF16 => "i16",
         Scalar::I32 | Scalar::U32 => "i32",
         Scalar::I64 | Scalar::U64 => "i64",

@@ -217,6 +217,9 @@ fn scalar_parameters_in_ptx() {
             ".param .u64",         // uint64
             ".param .b16",         // float16
             ".param .u16",         // bfloat16 (its bits in an i16)
+            ".param .u8",          // fp8_e4m3 (its byte)
+            ".param .u8",          // fp8_e5m2
+            ".param .u8",          // fp8_e8m0
             ".param .f32",         // float32
             ".param .f64",         // float64
             ".param .align 4 .b8", // complex64: [8]
@@ -225,7 +228,7 @@ fn scalar_parameters_in_ptx() {
         "{body}"
     );
     assert!(
-        body.contains("scalars_param_13[8]") && body.contains("scalars_param_14[16]"),
+        body.contains("scalars_param_16[8]") && body.contains("scalars_param_17[16]"),
         "{body}"
     );
 }

@@ -112,3 +112,45 @@ pub fn stream(desc: &Bound<'_, PyDict>) -> PyResult<Option<u64>> {
         .map(|v| v.extract::<u64>().map_err(|_| bad("stream", STREAM, &v)))
         .transpose()
 }
+
+/// The element type a producer's own `dtype` attribute names, for the element types the
+/// interface's type strings cannot tell apart: bfloat16 and the fp8 types. NumPy writes
+/// `"<V2"` for `ml_dtypes.bfloat16` (torch ≥ 2.6 writes the same for `torch.bfloat16`; torch
+/// 2.5 wrote `"<f2"`, float16's string), `"<V1"` for float8_e4m3fn and float8_e8m0fnu and
+/// `"<f1"` for float8_e5m2, with no `descr` naming them. So the producer object decides: a
+/// NumPy-style dtype whose `name` is `bfloat16`/`float8_*` (ml_dtypes, CuPy 14), or a torch
+/// dtype (`torch.bfloat16`, `torch.float8_e4m3fn`: its `str` without the `torch.` prefix).
+pub fn producer_scalar(owner: &Bound<'_, PyAny>) -> Option<oxcuda_ir::Scalar> {
+    let dtype = owner.getattr(pyo3::intern!(owner.py(), "dtype")).ok()?;
+    if let Some(s) = dtype
+        .getattr(pyo3::intern!(owner.py(), "name"))
+        .ok()
+        .and_then(|n| n.extract::<String>().ok())
+        .and_then(|n| oxcuda_ir::Scalar::from_dtype_name(&n))
+    {
+        return Some(s);
+    }
+    let text = dtype.str().ok()?.to_string();
+    oxcuda_ir::Scalar::from_dtype_name(text.strip_prefix("torch.")?)
+}
+
+/// Whether a type string is one bfloat16 or an fp8 type is written as (`"<V2"`, `"<V1"`,
+/// `"<f1"`; `"<f2"` from torch 2.5's bfloat16): the ones [`producer_scalar`] may refine.
+#[must_use]
+pub fn is_ambiguous_typestr(typestr: &str) -> bool {
+    matches!(
+        typestr,
+        "<V2" | "|V2" | "<V1" | "|V1" | "<f1" | "|f1" | "<f2"
+    )
+}
+
+/// The error for a void type string no producer dtype explains.
+pub fn ambiguous_void(typestr: &str) -> PyErr {
+    PyTypeError::new_err(format!(
+        "__cuda_array_interface__['typestr'] is {typestr:?}: opaque {}-byte elements, which is \
+         how bfloat16 and fp8 arrays are written, but the producer names no such dtype (its \
+         `dtype` attribute is neither ml_dtypes' nor torch's bfloat16/float8 type); pass the \
+         array by DLPack (its type codes name bfloat16 and fp8), or view it as an integer type",
+        typestr.get(2..).unwrap_or("?")
+    ))
+}

@@ -97,18 +97,20 @@ pub fn device_of(space: &Space) -> (i32, i32) {
 }
 
 fn data_type(kind: u8, itemsize: i64, dtype: &Bound<'_, PyAny>) -> PyResult<DLDataType> {
-    let bfloat16 = kind == b'V'
-        && dtype
-            .getattr("name")
-            .and_then(|n| n.extract::<String>())
-            .is_ok_and(|n| Scalar::from_dtype_name(&n) == Some(Scalar::BF16));
-    let code = match kind {
-        b'V' if bfloat16 => KDL_BFLOAT,
-        b'b' => KDL_BOOL,
-        b'i' => KDL_INT,
-        b'u' => KDL_UINT,
-        b'f' => KDL_FLOAT,
-        b'c' => KDL_COMPLEX,
+    // ml_dtypes' bfloat16 and float8 types, by name (float8_e5m2 is of kind 'f').
+    let named = dtype
+        .getattr("name")
+        .and_then(|n| n.extract::<String>())
+        .ok()
+        .and_then(|n| Scalar::from_dtype_name(&n))
+        .and_then(code_of_named_scalar);
+    let code = match (named, kind) {
+        (Some(code), _) => code,
+        (None, b'b') => KDL_BOOL,
+        (None, b'i') => KDL_INT,
+        (None, b'u') => KDL_UINT,
+        (None, b'f') => KDL_FLOAT,
+        (None, b'c') => KDL_COMPLEX,
         _ => {
             return Err(PyBufferError::new_err(format!(
                 "dtype {} has no DLPack equivalent (DLPack carries bool, integer, float and \
@@ -412,8 +414,11 @@ fn dtype_str(t: DLDataType) -> PyResult<String> {
         KDL_UINT if ok && matches!(bytes, 1 | 2 | 4 | 8) => format!("u{bytes}"),
         KDL_FLOAT if ok && matches!(bytes, 2 | 4 | 8) => format!("f{bytes}"),
         KDL_COMPLEX if ok && matches!(bytes, 8 | 16) => format!("c{bytes}"),
-        // ml_dtypes' bfloat16 (the NumPy dtype torch and CuPy share); `consume` imports it.
-        KDL_BFLOAT if t.bits == 16 => "bfloat16".to_owned(),
+        // ml_dtypes' bfloat16 and float8 types (the NumPy dtypes torch and CuPy share);
+        // `consume` imports ml_dtypes.
+        code if named_scalar_of_code(code, t.bits).is_some() => named_scalar_of_code(code, t.bits)
+            .map_or("", |s| s.dtype_name())
+            .to_owned(),
         code => {
             return Err(PyBufferError::new_err(format!(
                 "from_dlpack: elements of DLPack type code {code} with {} bits have no NumPy \
@@ -528,13 +533,15 @@ fn consume(
         }
     };
     let dtype = dtype_str(dl.dtype)?;
-    if dl.dtype.code == KDL_BFLOAT {
-        // Registers NumPy's `bfloat16` dtype name.
+    if let Some(s) = named_scalar_of_code(dl.dtype.code, dl.dtype.bits) {
+        // Registers NumPy's `bfloat16` / `float8_*` dtype names.
         py.import("ml_dtypes").map_err(|_| {
-            PyBufferError::new_err(
-                "from_dlpack: bfloat16 arrays have the NumPy dtype ml_dtypes.bfloat16; \
+            PyBufferError::new_err(format!(
+                "from_dlpack: {} arrays have the NumPy dtype ml_dtypes.{}; \
                  install ml_dtypes (pip install ml_dtypes)",
-            )
+                s.name(),
+                s.dtype_name()
+            ))
         })?;
     }
     let itemsize = i64::from(dl.dtype.bits / 8);

@@ -80,3 +80,32 @@ pub(crate) const KDL_FLOAT: u8 = 2;
 pub(crate) const KDL_BFLOAT: u8 = 4;
 pub(crate) const KDL_COMPLEX: u8 = 5;
 pub(crate) const KDL_BOOL: u8 = 6;
+// DLPack 1.1's fp8 codes (torch's float8_e4m3fn, float8_e5m2, float8_e8m0fnu).
+pub(crate) const KDL_FLOAT8_E4M3FN: u8 = 10;
+pub(crate) const KDL_FLOAT8_E5M2: u8 = 12;
+pub(crate) const KDL_FLOAT8_E8M0FNU: u8 = 14;
+
+/// The oxcuda scalar of a DLPack type code for the element types NumPy knows only through
+/// `ml_dtypes` (bfloat16 and the fp8 types), by the code and its width in bits.
+pub(crate) fn named_scalar_of_code(code: u8, bits: u8) -> Option<oxcuda_ir::Scalar> {
+    use oxcuda_ir::Scalar;
+    match (code, bits) {
+        (KDL_BFLOAT, 16) => Some(Scalar::BF16),
+        (KDL_FLOAT8_E4M3FN, 8) => Some(Scalar::E4M3),
+        (KDL_FLOAT8_E5M2, 8) => Some(Scalar::E5M2),
+        (KDL_FLOAT8_E8M0FNU, 8) => Some(Scalar::E8M0),
+        _ => None,
+    }
+}
+
+/// The DLPack type code of bfloat16 or an fp8 type.
+pub(crate) const fn code_of_named_scalar(s: oxcuda_ir::Scalar) -> Option<u8> {
+    use oxcuda_ir::Scalar;
+    match s {
+        Scalar::BF16 => Some(KDL_BFLOAT),
+        Scalar::E4M3 => Some(KDL_FLOAT8_E4M3FN),
+        Scalar::E5M2 => Some(KDL_FLOAT8_E5M2),
+        Scalar::E8M0 => Some(KDL_FLOAT8_E8M0FNU),
+        _ => None,
+    }
+}

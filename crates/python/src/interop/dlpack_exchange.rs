@@ -28,8 +28,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyType};
 
 use crate::interop::dlpack_abi::{
-    DLPackVersion, DLTensor, KDL_BFLOAT, KDL_BOOL, KDL_COMPLEX, KDL_CUDA, KDL_FLOAT, KDL_INT,
-    KDL_UINT,
+    DLPackVersion, DLTensor, KDL_BOOL, KDL_COMPLEX, KDL_CUDA, KDL_FLOAT, KDL_INT, KDL_UINT,
+    named_scalar_of_code,
 };
 use crate::launch::args::{self, Arg, Dims};
 
@@ -113,8 +113,12 @@ fn scalar_of(code: u8, bits: u8, lanes: u16) -> Option<Scalar> {
     if lanes != 1 || !bits.is_multiple_of(8) {
         return None;
     }
-    if code == KDL_BFLOAT && bits == 16 {
-        return Some(Scalar::BF16);
+    if let Some(s) = named_scalar_of_code(code, bits) {
+        return Some(s);
+    }
+    if code == KDL_FLOAT && bits == 8 {
+        // Not a DLPack float: fp8 has codes of its own (float8_e5m2 is NumPy's only 'f1').
+        return None;
     }
     let kind = match code {
         KDL_BOOL => 'b',

@@ -161,7 +161,8 @@ fn read_with(
             return Ok(if s.is_complex() {
                 let c = item.cast::<PyComplex>()?;
                 Arg::Complex(c.real(), c.imag(), s)
-            } else if s.is_float() {
+            } else if s.is_float() || s.is_fp8() {
+                // An ml_dtypes float8 scalar's item() is its (exact) float value.
                 Arg::Float(item.extract()?, s)
             } else {
                 Arg::Int(
@@ -266,7 +267,16 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     }
     let typestr = item("typestr")?;
     let typestr = typestr.cast::<PyString>().ok()?.to_str().ok()?; // borrowed: no allocation
-    let scalar = scalar_of_typestr(typestr)?;
+    // bfloat16 and fp8 share type strings with other dtypes: the producer's dtype decides.
+    let named = if crate::interop::cai::is_ambiguous_typestr(typestr) {
+        crate::interop::cai::producer_scalar(obj)
+    } else {
+        None
+    };
+    let scalar = match named {
+        Some(s) if typestr.get(2..) == Some(s.size().to_string().as_str()) => s,
+        _ => scalar_of_typestr(typestr)?,
+    };
     let itemsize = scalar.size();
     let dtype = Dtype::Scalar(scalar);
     let shape = dims_of(&item("shape")?)?;

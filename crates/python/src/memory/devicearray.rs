@@ -27,7 +27,7 @@ use oxcuda_runtime::{Allocation, IndexItem, Layout, Order, Space, Stream as RtSt
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PySlice, PyTuple};
+use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
 
 use crate::boundary::guard;
 use crate::boundary::{layout_error, runtime_error};
@@ -606,9 +606,34 @@ pub(crate) fn from_cuda_array_interface(
         }
         let shape = crate::interop::cai::shape(desc_dict)?;
         let typestr = crate::interop::cai::typestr(desc_dict)?;
-        let dtype = match crate::interop::cai::get(desc_dict, "descr")? {
-            Some(descr) if typestr.to_str()?.starts_with("|V") => {
+        let text = typestr.to_str()?.to_owned();
+        // bfloat16 and fp8 share their type strings with other dtypes: the producer's own
+        // dtype decides (`cai::producer_scalar`), and a void one that nothing names is refused.
+        let named = if crate::interop::cai::is_ambiguous_typestr(&text) {
+            owner
+                .and_then(crate::interop::cai::producer_scalar)
+                // NumPy has no "<f1": it is only ever ml_dtypes' float8_e5m2.
+                .or_else(|| text.ends_with("f1").then_some(oxcuda_ir::Scalar::E5M2))
+        } else {
+            None
+        };
+        let size: u32 = text.get(2..).and_then(|n| n.parse().ok()).unwrap_or(0);
+        let dtype = match (named, crate::interop::cai::get(desc_dict, "descr")?) {
+            (Some(s), _) if s.size() == size => {
+                py.import("ml_dtypes").map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "the array's elements are {} (NumPy dtype ml_dtypes.{}): install ml_dtypes",
+                        s.name(),
+                        s.dtype_name()
+                    ))
+                })?;
+                as_dtype(py, &PyString::new(py, s.dtype_name()).into_any())?
+            }
+            (_, Some(descr)) if text.starts_with("|V") => {
                 as_dtype(py, &descr).or_else(|_| as_dtype(py, &typestr))?
+            }
+            _ if text.get(1..2) == Some("V") && !text.starts_with("|V") => {
+                return Err(crate::interop::cai::ambiguous_void(&text));
             }
             _ => as_dtype(py, &typestr)?,
         };

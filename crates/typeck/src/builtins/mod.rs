@@ -19,6 +19,7 @@
 
 pub mod bf16;
 pub mod fp16;
+pub mod fp8;
 pub mod reference;
 pub mod render;
 pub mod table;
@@ -263,7 +264,7 @@ fn libdevice_row(k: usize) -> Builtin {
 }
 
 /// Every row: [`BUILTINS`], the `cuda.fp16` rows ([`fp16::FP16`]), the `cuda.bf16` rows
-/// ([`bf16::rows`]), then one
+/// ([`bf16::rows`]), the `cuda.fp8` rows ([`fp8::FP8`]), then one
 /// `cuda.libdevice.<name>` row per libdevice function.
 #[must_use]
 pub fn all() -> &'static [Builtin] {
@@ -272,6 +273,7 @@ pub fn all() -> &'static [Builtin] {
         let mut rows = BUILTINS.to_vec();
         rows.extend_from_slice(fp16::FP16);
         rows.extend_from_slice(bf16::rows());
+        rows.extend_from_slice(fp8::FP8);
         rows.extend((0..LIBDEVICE.len()).map(libdevice_row));
         rows
     })

@@ -165,11 +165,40 @@ pub fn python_stubs() -> String {
     }
     out.push_str("}\n");
     out.push_str("\n__all__ = [\n");
+    // In the order `ruff` keeps `__all__` (RUF022): numbers in names compare as numbers.
+    names.sort_by(|a, b| natural_order(a, b));
     for name in names {
         let _ = writeln!(out, "    {},", py_string(name));
     }
     out.push_str("]\n");
     out
+}
+
+/// Byte order, except that runs of digits compare as numbers (`fp8` before `fp16`).
+fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
+    fn runs(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for k in 1..=bytes.len() {
+            if k == bytes.len() || bytes[k].is_ascii_digit() != bytes[start].is_ascii_digit() {
+                out.push((bytes[start].is_ascii_digit(), &s[start..k]));
+                start = k;
+            }
+        }
+        out
+    }
+    let (ra, rb) = (runs(a), runs(b));
+    for (x, y) in ra.iter().zip(&rb) {
+        let o = match (x, y) {
+            ((true, p), (true, q)) => p.len().cmp(&q.len()).then_with(|| p.cmp(q)),
+            ((_, p), (_, q)) => p.cmp(q),
+        };
+        if o.is_ne() {
+            return o;
+        }
+    }
+    ra.len().cmp(&rb.len())
 }
 
 fn group(b: &Builtin) -> &'static str {

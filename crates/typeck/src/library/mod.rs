@@ -55,6 +55,12 @@ const FILES: &[LibraryFile] = &[
         text: include_str!("bf16.py"),
         floats: &[Scalar::BF16],
     },
+    // fp8 conversions (`lower/fp8_cast.rs`, `cuda.fp8`): compiled once, `F` unused.
+    LibraryFile {
+        module: "cuda.fp8",
+        text: include_str!("fp8.py"),
+        floats: &[Scalar::F64],
+    },
     LibraryFile {
         module: "builtins",
         text: include_str!("round.py"),

@@ -217,6 +217,9 @@ impl Lower<'_, '_> {
         if from == to {
             return v;
         }
+        if from.is_fp8() || to.is_fp8() {
+            return self.fp8_cast(v, from, to);
+        }
         let out = self.emit(Op::Cast(v), Type::Scalar(to));
         if self.nonneg.contains(&v)
             && to.is_int()
@@ -242,6 +245,10 @@ impl Lower<'_, '_> {
                 ))
             }
             Val::Rt(v, Type::Scalar(Scalar::Bool)) => Some(Cond::Runtime(v)),
+            // An fp8 value is true when it is not a zero (CUDA's `operator bool`: fp8_cast).
+            Val::Rt(v, Type::Scalar(s)) if s.is_fp8() => {
+                Some(Cond::Runtime(self.cast(v, s, Scalar::Bool)))
+            }
             Val::Rt(v, Type::Scalar(s)) if !s.is_complex() => {
                 let zero = if s.is_float() {
                     self.emit(Op::Const(Const::Float(0.0)), Type::Scalar(s))

@@ -202,6 +202,12 @@ impl Lower<'_, '_> {
             GlobalValue::Float(x) => Val::Float(*x),
             GlobalValue::Bool(b) => Val::Bool(*b),
             GlobalValue::Complex(re, im) => Val::Complex(*re, *im),
+            // An fp8 scalar (an ml_dtypes float8 value) is its float value, converted.
+            GlobalValue::TypedScalar(s, crate::globals::TypedValue::Float(x)) if s.is_fp8() => {
+                let f = self.emit(Op::Const(Const::Float(*x)), Type::F64);
+                let v = self.cast(f, Scalar::F64, *s);
+                Val::Rt(v, Type::Scalar(*s))
+            }
             GlobalValue::TypedScalar(s, v) => {
                 let c = match *v {
                     crate::globals::TypedValue::Int(i) if *s == Scalar::Bool => Const::Bool(i != 0),

@@ -41,10 +41,13 @@ impl Lower<'_, '_> {
     /// without its leading `__` (a `cuda.bf16` alias: the function it aliases), compiled for
     /// float16 or bfloat16.
     pub(super) fn library_fn_call(&mut self, path: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        let (module, name) = path.rsplit_once('.').unwrap_or(("", path));
+        if module == "cuda.fp8" {
+            return self.fp8_fn_call(path, name, args, range);
+        }
         if !self.numbers_only(path, &args) {
             return Val::Poison;
         }
-        let (module, name) = path.rsplit_once('.').unwrap_or(("", path));
         let name = name.strip_prefix("__").unwrap_or(name);
         let (name, float) = if module == "cuda.bf16" {
             (crate::builtins::bf16::library_name(name), Scalar::BF16)
@@ -100,5 +103,55 @@ impl Lower<'_, '_> {
             self.emit(Op::Intrinsic(Intrinsic::ArithRn(op), ops), ty.clone()),
             ty,
         )
+    }
+}
+
+impl Lower<'_, '_> {
+    /// `cuda.fp8.<name>(…)`: numba-cuda's `cvt_*` functions, the library function of the same
+    /// name. The first argument is a number, a `bfloat16_raw` (`uint16x1`: the `…bfloat16raw…`
+    /// functions) or a vector of two floats (the `…2_to_…x2` functions); the modes are numbers
+    /// (an `IntEnum` member or an int).
+    fn fp8_fn_call(&mut self, path: &str, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        let (want_lanes, what) = if name.contains("bfloat16raw") {
+            (Some(1), "a bfloat16_raw (what cvt_e8m0_to_bf16raw returns)")
+        } else if name.contains("2_to_") {
+            (
+                Some(2),
+                "a float32x2 or float64x2 (cuda.float2(x, y), cuda.double2(x, y))",
+            )
+        } else {
+            (None, "")
+        };
+        for (k, a) in args.iter().enumerate() {
+            let ok = match (k, want_lanes, &a.val) {
+                (0, Some(n), Val::Rt(_, Type::Vector(v))) => v.lanes == n,
+                (0, Some(_), _) => false,
+                _ => self.scalar_type_of(&a.val).is_some_and(|s| !s.is_complex()),
+            };
+            if !ok {
+                let given = a.val.describe();
+                let (message, hint) = if k == 0 && want_lanes.is_some() {
+                    (
+                        format!("{path}() takes {what} as its first argument, not {given}"),
+                        "pass the value the function's name says",
+                    )
+                } else {
+                    (
+                        format!("{path}() takes numbers, not {given}"),
+                        "pass a number, or a saturation_t / fp8_interpretation_t / cudaRoundMode member",
+                    )
+                };
+                self.error_hint(codes::TYPE_MISMATCH, a.range, message, hint);
+                return Val::Poison;
+            }
+        }
+        let Some(src) = crate::library::function("cuda.fp8", name, Scalar::F64) else {
+            return self.error(
+                codes::UNKNOWN_ATTRIBUTE,
+                range,
+                format!("{path} is not available in device code"),
+            );
+        };
+        self.device_call(src, args, range)
     }
 }

@@ -16,6 +16,7 @@ mod enums;
 mod expr;
 mod extension_call;
 mod extern_call;
+mod fp8_cast;
 mod half_call;
 mod libdevice_call;
 mod library_call;

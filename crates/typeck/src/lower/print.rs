@@ -57,6 +57,11 @@ impl Lower<'_, '_> {
             Val::Rt(v, Type::Scalar(s)) if s.is_int() || s.is_float() || s == Scalar::Bool => {
                 out.push(PrintPiece::Value(v));
             }
+            // An fp8 value prints as its (exact) float32 value.
+            Val::Rt(v, Type::Scalar(s)) if s.is_fp8() => {
+                let f = self.cast(v, s, Scalar::F32);
+                out.push(PrintPiece::Value(f));
+            }
             Val::Tuple(items) => {
                 let items: Vec<(Val, TextRange)> = items.into_iter().map(|i| (i, range)).collect();
                 return self.print_tuple(items, out);

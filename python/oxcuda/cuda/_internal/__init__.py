@@ -1,1 +1,2 @@
-"""numba-cuda's ``numba.cuda._internal`` paths that user programs import (``cuda_bf16``)."""
+"""numba-cuda's ``numba.cuda._internal`` paths that user programs import (``cuda_bf16``,
+``cuda_fp8``)."""
