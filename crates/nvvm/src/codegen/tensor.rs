@@ -34,11 +34,13 @@ fn registers(f: FragmentType) -> (usize, &'static str, &'static str, u32) {
         (R::Accumulator, _) => (8, "i32", "r", 4),
         (_, E::F16) => (8, "i32", "r", 4),
         (_, E::Tf32) => (4, "i32", "r", 4),
+        (role, E::Bf16) => {
+            // bfloat16 operands: one 32-bit register holds two elements, no duplication.
+            ((operand_elements(f, role) / 2 / 32) as usize, "i32", "r", 4)
+        }
         (role, _) => {
             // 8-bit operands: one int32 register holds four elements.
-            let (m, n, k) = f.shape.mnk();
-            let elems = if role == R::MatrixA { m * k } else { k * n };
-            ((elems / 4 / 32) as usize, "i32", "r", 4)
+            ((operand_elements(f, role) / 4 / 32) as usize, "i32", "r", 4)
         }
     }
 }
@@ -49,6 +51,16 @@ struct TileAddress {
     operand: String,
     constraint: &'static str,
     space: &'static str,
+}
+
+/// The elements of an operand's whole tile (M·K for `matrix_a`, K·N for `matrix_b`).
+const fn operand_elements(f: FragmentType, role: FragmentRole) -> u32 {
+    let (m, n, k) = f.shape.mnk();
+    if matches!(role, FragmentRole::MatrixA) {
+        m * k
+    } else {
+        k * n
+    }
 }
 
 /// `{T, T, …}` of `n` registers.
@@ -358,6 +370,7 @@ impl FnWriter<'_, '_> {
         let types = match fa.elem {
             FragmentElem::F16 => format!("{0}.{0}", fc.elem.ptx()),
             FragmentElem::Tf32 => "f32.tf32.tf32.f32".to_owned(),
+            FragmentElem::Bf16 => "f32.bf16.bf16.f32".to_owned(),
             e => format!("s32.{0}.{0}.s32", e.ptx()),
         };
         let ptx = format!(
@@ -392,10 +405,10 @@ const fn role_letter(role: FragmentRole) -> &'static str {
 }
 
 /// The compute capability a fragment's instructions need: 7.0 for float16, 7.2 for 8-bit
-/// integers, 8.0 for tf32.
+/// integers, 8.0 for tf32 and bfloat16.
 const fn wmma_cc(f: FragmentType) -> (u32, u32) {
     match f.elem {
-        FragmentElem::Tf32 => (8, 0),
+        FragmentElem::Tf32 | FragmentElem::Bf16 => (8, 0),
         FragmentElem::S8 | FragmentElem::U8 => (7, 2),
         FragmentElem::S32 => (7, 2),
         FragmentElem::F16 | FragmentElem::F32 => (7, 0),
