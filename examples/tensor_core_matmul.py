@@ -145,15 +145,17 @@ def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES):
                 load_stage(sa, sb, a, b, s, row0, col0, s * bk, tid)
             else:
                 cuda.pipeline.commit()
+        s = 0  # the stage multiplied in this step (ring counters: no division in the loop)
+        w = stages - 1  # the stage filled in this step
         for t in range(steps):
             cuda.pipeline.wait_prior(stages - 2)  # this step's stage has landed
             cuda.syncthreads()  # ... for every thread; and the previous stage is free
             nt = t + stages - 1
             if nt < steps:
-                load_stage(sa, sb, a, b, nt % stages, row0, col0, nt * bk, tid)
+                load_stage(sa, sb, a, b, w, row0, col0, nt * bk, tid)
             else:
                 cuda.pipeline.commit()
-            s = t % stages
+            w = 0 if w == stages - 1 else w + 1
             for kk in range(0, bk, 16):
                 oa = s * a_stage + wr * lda + kk
                 wmma.load_matrix_sync(fa0, sa, oa, lda)
@@ -169,6 +171,7 @@ def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES):
                 mma_row(c10, c11, c12, c13, fa1, fb0, fb1, fb2, fb3)
                 mma_row(c20, c21, c22, c23, fa2, fb0, fb1, fb2, fb3)
                 mma_row(c30, c31, c32, c33, fa3, fb0, fb1, fb2, fb3)
+            s = 0 if s == stages - 1 else s + 1
         ldc = c.shape[1]
         base = (row0 + wr) * ldc + col0 + wc
         store_row(c, base, ldc, c00, c01, c02, c03)

@@ -92,16 +92,18 @@ extern "C" __global__ void __launch_bounds__(THREADS)
             __pipeline_commit();
         }
     }
+    int s = 0;           // the stage multiplied in this step (ring counters: no division)
+    int w = STAGES - 1;  // the stage filled in this step
     for (int t = 0; t < steps; ++t) {
         __pipeline_wait_prior(STAGES - 2);
         __syncthreads();
         int nt = t + STAGES - 1;
         if (nt < steps) {
-            load_stage(sa, sb, a, b, k, n, nt % STAGES, row0, col0, nt * BK, tid);
+            load_stage(sa, sb, a, b, k, n, w, row0, col0, nt * BK, tid);
         } else {
             __pipeline_commit();
         }
-        int s = t % STAGES;
+        w = w == STAGES - 1 ? 0 : w + 1;
 #pragma unroll
         for (int kk = 0; kk < BK; kk += 16) {
             const half* pa = sa + s * A_STAGE + wr * LDA + kk;
@@ -115,6 +117,7 @@ extern "C" __global__ void __launch_bounds__(THREADS)
 #pragma unroll
                 for (int j = 0; j < 4; ++j) wmma::mma_sync(acc[i][j], fa[i], fb[j], acc[i][j]);
         }
+        s = s == STAGES - 1 ? 0 : s + 1;
     }
     float* pc = c + (size_t)(row0 + wr) * n + col0 + wc;
 #pragma unroll
