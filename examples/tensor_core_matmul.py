@@ -1,8 +1,8 @@
 """Matrix multiplication on the tensor cores: float16 inputs, float32 accumulation.
 
 C = A @ B with A (M x K) and B (K x N) in float16 and C in float32. Each block of
-``WARPS_M x WARPS_N`` warps computes a ``(64 WARPS_M) x (64 WARPS_N)`` tile of C; each warp a
-64 x 64 part of it, as 4 x 4 accumulator fragments of 16 x 16 (cuda.wmma.fragment). The
+``WARPS_M x WARPS_N`` warps computes a ``(64 WARPS_M) x (32 WARPS_N)`` tile of C; each warp a
+64 x 32 part of it, as 4 x 2 accumulator fragments of 16 x 16 (cuda.wmma.fragment). The
 block walks along K in steps of ``BK`` through a ring of ``STAGES`` shared-memory stages:
 while the warps multiply the tiles of A and B of one stage (wmma.load_matrix_sync, which
 reads shared memory with ``ldmatrix``, and wmma.mma_sync), the asynchronous copy engine fills
@@ -27,9 +27,9 @@ from oxcuda import cuda, float16, float32
 wmma = cuda.wmma
 
 # The default configuration (bench/tensor_cores.py measures others with build()).
-WARPS_M, WARPS_N = 2, 4  # warps per block along M and N: a 128 x 256 tile of C
-BK = 16  # the step along K
-STAGES = 3  # shared-memory stages in the cp.async ring
+WARPS_M, WARPS_N = 2, 4  # warps per block along M and N: a 128 x 128 tile of C
+BK = 32  # the step along K
+STAGES = 2  # shared-memory stages in the cp.async ring
 PAD = 8  # halves of padding per shared row (16 bytes: keeps cp.async and wmma alignment)
 
 
@@ -39,7 +39,7 @@ def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES):
     Every argument is a compile-time constant of the kernel (closure variables are)."""
     if bk % 16 or stages < 2:
         raise ValueError(f"bk={bk} must be a multiple of 16 and stages={stages} at least 2")
-    bm, bn = 64 * warps_m, 64 * warps_n
+    bm, bn = 64 * warps_m, 32 * warps_n
     threads = 32 * warps_m * warps_n
     lda = bk + PAD  # shared A tile: bm rows of lda halves
     ldb = bn + PAD  # shared B tile: bk rows of ldb halves
@@ -74,19 +74,15 @@ def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES):
         cuda.pipeline.commit()
 
     @cuda.jit
-    def mma_row(c0, c1, c2, c3, fa, fb0, fb1, fb2, fb3):
-        # One row of the warp's 4 x 4 accumulators: C[i, j] += A[i] @ B[j].
+    def mma_row(c0, c1, fa, fb0, fb1):
+        # One row of the warp's 4 x 2 accumulators: C[i, j] += A[i] @ B[j].
         wmma.mma_sync(c0, fa, fb0, c0)
         wmma.mma_sync(c1, fa, fb1, c1)
-        wmma.mma_sync(c2, fa, fb2, c2)
-        wmma.mma_sync(c3, fa, fb3, c3)
 
     @cuda.jit
-    def store_row(c, base, ldc, c0, c1, c2, c3):
+    def store_row(c, base, ldc, c0, c1):
         wmma.store_matrix_sync(c, base, c0, ldc, wmma.mem_row_major)
         wmma.store_matrix_sync(c, base + 16, c1, ldc, wmma.mem_row_major)
-        wmma.store_matrix_sync(c, base + 32, c2, ldc, wmma.mem_row_major)
-        wmma.store_matrix_sync(c, base + 48, c3, ldc, wmma.mem_row_major)
 
     @cuda.jit
     def matmul_f16(a, b, c):
@@ -96,48 +92,30 @@ def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES):
         warp = tid // 32
         row0 = cuda.blockIdx.y * bm
         col0 = cuda.blockIdx.x * bn
-        wr = (warp // warps_n) * 64  # the warp's 64 x 64 tile within the block's
-        wc = (warp % warps_n) * 64
+        wr = (warp // warps_n) * 64  # the warp's 64 x 32 tile within the block's
+        wc = (warp % warps_n) * 32
         fa0 = wmma.fragment(wmma.matrix_a, 16, 16, 16, float16, wmma.row_major)
         fa1 = wmma.fragment(wmma.matrix_a, 16, 16, 16, float16, wmma.row_major)
         fa2 = wmma.fragment(wmma.matrix_a, 16, 16, 16, float16, wmma.row_major)
         fa3 = wmma.fragment(wmma.matrix_a, 16, 16, 16, float16, wmma.row_major)
         fb0 = wmma.fragment(wmma.matrix_b, 16, 16, 16, float16, wmma.row_major)
         fb1 = wmma.fragment(wmma.matrix_b, 16, 16, 16, float16, wmma.row_major)
-        fb2 = wmma.fragment(wmma.matrix_b, 16, 16, 16, float16, wmma.row_major)
-        fb3 = wmma.fragment(wmma.matrix_b, 16, 16, 16, float16, wmma.row_major)
         c00 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
         c01 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
-        c02 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
-        c03 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
         c10 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
         c11 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
-        c12 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
-        c13 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
         c20 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
         c21 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
-        c22 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
-        c23 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
         c30 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
         c31 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
-        c32 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
-        c33 = wmma.fragment(wmma.accumulator, 16, 16, 16, float32)
         wmma.fill_fragment(c00, 0.0)
         wmma.fill_fragment(c01, 0.0)
-        wmma.fill_fragment(c02, 0.0)
-        wmma.fill_fragment(c03, 0.0)
         wmma.fill_fragment(c10, 0.0)
         wmma.fill_fragment(c11, 0.0)
-        wmma.fill_fragment(c12, 0.0)
-        wmma.fill_fragment(c13, 0.0)
         wmma.fill_fragment(c20, 0.0)
         wmma.fill_fragment(c21, 0.0)
-        wmma.fill_fragment(c22, 0.0)
-        wmma.fill_fragment(c23, 0.0)
         wmma.fill_fragment(c30, 0.0)
         wmma.fill_fragment(c31, 0.0)
-        wmma.fill_fragment(c32, 0.0)
-        wmma.fill_fragment(c33, 0.0)
         steps = a.shape[1] // bk
         # The ring's first stages-1 stages (an empty group past the end keeps the count).
         for s in range(stages - 1):
@@ -165,19 +143,17 @@ def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES):
                 ob = s * b_stage + kk * ldb + wc
                 wmma.load_matrix_sync(fb0, sb, ob, ldb)
                 wmma.load_matrix_sync(fb1, sb, ob + 16, ldb)
-                wmma.load_matrix_sync(fb2, sb, ob + 32, ldb)
-                wmma.load_matrix_sync(fb3, sb, ob + 48, ldb)
-                mma_row(c00, c01, c02, c03, fa0, fb0, fb1, fb2, fb3)
-                mma_row(c10, c11, c12, c13, fa1, fb0, fb1, fb2, fb3)
-                mma_row(c20, c21, c22, c23, fa2, fb0, fb1, fb2, fb3)
-                mma_row(c30, c31, c32, c33, fa3, fb0, fb1, fb2, fb3)
+                mma_row(c00, c01, fa0, fb0, fb1)
+                mma_row(c10, c11, fa1, fb0, fb1)
+                mma_row(c20, c21, fa2, fb0, fb1)
+                mma_row(c30, c31, fa3, fb0, fb1)
             s = 0 if s == stages - 1 else s + 1
         ldc = c.shape[1]
         base = (row0 + wr) * ldc + col0 + wc
-        store_row(c, base, ldc, c00, c01, c02, c03)
-        store_row(c, base + 16 * ldc, ldc, c10, c11, c12, c13)
-        store_row(c, base + 32 * ldc, ldc, c20, c21, c22, c23)
-        store_row(c, base + 48 * ldc, ldc, c30, c31, c32, c33)
+        store_row(c, base, ldc, c00, c01)
+        store_row(c, base + 16 * ldc, ldc, c10, c11)
+        store_row(c, base + 32 * ldc, ldc, c20, c21)
+        store_row(c, base + 48 * ldc, ldc, c30, c31)
 
     return matmul_f16, bm, bn, bk, threads
 

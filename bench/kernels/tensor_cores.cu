@@ -2,7 +2,7 @@
 // C (float32) = A (float16, M x K, row-major) @ B (float16, K x N, row-major).
 //
 // The same algorithm line by line: a block of WARPS_M x WARPS_N warps computes a
-// (64 WARPS_M) x (64 WARPS_N) tile of C, each warp a 64 x 64 part as 4 x 4 nvcuda::wmma
+// (64 WARPS_M) x (32 WARPS_N) tile of C, each warp a 64 x 32 part as 4 x 2 nvcuda::wmma
 // 16x16x16 accumulators; K advances by BK through a ring of STAGES shared stages filled by
 // cp.async (__pipeline_memcpy_async, 16 bytes per copy, __pipeline_commit,
 // __pipeline_wait_prior(STAGES - 2)), one barrier per step; shared rows padded by 8 halves.
@@ -22,14 +22,14 @@ using namespace nvcuda;
 #define WARPS_N 4
 #endif
 #ifndef BK
-#define BK 16
+#define BK 32
 #endif
 #ifndef STAGES
-#define STAGES 3
+#define STAGES 2
 #endif
 #define PAD 8
 #define BM (64 * WARPS_M)
-#define BN (64 * WARPS_N)
+#define BN (32 * WARPS_N)
 #define THREADS (32 * WARPS_M * WARPS_N)
 #define LDA (BK + PAD)
 #define LDB (BN + PAD)
@@ -75,14 +75,14 @@ extern "C" __global__ void __launch_bounds__(THREADS)
     int row0 = blockIdx.y * BM;
     int col0 = blockIdx.x * BN;
     int wr = (warp / WARPS_N) * 64;
-    int wc = (warp % WARPS_N) * 64;
+    int wc = (warp % WARPS_N) * 32;
     wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa[4];
-    wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major> fb[4];
-    wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc[4][4];
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major> fb[2];
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc[4][2];
 #pragma unroll
     for (int i = 0; i < 4; ++i)
 #pragma unroll
-        for (int j = 0; j < 4; ++j) wmma::fill_fragment(acc[i][j], 0.0f);
+        for (int j = 0; j < 2; ++j) wmma::fill_fragment(acc[i][j], 0.0f);
     int steps = k / BK;
 #pragma unroll
     for (int s = 0; s < STAGES - 1; ++s) {
@@ -111,11 +111,11 @@ extern "C" __global__ void __launch_bounds__(THREADS)
             for (int i = 0; i < 4; ++i) wmma::load_matrix_sync(fa[i], pa + i * 16 * LDA, LDA);
             const half* pb = sb + s * B_STAGE + kk * LDB + wc;
 #pragma unroll
-            for (int j = 0; j < 4; ++j) wmma::load_matrix_sync(fb[j], pb + j * 16, LDB);
+            for (int j = 0; j < 2; ++j) wmma::load_matrix_sync(fb[j], pb + j * 16, LDB);
 #pragma unroll
             for (int i = 0; i < 4; ++i)
 #pragma unroll
-                for (int j = 0; j < 4; ++j) wmma::mma_sync(acc[i][j], fa[i], fb[j], acc[i][j]);
+                for (int j = 0; j < 2; ++j) wmma::mma_sync(acc[i][j], fa[i], fb[j], acc[i][j]);
         }
         s = s == STAGES - 1 ? 0 : s + 1;
     }
@@ -123,7 +123,7 @@ extern "C" __global__ void __launch_bounds__(THREADS)
 #pragma unroll
     for (int i = 0; i < 4; ++i)
 #pragma unroll
-        for (int j = 0; j < 4; ++j)
+        for (int j = 0; j < 2; ++j)
             wmma::store_matrix_sync(pc + (size_t)i * 16 * n + j * 16, acc[i][j], n,
                                     wmma::mem_row_major);
 }

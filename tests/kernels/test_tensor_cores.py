@@ -535,9 +535,9 @@ def misaligned_k(a, d):
 
 
 def test_the_simulator_checks_tiles():
-    a = cuda.to_device(np.ones((16, 16), np.float16))
-    d = cuda.to_device(np.zeros((16, 16), np.float32))
-    with cuda_target("sim"):
+    with cuda_target("sim"):  # the arrays too: simulator memory, also on a machine with a GPU
+        a = cuda.to_device(np.ones((16, 16), np.float16))
+        d = cuda.to_device(np.zeros((16, 16), np.float32))
         with pytest.raises(IndexError, match="reaches past the array's 256 elements"):
             past_the_end_k[1, 32](a, d)
         big = cuda.to_device(np.ones((32, 32), np.float16))
