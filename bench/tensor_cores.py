@@ -7,7 +7,8 @@ C = A @ B with float16 A, B and float32 accumulation, at M = N = K = 4096 (``--s
   cp.async, built with ``nvcc -O3 -arch=sm_XX -cubin`` (NVRTC through CuPy without nvcc).
 
 ``--configs`` measures several configurations of the algorithm (``WARPS_M,WARPS_N,BK,STAGES``,
-the example's ``build()`` and the C++ file's ``-D`` macros), oxcuda and C++ each; the first is
+and optionally ``MIN_BLOCKS``, the launch bound's blocks per multiprocessor: the example's
+``build()`` and the C++ file's ``-D`` macros), oxcuda and C++ each; the first is
 the one the summary ratios compare.
 
 Each is checked against a float64 product of the same inputs (on the GPU, by CuPy), then timed
@@ -45,12 +46,10 @@ def _example() -> Any:
     return module
 
 
-def _cxx_kernel(cp: Any, config: tuple[int, int, int, int]) -> tuple[Any, str]:
+def _cxx_kernel(cp: Any, config: tuple[int, ...]) -> tuple[Any, str]:
     arch = cp.cuda.Device().compute_capability
-    defines = [
-        f"-D{name}={value}"
-        for name, value in zip(("WARPS_M", "WARPS_N", "BK", "STAGES"), config, strict=True)
-    ]
+    names = ("WARPS_M", "WARPS_N", "BK", "STAGES", "MIN_BLOCKS")[: len(config)]
+    defines = [f"-D{name}={value}" for name, value in zip(names, config, strict=True)]
     nvcc = shutil.which("nvcc") or (
         os.path.join(os.environ["CUDA_HOME"], "bin", "nvcc") if "CUDA_HOME" in os.environ else None
     )
@@ -99,7 +98,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--configs",
         nargs="+",
         default=None,
-        help="WARPS_M,WARPS_N,BK,STAGES of each configuration (default: the example's)",
+        help="WARPS_M,WARPS_N,BK,STAGES[,MIN_BLOCKS] of each configuration (default: the "
+        "example's)",
     )
     args = p.parse_args(argv)
     import cupy as cp

@@ -33,10 +33,12 @@ STAGES = 2  # shared-memory stages in the cp.async ring
 PAD = 8  # halves of padding per shared row (16 bytes: keeps cp.async and wmma alignment)
 
 
-def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES):
+def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES, min_blocks=1):
     """The kernel and its block tile for one configuration: ``(kernel, bm, bn, bk, threads)``.
 
-    Every argument is a compile-time constant of the kernel (closure variables are)."""
+    Every argument is a compile-time constant of the kernel (closure variables are);
+    ``min_blocks`` is the launch bound's blocks per multiprocessor (registers are limited so
+    that many fit)."""
     if bk % 16 or stages < 2:
         raise ValueError(f"bk={bk} must be a multiple of 16 and stages={stages} at least 2")
     bm, bn = 64 * warps_m, 32 * warps_n
@@ -84,7 +86,7 @@ def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES):
         wmma.store_matrix_sync(c, base, c0, ldc, wmma.mem_row_major)
         wmma.store_matrix_sync(c, base + 16, c1, ldc, wmma.mem_row_major)
 
-    @cuda.jit
+    @cuda.jit(launch_bounds=(threads, min_blocks))
     def matmul_f16(a, b, c):
         sa = cuda.shared.array((stages, bm, lda), float16)
         sb = cuda.shared.array((stages, bk, ldb), float16)

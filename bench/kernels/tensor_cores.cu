@@ -24,6 +24,9 @@ using namespace nvcuda;
 #ifndef BK
 #define BK 32
 #endif
+#ifndef MIN_BLOCKS
+#define MIN_BLOCKS 1
+#endif
 #ifndef STAGES
 #define STAGES 2
 #endif
@@ -65,7 +68,7 @@ __device__ __forceinline__ void load_stage(half* sa, half* sb, const half* __res
     __pipeline_commit();
 }
 
-extern "C" __global__ void __launch_bounds__(THREADS)
+extern "C" __global__ void __launch_bounds__(THREADS, MIN_BLOCKS)
     matmul_f16(const half* __restrict__ a, const half* __restrict__ b, float* __restrict__ c,
                int m, int n, int k) {
     __shared__ __align__(32) half sa[STAGES * A_STAGE];
