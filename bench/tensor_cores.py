@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     n = args.size
     ex = _example()
-    default = (ex.WARPS_M, ex.WARPS_N, ex.BK, ex.STAGES)
+    default = (ex.WARPS_M, ex.WARPS_N, ex.BK, ex.STAGES, ex.MIN_BLOCKS)
     configs = [tuple(int(x) for x in c.split(",")) for c in args.configs or []] or [default]
     rng = cp.random.default_rng()
     a = rng.uniform(-1, 1, (n, n), dtype=cp.float32).astype(cp.float16)

@@ -30,10 +30,11 @@ wmma = cuda.wmma
 WARPS_M, WARPS_N = 2, 4  # warps per block along M and N: a 128 x 128 tile of C
 BK = 32  # the step along K
 STAGES = 2  # shared-memory stages in the cp.async ring
+MIN_BLOCKS = 2  # blocks per multiprocessor the registers must allow (the launch bound)
 PAD = 8  # halves of padding per shared row (16 bytes: keeps cp.async and wmma alignment)
 
 
-def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES, min_blocks=1):
+def build(warps_m=WARPS_M, warps_n=WARPS_N, bk=BK, stages=STAGES, min_blocks=MIN_BLOCKS):
     """The kernel and its block tile for one configuration: ``(kernel, bm, bn, bk, threads)``.
 
     Every argument is a compile-time constant of the kernel (closure variables are);

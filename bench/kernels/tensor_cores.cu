@@ -25,7 +25,7 @@ using namespace nvcuda;
 #define BK 32
 #endif
 #ifndef MIN_BLOCKS
-#define MIN_BLOCKS 1
+#define MIN_BLOCKS 2
 #endif
 #ifndef STAGES
 #define STAGES 2
