@@ -6,18 +6,12 @@ C = A @ B with float16 A, B and float32 accumulation, at M = N = K = 4096 (``--s
 - CUDA C++: ``bench/kernels/tensor_cores.cu``, the example's algorithm in nvcuda::wmma with
   cp.async, built with ``nvcc -O3 -arch=sm_XX -cubin`` (NVRTC through CuPy without nvcc).
 
-``--configs`` measures several configurations of the algorithm (``WARPS_M,WARPS_N,BK,STAGES``,
-and optionally ``MIN_BLOCKS``, the launch bound's blocks per multiprocessor: the example's
-``build()`` and the C++ file's ``-D`` macros), oxcuda and C++ each; the first is
-the one the summary ratios compare.
-
 Each is checked against a float64 product of the same inputs (on the GPU, by CuPy), then timed
 with CUDA events: ``--repeats`` launches back to back, an event between each two, median and
 best. TFLOP/s counts 2·M·N·K operations. Needs a GPU, CuPy and oxcuda; prints a table and,
 with ``--out``, writes JSON. docs/performance.md records a run.
 
-    python bench/tensor_cores.py [--size 4096] [--repeats 50] [--configs 2,4,16,3 ...]
-                                 [--out tensor_cores.json]
+    python bench/tensor_cores.py [--size 4096] [--repeats 50] [--out tensor_cores.json]
 """
 
 from __future__ import annotations
@@ -46,23 +40,21 @@ def _example() -> Any:
     return module
 
 
-def _cxx_kernel(cp: Any, config: tuple[int, ...]) -> tuple[Any, str]:
+def _cxx_kernel(cp: Any) -> tuple[Any, str]:
     arch = cp.cuda.Device().compute_capability
-    names = ("WARPS_M", "WARPS_N", "BK", "STAGES", "MIN_BLOCKS")[: len(config)]
-    defines = [f"-D{name}={value}" for name, value in zip(names, config, strict=True)]
     nvcc = shutil.which("nvcc") or (
         os.path.join(os.environ["CUDA_HOME"], "bin", "nvcc") if "CUDA_HOME" in os.environ else None
     )
     if nvcc and os.path.exists(nvcc):
         out = os.path.join(tempfile.mkdtemp(prefix="oxcuda_tc_"), f"tc_sm{arch}.cubin")
-        cmd = [nvcc, "-O3", f"-arch=sm_{arch}", "-cubin", *defines, SOURCE, "-o", out]
+        cmd = [nvcc, "-O3", f"-arch=sm_{arch}", "-cubin", SOURCE, "-o", out]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False)
         if proc.returncode != 0:
             raise RuntimeError(f"nvcc failed: {proc.stderr[-2000:]}")
         return cp.RawModule(path=out).get_function("matmul_f16"), " ".join(cmd)
     with open(SOURCE) as f:
         code = f.read()
-    module = cp.RawModule(code=code, options=("--std=c++17", *defines))
+    module = cp.RawModule(code=code, options=("--std=c++17",))
     version = ".".join(map(str, cp.cuda.nvrtc.getVersion()))
     return module.get_function("matmul_f16"), f"NVRTC {version} (no nvcc), sm_{arch}"
 
@@ -94,58 +86,41 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--size", type=int, default=4096)
     p.add_argument("--repeats", type=int, default=50)
     p.add_argument("--out")
-    p.add_argument(
-        "--configs",
-        nargs="+",
-        default=None,
-        help="WARPS_M,WARPS_N,BK,STAGES[,MIN_BLOCKS] of each configuration (default: the "
-        "example's)",
-    )
     args = p.parse_args(argv)
     import cupy as cp
     from oxcuda import cuda
 
     n = args.size
     ex = _example()
-    default = (ex.WARPS_M, ex.WARPS_N, ex.BK, ex.STAGES, ex.MIN_BLOCKS)
-    configs = [tuple(int(x) for x in c.split(",")) for c in args.configs or []] or [default]
     rng = cp.random.default_rng()
     a = rng.uniform(-1, 1, (n, n), dtype=cp.float32).astype(cp.float16)
     b = rng.uniform(-1, 1, (n, n), dtype=cp.float32).astype(cp.float16)
     want = a.astype(cp.float64) @ b.astype(cp.float64)
     flops = 2.0 * n * n * n
     rows: dict[str, Any] = {}
-    size = cp.int32(n)
+
+    c_ox = cp.full((n, n), cp.nan, dtype=cp.float32)
+    ex.launch(a, b, c_ox)
+    cuda.synchronize()
+    rows["oxcuda"] = {"error": _check(cp, "oxcuda", c_ox, want, n)}
+    rows["oxcuda"].update(_time(cp, lambda: ex.launch(a, b, c_ox), args.repeats))
 
     c_blas = cp.matmul(a, b)
     rows["cuBLAS"] = {"error": _check(cp, "cuBLAS", c_blas, want, n)}
     out = cp.empty_like(c_blas)
     rows["cuBLAS"].update(_time(cp, lambda: cp.matmul(a, b, out=out), args.repeats))
 
-    for i, config in enumerate(configs):
-        tag = "" if i == 0 else " " + ",".join(map(str, config))
-        built = ex.build(*config)
-        c_ox = cp.full((n, n), cp.nan, dtype=cp.float32)
-        ex.launch(a, b, c_ox, built)
-        cuda.synchronize()
-        name = "oxcuda" + tag
-        rows[name] = {"error": _check(cp, name, c_ox, want, n), "config": config}
-        rows[name].update(
-            _time(cp, lambda c_ox=c_ox, built=built: ex.launch(a, b, c_ox, built), args.repeats)
-        )
+    kernel, build = _cxx_kernel(cp)
+    c_cxx = cp.full((n, n), cp.nan, dtype=cp.float32)
+    grid = (n // ex.BN, n // ex.BM)
+    size = cp.int32(n)
 
-        kernel, build = _cxx_kernel(cp, config)
-        c_cxx = cp.full((n, n), cp.nan, dtype=cp.float32)
-        _, bm, bn, _, threads = built
-        grid = (n // bn, n // bm)
+    def cxx() -> None:
+        kernel(grid, (ex.THREADS,), (a, b, c_cxx, size, size, size))
 
-        def cxx(kernel=kernel, c_cxx=c_cxx, grid=grid, threads=threads) -> None:
-            kernel(grid, (threads,), (a, b, c_cxx, size, size, size))
-
-        cxx()
-        name = "CUDA C++" + tag
-        rows[name] = {"error": _check(cp, name, c_cxx, want, n), "build": build, "config": config}
-        rows[name].update(_time(cp, cxx, args.repeats))
+    cxx()
+    rows["CUDA C++"] = {"error": _check(cp, "CUDA C++", c_cxx, want, n), "build": build}
+    rows["CUDA C++"].update(_time(cp, cxx, args.repeats))
 
     for r in rows.values():
         r["tflops"] = flops / (r["median_ms"] * 1e-3) / 1e12
@@ -158,18 +133,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "oxcuda_vs_cxx": rows["oxcuda"]["tflops"] / rows["CUDA C++"]["tflops"],
     }
     print(f"{n}^3 float16 matmul, float32 accumulate, on {result['device']}")
-    print(f"{'':22} {'median ms':>10} {'TFLOP/s':>9} {'best':>9} {'max error':>10}")
+    print(f"{'':10} {'median ms':>10} {'TFLOP/s':>9} {'best':>9} {'max error':>10}")
     for name, r in rows.items():
         print(
-            f"{name:22} {r['median_ms']:10.3f} {r['tflops']:9.1f} {r['best_tflops']:9.1f} "
+            f"{name:10} {r['median_ms']:10.3f} {r['tflops']:9.1f} {r['best_tflops']:9.1f} "
             f"{r['error']:10.2e}"
         )
     print(f"oxcuda / cuBLAS   = {result['oxcuda_vs_cublas']:.2f}")
-    print(
-        f"oxcuda / CUDA C++ = {result['oxcuda_vs_cxx']:.2f}  "
-        f"(configuration {','.join(map(str, configs[0]))}; C++ build: "
-        f"{rows['CUDA C++']['build']})"
-    )
+    print(f"oxcuda / CUDA C++ = {result['oxcuda_vs_cxx']:.2f}  (C++ build: {build})")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(result, f, indent=2)
