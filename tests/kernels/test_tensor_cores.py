@@ -8,7 +8,7 @@ import inspect
 
 import numpy as np
 import pytest
-from oxcuda import cuda, float16, float32, int8, int32, uint8
+from oxcuda import bfloat16, cuda, float16, float32, int8, int32, uint8
 from oxcuda.errors import TypingError, UnsupportedError
 
 from ._util import poison, run
@@ -19,6 +19,7 @@ wmma = cuda.wmma
 #: conftest.py compiles them only for the architectures that have them).
 CUBIN_MIN_CC = {
     "tf32_k": (8, 0),
+    "bf16_tile_k": (8, 0),
     "copy_async_k": (8, 0),
     "copy_async_deferred_k": (8, 0),
     "pipelined_matmul_k": (8, 0),
@@ -198,6 +199,63 @@ def test_tf32(target, rng):
         # The simulator reads tf32 as the tensor cores do: low 13 mantissa bits cleared.
         ref = _ref(_tf32(a), _tf32(b), np.zeros((16, 16)))
         np.testing.assert_allclose(d, ref, rtol=1e-5, atol=1e-5)
+
+
+# ---- bfloat16 operands ----------------------------------------------------------------------
+
+
+def bf16_tile(m, n, k):
+    @cuda.jit
+    def bf16_tile_k(a, b, c, d):
+        fa = wmma.fragment(wmma.matrix_a, m, n, k, bfloat16, wmma.row_major)
+        fb = wmma.fragment(wmma.matrix_b, m, n, k, bfloat16, wmma.col_major)
+        fc = wmma.fragment(wmma.accumulator, m, n, k, float32)
+        wmma.load_matrix_sync(fa, a, 0, k)
+        wmma.load_matrix_sync(fb, b, 0, k)
+        wmma.load_matrix_sync(fc, c, 0, n, wmma.mem_row_major)
+        wmma.mma_sync(fc, fa, fb, fc)
+        wmma.store_matrix_sync(d, 0, fc, n, wmma.mem_row_major)
+
+    return bf16_tile_k
+
+
+def _sequential_f32(a, b, c):
+    """A @ B + C in float32, each product exact and added in order of k: the simulator's."""
+    acc = c.astype(np.float32).copy()
+    for kk in range(a.shape[1]):
+        acc = acc + np.outer(a[:, kk].astype(np.float32), b[kk, :].astype(np.float32))
+    return acc
+
+
+@pytest.mark.parametrize("m, n, k", [(16, 16, 16), (32, 8, 16), (8, 32, 16)])
+def test_bfloat16_operands(target, rng, m, n, k):
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    a = rng.standard_normal((m, k)).astype(ml_dtypes.bfloat16)
+    b = rng.standard_normal((k, n)).astype(ml_dtypes.bfloat16)
+    c = rng.standard_normal((m, n)).astype(np.float32)
+    b_col = np.ascontiguousarray(b.T)  # B stored column-major: B[kk, j] at kk + j*k
+    (d,) = run(bf16_tile(m, n, k), 1, 32, a, b_col, c, poison((m, n), np.float32))[3:]
+    np.testing.assert_allclose(d, _ref(a, b, c), rtol=0, atol=1e-4 * k)
+    if target == "sim":
+        # bfloat16 products are exact in float32; the sum is float32's, in order of k.
+        np.testing.assert_array_equal(d, _sequential_f32(a, b, c))
+
+
+def test_bfloat16_accumulator_is_refused():
+    @cuda.jit
+    def bf16_acc_k(d):
+        fc = wmma.fragment(wmma.accumulator, 16, 16, 16, bfloat16)
+        wmma.store_matrix_sync(d, 0, fc, 16, wmma.mem_row_major)
+
+    with pytest.raises(TypingError, match="accumulators are float32"):
+        cuda.compile_ptx(bf16_acc_k.py_func, (float32[::1],), cc=(9, 0))
+
+
+def test_bfloat16_needs_compute_capability_8():
+    kernel = bf16_tile(16, 16, 16)
+    sig = (bfloat16[:, ::1], bfloat16[:, ::1], float32[:, ::1], float32[:, ::1])
+    with pytest.raises(UnsupportedError, match=r"needs compute capability 8\.0"):
+        cuda.compile_ptx(kernel.py_func, sig, cc=(7, 5))
 
 
 # ---- a tiled matmul through shared memory --------------------------------------------------
@@ -477,9 +535,9 @@ def misaligned_k(a, d):
 
 
 def test_the_simulator_checks_tiles():
-    a = cuda.to_device(np.ones((16, 16), np.float16))
-    d = cuda.to_device(np.zeros((16, 16), np.float32))
-    with cuda_target("sim"):
+    with cuda_target("sim"):  # the arrays too: simulator memory, also on a machine with a GPU
+        a = cuda.to_device(np.ones((16, 16), np.float16))
+        d = cuda.to_device(np.zeros((16, 16), np.float32))
         with pytest.raises(IndexError, match="reaches past the array's 256 elements"):
             past_the_end_k[1, 32](a, d)
         big = cuda.to_device(np.ones((32, 32), np.float16))

@@ -152,3 +152,70 @@ fn copies_compile_for_sm_90_and_are_refused_for_sm_75() {
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
+
+/// Tiles in shared memory, directly, through a view, a variable and a device function's
+/// parameter; and a device function called with a shared and a global array.
+const SPACES: &str = "\
+def load_from(frag, tiles, offset):
+    cuda.wmma.load_matrix_sync(frag, tiles, offset, 16)
+
+def load_any(frag, tiles):
+    cuda.wmma.load_matrix_sync(frag, tiles, 0, 16)
+
+def spaces(b, d):
+    sa = cuda.shared.array((2, 16, 16), float16)
+    sb = cuda.shared.array(256, float16)
+    sc = cuda.shared.array((16, 16), float32)
+    fa = cuda.wmma.fragment(cuda.wmma.matrix_a, 16, 16, 16, float16, cuda.wmma.row_major)
+    fb = cuda.wmma.fragment(cuda.wmma.matrix_b, 16, 16, 16, float16, cuda.wmma.row_major)
+    fc = cuda.wmma.fragment(cuda.wmma.accumulator, 16, 16, 16, float32)
+    view = sa[1]
+    cuda.wmma.load_matrix_sync(fa, view, 0, 16)
+    load_from(fb, sb, 0)
+    load_any(fb, b)
+    load_any(fb, sb)
+    cuda.wmma.fill_fragment(fc, 0.0)
+    cuda.wmma.mma_sync(fc, fa, fb, fc)
+    cuda.wmma.store_matrix_sync(sc, 0, fc, 16, cuda.wmma.mem_row_major)
+    cuda.wmma.store_matrix_sync(d, 0, fc, 16, cuda.wmma.mem_row_major)
+";
+
+#[test]
+fn shared_tiles_use_the_shared_state_space() {
+    let tools = tools_or_skip!();
+    let sig = "void(float16[::1], float32[::1])";
+    let a = compile(
+        common::request(SPACES, "spaces", sig, Stage::Cubin, (9, 0)),
+        &tools.toolchain,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let ptx = a.text(Stage::Ptx).expect("the PTX");
+    let count = |s: &str| ptx.matches(s).count();
+    // The view of a shared array and the parameter every caller passes a shared array to.
+    assert_eq!(
+        count("wmma.load.a.sync.aligned.row.m16n16k16.shared.f16"),
+        1,
+        "{ptx}"
+    );
+    assert_eq!(
+        count("wmma.load.b.sync.aligned.row.m16n16k16.shared.f16"),
+        1,
+        "{ptx}"
+    );
+    // `load_any` is called with a global array too: generic at both (inlined) calls.
+    assert_eq!(
+        count("wmma.load.b.sync.aligned.row.m16n16k16.f16"),
+        2,
+        "{ptx}"
+    );
+    assert_eq!(
+        count("wmma.store.d.sync.aligned.row.m16n16k16.shared.f32"),
+        1,
+        "{ptx}"
+    );
+    assert_eq!(
+        count("wmma.store.d.sync.aligned.row.m16n16k16.f32"),
+        1,
+        "{ptx}"
+    );
+}

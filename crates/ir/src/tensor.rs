@@ -174,7 +174,7 @@ fn shape_of(s: &str) -> Option<WmmaShape> {
 
 fn elem(s: &str) -> Option<FragmentElem> {
     use FragmentElem::*;
-    [F16, Tf32, F32, S8, U8, S32]
+    [F16, Bf16, Tf32, F32, S8, U8, S32]
         .into_iter()
         .find(|e| e.ptx() == s)
 }

@@ -11,8 +11,8 @@
 //! load and store (`Inst::WarpSyncAll`), so all lanes load before any lane stores: the order
 //! the GPU's collective instructions give.
 //!
-//! **Arithmetic** (`mma`): each product is formed exactly (float16 × float16 and tf32 × tf32
-//! fit float32's 24-bit significand; 8-bit products fit int32) and added to the accumulator
+//! **Arithmetic** (`mma`): each product is formed exactly (float16 × float16, bfloat16 ×
+//! bfloat16 and tf32 × tf32 fit float32's 24-bit significand; 8-bit products fit int32) and added to the accumulator
 //! in order of k, each addition rounded to the accumulator type: float32 (round to nearest
 //! even), float16 (the sum formed in float32, then rounded to float16) or wrapping int32. tf32
 //! operands are read with their 13 low mantissa bits cleared (truncation, as the tensor cores
@@ -281,7 +281,8 @@ fn copy_end(a: &Operand, offset: u64, bytes: usize, what: &str) -> Result<usize,
     }
 }
 
-/// Reads element `e` of a fragment's storage as a float (float16 and float32; tf32 truncated).
+/// Reads element `e` of a fragment's storage as a float (float16, bfloat16 and float32, each
+/// exactly; tf32 truncated).
 unsafe fn float_at(f: FragmentType, data: usize, e: usize) -> f32 {
     // SAFETY: the caller's fragment holds element `e`.
     unsafe {
@@ -290,6 +291,11 @@ unsafe fn float_at(f: FragmentType, data: usize, e: usize) -> f32 {
                 let mut v = 0u64;
                 memory::load(MemKind::U16, (data + 2 * e) as *mut u8, &raw mut v);
                 f16::to_f32(v as u16)
+            }
+            FragmentElem::Bf16 => {
+                let mut v = 0u64;
+                memory::load(MemKind::U16, (data + 2 * e) as *mut u8, &raw mut v);
+                f32::from_bits(u32::from(v as u16) << 16)
             }
             FragmentElem::Tf32 => {
                 let mut v = 0u64;

@@ -79,6 +79,8 @@ impl WmmaShape {
 pub enum FragmentElem {
     /// IEEE half precision (operands or accumulator).
     F16,
+    /// bfloat16 (operands of the 16-deep shapes; float32 accumulator).
+    Bf16,
     /// TensorFloat-32: float32 storage of which the multiplier reads sign, 8 exponent bits and
     /// the 10 high mantissa bits (operands of `m16n16k8` only).
     Tf32,
@@ -98,6 +100,7 @@ impl FragmentElem {
     pub const fn scalar(self) -> Scalar {
         match self {
             Self::F16 => Scalar::F16,
+            Self::Bf16 => Scalar::BF16,
             Self::Tf32 | Self::F32 => Scalar::F32,
             Self::S8 => Scalar::I8,
             Self::U8 => Scalar::U8,
@@ -110,6 +113,7 @@ impl FragmentElem {
     pub const fn ptx(self) -> &'static str {
         match self {
             Self::F16 => "f16",
+            Self::Bf16 => "bf16",
             Self::Tf32 => "tf32",
             Self::F32 => "f32",
             Self::S8 => "s8",
@@ -123,6 +127,7 @@ impl FragmentElem {
     pub const fn python(self) -> &'static str {
         match self {
             Self::F16 => "float16",
+            Self::Bf16 => "bfloat16",
             Self::Tf32 => "tf32",
             Self::F32 => "float32",
             Self::S8 => "int8",
@@ -195,9 +200,10 @@ impl FragmentType {
     ) -> Result<Self, String> {
         let operand = role != FragmentRole::Accumulator;
         let ok = match (operand, elem) {
-            (true, FragmentElem::F16 | FragmentElem::S8 | FragmentElem::U8) => {
-                shape != WmmaShape::M16N16K8
-            }
+            (
+                true,
+                FragmentElem::F16 | FragmentElem::Bf16 | FragmentElem::S8 | FragmentElem::U8,
+            ) => shape != WmmaShape::M16N16K8,
             (true, FragmentElem::Tf32) => shape == WmmaShape::M16N16K8,
             (false, FragmentElem::F32) => true,
             (false, FragmentElem::F16 | FragmentElem::S32) => shape != WmmaShape::M16N16K8,
@@ -205,8 +211,8 @@ impl FragmentType {
         };
         if !ok {
             let what = if operand {
-                "operands (matrix_a, matrix_b) are float16, int8 or uint8 in m16n16k16, \
-                 m32n8k16 and m8n32k16, and tf32 in m16n16k8"
+                "operands (matrix_a, matrix_b) are float16, bfloat16, int8 or uint8 in \
+                 m16n16k16, m32n8k16 and m8n32k16, and tf32 in m16n16k8"
             } else {
                 "accumulators are float32 (any shape), float16 or int32 (not m16n16k8)"
             };
@@ -309,6 +315,9 @@ mod tests {
         assert!(FragmentType::new(MatrixA, M16N16K8, Tf32, row).is_ok());
         assert!(FragmentType::new(MatrixA, M16N16K16, Tf32, row).is_err());
         assert!(FragmentType::new(MatrixA, M16N16K8, F16, row).is_err());
+        assert!(FragmentType::new(MatrixB, M8N32K16, Bf16, row).is_ok());
+        assert!(FragmentType::new(MatrixA, M16N16K8, Bf16, row).is_err());
+        assert!(FragmentType::new(Accumulator, M16N16K16, Bf16, None).is_err());
         assert!(FragmentType::new(Accumulator, M16N16K8, F32, None).is_ok());
         assert!(FragmentType::new(Accumulator, M16N16K8, S32, None).is_err());
         assert!(FragmentType::new(Accumulator, M16N16K16, S8, None).is_err());

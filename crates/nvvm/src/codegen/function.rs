@@ -28,7 +28,7 @@ use super::types;
 pub(super) fn write_function(cx: &mut ModuleCtx<'_>, index: usize) -> Result<String> {
     let module = cx.module;
     let func = &module.functions[index];
-    let mut w = FnWriter::new(cx, func);
+    let mut w = FnWriter::new(cx, func, index);
     w.write(index)
 }
 
@@ -39,6 +39,8 @@ pub(super) type Result<T> = std::result::Result<T, CodegenError>;
 pub(super) struct FnWriter<'a, 'c> {
     pub(super) cx: &'c mut ModuleCtx<'a>,
     pub(super) func: &'a Function,
+    /// The function's index in the module.
+    pub(super) index: usize,
     /// `alloca`s, written at the top of the entry block.
     allocas: String,
     /// Everything after the allocas.
@@ -65,11 +67,12 @@ pub(super) struct FnWriter<'a, 'c> {
 }
 
 impl<'a, 'c> FnWriter<'a, 'c> {
-    fn new(cx: &'c mut ModuleCtx<'a>, func: &'a Function) -> Self {
+    fn new(cx: &'c mut ModuleCtx<'a>, func: &'a Function, index: usize) -> Self {
         let fast = if cx.opts.fastmath { "fast " } else { "" };
         Self {
             cx,
             func,
+            index,
             allocas: String::new(),
             body: String::new(),
             operands: vec![None; func.values.len()],

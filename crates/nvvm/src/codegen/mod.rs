@@ -14,7 +14,9 @@
 //! - `externs`: external functions' declarations and calls (C and numba ABIs);
 //! - `helpers`: small internal functions emitted once per module when used (integer power,
 //!   complex division and power, float atomic min/max);
-//! - `debug`: line-table metadata for `lineinfo`/`debug`.
+//! - `debug`: line-table metadata for `lineinfo`/`debug`;
+//! - `spaces`: which array values are proven to point into shared memory (the tensor-core
+//!   lowering's `.shared` forms).
 //!
 //! Invariants of every module written:
 //! - it starts with the target lines from [`crate::header`] and ends with `!nvvmir.version`
@@ -48,6 +50,7 @@ mod libdevice;
 mod math;
 mod print;
 mod records;
+mod spaces;
 mod tensor;
 pub mod types;
 mod warp;
@@ -248,6 +251,8 @@ pub(crate) struct ModuleCtx<'a> {
     asserts: Vec<AssertSite>,
     /// String constants (`print`'s formats): text → symbol.
     strings: BTreeMap<String, String>,
+    /// The array values of each function proven to point into shared memory.
+    pub(crate) shared: spaces::SharedValues,
 }
 
 impl<'a> ModuleCtx<'a> {
@@ -265,6 +270,7 @@ impl<'a> ModuleCtx<'a> {
             debug: None,
             asserts: Vec::new(),
             strings: BTreeMap::new(),
+            shared: spaces::SharedValues::of(module),
         };
         if opts.lineinfo || opts.debug {
             cx.debug = Some(debug::DebugInfo::new(&mut cx));

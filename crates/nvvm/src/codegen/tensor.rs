@@ -34,12 +34,32 @@ fn registers(f: FragmentType) -> (usize, &'static str, &'static str, u32) {
         (R::Accumulator, _) => (8, "i32", "r", 4),
         (_, E::F16) => (8, "i32", "r", 4),
         (_, E::Tf32) => (4, "i32", "r", 4),
+        (role, E::Bf16) => {
+            // bfloat16 operands: one 32-bit register holds two elements, no duplication.
+            ((operand_elements(f, role) / 2 / 32) as usize, "i32", "r", 4)
+        }
         (role, _) => {
             // 8-bit operands: one int32 register holds four elements.
-            let (m, n, k) = f.shape.mnk();
-            let elems = if role == R::MatrixA { m * k } else { k * n };
-            ((elems / 4 / 32) as usize, "i32", "r", 4)
+            ((operand_elements(f, role) / 4 / 32) as usize, "i32", "r", 4)
         }
+    }
+}
+
+/// A tile's address as an inline-asm operand: its typed text, constraint letter and the
+/// PTX state-space suffix of the instruction (`.shared`, or none for a generic address).
+struct TileAddress {
+    operand: String,
+    constraint: &'static str,
+    space: &'static str,
+}
+
+/// The elements of an operand's whole tile (M·K for `matrix_a`, K·N for `matrix_b`).
+const fn operand_elements(f: FragmentType, role: FragmentRole) -> u32 {
+    let (m, n, k) = f.shape.mnk();
+    if matches!(role, FragmentRole::MatrixA) {
+        m * k
+    } else {
+        k * n
     }
 }
 
@@ -86,18 +106,18 @@ impl FnWriter<'_, '_> {
                 let [x, a, off, ldm] = args else {
                     return Err(self.err("wmma load takes four operands".to_owned()));
                 };
-                let ptr = self.tile_address(*a, *off)?;
+                let tile = self.tile_operand(*a, *off)?;
                 let ldm = self.ldm32(*ldm)?;
-                self.wmma_load(f, layout, *x, &ptr, &ldm)?;
+                self.wmma_load(f, layout, *x, &tile, &ldm)?;
                 Ok(None)
             }
             TensorOp::Store(f, layout) => {
                 let [a, off, x, ldm] = args else {
                     return Err(self.err("wmma store takes four operands".to_owned()));
                 };
-                let ptr = self.tile_address(*a, *off)?;
+                let tile = self.tile_operand(*a, *off)?;
                 let ldm = self.ldm32(*ldm)?;
-                self.wmma_store(f, layout, *x, &ptr, &ldm)?;
+                self.wmma_store(f, layout, *x, &tile, &ldm)?;
                 Ok(None)
             }
             TensorOp::Mma(fa, fb, fc) => {
@@ -227,6 +247,28 @@ impl FnWriter<'_, '_> {
         Ok(self.emit(format!("bitcast {t}* {p} to i8*")))
     }
 
+    /// The address of a tile for a `wmma` load or store: a 32-bit `.shared` address when the
+    /// array is proven to be in shared memory (`spaces`; ptxas then emits `ldmatrix` for
+    /// the loads), else a generic 64-bit one.
+    fn tile_operand(&mut self, a: Value, off: Value) -> Result<TileAddress> {
+        let p = self.tile_address(a, off)?;
+        if self.cx.shared.contains(self.index, a) {
+            let s = self.emit(format!("addrspacecast i8* {p} to i8 addrspace(3)*"));
+            let s = self.emit(format!("ptrtoint i8 addrspace(3)* {s} to i32"));
+            Ok(TileAddress {
+                operand: format!("i32 {s}"),
+                constraint: "r",
+                space: ".shared",
+            })
+        } else {
+            Ok(TileAddress {
+                operand: format!("i8* {p}"),
+                constraint: "l",
+                space: "",
+            })
+        }
+    }
+
     fn ldm32(&mut self, ldm: Value) -> Result<String> {
         let l = self.op(ldm)?;
         Ok(self.emit(format!("trunc i64 {l} to i32")))
@@ -237,7 +279,7 @@ impl FnWriter<'_, '_> {
         f: FragmentType,
         layout: MatrixLayout,
         x: Value,
-        ptr: &str,
+        tile: &TileAddress,
         ldm: &str,
     ) -> Result<()> {
         let (n, t, c, _) = registers(f);
@@ -250,17 +292,23 @@ impl FnWriter<'_, '_> {
         };
         let outs: Vec<String> = (0..n).map(|i| format!("${i}")).collect();
         let ptx = format!(
-            "wmma.load.{role}.sync.aligned.{}.{shape}.{} {{{}}}, [${n}], ${};",
+            "wmma.load.{role}.sync.aligned.{}.{shape}{}.{} {{{}}}, [${n}], ${};",
             layout.ptx(),
+            tile.space,
             f.elem.ptx(),
             outs.join(", "),
             n + 1
         );
         let mut cons: Vec<String> = (0..n).map(|_| format!("={c}")).collect();
-        cons.extend(["l".to_owned(), "r".to_owned(), "~{memory}".to_owned()]);
+        cons.extend([
+            tile.constraint.to_owned(),
+            "r".to_owned(),
+            "~{memory}".to_owned(),
+        ]);
         let value = self.emit(format!(
-            "call {agg} asm sideeffect \"{ptx}\", \"{}\"(i8* {ptr}, i32 {ldm})",
-            cons.join(",")
+            "call {agg} asm sideeffect \"{ptx}\", \"{}\"({}, i32 {ldm})",
+            cons.join(","),
+            tile.operand
         ));
         self.write_registers(f, x, &value)
     }
@@ -270,7 +318,7 @@ impl FnWriter<'_, '_> {
         f: FragmentType,
         layout: MatrixLayout,
         x: Value,
-        ptr: &str,
+        tile: &TileAddress,
         ldm: &str,
     ) -> Result<()> {
         let (n, _, c, _) = registers(f);
@@ -278,18 +326,20 @@ impl FnWriter<'_, '_> {
         let shape = f.shape.name();
         let ins: Vec<String> = (1..=n).map(|i| format!("${i}")).collect();
         let ptx = format!(
-            "wmma.store.d.sync.aligned.{}.{shape}.{} [$0], {{{}}}, ${};",
+            "wmma.store.d.sync.aligned.{}.{shape}{}.{} [$0], {{{}}}, ${};",
             layout.ptx(),
+            tile.space,
             f.elem.ptx(),
             ins.join(", "),
             n + 1
         );
-        let mut cons = vec!["l".to_owned()];
+        let mut cons = vec![tile.constraint.to_owned()];
         cons.extend((0..n).map(|_| c.to_owned()));
         cons.extend(["r".to_owned(), "~{memory}".to_owned()]);
         self.stmt(format!(
-            "call void asm sideeffect \"{ptx}\", \"{}\"(i8* {ptr}, {}, i32 {ldm})",
+            "call void asm sideeffect \"{ptx}\", \"{}\"({}, {}, i32 {ldm})",
             cons.join(","),
+            tile.operand,
             regs.join(", ")
         ));
         Ok(())
@@ -320,6 +370,7 @@ impl FnWriter<'_, '_> {
         let types = match fa.elem {
             FragmentElem::F16 => format!("{0}.{0}", fc.elem.ptx()),
             FragmentElem::Tf32 => "f32.tf32.tf32.f32".to_owned(),
+            FragmentElem::Bf16 => "f32.bf16.bf16.f32".to_owned(),
             e => format!("s32.{0}.{0}.s32", e.ptx()),
         };
         let ptx = format!(
@@ -354,10 +405,10 @@ const fn role_letter(role: FragmentRole) -> &'static str {
 }
 
 /// The compute capability a fragment's instructions need: 7.0 for float16, 7.2 for 8-bit
-/// integers, 8.0 for tf32.
+/// integers, 8.0 for tf32 and bfloat16.
 const fn wmma_cc(f: FragmentType) -> (u32, u32) {
     match f.elem {
-        FragmentElem::Tf32 => (8, 0),
+        FragmentElem::Tf32 | FragmentElem::Bf16 => (8, 0),
         FragmentElem::S8 | FragmentElem::U8 => (7, 2),
         FragmentElem::S32 => (7, 2),
         FragmentElem::F16 | FragmentElem::F32 => (7, 0),

@@ -113,6 +113,7 @@ impl Lower<'_, '_> {
         let elem = match &args[4].val {
             Val::TypeObj(Type::Scalar(s)) => match s {
                 Scalar::F16 => Some(FragmentElem::F16),
+                Scalar::BF16 => Some(FragmentElem::Bf16),
                 Scalar::F32 => Some(FragmentElem::F32),
                 Scalar::I8 => Some(FragmentElem::S8),
                 Scalar::U8 => Some(FragmentElem::U8),
@@ -128,7 +129,7 @@ impl Lower<'_, '_> {
                 codes::TYPE_MISMATCH,
                 args[4].range,
                 format!("fragment() dtype {what} is not a tensor-core element type"),
-                "use float16, cuda.wmma.tf32, int8 or uint8 for operands; float32, float16 or int32 for accumulators",
+                "use float16, bfloat16, cuda.wmma.tf32, int8 or uint8 for operands; float32, float16 or int32 for accumulators",
             );
         };
         let layout = match args.get(5).map(|a| &a.val) {
@@ -272,7 +273,7 @@ impl Lower<'_, '_> {
         }
         let acc_ok = match fa.elem {
             FragmentElem::F16 => matches!(fd.elem, FragmentElem::F16 | FragmentElem::F32),
-            FragmentElem::Tf32 => fd.elem == FragmentElem::F32,
+            FragmentElem::Tf32 | FragmentElem::Bf16 => fd.elem == FragmentElem::F32,
             FragmentElem::S8 | FragmentElem::U8 => fd.elem == FragmentElem::S32,
             FragmentElem::F32 | FragmentElem::S32 => false,
         };
@@ -285,7 +286,7 @@ impl Lower<'_, '_> {
                     fa.elem.python(),
                     match fa.elem {
                         FragmentElem::F16 => "float32 or float16",
-                        FragmentElem::Tf32 => "float32",
+                        FragmentElem::Tf32 | FragmentElem::Bf16 => "float32",
                         _ => "int32",
                     },
                     fd.elem.python()
