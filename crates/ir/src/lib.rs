@@ -46,4 +46,5 @@ pub use oxcuda_types::{
     bf16, record,
 };
 pub use oxcuda_types::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
+pub use oxcuda_types::{DateUnit, DatetimeType};
 pub use tensor::TensorOp;

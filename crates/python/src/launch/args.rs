@@ -74,6 +74,16 @@ fn read_with(
                 });
             }
             Dtype::Record(record)
+        } else if let (None, b'M' | b'm') = (view.scalar, view.kind) {
+            let dtype = arr.get().dtype(obj.py());
+            match crate::launch::datetime_args::of_dtype(dtype.bind(obj.py()), index)? {
+                Some(d) => Dtype::Datetime(d),
+                None => {
+                    return Err(PyTypeError::new_err(format!(
+                        "argument {index}: arrays of this dtype cannot be passed to kernels"
+                    )));
+                }
+            }
         } else {
             view.scalar
                 .ok_or_else(|| {
@@ -150,6 +160,11 @@ fn read_with(
         && ndim.extract::<i64>().ok() == Some(0)
     {
         let kind: String = dtype.getattr("kind")?.extract()?;
+        if (kind == "M" || kind == "m")
+            && let Some(d) = crate::launch::datetime_args::of_dtype(&dtype, index)?
+        {
+            return crate::launch::datetime_args::read_scalar(obj, d);
+        }
         let itemsize: u32 = dtype.getattr("itemsize")?.extract()?;
         let s = kind
             .chars()
@@ -384,7 +399,12 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
             }
             // SAFETY: forwarded from the caller's contract.
             let a = unsafe {
-                ArrayArg::new(*ptr as *mut u8, shape.to_vec(), strides.to_vec(), ty.dtype)
+                ArrayArg::new(
+                    *ptr as *mut u8,
+                    shape.to_vec(),
+                    strides.to_vec(),
+                    ty.dtype.erased(),
+                )
             }
             .map_err(|e| PyTypeError::new_err(e.message))?;
             ArgValue::Array(a)
@@ -402,6 +422,7 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
         }
         Arg::Int(i, Scalar::Bool) => ArgValue::Bool(*i != 0),
         Arg::Int(i, _) => ArgValue::Int(*i),
+        Arg::Datetime(v, _) => ArgValue::Int(i128::from(*v)),
         Arg::Float(x, _) => ArgValue::Float(*x),
         Arg::Complex(re, im, _) => ArgValue::Complex(*re, *im),
         Arg::Tuple(items) => {

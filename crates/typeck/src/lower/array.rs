@@ -346,7 +346,7 @@ impl Lower<'_, '_> {
             };
             // An element of an array of records is a reference to it, as in numba.
             let op = match a.dtype {
-                Dtype::Scalar(_) => Op::Load(array, idx),
+                Dtype::Scalar(_) | Dtype::Datetime(_) => Op::Load(array, idx),
                 Dtype::Record(_) => Op::ElemRef(array, idx),
             };
             let t = Type::of_dtype(a.dtype);
@@ -655,6 +655,12 @@ impl Lower<'_, '_> {
                 self.copy_record_into(dst, rec, value, value_range);
                 return;
             }
+            Dtype::Datetime(d) => {
+                if let Some(v) = self.convert(value, &Type::Datetime(d), value_range) {
+                    self.emit_void(Op::Store(array, idx, v));
+                }
+                return;
+            }
         };
         if !s.is_complex() && self.is_complex_value(&value) {
             let what = value.describe();
@@ -703,7 +709,10 @@ impl Lower<'_, '_> {
         }
         if let (_, Some(sa)) = source
             && sa.dtype != da.dtype
-            && (sa.dtype.as_record().is_some() || da.dtype.as_record().is_some())
+            && (sa.dtype.as_record().is_some()
+                || da.dtype.as_record().is_some()
+                || matches!(sa.dtype, Dtype::Datetime(_))
+                || matches!(da.dtype, Dtype::Datetime(_)))
         {
             self.error(
                 codes::TYPE_MISMATCH,
@@ -729,8 +738,13 @@ impl Lower<'_, '_> {
                     let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::Record(rec));
                     this.emit_void(Op::CopyRecord(d, s));
                 }
-                (Dtype::Scalar(_), (v, None)) => {
+                (Dtype::Scalar(_) | Dtype::Datetime(_), (v, None)) => {
                     this.emit_void(Op::Store(dst, idx.to_vec(), v));
+                }
+                // Same dtype (checked above): copied as it is held.
+                (Dtype::Datetime(d), (src, Some(_))) => {
+                    let x = this.emit(Op::Load(src, idx.to_vec()), Type::Datetime(d));
+                    this.emit_void(Op::Store(dst, idx.to_vec(), x));
                 }
                 (Dtype::Scalar(ds), (src, Some(sa))) => {
                     // A source array of records was refused above.

@@ -859,6 +859,7 @@ impl Lower<'_, '_> {
         let natural = match dtype {
             Dtype::Scalar(s) => s.size(),
             Dtype::Record(r) => r.align,
+            Dtype::Datetime(_) => 8,
         };
         let align = match args.get(2).map(|a| &a.val) {
             None | Some(Val::NoneV) => natural,

@@ -11,6 +11,7 @@ mod assert;
 mod cache_hint;
 mod call;
 mod convert;
+mod datetime;
 mod device_array_global;
 mod enums;
 mod expr;
