@@ -156,8 +156,12 @@ fn read_with(
         return Ok(arg);
     }
     // NumPy scalars: a dtype and zero dimensions.
+    // A 0-d `ndarray` is an array (numba's `Array(dtype, 0, 'C')`, written through `r[()]`),
+    // converted by the dispatcher's slow path like any host array; only `np.generic` is a
+    // scalar.
     if let (Ok(dtype), Ok(ndim)) = (obj.getattr("dtype"), obj.getattr("ndim"))
         && ndim.extract::<i64>().ok() == Some(0)
+        && !is_ndarray(obj)?
     {
         let kind: String = dtype.getattr("kind")?.extract()?;
         if (kind == "M" || kind == "m")
@@ -204,6 +208,21 @@ fn read_with(
         "argument {index}: a {ty} cannot be passed to a kernel; pass device arrays (cuda.to_device), \
          NumPy arrays, objects with __cuda_array_interface__, numbers or tuples of these"
     )))
+}
+
+static NDARRAY: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> = pyo3::sync::PyOnceLock::new();
+
+/// Whether `obj` is a `numpy.ndarray` (of any dimension; a NumPy scalar is not).
+fn is_ndarray(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let py = obj.py();
+    let ndarray = NDARRAY.get_or_try_init(py, || {
+        py.import("numpy")?
+            .getattr("ndarray")?
+            .cast_into::<pyo3::types::PyType>()
+            .map(Bound::unbind)
+            .map_err(PyErr::from)
+    })?;
+    obj.is_instance(ndarray.bind(py))
 }
 
 /// Reads every argument of a launch.

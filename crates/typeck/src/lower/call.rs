@@ -899,7 +899,9 @@ impl Lower<'_, '_> {
             let g = oxcuda_ir::GlobalId(u32::try_from(globals.len() - 1).unwrap_or(0));
             Val::Rt(self.emit(Op::SharedArray(g), t.clone()), t)
         } else {
-            Val::Rt(self.emit(Op::LocalArray(shape), t.clone()), t)
+            let v = self.emit(Op::LocalArray(shape), t.clone());
+            self.local_allocs.push((v, range));
+            Val::Rt(v, t)
         }
     }
 

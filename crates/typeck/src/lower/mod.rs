@@ -14,6 +14,7 @@ mod convert;
 mod datetime;
 mod device_array_global;
 mod enums;
+mod escape;
 mod expr;
 mod extension_call;
 mod extern_call;
@@ -87,7 +88,14 @@ pub(crate) fn function(
         let mut lower = Lower::new(sess, src, id, kind, state.clone(), args);
         lower.declared_ret = declared_ret.filter(|t| **t != Type::None).cloned();
         lower.body(&def, args);
-        let Lower { f, diags, next, .. } = lower;
+        let Lower {
+            f,
+            mut diags,
+            next,
+            local_allocs,
+            returns,
+            ..
+        } = lower;
         // Types only widen from pass to pass (a variable this pass left unassigned, because its
         // value was an error, keeps its type): the passes cannot oscillate.
         let next = widen(&state, next);
@@ -106,7 +114,11 @@ pub(crate) fn function(
                 );
                 return Err(());
             }
-            let mut diags = diags;
+            if kind == FunctionKind::Device {
+                diags.extend(escape::check(&f, &local_allocs, &returns, |r| {
+                    source.line_col(r.start()).0
+                }));
+            }
             diags.sort_by_key(|d| (d.range.start(), d.range.end()));
             diags.dedup();
             if !diags.is_empty() {
@@ -206,6 +218,10 @@ pub(crate) struct Lower<'s, 'a> {
     /// The return type of the function's declared signature: every `return` converts to it
     /// (numba-cuda: `int32(int32, int32)` returns int32, wrapping).
     pub declared_ret: Option<Type>,
+    /// `cuda.local.array` allocations of this pass and the ranges of their calls.
+    pub local_allocs: Vec<(Value, TextRange)>,
+    /// Values `return`ed in this pass and the ranges of their expressions.
+    pub returns: Vec<(Value, TextRange)>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -250,6 +266,8 @@ impl<'s, 'a> Lower<'s, 'a> {
             versions: HashMap::new(),
             top_level_assign: false,
             declared_ret: None,
+            local_allocs: Vec::new(),
+            returns: Vec::new(),
         }
     }
 

@@ -556,6 +556,7 @@ impl Lower<'_, '_> {
                     return;
                 };
                 self.next.ret = Some(declared);
+                self.returns.push((v, range));
                 self.terminate(Terminator::Return(Some(v)));
             }
             (FunctionKind::Device, Some((val, range))) => {
@@ -578,6 +579,7 @@ impl Lower<'_, '_> {
                         return;
                     }
                 }
+                self.returns.push((v, range));
                 self.terminate(Terminator::Return(Some(v)));
             }
         }
