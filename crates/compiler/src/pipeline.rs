@@ -148,7 +148,10 @@ pub(crate) fn lower(a: &mut Artifacts, _: &Toolchain, _: bool) -> Result<(), Com
     }
     a.kernel_name.clone_from(&module.functions[0].name);
     let entry = &module.functions[0];
-    a.ret = entry.nominal_ret.clone().unwrap_or_else(|| entry.ret.clone());
+    a.ret = entry
+        .nominal_ret
+        .clone()
+        .unwrap_or_else(|| entry.ret.clone());
     a.set(Stage::Lowered, Output::Module(module));
     Ok(())
 }

@@ -224,9 +224,7 @@ pub(crate) fn flatten(
         | Type::NamedTuple(_)
         | Type::Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => {
-            flatten(&ty.erased(), arg, out, what)
-        }
+        | Type::Datetime(_) => flatten(&ty.erased(), arg, out, what),
         Type::Scalar(s) => {
             let s = *s;
             if s.is_complex() {

@@ -40,9 +40,7 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
         | Type::NamedTuple(_)
         | Type::Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => {
-            slots_of(&ty.erased())
-        }
+        | Type::Datetime(_) => slots_of(&ty.erased()),
     }
 }
 

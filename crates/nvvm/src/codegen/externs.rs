@@ -50,9 +50,7 @@ fn abi_type(ty: &Type) -> std::result::Result<String, String> {
         | Type::NamedTuple(_)
         | Type::Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => {
-            abi_type(&ty.erased())
-        }
+        | Type::Datetime(_) => abi_type(&ty.erased()),
         Type::Tuple(_) | Type::None => Err(format!("{ty} cannot cross a foreign call")),
     }
 }

@@ -79,12 +79,10 @@ impl FnWriter<'_, '_> {
             }
             // Front-end types (never in the IR): as the value they hold.
             Type::Enum(_)
-        | Type::NamedTuple(_)
-        | Type::Vector(_)
-        | Type::Fragment(_)
-        | Type::Datetime(_) => {
-                self.reassemble(&ty.erased(), list)
-            }
+            | Type::NamedTuple(_)
+            | Type::Vector(_)
+            | Type::Fragment(_)
+            | Type::Datetime(_) => self.reassemble(&ty.erased(), list),
         }
     }
 }

@@ -82,9 +82,7 @@ pub(super) fn reg(ty: &Type) -> String {
         | Type::NamedTuple(_)
         | Type::Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => {
-            reg(&ty.erased())
-        }
+        | Type::Datetime(_) => reg(&ty.erased()),
     }
 }
 
@@ -108,9 +106,7 @@ pub(super) fn kernel_params(ty: &Type, out: &mut Vec<String>) {
         | Type::NamedTuple(_)
         | Type::Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => {
-            kernel_params(&ty.erased(), out)
-        }
+        | Type::Datetime(_) => kernel_params(&ty.erased(), out),
     }
 }
 

@@ -24,6 +24,10 @@ pub(crate) struct Arg {
     pub range: TextRange,
 }
 
+/// The end of the message a call of a device function that failed to compile gets; the
+/// session reports it once per callee, not once per call site (`session::unique`).
+pub(crate) const FAILED_CALLEE: &str = "failed to compile (see the errors above)";
+
 impl Lower<'_, '_> {
     /// Evaluates a call expression.
     pub fn call(&mut self, c: &ast::ExprCall) -> Val {
@@ -1682,10 +1686,7 @@ impl Lower<'_, '_> {
         self.error(
             codes::BAD_CALL,
             range,
-            format!(
-                "device function {name}({}) failed to compile (see the errors above)",
-                sig.join(", ")
-            ),
+            format!("device function {name}({}) {FAILED_CALLEE}", sig.join(", ")),
         )
     }
 
@@ -1771,7 +1772,7 @@ impl Lower<'_, '_> {
                 self.error(
                     codes::BAD_CALL,
                     range,
-                    format!("device function {name} declared as {sig} failed to compile (see the errors above)"),
+                    format!("device function {name} declared as {sig} {FAILED_CALLEE}"),
                 )
             }
         }

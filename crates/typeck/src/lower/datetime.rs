@@ -323,7 +323,10 @@ impl Lower<'_, '_> {
         let q = self.emit(Op::Binary(BinOp::Div, xf, yf), Type::F64);
         let nat = self.either_nat(&[x, y]);
         let nan = self.emit(Op::Const(Const::Float(f64::NAN)), Type::F64);
-        Some(Val::Rt(self.emit(Op::Select(nat, nan, q), Type::F64), Type::F64))
+        Some(Val::Rt(
+            self.emit(Op::Select(nat, nan, q), Type::F64),
+            Type::F64,
+        ))
     }
 
     /// `x` (of type `from`) in unit `to`, multiplied by the factor; an error when the units

@@ -10,6 +10,7 @@ mod array_view;
 mod assert;
 mod cache_hint;
 mod call;
+pub(crate) use call::FAILED_CALLEE;
 mod convert;
 mod datetime;
 mod device_array_global;
