@@ -152,7 +152,7 @@ pub fn can_cast_timedelta(from: DateUnit, to: DateUnit) -> bool {
     if from > to || to == Generic {
         return false;
     }
-    !(from.is_calendar() && !to.is_calendar())
+    !from.is_calendar() || to.is_calendar()
 }
 
 /// The finer of two units; the generic unit adopts the other (numba's `get_best_unit`).
