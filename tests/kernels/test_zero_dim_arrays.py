@@ -64,3 +64,15 @@ def index_0d_with_int_k(r):
 def test_indexing_a_zero_dim_array_with_an_integer_is_an_error():
     with pytest.raises(TypingError, match="0"):
         index_0d_with_int_k[1, 1](np.array(0.0))
+
+
+@cuda.jit
+def gather_k(r, ary, i):
+    r[()] = ary[i]
+
+
+def test_a_zero_dim_integer_array_indexes_with_its_element(target, rng):
+    ary = rng.uniform(-9, 9, 10)
+    k = int(rng.integers(0, 10))
+    (r, _, _) = run(gather_k, 1, 1, np.array(0.0), ary, np.array(k))
+    assert r[()] == ary[k]

@@ -299,6 +299,14 @@ impl Lower<'_, '_> {
                 let wrapped = self.emit(Op::Binary(BinOp::Add, i, n), Type::I64);
                 Some(self.emit(Op::Select(negative, wrapped, i), Type::I64))
             }
+            // A 0-d integer array indexes with its element (NumPy and numba accept it).
+            Val::Rt(v, Type::Array(a))
+                if a.ndim == 0 && a.dtype.as_scalar().is_some_and(Scalar::is_int) =>
+            {
+                let s = a.dtype.as_scalar()?;
+                let x = self.emit(Op::Load(v, Vec::new()), Type::Scalar(s));
+                self.index_value(array, dim, Val::Rt(x, Type::Scalar(s)), range)
+            }
             Val::Poison => None,
             other => {
                 let what = other.describe();
