@@ -13,11 +13,11 @@ from oxcuda.errors import TypingError
 @cuda.jit
 def bad_nested_k(out, x):
     def helper(v):
-        return v + (1, 2)
+        return v + "x"
 
     i = cuda.grid(1)
     y = 0.0
-    for j in range(3):
+    for _j in range(3):
         y = y + helper(x[i])
     out[i] = helper(y) + helper(x[0])
 
@@ -35,7 +35,10 @@ def bad_device_k(out, x):
     out[0] = s + _bad_device(x[0])
 
 
-@pytest.mark.parametrize(("kernel", "message"), [(bad_nested_k, "unsupported operand"), (bad_device_k, "has no attribute 'nope'")])
+@pytest.mark.parametrize(
+    ("kernel", "message"),
+    [(bad_nested_k, "unsupported operand"), (bad_device_k, "has no attribute 'nope'")],
+)
 def test_each_error_is_reported_once(kernel, message):
     with pytest.raises(TypingError) as info:
         kernel[1, 1](np.zeros(4), np.ones(4))
