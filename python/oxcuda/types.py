@@ -278,7 +278,7 @@ class Array(Type):
 
     def __init__(
         self,
-        dtype: Scalar | Record,
+        dtype: Scalar | Record | NPDatetime | NPTimedelta,
         ndim: int,
         layout: str = "A",
         readonly: bool = False,
@@ -287,7 +287,7 @@ class Array(Type):
     ) -> None:
         # A custom type with a data model stays the dtype (numba's `Array(my_type, ...).dtype`
         # is `my_type`); the text, which the compiler reads, is its record's.
-        if not isinstance(compiler_type(dtype), (Scalar, Record)):
+        if not isinstance(compiler_type(dtype), (Scalar, Record, _NPDatetimeBase)):
             raise TypeError(
                 f"an array's dtype is a scalar or record type (float32, from_dtype(...)), "
                 f"not {dtype!r}"
@@ -517,12 +517,12 @@ class _NPDatetimeBase(Type):
 
         return np.dtype(self._text)
 
+    def __getitem__(self, dims: Any) -> Array:
+        return Array._of_parts(self, _array_parts(self, dims))
+
     @property
-    def _refusal(self) -> str:
-        return (
-            f"kernels cannot take {self._kind} values yet; pass the integer count "
-            f"(array.view(np.int64)) and convert on the host"
-        )
+    def _refusal(self) -> str | None:
+        return None
 
 
 class NPDatetime(_NPDatetimeBase):

@@ -172,8 +172,6 @@ def test_unituple_compiles_as_a_signature(rng):
         (lambda: types.NamedTuple((types.int32,), collections.namedtuple("P", "x")), "P(int32)"),
         (lambda: types.Optional(types.int32), "OptionalType(int32)"),
         (lambda: types.voidptr, "void*"),
-        (lambda: types.NPDatetime("D"), "datetime64[D]"),
-        (lambda: types.Tuple((types.int32, types.NPTimedelta("s"))), "timedelta64[s]"),
     ],
 )
 def test_types_the_compiler_cannot_type_are_refused_by_name(make, named):
@@ -182,6 +180,18 @@ def test_types_the_compiler_cannot_type_are_refused_by_name(make, named):
 
     with pytest.raises(TypeError, match=r"cannot compile with the type .*" + re.escape(named)):
         cuda.jit(types.void(types.int32[:], make()))(kernel)
+
+
+def test_datetime_types_compile_in_signatures():
+    def kernel(out, t):
+        out[0] = t[1] * 2
+
+    k = cuda.jit(
+        types.void(types.NPTimedelta("s")[::1], types.Tuple((types.int32, types.NPTimedelta("s"))))
+    )(kernel)
+    out = np.zeros(1, "m8[s]")
+    k[1, 1](out, (1, np.timedelta64(21, "s")))
+    assert out[0] == np.timedelta64(42, "s")
 
 
 @pytest.mark.parametrize(

@@ -147,7 +147,11 @@ pub(crate) fn lower(a: &mut Artifacts, _: &Toolchain, _: bool) -> Result<(), Com
         module.functions[0].name.clone_from(symbol);
     }
     a.kernel_name.clone_from(&module.functions[0].name);
-    a.ret = module.functions[0].ret.clone();
+    let entry = &module.functions[0];
+    a.ret = entry
+        .nominal_ret
+        .clone()
+        .unwrap_or_else(|| entry.ret.clone());
     a.set(Stage::Lowered, Output::Module(module));
     Ok(())
 }

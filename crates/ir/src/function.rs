@@ -111,6 +111,10 @@ pub struct Function {
     pub param_names: Vec<String>,
     /// Return type (`Type::None` for kernels).
     pub ret: Type,
+    /// The return type as the front end typed it, when erasing nominal types changed it (a
+    /// datetime, an enum member, a namedtuple): what `compile_ptx` and `vectorize` report. Not
+    /// part of the IR (the text form does not carry it); `None` when it is [`Self::ret`].
+    pub nominal_ret: Option<Type>,
     /// Variable slots, indexed by [`Var`].
     pub vars: Vec<VarData>,
     /// The type of every value, indexed by [`Value`].
@@ -139,6 +143,7 @@ impl Function {
             param_names: (0..params.len()).map(|i| format!("arg{i}")).collect(),
             params,
             ret,
+            nominal_ret: None,
             vars: Vec::new(),
             values: Vec::new(),
             blocks: vec![BlockData {

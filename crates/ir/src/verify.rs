@@ -304,6 +304,9 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             .then(|| "select operands disagree".to_owned()),
         Op::Load(a, idx) => match index_rule(a, idx) {
             Err(e) => Some(e),
+            Ok(Dtype::Datetime(d)) => {
+                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            }
             Ok(Dtype::Record(_)) => Some("load from an array of records (use elemref)".into()),
             Ok(Dtype::Scalar(d)) => {
                 (result != Some(&Type::Scalar(d))).then(|| format!("load of {d} into {result:?}"))
@@ -311,12 +314,18 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::Store(a, idx, v) => match index_rule(a, idx) {
             Err(e) => Some(e),
+            Ok(Dtype::Datetime(d)) => {
+                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            }
             Ok(Dtype::Record(_)) => Some("store to an array of records (use copyrecord)".into()),
             Ok(Dtype::Scalar(d)) => (ty(v) != Type::Scalar(d))
                 .then(|| format!("store of {} into an array of {d}", ty(v))),
         },
         Op::LoadCached(_, a, idx) => match index_rule(a, idx) {
             Err(e) => Some(e),
+            Ok(Dtype::Datetime(d)) => {
+                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            }
             Ok(Dtype::Scalar(d)) if !cacheable(d) => Some(format!("cached load of {d}")),
             Ok(Dtype::Scalar(d)) => (result != Some(&Type::Scalar(d)))
                 .then(|| format!("cached load of {d} into {result:?}")),
@@ -324,6 +333,9 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::StoreCached(_, a, idx, v) => match index_rule(a, idx) {
             Err(e) => Some(e),
+            Ok(Dtype::Datetime(d)) => {
+                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            }
             Ok(Dtype::Scalar(d)) if !cacheable(d) => Some(format!("cached store of {d}")),
             Ok(Dtype::Scalar(d)) => (ty(v) != Type::Scalar(d))
                 .then(|| format!("cached store of {} into an array of {d}", ty(v))),
@@ -331,6 +343,9 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::Atomic(_, a, idx, args) => match index_rule(a, idx) {
             Err(e) => Some(e),
+            Ok(Dtype::Datetime(d)) => {
+                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            }
             Ok(Dtype::Record(_)) => Some("atomic on an array of records".into()),
             Ok(Dtype::Scalar(d)) => args
                 .iter()
@@ -339,6 +354,9 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::ElemRef(a, idx) => match index_rule(a, idx) {
             Err(e) => Some(e),
+            Ok(Dtype::Datetime(d)) => {
+                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            }
             Ok(Dtype::Scalar(d)) => Some(format!("elemref into an array of {d} (use load)")),
             Ok(Dtype::Record(r)) => (result != Some(&Type::Record(r)))
                 .then(|| format!("elemref of {r} into {result:?}")),

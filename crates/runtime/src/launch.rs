@@ -11,7 +11,7 @@
 
 use std::ffi::c_void;
 
-use oxcuda_ir::{ArrayType, EnumType, Layout, NamedTupleType, Record, Scalar, Type};
+use oxcuda_ir::{ArrayType, DatetimeType, EnumType, Layout, NamedTupleType, Record, Scalar, Type};
 use smallvec::SmallVec;
 
 /// CUDA's block limits on every supported GPU (compute capability 7.5 and newer).
@@ -120,6 +120,8 @@ pub enum Arg {
     Complex(f64, f64, Scalar),
     /// A tuple.
     Tuple(Vec<Arg>),
+    /// A `datetime64`/`timedelta64` scalar: its int64 count, typed with its kind and unit.
+    Datetime(i64, DatetimeType),
     /// A member of an enum class (`Color.red`): its value, typed with its class.
     Enum(Box<EnumArg>),
     /// An instance of a namedtuple class: its items, typed with its class.
@@ -156,6 +158,7 @@ impl Arg {
             Self::Record { record, .. } => Type::Record(*record),
             Self::Int(_, s) | Self::Float(_, s) | Self::Complex(_, _, s) => Type::Scalar(*s),
             Self::Tuple(items) => Type::Tuple(items.iter().map(Self::ty).collect()),
+            Self::Datetime(_, d) => Type::Datetime(*d),
             Self::Enum(e) => Type::Enum(Box::new(EnumType {
                 class: e.class.clone(),
                 int: e.int,
@@ -180,6 +183,7 @@ impl Arg {
             (Self::Tuple(items), Type::Tuple(types)) => {
                 items.len() == types.len() && items.iter().zip(types).all(|(a, t)| a.has_type(t))
             }
+            (Self::Datetime(_, d), Type::Datetime(t)) => d == t,
             (Self::Enum(e), Type::Enum(t)) => {
                 e.class == t.class && e.int == t.int && e.value.has_type(&t.value)
             }
@@ -213,6 +217,7 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
             g.len() == w.len() && g.iter().zip(w).all(|(a, b)| compatible(a, b))
         }
         (Type::Record(g), Type::Record(w)) => g == w,
+        (Type::Datetime(g), Type::Datetime(w)) => g == w,
         // An enum member passes for its own class; an IntEnum's also for an integer.
         (Type::Enum(g), Type::Enum(w)) => {
             g.class == w.class && g.int == w.int && g.value == w.value
@@ -274,6 +279,7 @@ pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
                 pack(a, t, out);
             }
         }
+        (Arg::Datetime(v, _), Type::Datetime(_)) => out.push([*v as u64, 0]),
         (Arg::Enum(e), Type::Enum(t)) => pack(&e.value, &t.value, out),
         (Arg::Enum(e), Type::Scalar(_)) => pack(&e.value, ty, out),
         (scalar, Type::Scalar(s)) => out.push(scalar_bits(scalar, *s)),

@@ -220,9 +220,11 @@ pub(crate) fn flatten(
     match ty {
         Type::None => Ok(()),
         // Front-end types (never in the IR): as the value they hold.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
-            flatten(&ty.erased(), arg, out, what)
-        }
+        Type::Enum(_)
+        | Type::NamedTuple(_)
+        | Type::Vector(_)
+        | Type::Fragment(_)
+        | Type::Datetime(_) => flatten(&ty.erased(), arg, out, what),
         Type::Scalar(s) => {
             let s = *s;
             if s.is_complex() {

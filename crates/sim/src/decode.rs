@@ -1240,6 +1240,12 @@ impl<'a> FuncDecoder<'a> {
                 p,
                 off,
             }),
+            (Dtype::Datetime(_), true) => self.emit(Inst::LdAt {
+                k: MemKind::of(oxcuda_ir::Scalar::I64),
+                d,
+                p,
+                off,
+            }),
             (Dtype::Record(_), true) if off == 0 => self.mov(d, p, 1),
             (Dtype::Record(_), true) => self.emit(Inst::PtrAddImm { d, p, off }),
             (dtype, false) => {

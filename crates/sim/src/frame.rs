@@ -36,9 +36,11 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
         Type::Array(a) => 1 + 2 * a.ndim,
         Type::Tuple(items) => items.iter().map(slots_of).sum(),
         // Front-end types (never in the IR): as the value they hold.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
-            slots_of(&ty.erased())
-        }
+        Type::Enum(_)
+        | Type::NamedTuple(_)
+        | Type::Vector(_)
+        | Type::Fragment(_)
+        | Type::Datetime(_) => slots_of(&ty.erased()),
     }
 }
 

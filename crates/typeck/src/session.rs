@@ -241,6 +241,23 @@ pub fn compile_with(
     if ok && session.errors.is_empty() {
         Ok(session.module)
     } else {
-        Err(session.errors)
+        Err(unique(session.errors))
     }
+}
+
+/// `errors` without repeats, in order of first report: a function that fails is lowered again
+/// in every typing pass of its caller (and from every call site), and would report the same
+/// error each time; a failed callee's "failed to compile" note is kept at its first call site.
+fn unique(errors: Vec<Resolved>) -> Vec<Resolved> {
+    let failed_callee = |e: &Resolved| e.message.ends_with(crate::lower::FAILED_CALLEE);
+    let mut out: Vec<Resolved> = Vec::with_capacity(errors.len());
+    for e in errors {
+        let seen = out
+            .iter()
+            .any(|o| *o == e || (failed_callee(&e) && o.code == e.code && o.message == e.message));
+        if !seen {
+            out.push(e);
+        }
+    }
+    out
 }

@@ -6,6 +6,7 @@
 //!   none.
 //! - [`record`]: records (NumPy structured dtypes) and [`Dtype`], a scalar or a record.
 //! - [`fragment`]: warp matrix fragments (`cuda.wmma`), typed by role, shape, element, layout.
+//! - [`datetime`]: `datetime64`/`timedelta64` of a unit, numba's unit rules.
 //! - [`nominal`]: enum members and namedtuples (a class's identity over a value's type).
 //! - [`vector`]: CUDA's vector types (`float32x4`, `float4`), held as tuples of their lanes.
 //! - [`promote`]: the result types of arithmetic (`int32 + int32 → int64`, float literals are
@@ -15,6 +16,7 @@
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
 pub mod bf16;
+pub mod datetime;
 pub mod fp8;
 pub mod fragment;
 pub mod nominal;
@@ -25,6 +27,7 @@ pub mod signature;
 pub mod ty;
 pub mod vector;
 
+pub use datetime::{DateUnit, DatetimeType};
 pub use fragment::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
 pub use nominal::{EnumType, NamedTupleType};
 pub use record::{Dtype, Field, Record, RecordType};

@@ -58,6 +58,12 @@ impl Type {
             Self::Vector(v) => v.erased(),
             Self::Tuple(items) => Self::Tuple(items.iter().map(Self::erased).collect()),
             Self::Fragment(x) => x.storage(),
+            Self::Datetime(_) => Self::Scalar(crate::Scalar::I64),
+            Self::Array(a) => Self::Array(crate::ArrayType {
+                dtype: a.dtype.erased(),
+                ..*a
+            }),
+            Self::Pointer(d) => Self::Pointer(d.erased()),
             other => other.clone(),
         }
     }
@@ -66,7 +72,13 @@ impl Type {
     #[must_use]
     pub fn is_nominal(&self) -> bool {
         match self {
-            Self::Enum(_) | Self::NamedTuple(_) | Self::Vector(_) | Self::Fragment(_) => true,
+            Self::Enum(_)
+            | Self::NamedTuple(_)
+            | Self::Vector(_)
+            | Self::Fragment(_)
+            | Self::Datetime(_) => true,
+            Self::Array(a) => matches!(a.dtype, crate::Dtype::Datetime(_)),
+            Self::Pointer(d) => matches!(d, crate::Dtype::Datetime(_)),
             Self::Tuple(items) => items.iter().any(Self::is_nominal),
             _ => false,
         }

@@ -23,6 +23,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
+use crate::datetime::DatetimeType;
 use crate::scalar::Scalar;
 use crate::ty::{ArrayType, Layout, Type};
 
@@ -33,6 +34,9 @@ pub enum Dtype {
     Scalar(Scalar),
     /// A record (a structured dtype).
     Record(Record),
+    /// `datetime64`/`timedelta64` of a unit (front end only: int64 in the IR; see
+    /// [`crate::datetime`]).
+    Datetime(DatetimeType),
 }
 
 impl Dtype {
@@ -42,6 +46,7 @@ impl Dtype {
         match self {
             Self::Scalar(s) => s.size(),
             Self::Record(r) => r.size,
+            Self::Datetime(_) => 8,
         }
     }
 
@@ -52,6 +57,7 @@ impl Dtype {
         match self {
             Self::Scalar(s) => scalar_align(s),
             Self::Record(r) => r.align,
+            Self::Datetime(_) => 8,
         }
     }
 
@@ -60,7 +66,7 @@ impl Dtype {
     pub const fn as_scalar(self) -> Option<Scalar> {
         match self {
             Self::Scalar(s) => Some(s),
-            Self::Record(_) => None,
+            Self::Record(_) | Self::Datetime(_) => None,
         }
     }
 
@@ -69,7 +75,16 @@ impl Dtype {
     pub const fn as_record(self) -> Option<Record> {
         match self {
             Self::Record(r) => Some(r),
-            Self::Scalar(_) => None,
+            Self::Scalar(_) | Self::Datetime(_) => None,
+        }
+    }
+
+    /// The dtype the IR holds items of this dtype as: int64 for a datetime, else itself.
+    #[must_use]
+    pub const fn erased(self) -> Self {
+        match self {
+            Self::Datetime(_) => Self::Scalar(Scalar::I64),
+            other => other,
         }
     }
 }
@@ -97,6 +112,7 @@ impl fmt::Display for Dtype {
         match self {
             Self::Scalar(s) => s.fmt(f),
             Self::Record(r) => r.fmt(f),
+            Self::Datetime(d) => d.fmt(f),
         }
     }
 }

@@ -13,9 +13,10 @@
 //!            | ("EnumMember" | "IntEnumMember") "(" STRING "," type ")"   an enum member
 //!            | "NamedTuple(" STRING ("," NAME ":" type)* ")"             a namedtuple
 //!            | NAME "x" ("1"|"2"|"3"|"4")            a CUDA vector type (float32x4)
+//!            | ("datetime64" | "timedelta64") ["[" UNIT "]"] ["[" dim ("," dim)* "]"]
 //!            | "void" | "none"
 //! dim       := ":" | "::1"
-//! dtype     := NAME | record
+//! dtype     := NAME | record | ("datetime64" | "timedelta64") ["[" UNIT "]"]
 //! record    := "Record(" [field ("," field)* ";"] "size" INT "," "align" INT ")"
 //! field     := (NAME | STRING) ":" dtype ["[" INT ("," INT)* "]"] "@" INT
 //! ```
@@ -25,6 +26,7 @@
 
 use std::fmt;
 
+use crate::datetime::{DateUnit, DatetimeType};
 use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Field, Record};
 use crate::scalar::Scalar;
@@ -307,6 +309,14 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
                 aligned: true,
             }))
         }
+        "datetime64" | "timedelta64" => {
+            let d = datetime_body(c, name)?;
+            if c.peek() == Some('[') {
+                array_of(c, Dtype::Datetime(d))
+            } else {
+                Ok(Type::Datetime(d))
+            }
+        }
         _ if VectorType::from_name(name).is_some_and(|v| v.name() == name) => {
             if c.peek() == Some('[') {
                 return Err(c.error(format!(
@@ -364,7 +374,33 @@ fn parse_dtype(c: &mut Cursor<'_>) -> Result<Dtype, ParseError> {
     if name == "Record" {
         return parse_record_body(c).map(Dtype::Record);
     }
+    if matches!(name, "datetime64" | "timedelta64") {
+        return datetime_body(c, name).map(Dtype::Datetime);
+    }
     scalar_named(c, name).map(Dtype::Scalar)
+}
+
+/// The unit after `datetime64`/`timedelta64` (`[D]`; none: the generic unit). A `[` that
+/// opens array dimensions (`datetime64[:]`) is left for [`array_of`].
+fn datetime_body(c: &mut Cursor<'_>, kind: &str) -> Result<DatetimeType, ParseError> {
+    let delta = kind == "timedelta64";
+    let before = c.pos;
+    let mut unit = DateUnit::Generic;
+    if c.eat("[") {
+        if c.peek() == Some(':') {
+            c.pos = before;
+        } else {
+            let code = c.word()?;
+            unit = DateUnit::from_code(code).ok_or_else(|| {
+                c.error(format!(
+                    "'{code}' is not a NumPy datetime unit (Y, M, W, D, h, m, s, ms, us, ns, \
+                     ps, fs, as)"
+                ))
+            })?;
+            c.expect("]")?;
+        }
+    }
+    Ok(DatetimeType { delta, unit })
 }
 
 /// The rest of a record after the word `Record`: `(fields; size N, align N)`.
@@ -591,6 +627,31 @@ mod tests {
     }
 
     #[test]
+    fn datetimes_with_and_without_units() {
+        use crate::datetime::{DateUnit, DatetimeType};
+        let d = DatetimeType::datetime(DateUnit::D);
+        assert_eq!(parse_type("datetime64[D]").unwrap(), Type::Datetime(d));
+        assert_eq!(
+            parse_type("datetime64[D][::1]").unwrap(),
+            Type::Array(ArrayType {
+                dtype: Dtype::Datetime(d),
+                ndim: 1,
+                layout: Layout::C,
+                readonly: false,
+                aligned: true,
+            })
+        );
+        let generic = parse_type("timedelta64[:]").unwrap();
+        assert_eq!(generic.to_string(), "array(timedelta64, 1d, A)");
+        assert!(
+            parse_type("datetime64[q]")
+                .unwrap_err()
+                .message
+                .contains("not a NumPy datetime unit")
+        );
+    }
+
+    #[test]
     fn display_round_trips() {
         for text in [
             "float32",
@@ -602,6 +663,10 @@ mod tests {
             "Tuple(float32, int64)",
             "CPointer(float32)",
             "Tuple(CPointer(uint8), int32)",
+            "datetime64[D]",
+            "timedelta64",
+            "array(timedelta64[ns], 1d, C)",
+            "array(datetime64, 2d, A)",
             "Record(a: float64 @0, b: int32 @8; size 16, align 8)",
             "Record(size: int8 @0, \"a, b;\\\"\\n\": uint16[3, 2] @2; size 14, align 2)",
             "Record(size 0, align 1)",

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::datetime::DatetimeType;
 use crate::fragment::FragmentType;
 use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Record};
@@ -73,6 +74,8 @@ pub enum Type {
     /// A warp matrix fragment (`cuda.wmma.fragment`; front end only: held as its storage
     /// array, [`FragmentType::storage`]).
     Fragment(Box<FragmentType>),
+    /// A `datetime64`/`timedelta64` value (front end only: held as its int64 count).
+    Datetime(DatetimeType),
 }
 
 impl Type {
@@ -97,6 +100,7 @@ impl Type {
         match dtype {
             Dtype::Scalar(s) => Self::Scalar(s),
             Dtype::Record(r) => Self::Record(r),
+            Dtype::Datetime(d) => Self::Datetime(d),
         }
     }
 
@@ -174,6 +178,7 @@ impl fmt::Display for Type {
             Self::NamedTuple(n) => n.fmt(f),
             Self::Vector(v) => v.fmt(f),
             Self::Fragment(x) => x.fmt(f),
+            Self::Datetime(d) => d.fmt(f),
         }
     }
 }

@@ -150,6 +150,7 @@ impl FnWriter<'_, '_> {
         let (ptr, dtype) = self.item_ptr(a, idx)?;
         match dtype {
             Dtype::Scalar(s) => Ok((ptr, s)),
+            Dtype::Datetime(_) => Ok((ptr, Scalar::I64)),
             Dtype::Record(_) => Err(self.err(format!("a scalar access to an array of {dtype}"))),
         }
     }

@@ -46,9 +46,11 @@ fn abi_type(ty: &Type) -> std::result::Result<String, String> {
              pass the array (its data pointer is passed)"
         )),
         // Front-end types (never in the IR): as the value they hold.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
-            abi_type(&ty.erased())
-        }
+        Type::Enum(_)
+        | Type::NamedTuple(_)
+        | Type::Vector(_)
+        | Type::Fragment(_)
+        | Type::Datetime(_) => abi_type(&ty.erased()),
         Type::Tuple(_) | Type::None => Err(format!("{ty} cannot cross a foreign call")),
     }
 }

@@ -78,9 +78,11 @@ impl FnWriter<'_, '_> {
                 acc
             }
             // Front-end types (never in the IR): as the value they hold.
-            Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
-                self.reassemble(&ty.erased(), list)
-            }
+            Type::Enum(_)
+            | Type::NamedTuple(_)
+            | Type::Vector(_)
+            | Type::Fragment(_)
+            | Type::Datetime(_) => self.reassemble(&ty.erased(), list),
         }
     }
 }

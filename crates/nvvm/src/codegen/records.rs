@@ -70,6 +70,11 @@ impl FnWriter<'_, '_> {
                     x
                 })
             }
+            (Dtype::Datetime(_), true) => {
+                let p = self.emit(format!("bitcast i8* {addr} to i64*"));
+                let align = field.access_align(rec.align);
+                Ok(self.emit(format!("load i64, i64* {p}, align {align}")))
+            }
             (Dtype::Record(_), true) => Ok(addr),
             (dtype, false) => {
                 let t = dtype_mem(dtype);

@@ -49,6 +49,7 @@ pub(super) fn dtype_mem(d: Dtype) -> String {
     match d {
         Dtype::Scalar(s) => scalar_mem(s).to_owned(),
         Dtype::Record(r) => format!("[{} x i8]", r.size),
+        Dtype::Datetime(_) => "i64".to_owned(),
     }
 }
 
@@ -78,9 +79,11 @@ pub(super) fn reg(ty: &Type) -> String {
         Type::Pointer(d) => format!("{}*", dtype_mem(*d)),
         Type::Record(_) => "i8*".to_owned(),
         // Front-end types (never in the IR): as the value they hold.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
-            reg(&ty.erased())
-        }
+        Type::Enum(_)
+        | Type::NamedTuple(_)
+        | Type::Vector(_)
+        | Type::Fragment(_)
+        | Type::Datetime(_) => reg(&ty.erased()),
     }
 }
 
@@ -100,9 +103,11 @@ pub(super) fn kernel_params(ty: &Type, out: &mut Vec<String>) {
             }
         }
         Type::Tuple(items) => items.iter().for_each(|t| kernel_params(t, out)),
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
-            kernel_params(&ty.erased(), out)
-        }
+        Type::Enum(_)
+        | Type::NamedTuple(_)
+        | Type::Vector(_)
+        | Type::Fragment(_)
+        | Type::Datetime(_) => kernel_params(&ty.erased(), out),
     }
 }
 

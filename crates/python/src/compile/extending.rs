@@ -40,6 +40,8 @@ impl PyResolver {
 fn dtype_desc<'py>(py: Python<'py>, d: Dtype) -> PyResult<Bound<'py, PyAny>> {
     match d {
         Dtype::Scalar(s) => Ok(("scalar", s.to_string()).into_pyobject(py)?.into_any()),
+        // Typing functions see a datetime as the int64 it is held as.
+        Dtype::Datetime(_) => dtype_desc(py, d.erased()),
         Dtype::Record(r) => {
             let fields = PyList::empty(py);
             for f in &r.fields {
@@ -85,9 +87,11 @@ fn type_desc<'py>(py: Python<'py>, ty: &Type) -> PyResult<Bound<'py, PyAny>> {
             .into_any(),
         Type::Record(r) => dtype_desc(py, Dtype::Record(*r))?,
         // Typing functions see an enum member or a namedtuple as the value it is held as.
-        Type::Enum(_) | Type::NamedTuple(_) | Type::Vector(_) | Type::Fragment(_) => {
-            type_desc(py, &ty.erased())?
-        }
+        Type::Enum(_)
+        | Type::NamedTuple(_)
+        | Type::Vector(_)
+        | Type::Fragment(_)
+        | Type::Datetime(_) => type_desc(py, &ty.erased())?,
     })
 }
 

@@ -74,6 +74,16 @@ fn read_with(
                 });
             }
             Dtype::Record(record)
+        } else if let (None, b'M' | b'm') = (view.scalar, view.kind) {
+            let dtype = arr.get().dtype(obj.py());
+            match crate::launch::datetime_args::of_dtype(dtype.bind(obj.py()), index)? {
+                Some(d) => Dtype::Datetime(d),
+                None => {
+                    return Err(PyTypeError::new_err(format!(
+                        "argument {index}: arrays of this dtype cannot be passed to kernels"
+                    )));
+                }
+            }
         } else {
             view.scalar
                 .ok_or_else(|| {
@@ -146,10 +156,19 @@ fn read_with(
         return Ok(arg);
     }
     // NumPy scalars: a dtype and zero dimensions.
+    // A 0-d `ndarray` is an array (numba's `Array(dtype, 0, 'C')`, written through `r[()]`),
+    // converted by the dispatcher's slow path like any host array; only `np.generic` is a
+    // scalar.
     if let (Ok(dtype), Ok(ndim)) = (obj.getattr("dtype"), obj.getattr("ndim"))
         && ndim.extract::<i64>().ok() == Some(0)
+        && !is_ndarray(obj)?
     {
         let kind: String = dtype.getattr("kind")?.extract()?;
+        if (kind == "M" || kind == "m")
+            && let Some(d) = crate::launch::datetime_args::of_dtype(&dtype, index)?
+        {
+            return crate::launch::datetime_args::read_scalar(obj, d);
+        }
         let itemsize: u32 = dtype.getattr("itemsize")?.extract()?;
         let s = kind
             .chars()
@@ -190,6 +209,21 @@ fn read_with(
         "argument {index}: a {ty} cannot be passed to a kernel; pass device arrays (cuda.to_device), \
          NumPy arrays, objects with __cuda_array_interface__, numbers or tuples of these"
     )))
+}
+
+static NDARRAY: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> = pyo3::sync::PyOnceLock::new();
+
+/// Whether `obj` is a `numpy.ndarray` (of any dimension; a NumPy scalar is not).
+fn is_ndarray(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let py = obj.py();
+    let ndarray = NDARRAY.get_or_try_init(py, || {
+        py.import("numpy")?
+            .getattr("ndarray")?
+            .cast_into::<pyo3::types::PyType>()
+            .map(Bound::unbind)
+            .map_err(PyErr::from)
+    })?;
+    obj.is_instance(ndarray.bind(py))
 }
 
 /// Reads every argument of a launch.
@@ -394,7 +428,12 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
             }
             // SAFETY: forwarded from the caller's contract.
             let a = unsafe {
-                ArrayArg::new(*ptr as *mut u8, shape.to_vec(), strides.to_vec(), ty.dtype)
+                ArrayArg::new(
+                    *ptr as *mut u8,
+                    shape.to_vec(),
+                    strides.to_vec(),
+                    ty.dtype.erased(),
+                )
             }
             .map_err(|e| PyTypeError::new_err(e.message))?;
             ArgValue::Array(a)
@@ -412,6 +451,7 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
         }
         Arg::Int(i, Scalar::Bool) => ArgValue::Bool(*i != 0),
         Arg::Int(i, _) => ArgValue::Int(*i),
+        Arg::Datetime(v, _) => ArgValue::Int(i128::from(*v)),
         Arg::Float(x, _) => ArgValue::Float(*x),
         Arg::Complex(re, im, _) => ArgValue::Complex(*re, *im),
         Arg::Tuple(items) => {

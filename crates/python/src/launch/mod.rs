@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod assertions;
+pub mod datetime_args;
 pub mod kernel;
 pub mod launcher;
 pub mod nominal_args;

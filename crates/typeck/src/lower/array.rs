@@ -299,6 +299,14 @@ impl Lower<'_, '_> {
                 let wrapped = self.emit(Op::Binary(BinOp::Add, i, n), Type::I64);
                 Some(self.emit(Op::Select(negative, wrapped, i), Type::I64))
             }
+            // A 0-d integer array indexes with its element (NumPy and numba accept it).
+            Val::Rt(v, Type::Array(a))
+                if a.ndim == 0 && a.dtype.as_scalar().is_some_and(Scalar::is_int) =>
+            {
+                let s = a.dtype.as_scalar()?;
+                let x = self.emit(Op::Load(v, Vec::new()), Type::Scalar(s));
+                self.index_value(array, dim, Val::Rt(x, Type::Scalar(s)), range)
+            }
             Val::Poison => None,
             other => {
                 let what = other.describe();
@@ -346,7 +354,7 @@ impl Lower<'_, '_> {
             };
             // An element of an array of records is a reference to it, as in numba.
             let op = match a.dtype {
-                Dtype::Scalar(_) => Op::Load(array, idx),
+                Dtype::Scalar(_) | Dtype::Datetime(_) => Op::Load(array, idx),
                 Dtype::Record(_) => Op::ElemRef(array, idx),
             };
             let t = Type::of_dtype(a.dtype);
@@ -655,6 +663,12 @@ impl Lower<'_, '_> {
                 self.copy_record_into(dst, rec, value, value_range);
                 return;
             }
+            Dtype::Datetime(d) => {
+                if let Some(v) = self.convert(value, &Type::Datetime(d), value_range) {
+                    self.emit_void(Op::Store(array, idx, v));
+                }
+                return;
+            }
         };
         if !s.is_complex() && self.is_complex_value(&value) {
             let what = value.describe();
@@ -703,7 +717,10 @@ impl Lower<'_, '_> {
         }
         if let (_, Some(sa)) = source
             && sa.dtype != da.dtype
-            && (sa.dtype.as_record().is_some() || da.dtype.as_record().is_some())
+            && (sa.dtype.as_record().is_some()
+                || da.dtype.as_record().is_some()
+                || matches!(sa.dtype, Dtype::Datetime(_))
+                || matches!(da.dtype, Dtype::Datetime(_)))
         {
             self.error(
                 codes::TYPE_MISMATCH,
@@ -729,8 +746,13 @@ impl Lower<'_, '_> {
                     let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::Record(rec));
                     this.emit_void(Op::CopyRecord(d, s));
                 }
-                (Dtype::Scalar(_), (v, None)) => {
+                (Dtype::Scalar(_) | Dtype::Datetime(_), (v, None)) => {
                     this.emit_void(Op::Store(dst, idx.to_vec(), v));
+                }
+                // Same dtype (checked above): copied as it is held.
+                (Dtype::Datetime(d), (src, Some(_))) => {
+                    let x = this.emit(Op::Load(src, idx.to_vec()), Type::Datetime(d));
+                    this.emit_void(Op::Store(dst, idx.to_vec(), x));
                 }
                 (Dtype::Scalar(ds), (src, Some(sa))) => {
                     // A source array of records was refused above.

@@ -24,6 +24,10 @@ pub(crate) struct Arg {
     pub range: TextRange,
 }
 
+/// The end of the message a call of a device function that failed to compile gets; the
+/// session reports it once per callee, not once per call site (`session::unique`).
+pub(crate) const FAILED_CALLEE: &str = "failed to compile (see the errors above)";
+
 impl Lower<'_, '_> {
     /// Evaluates a call expression.
     pub fn call(&mut self, c: &ast::ExprCall) -> Val {
@@ -859,6 +863,7 @@ impl Lower<'_, '_> {
         let natural = match dtype {
             Dtype::Scalar(s) => s.size(),
             Dtype::Record(r) => r.align,
+            Dtype::Datetime(_) => 8,
         };
         let align = match args.get(2).map(|a| &a.val) {
             None | Some(Val::NoneV) => natural,
@@ -898,7 +903,8 @@ impl Lower<'_, '_> {
             let g = oxcuda_ir::GlobalId(u32::try_from(globals.len() - 1).unwrap_or(0));
             Val::Rt(self.emit(Op::SharedArray(g), t.clone()), t)
         } else {
-            Val::Rt(self.emit(Op::LocalArray(shape), t.clone()), t)
+            let v = self.emit(Op::LocalArray(shape), t.clone());
+            Val::Rt(v, t)
         }
     }
 
@@ -1714,10 +1720,7 @@ impl Lower<'_, '_> {
         self.error(
             codes::BAD_CALL,
             range,
-            format!(
-                "device function {name}({}) failed to compile (see the errors above)",
-                sig.join(", ")
-            ),
+            format!("device function {name}({}) {FAILED_CALLEE}", sig.join(", ")),
         )
     }
 
@@ -1803,7 +1806,7 @@ impl Lower<'_, '_> {
                 self.error(
                     codes::BAD_CALL,
                     range,
-                    format!("device function {name} declared as {sig} failed to compile (see the errors above)"),
+                    format!("device function {name} declared as {sig} {FAILED_CALLEE}"),
                 )
             }
         }

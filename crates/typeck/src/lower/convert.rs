@@ -171,6 +171,7 @@ impl Lower<'_, '_> {
         }
         match (from, to) {
             (Type::Scalar(a), Type::Scalar(b)) => Some(self.cast(v, *a, *b)),
+            (Type::Datetime(a), Type::Datetime(b)) => self.convert_datetime(v, *a, *b),
             // An IntEnum member converts as its integer; a namedtuple to a plain tuple.
             (Type::Enum(e), _) if e.int => {
                 let value = e.value.clone();

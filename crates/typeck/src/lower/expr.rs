@@ -348,6 +348,9 @@ impl Lower<'_, '_> {
             return Val::Poison;
         }
         let (l, r) = (Self::plain(l), Self::plain(r));
+        if let Some(v) = self.datetime_binary(op, &l, &r, range) {
+            return v;
+        }
         if let Some(folded) = fold_binary(op, &l, &r) {
             return folded;
         }
@@ -525,6 +528,9 @@ impl Lower<'_, '_> {
     pub(crate) fn unary(&mut self, op: ast::UnaryOp, v: Val, range: TextRange) -> Val {
         use ast::UnaryOp as U;
         let v = Self::plain(v);
+        if let Some(out) = self.datetime_unary(op, &v, range) {
+            return out;
+        }
         match (op, &v) {
             (_, Val::Poison) => return Val::Poison,
             (U::Not, _) => {
@@ -612,6 +618,9 @@ impl Lower<'_, '_> {
                 );
             }
         };
+        if let Some(v) = self.datetime_compare(cmp, &l, &r, range) {
+            return v;
+        }
         if let Some(b) = fold_compare(cmp, &l, &r) {
             return Val::Bool(b);
         }

@@ -10,7 +10,9 @@ mod array_view;
 mod assert;
 mod cache_hint;
 mod call;
+pub(crate) use call::FAILED_CALLEE;
 mod convert;
+mod datetime;
 mod device_array_global;
 mod enums;
 mod expr;
@@ -111,7 +113,6 @@ pub(crate) fn function(
                 );
                 return Err(());
             }
-            let mut diags = diags;
             diags.sort_by_key(|d| (d.range.start(), d.range.end()));
             diags.dedup();
             if !diags.is_empty() {

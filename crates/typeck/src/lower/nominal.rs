@@ -33,6 +33,9 @@ pub(crate) fn erase(f: &mut Function) {
         }
     };
     f.params.iter_mut().for_each(fix);
+    if f.ret.is_nominal() {
+        f.nominal_ret = Some(f.ret.clone());
+    }
     fix(&mut f.ret);
     f.vars.iter_mut().for_each(|v| fix(&mut v.ty));
     f.values.iter_mut().for_each(fix);

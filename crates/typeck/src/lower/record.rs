@@ -174,6 +174,11 @@ impl Lower<'_, '_> {
                     self.emit_void(Op::SetField(r, field.name.clone(), v));
                 }
             }
+            (Dtype::Datetime(d), true) => {
+                if let Some(v) = self.convert(value, &Type::Datetime(d), value_range) {
+                    self.emit_void(Op::SetField(r, field.name.clone(), v));
+                }
+            }
             (Dtype::Record(nested), true) => {
                 let Some(src) = self.convert(value, &Type::Record(nested), value_range) else {
                     return;

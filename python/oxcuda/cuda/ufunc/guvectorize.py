@@ -37,7 +37,7 @@ from oxcuda.cuda.ufunc.vectorize import _check_target, parse_identity
 THREADS = 128
 
 #: An array type's canonical text: ``array(float32, 2d, A)``.
-_ARRAY_TYPE = re.compile(r"array\((\w+), (\d+)d, \w+\)")
+_ARRAY_TYPE = re.compile(r"array\((\w+(?:\[\w+\])?), (\d+)d, \w+\)")
 
 _GROUP = re.compile(r"\(\s*([A-Za-z_][A-Za-z_0-9]*(?:\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*)?\s*,?\s*\)")
 

@@ -75,10 +75,10 @@ def as_host(obj: Any, what: str) -> np.ndarray:
         array = np.asarray(obj)
     except Exception as exc:
         raise TypeError(f"{what} is a {type(obj).__name__}, not an array or scalar") from exc
-    if array.dtype.kind not in "biufc":
+    if array.dtype.kind not in "biufcMm":
         raise TypeError(
-            f"{what} has dtype {array.dtype}; ufuncs take booleans, integers, floats and "
-            "complex numbers"
+            f"{what} has dtype {array.dtype}; ufuncs take booleans, integers, floats, "
+            "complex numbers, datetime64 and timedelta64"
         )
     return array
 

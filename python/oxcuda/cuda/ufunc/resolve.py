@@ -15,13 +15,20 @@ dtype is what the function returns for them (numba's typing: ``int32 + int32`` i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 
+# A datetime64/timedelta64 scalar's text: the unit's brackets are not array dimensions.
+_DATETIME = re.compile(r"(datetime64|timedelta64)(\[[A-Za-z]+\])?")
+
 
 def dtype_of(type_text: str, what: str) -> np.dtype:
-    """The NumPy dtype of a scalar type's canonical text (``"float32"``, ``"bool"``)."""
+    """The NumPy dtype of a scalar type's canonical text (``"float32"``, ``"bool"``,
+    ``"datetime64[D]"``)."""
+    if _DATETIME.fullmatch(type_text):
+        return np.dtype(type_text)
     if "[" in type_text or "(" in type_text:
         raise TypeError(f"{what} must be a scalar type, not {type_text}")
     try:

@@ -1,0 +1,292 @@
+"""datetime64/timedelta64 in kernels: arrays and NumPy scalars as arguments, numba's unit
+rules, arithmetic and comparisons with NaT, stores with unit conversion, signatures
+(``NPDatetime('D')``), ufuncs, and the errors the unsupported combinations get. NumPy computes
+every reference (numba-cuda's cudapy/test_datetime.py is the measure)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from oxcuda import cuda, guvectorize, types, vectorize
+from oxcuda.errors import TypingError
+
+from ._util import run
+
+NAT = np.iinfo(np.int64).min
+
+
+def _dates(rng: np.random.Generator, n: int, unit: str, nat: bool = True) -> np.ndarray:
+    """Random datetimes of ``unit`` around 2000, with a few NaT when ``nat``."""
+    counts = rng.integers(-(10**6), 10**6, size=n) + 10_957 * {"D": 1, "h": 24, "s": 86_400}[unit]
+    if nat:
+        counts[rng.choice(n, size=max(1, n // 8), replace=False)] = NAT
+    return counts.astype(np.int64).view(f"datetime64[{unit}]")
+
+
+def _deltas(rng: np.random.Generator, n: int, unit: str, nat: bool = True) -> np.ndarray:
+    counts = rng.integers(-(10**6), 10**6, size=n)
+    if nat:
+        counts[rng.choice(n, size=max(1, n // 8), replace=False)] = NAT
+    return counts.astype(np.int64).view(f"timedelta64[{unit}]")
+
+
+def _same(got: np.ndarray, want: np.ndarray) -> None:
+    """Equal dtypes and equal values, NaT where NumPy has NaT."""
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    np.testing.assert_array_equal(got.view(np.int64), want.view(np.int64))
+
+
+@cuda.jit
+def difference_k(a, b, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = b[i] - a[i]
+
+
+@pytest.mark.parametrize(("ua", "ub", "uo"), [("D", "D", "D"), ("D", "s", "s"), ("h", "D", "h")])
+def test_datetime_minus_datetime(target, rng, ua, ub, uo):
+    n = 200
+    a, b = _dates(rng, n, ua), _dates(rng, n, ub)
+    want = b - a
+    assert want.dtype == np.dtype(f"timedelta64[{uo}]")
+    (_, _, got) = run(difference_k, 4, 64, a, b, np.zeros(n, f"timedelta64[{uo}]"))
+    _same(got, want)
+
+
+@cuda.jit
+def shift_k(dates, deltas, plus, minus, flipped):
+    i = cuda.grid(1)
+    if i < dates.size:
+        plus[i] = dates[i] + deltas[i]
+        minus[i] = dates[i] - deltas[i]
+        flipped[i] = deltas[i] + dates[i]
+
+
+def test_datetime_plus_minus_timedelta_in_the_finer_unit(target, rng):
+    n = 200
+    dates, deltas = _dates(rng, n, "D"), _deltas(rng, n, "h")
+    out = [np.zeros(n, "datetime64[h]") for _ in range(3)]
+    _, _, plus, minus, flipped = run(shift_k, 4, 64, dates, deltas, *out)
+    _same(plus, dates + deltas)
+    _same(minus, dates - deltas)
+    _same(flipped, deltas + dates)
+
+
+@cuda.jit
+def timedelta_arith_k(a, b, k, f, out_sum, out_diff, out_neg, out_mul, out_rmul, out_fmul, ratio):
+    i = cuda.grid(1)
+    if i < a.size:
+        out_sum[i] = a[i] + b[i]
+        out_diff[i] = a[i] - b[i]
+        out_neg[i] = -a[i]
+        out_mul[i] = a[i] * k[i]
+        out_rmul[i] = k[i] * a[i]
+        out_fmul[i] = a[i] * f[i]
+        ratio[i] = a[i] / b[i]
+
+
+def test_timedelta_arithmetic_matches_numpy(target, rng):
+    n = 200
+    a, b = _deltas(rng, n, "s"), _deltas(rng, n, "m")
+    k = rng.integers(-50, 50, size=n)
+    f = rng.uniform(-4, 4, size=n)
+    f[3] = np.nan
+    outs = [np.zeros(n, "timedelta64[s]") for _ in range(6)] + [np.zeros(n, np.float64)]
+    got = run(timedelta_arith_k, 4, 64, a, b, k, f, *outs)[4:]
+    with np.errstate(invalid="ignore"):
+        _same(got[0], a + b)
+        _same(got[1], a - b)
+        _same(got[2], -a)
+        _same(got[3], a * k)
+        _same(got[4], k * a)
+        _same(got[5], a * f)
+        np.testing.assert_array_equal(got[6], a / b)
+    assert np.isnat(got[5][3]) and np.isnan(got[6][np.isnat(a)]).all()
+
+
+@cuda.jit
+def timedelta_over_int_k(a, k, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = a[i] / k[i]
+
+
+def test_timedelta_over_an_integer_truncates_and_a_zero_divisor_gives_nat(target, rng):
+    n = 200
+    a = _deltas(rng, n, "D")
+    k = rng.integers(-9, 9, size=n)
+    k[:4] = 0
+    (got,) = run(timedelta_over_int_k, 4, 64, a, k, np.zeros(n, "timedelta64[D]"))[2:]
+    counts = a.view(np.int64)
+    # numba divides with LLVM's sdiv: toward zero.
+    want = np.full(n, NAT, np.int64)
+    ok = (counts != NAT) & (k != 0)
+    q = np.abs(counts[ok]) // np.abs(k[ok])
+    want[ok] = np.where((counts[ok] < 0) != (k[ok] < 0), -q, q)
+    np.testing.assert_array_equal(got.view(np.int64), want)
+
+
+@cuda.jit
+def compare_k(a, b, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i, 0] = a[i] == b[i]
+        out[i, 1] = a[i] != b[i]
+        out[i, 2] = a[i] < b[i]
+        out[i, 3] = a[i] <= b[i]
+        out[i, 4] = a[i] > b[i]
+        out[i, 5] = a[i] >= b[i]
+
+
+def _comparisons(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.stack([a == b, a != b, a < b, a <= b, a > b, a >= b], axis=1)
+
+
+@pytest.mark.parametrize("kind", ["datetime", "timedelta"])
+def test_comparisons_across_units_with_nat(target, rng, kind):
+    n = 200
+    make = _dates if kind == "datetime" else _deltas
+    a = make(rng, n, "D")
+    b = a.astype(a.dtype.str.replace("[D]", "[h]"))  # the same instants in hours
+    b = b + rng.integers(-30, 30, size=n).astype("timedelta64[h]") * rng.integers(0, 2, size=n)
+    b[rng.choice(n, size=10, replace=False)] = (
+        np.datetime64("NaT") if kind == "datetime" else (np.timedelta64("NaT"))
+    )
+    (_, _, got) = run(compare_k, 4, 64, a, b, np.zeros((n, 6), np.bool_))
+    np.testing.assert_array_equal(got, _comparisons(a, b))
+    assert got[:, 0].any() and got[:, 2].any()
+
+
+@cuda.jit
+def scalar_args_k(dates, target, delta, matches, moved):
+    i = cuda.grid(1)
+    if i < dates.size:
+        matches[i] = dates[i] == target
+        moved[i] = dates[i] - delta
+
+
+def test_numpy_scalars_as_arguments(target, rng):
+    dates = _dates(rng, 100, "D", nat=False)
+    goal, delta = dates[37], np.timedelta64(int(rng.integers(1, 99)), "D")
+    _, m, moved = run(
+        scalar_args_k, 2, 64, dates, goal, delta, np.zeros(100, np.bool_), np.zeros_like(dates)
+    )
+    np.testing.assert_array_equal(m, dates == goal)
+    _same(moved, dates - delta)
+
+
+@cuda.jit
+def store_k(src, out):
+    i = cuda.grid(1)
+    if i < src.size:
+        out[i] = src[i]
+
+
+def test_a_store_converts_to_a_finer_unit_and_keeps_nat(target, rng):
+    src = _deltas(rng, 100, "D")
+    (got,) = run(store_k, 2, 64, src, np.zeros(100, "timedelta64[s]"))[1:]
+    _same(got, src.astype("timedelta64[s]"))
+
+
+def test_a_store_to_a_coarser_unit_is_a_typing_error():
+    with pytest.raises(TypingError, match=r"cannot convert timedelta64\[s\] to timedelta64\[D\]"):
+        store_k[1, 1](np.zeros(4, "timedelta64[s]"), np.zeros(4, "timedelta64[D]"))
+
+
+@cuda.jit(device=True)
+def _span(a, b):
+    return b - a
+
+
+@cuda.jit
+def via_device_function_k(a, b, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = _span(a[i], b[i])
+
+
+def test_device_functions_take_and_return_datetimes(target, rng):
+    a, b = _dates(rng, 100, "D"), _dates(rng, 100, "D")
+    (got,) = run(via_device_function_k, 2, 64, a, b, np.zeros(100, "timedelta64[D]"))[2:]
+    _same(got, b - a)
+
+
+def test_signatures_name_datetime_types(target, rng):
+    dt, td = types.NPDatetime("D"), types.NPTimedelta("D")
+    span = cuda.jit(td(dt, dt), device=True)(lambda a, b: b - a)
+
+    @cuda.jit(types.void(dt[::1], dt[::1], td[::1]))
+    def k(a, b, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            out[i] = span(a[i], b[i])
+
+    a, b = _dates(rng, 64, "D"), _dates(rng, 64, "D")
+    (got,) = run(k, 1, 64, a, b, np.zeros(64, "timedelta64[D]"))[2:]
+    _same(got, b - a)
+    assert str(k.signatures[0][0]) == "array(datetime64[D], 1d, C)"
+
+
+def _add_datetimes(a, d, m, y, out):
+    out[0] = a[0] + a[0]
+
+
+def _datetime_times_int(a, d, m, y, out):
+    out[0] = a[0] * 2
+
+
+def _datetime_vs_timedelta(a, d, m, y, out):
+    out[0] = a[0] < d[0]
+
+
+def _months_plus_days(a, d, m, y, out):
+    out[0] = m[0] + d[0]
+
+
+def _month_span_plus_days(a, d, m, y, out):
+    out[0] = y[0] + d[0]
+
+
+@pytest.mark.parametrize(
+    ("func", "message"),
+    [
+        (_add_datetimes, r"unsupported operand types for \+: datetime64\[D\] and "),
+        (_datetime_times_int, r"unsupported operand types for \*"),
+        (_datetime_vs_timedelta, r"cannot compare datetime64\[D\] with timedelta64\[D\]"),
+        (_months_plus_days, r"cannot convert datetime64\[M\] to datetime64\[D\]"),
+        (_month_span_plus_days, r"unsupported operand types for \+: timedelta64\[M\]"),
+    ],
+)
+def test_unsupported_combinations_are_typing_errors(func, message):
+    kernel = cuda.jit(func)
+    with pytest.raises(TypingError, match=message):
+        kernel[1, 1](
+            np.zeros(1, "datetime64[D]"),
+            np.zeros(1, "timedelta64[D]"),
+            np.zeros(1, "datetime64[M]"),
+            np.zeros(1, "timedelta64[M]"),
+            np.zeros(1, np.int64),
+        )
+
+
+def test_vectorize_and_guvectorize_take_datetimes(rng):
+    dt, td = types.NPDatetime("D"), types.NPTimedelta("D")
+
+    @vectorize([(dt, dt)], target="cuda")
+    def timediff(start, end):
+        return end - start
+
+    @guvectorize([(dt, dt, td[:])], "(),()->()", target="cuda")
+    def timediff2(start, end, out):
+        out[0] = end - start
+
+    a, b = _dates(rng, 300, "D"), _dates(rng, 300, "D")
+    _same(timediff(a, b), b - a)
+    _same(timediff2(a, b), b - a)
+
+
+def test_device_arrays_of_datetimes_view_as_int64(rng):
+    a = _dates(rng, 50, "D")
+    d = cuda.to_device(a)
+    viewed = d.view(np.int64)
+    np.testing.assert_array_equal(viewed.copy_to_host(), a.view(np.int64))
