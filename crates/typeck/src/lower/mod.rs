@@ -94,7 +94,9 @@ pub(crate) fn function(
         lower.declared_ret = declared_ret.filter(|t| **t != Type::None).cloned();
         lower.body(&def, args);
         lower.check_local_escapes();
-        let Lower { f, diags, next, .. } = lower;
+        let Lower {
+            f, mut diags, next, ..
+        } = lower;
         // Types only widen from pass to pass (a variable this pass left unassigned, because its
         // value was an error, keeps its type): the passes cannot oscillate.
         let next = widen(&state, next);
