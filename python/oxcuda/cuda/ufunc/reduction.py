@@ -13,12 +13,15 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
   device, with nothing copied to the host: the call returns None. Without it the result comes
   back as a NumPy scalar.
 
-**Algorithm** (``templates.reduce_stage``): a grid of one full wave (as many blocks of 256
-threads as the GPU holds at once, from the kernel's occupancy, at most 8 per multiprocessor);
-every thread folds a strided slice of the array with eight loads in flight, the block folds its
-threads' values (warp shuffles for 32- and 64-bit types, a tree in shared memory for the
-others), and thread 0 writes one value per block. The per-block values are reduced the same way
-by one block, and arrays shorter than a block by one thread (``templates.reduce_serial``). The
+**Algorithm**: a first stage of one full wave of blocks (as many blocks of 256 threads as the
+GPU holds at once, from the kernel's occupancy, at most 8 per multiprocessor), each writing one
+value, then one block over those values. An array of at least two tiles of 2048 elements takes
+``templates.reduce_tiles`` (CUB's even share: each block folds one contiguous run of whole
+tiles, eight loads in flight per thread, the last block the partial tile too); a shorter one
+``templates.reduce_stage`` (every thread folds a strided slice, eight loads in flight), which
+also folds the per-block values. The block folds its threads' values (warp shuffles for 32- and
+64-bit types, a tree in shared memory for the others) and thread 0 writes the block's value.
+Arrays shorter than a block are folded by one thread (``templates.reduce_serial``). The
 operation must be associative and commutative: the order of the fold is not the array's order
 (numba-cuda's requirement too). Every partial result is kept in ``arr``'s dtype
 (``templates.typed_binop``).
@@ -41,6 +44,10 @@ from oxcuda.cuda.ufunc.specialize import device_function, specialize
 #: Threads per block of the stage kernel; the block folds assume exactly this many.
 THREADS = 256
 
+#: Elements per tile of the first stage of a large array (``templates.reduce_tiles``: each of
+#: THREADS threads reads 8 elements of a tile); arrays of at least two tiles take that stage.
+TILE = templates.REDUCE_TILE
+
 #: Blocks per multiprocessor of the first stage (THREADS * 8 = 2048 threads: one full wave).
 BLOCKS_PER_SM = 8
 
@@ -54,13 +61,14 @@ _SHUFFLED = {"int32", "int64", "uint32", "uint64", "float32", "float64"}
 class _Kernels:
     """The stage and serial kernels of one (operation, dtype)."""
 
-    __slots__ = ("serial", "stage", "waves")
+    __slots__ = ("serial", "stage", "tiles", "waves")
 
-    def __init__(self, stage: Dispatcher, serial: Dispatcher) -> None:
+    def __init__(self, tiles: Dispatcher, stage: Dispatcher, serial: Dispatcher) -> None:
+        self.tiles = tiles
         self.stage = stage
         self.serial = serial
-        #: The first stage's grid by argument types (``Reduce._block_limit``).
-        self.waves: dict[tuple[str, ...], int] = {}
+        #: The first stage's grid by (tiled?, argument types) (``Reduce._block_limit``).
+        self.waves: dict[tuple[Any, ...], int] = {}
 
 
 class Reduce:
@@ -140,18 +148,21 @@ class Reduce:
         if n < THREADS:
             kernels.serial[1, 1, stream](arr, dest, init, use_init)
             return
-        blocks = min(n // THREADS, limit or self._block_limit(kernels, arr, init))
+        tiled = n // TILE >= 2 and limit != 1
+        first = kernels.tiles if tiled else kernels.stage
+        wave = limit or self._block_limit(kernels, first, arr)
+        blocks = min(n // TILE if tiled else n // THREADS, wave)
         if blocks == 1:
             kernels.stage[1, THREADS, stream](arr, dest, init, use_init)
             return
         partials = operands.allocate((blocks,), np.dtype(arr.dtype), stream)
-        kernels.stage[blocks, THREADS, stream](arr, partials, init, False)
+        first[blocks, THREADS, stream](arr, partials, init, False)
         self._run(partials, dest, init, use_init, stream, limit=1)
 
-    def _block_limit(self, kernels: _Kernels, arr: Any, init: Any) -> int:
+    def _block_limit(self, kernels: _Kernels, first: Dispatcher, arr: Any) -> int:
         """The first stage's grid: one full wave — as many blocks as the GPU holds at once
-        (the occupancy of the compiled stage kernel, at most BLOCKS_PER_SM per multiprocessor),
-        so that no block runs in a second, partly empty wave."""
+        (the occupancy of ``first``, the compiled first-stage kernel, at most BLOCKS_PER_SM per
+        multiprocessor), so that no block runs in a second, partly empty wave."""
         if self.max_blocks is not None:
             return max(1, int(self.max_blocks))
         from oxcuda.cuda._devices import get_current_device, use_gpu
@@ -161,11 +172,12 @@ class Reduce:
         arr_type = _native.typeof_args((arr,))[0]
         signature = (arr_type, f"array({type_text(np.dtype(arr.dtype))}, 1d, C)")
         signature += (type_text(np.dtype(arr.dtype)), "bool")
-        found = kernels.waves.get(signature)
+        key = (first is kernels.tiles, *signature)
+        found = kernels.waves.get(key)
         if found is None:
             sms = get_current_device().MULTIPROCESSOR_COUNT
-            wave = kernels.stage.max_cooperative_grid_blocks(THREADS, 0, signature)
-            found = kernels.waves[signature] = max(1, min(wave, BLOCKS_PER_SM * sms))
+            wave = first.max_cooperative_grid_blocks(THREADS, 0, signature)
+            found = kernels.waves[key] = max(1, min(wave, BLOCKS_PER_SM * sms))
         return found
 
     def _compile(self, dtype: np.dtype) -> _Kernels:
@@ -194,9 +206,14 @@ class Reduce:
             {"_op": op, "_dtype": scalar},
             device=True,
         )
+        tiles = specialize(
+            templates.reduce_tiles,
+            f"{base}_tiles",
+            {"_op": op, "_block_reduce": block, "_TILE": TILE},
+        )
         stage = specialize(templates.reduce_stage, base, {"_op": op, "_block_reduce": block})
         serial = specialize(templates.reduce_serial, f"{base}_serial", {"_op": op})
-        return _Kernels(stage, serial)
+        return _Kernels(tiles, stage, serial)
 
 
 def _checked_size(size: Any, length: int) -> int:
