@@ -124,8 +124,11 @@ def test_reduce_tiles_stage_loads_need_no_wraparound():
         cc=(9, 0),
     )
     ptx = art["ptx"]
-    hot = [body for body in loops(ptx) if body.count("ld.global") == 8]
-    assert len(hot) == 1, loops(ptx)
-    for gone in ("selp", "shr.s64", "mul.lo.s64"):
-        assert gone not in hot[0], f"{gone}:\n{hot[0]}"
-    assert "selp" not in ptx.split("$L__")[0], ptx  # nor the first tile's loads
+    hot = [body for body in loops(ptx) if body.count("ld.global") >= 8]
+    assert hot, loops(ptx)  # (LLVM may unroll the tile loop once more: 16 loads)
+    for body in hot:
+        assert body.count("ld.global") % 8 == 0, body
+        for gone in ("selp.b64", "shr.s64", "mul.lo.s64"):
+            assert gone not in body, f"{gone}:\n{body}"
+    # nor anywhere else (no index of the kernel is thought possibly negative).
+    assert "shr.s64" not in ptx, ptx

@@ -359,7 +359,7 @@ def reduce_tiles(arr, partials, init, use_init):
     blocks = cuda.gridDim.x
     full = n // _TILE
     share = full // blocks
-    extra = full - share * blocks
+    extra = full % blocks
     first = block * share + min(block, extra)
     count = share + 1 if block < extra else share
     i = first * _TILE + tid
