@@ -9,7 +9,7 @@ each dtype, and with ``--variants`` a few first-stage strategies written as ordi
 
 * ``striped``: every thread adds ``arr[t], arr[t + T], …`` (T threads in all) in one loop
   that LLVM unrolls; the grid is k blocks of 256 threads per multiprocessor;
-* ``tiles``: CUB's even share: block b owns one contiguous run of tiles of 256 × 8 elements,
+* ``tiles``: CUB's even share: block b owns one contiguous run of tiles of 256 x 8 elements,
   each thread reads eight elements 256 apart per tile (eight loads in flight), then the
   partial tile.
 
@@ -133,7 +133,6 @@ def main() -> int:
     opts = ap.parse_args()
     import cupy as cp
     import numpy as np
-
     from oxcuda import cuda
 
     rng = np.random.default_rng()
@@ -167,9 +166,10 @@ def main() -> int:
         t = turns({"oxcuda": ours, "cupy": theirs}, sync)
         got = float(r.copy_to_host()[0])
         gb = host.nbytes / t["oxcuda"] / 1e6
+        ratio = t["cupy"] / t["oxcuda"]
         print(
             f"{opts.label} Reduce {name:8s} n=2^{n.bit_length() - 1}: oxcuda {t['oxcuda']:.4f} ms"
-            f" ({gb:.0f} GB/s)  cupy.sum {t['cupy']:.4f} ms  cupy/oxcuda {t['cupy'] / t['oxcuda']:.3f}"
+            f" ({gb:.0f} GB/s)  cupy.sum {t['cupy']:.4f} ms  cupy/oxcuda {ratio:.3f}"
             f"  rel.err {abs(got - want) / max(abs(want), 1):.1e}",
             flush=True,
         )
