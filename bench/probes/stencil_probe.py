@@ -27,7 +27,12 @@ import numpy as np
 N = 8192
 BX, BY = 32, 8
 HERE = os.path.dirname(os.path.abspath(__file__))
-BENCH = os.path.dirname(HERE)
+# bench/ of this checkout, or of the current directory when this file was copied elsewhere.
+BENCH = next(
+    d
+    for d in (os.path.dirname(HERE), os.path.join(os.getcwd(), "bench"))
+    if os.path.isdir(os.path.join(d, "kernels"))
+)
 
 
 def main() -> int:
