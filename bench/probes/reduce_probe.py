@@ -195,6 +195,15 @@ def main() -> int:
             reduction(d, res=out)
 
     loops["Reduce"] = ours
+    for per_sm in (4, 16):  # the installed Reduce with another first-stage grid
+        other = cuda.Reduce(lambda a, b: a + b)
+        other.max_blocks = per_sm * sms
+
+        def grid_loop(k: int, other=other) -> None:
+            for _ in range(k):
+                other(d, res=out)
+
+        loops[f"Reduce/{per_sm}"] = grid_loop
     checks: dict[str, Any] = {}
     for kind in ("striped", "tiles"):
         for per_sm in (4, 8):
