@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=20000, help="launches per turn (20000)")
     parser.add_argument("--cases", default=",".join(CASES), help="comma-separated")
     parser.add_argument("--callgrind", action="store_true", help="instructions per launch")
-    parser.add_argument("--keep", help="with --callgrind: copy each case's profile into this folder")
+    parser.add_argument("--keep", help="with --callgrind: copy each case's profile here")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--workdir", help=argparse.SUPPRESS)
     parser.add_argument("--control", help=argparse.SUPPRESS)

@@ -120,7 +120,10 @@ def test_reduce_tiles_stage_loads_need_no_wraparound():
     reduction = cuda.Reduce(lambda a, b: a + b)
     tiles = reduction._compile(np.dtype(np.float32)).tiles
     art = compiler.compile_pyfunc(
-        tiles, "void(float32[::1], float32[::1], float32, bool)", device=False, output="ptx",
+        tiles,
+        "void(float32[::1], float32[::1], float32, bool)",
+        device=False,
+        output="ptx",
         cc=(9, 0),
     )
     ptx = art["ptx"]

@@ -35,7 +35,7 @@ _core = _load0 = _load1 = _load2 = _load3 = _load4 = _load5 = _load6 = _load7 = 
 _op = _block_reduce = _unbound
 _dtype = None
 
-#: Elements per tile of ``reduce_tiles``: 256 threads × 8 elements each (bound as ``_TILE``).
+#: Elements per tile of ``reduce_tiles``: 256 threads, 8 elements each (bound as ``_TILE``).
 REDUCE_TILE = 2048
 _TILE = REDUCE_TILE
 
@@ -344,7 +344,7 @@ def reduce_stage(arr, partials, init, use_init):
 
 
 # reduce_tiles: the first stage of a large reduction, CUB's "even share": the array is cut into
-# tiles of _TILE = 256 × 8 elements, block b owns one contiguous run of whole tiles (the runs
+# tiles of _TILE = 256 * 8 elements, block b owns one contiguous run of whole tiles (the runs
 # differ by at most one tile), and every thread reads the 8 elements tid, tid + 256, … of each
 # tile — eight independent loads in flight, every one of a warp's loads one 128-byte line. The
 # last block also folds the partial tile at the end. The host launches at most one block per
