@@ -130,7 +130,12 @@ def main() -> int:
     ap.add_argument("--variants", action="store_true")
     ap.add_argument("--dtypes", default="float32,float64,int32")
     ap.add_argument("--label", default="")
+    ap.add_argument("--grids", default="4,16", help="Reduce.max_blocks per SM to try too")
+    ap.add_argument("--variant-grids", default="4,8", help="blocks per SM of the variants")
+    ap.add_argument("--turns", type=int, default=7)
     opts = ap.parse_args()
+    opts.grids = [int(g) for g in opts.grids.split(",") if g]
+    opts.variant_grids = [int(g) for g in opts.variant_grids.split(",") if g]
     import cupy as cp
     import numpy as np
     from oxcuda import cuda
@@ -195,7 +200,7 @@ def main() -> int:
             reduction(d, res=out)
 
     loops["Reduce"] = ours
-    for per_sm in (4, 16):  # the installed Reduce with another first-stage grid
+    for per_sm in opts.grids:  # the installed Reduce with another first-stage grid
         other = cuda.Reduce(lambda a, b: a + b)
         other.max_blocks = per_sm * sms
 
@@ -206,7 +211,7 @@ def main() -> int:
         loops[f"Reduce/{per_sm}"] = grid_loop
     checks: dict[str, Any] = {}
     for kind in ("striped", "tiles"):
-        for per_sm in (4, 8):
+        for per_sm in opts.variant_grids:
             blocks = per_sm * sms
             partials = cuda.device_array(blocks, np.float32)
             stage = ks[kind][blocks, THREADS]
@@ -221,7 +226,7 @@ def main() -> int:
             cuda.synchronize()
             checks[f"{kind}/{per_sm}"] = float(out.copy_to_host()[0])
             loops[f"{kind}/{per_sm}"] = loop
-    t = turns(loops, sync)
+    t = turns(loops, sync, repeats=opts.turns)
     for name, ms in t.items():
         err = "" if name not in checks else f"  rel.err {abs(checks[name] - want) / want:.1e}"
         print(
