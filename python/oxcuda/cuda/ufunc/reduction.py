@@ -13,9 +13,10 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
   device, with nothing copied to the host: the call returns None. Without it the result comes
   back as a NumPy scalar.
 
-**Algorithm**: a first stage of one full wave of blocks (as many blocks of 256 threads as the
-GPU holds at once, from the kernel's occupancy, at most 8 per multiprocessor), each writing one
-value, then one block over those values. An array of at least two tiles of 2048 elements takes
+**Algorithm**: a first stage of blocks of 256 threads (at most as many as the GPU holds at
+once, from the kernel's occupancy; at most 4 per multiprocessor for the tiled stage and 8 for
+the strided one, the fastest measured), each writing one value, then one block over those
+values. An array of at least two tiles of 2048 elements takes
 ``templates.reduce_tiles`` (CUB's even share: each block folds one contiguous run of whole
 tiles, eight loads in flight per thread, the last block the partial tile too); a shorter one
 ``templates.reduce_stage`` (every thread folds a strided slice, eight loads in flight), which
@@ -48,8 +49,15 @@ THREADS = 256
 #: THREADS threads reads 8 elements of a tile); arrays of at least two tiles take that stage.
 TILE = templates.REDUCE_TILE
 
-#: Blocks per multiprocessor of the first stage (THREADS * 8 = 2048 threads: one full wave).
+#: Blocks per multiprocessor of the strided first stage (THREADS * 8 = 2048 threads: one full
+#: wave).
 BLOCKS_PER_SM = 8
+
+#: Blocks per multiprocessor of the tiled first stage. Measured on the H200 (2026-12-02, 2^28
+#: float32, in turns with ``cupy.sum`` in one process, bench/probes/reduce_probe.py, two runs):
+#: 4 per SM 1.003-1.004x CuPy's speed, 12: 0.998, 16: 0.988-1.000, 32: 1.003, but one full wave
+#: (8 per SM by occupancy) 0.92-0.95x.
+TILED_BLOCKS_PER_SM = 4
 
 #: The first stage's grid on the simulator, where blocks run one after another.
 SIM_BLOCKS = 4
@@ -150,7 +158,7 @@ class Reduce:
             return
         tiled = n // TILE >= 2 and limit != 1
         first = kernels.tiles if tiled else kernels.stage
-        wave = limit or self._block_limit(kernels, first, arr)
+        wave = limit or self._block_limit(kernels, first, arr, tiled)
         blocks = min(n // TILE if tiled else n // THREADS, wave)
         if blocks == 1:
             kernels.stage[1, THREADS, stream](arr, dest, init, use_init)
@@ -159,10 +167,11 @@ class Reduce:
         first[blocks, THREADS, stream](arr, partials, init, False)
         self._run(partials, dest, init, use_init, stream, limit=1)
 
-    def _block_limit(self, kernels: _Kernels, first: Dispatcher, arr: Any) -> int:
-        """The first stage's grid: one full wave — as many blocks as the GPU holds at once
-        (the occupancy of ``first``, the compiled first-stage kernel, at most BLOCKS_PER_SM per
-        multiprocessor), so that no block runs in a second, partly empty wave."""
+    def _block_limit(self, kernels: _Kernels, first: Dispatcher, arr: Any, tiled: bool) -> int:
+        """The first stage's grid: as many blocks as the GPU holds at once (the occupancy of
+        ``first``, the compiled first-stage kernel), at most BLOCKS_PER_SM per multiprocessor
+        for the strided stage (one full wave, so that no block runs in a second, partly empty
+        wave) and TILED_BLOCKS_PER_SM for the tiled one (measured fastest)."""
         if self.max_blocks is not None:
             return max(1, int(self.max_blocks))
         from oxcuda.cuda._devices import get_current_device, use_gpu
@@ -177,7 +186,8 @@ class Reduce:
         if found is None:
             sms = get_current_device().MULTIPROCESSOR_COUNT
             wave = first.max_cooperative_grid_blocks(THREADS, 0, signature)
-            found = kernels.waves[key] = max(1, min(wave, BLOCKS_PER_SM * sms))
+            per_sm = TILED_BLOCKS_PER_SM if tiled else BLOCKS_PER_SM
+            found = kernels.waves[key] = max(1, min(wave, per_sm * sms))
         return found
 
     def _compile(self, dtype: np.dtype) -> _Kernels:
