@@ -184,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=20000, help="launches per turn (20000)")
     parser.add_argument("--cases", default=",".join(CASES), help="comma-separated")
     parser.add_argument("--callgrind", action="store_true", help="instructions per launch")
+    parser.add_argument("--keep", help="with --callgrind: copy each case's profile here")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--workdir", help=argparse.SUPPRESS)
     parser.add_argument("--control", help=argparse.SUPPRESS)
@@ -225,6 +226,10 @@ def main(argv: list[str] | None = None) -> int:
             dumps = sorted(p for p in os.listdir(workdir) if p.startswith("callgrind.out."))
             count = _count(os.path.join(workdir, dumps[-1]))
             print(f"{key:12s} {count / 1000:8.0f} instructions per launch", flush=True)
+            if opts.keep:  # for callgrind_annotate: where the instructions go, by function
+                os.makedirs(opts.keep, exist_ok=True)
+                name = f"callgrind.{key.replace('/', '_')}"
+                shutil.copy(os.path.join(workdir, dumps[-1]), os.path.join(opts.keep, name))
             for p in dumps:
                 os.remove(os.path.join(workdir, p))
     return 0

@@ -94,3 +94,35 @@ def test_stream_ordering():
     r2 = axpy2(r, dx, stream=s)
     s.synchronize()
     np.testing.assert_allclose(r2.copy_to_host(), 2 * (3 * x) + x)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.uint8, np.complex64])
+@pytest.mark.parametrize("blocks", [None, 7])
+def test_tiled_first_stage_on_the_gpu(dtype, blocks):
+    # Reduce's tiled first stage (arrays of two tiles of 2048 or more): the default grid (one
+    # wave) and an uneven share (7 blocks), a partial last tile, a maximum and a sum of every
+    # dtype kind. Integer results exact; float sums within the dtype's rounding of the float64
+    # sum (the fold associates differently from NumPy's pairwise sum).
+    rng = np.random.default_rng()
+    n = (1 << 23) + 2048 * 3 + 1001
+    dtype = np.dtype(dtype)
+    if dtype.kind == "c":
+        x = (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(dtype)
+    elif dtype.kind == "f":
+        x = rng.standard_normal(n).astype(dtype)
+    else:
+        x = rng.integers(0, 100, n).astype(dtype)
+    r = cuda.Reduce(lambda a, b: a + b)
+    m = cuda.Reduce(lambda a, b: a if a > b else b)
+    r.max_blocks = m.max_blocks = blocks
+    dx = cuda.to_device(x)
+    got = r(dx)
+    if dtype.kind in "fc":
+        single = dtype.itemsize * (1 if dtype.kind == "f" else 0.5) <= 4
+        bound = (1e-5 if single else 1e-13) * np.abs(x).sum()
+        assert abs(got - x.astype(np.complex128).sum()) <= bound
+        if dtype.kind == "f":
+            assert m(dx, init=-np.inf) == x.max()
+    else:
+        assert got == x.sum(dtype=dtype)
+        assert m(dx) == x.max()

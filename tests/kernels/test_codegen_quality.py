@@ -86,3 +86,52 @@ def test_shared_tiles_are_declared_sixteen_byte_aligned():
         assert int(size) == MATMUL_TILE * MATMUL_TILE * 4
         # At least 16; 32 once the array holds a 16x16 float16 tile (cuda.wmma's alignment).
         assert int(align) == (32 if int(size) >= 512 else 16), ptx
+
+
+@cuda.jit
+def second_half(out, a):
+    # Indices built from an extent: `a.size // 2` is ≥ 0 because extents are (the launcher
+    # only packs extents ≥ 0 and the kernel entry tells LLVM so with `llvm.assume`), so
+    # `i + half` needs no wraparound and `// 2` no sign fix-up.
+    i = cuda.grid(1)
+    half = a.size // 2
+    if i < half:
+        out[i] = a[i + half]
+
+
+def test_indices_from_extents_need_no_wraparound():
+    art = compiler.compile_pyfunc(
+        second_half, "void(float32[::1], float32[::1])", device=False, output="ptx", cc=(9, 0)
+    )
+    nvvm, ptx = art["nvvm"], art["ptx"]
+    # One assumption per extent parameter (two 1-d arrays: two).
+    assert len(re.findall(r"call void @llvm\.assume\(i1 %t\d+\)", nvvm)) == 2, nvvm
+    assert len(re.findall(r"icmp sge i64 %p\d+, 0", nvvm)) == 2, nvvm
+    for gone in ("selp", "shr.s64", "div.s64"):
+        assert gone not in ptx, f"{gone}:\n{ptx}"
+
+
+def test_reduce_tiles_stage_loads_need_no_wraparound():
+    # cuda.Reduce's first stage for large arrays (ufunc/templates.reduce_tiles): its tile
+    # indices come from the array's size divided by the tile and the grid; no load of its hot
+    # loop (eight per tile) carries negative-index arithmetic or a 64-bit multiply.
+    import numpy as np
+
+    reduction = cuda.Reduce(lambda a, b: a + b)
+    tiles = reduction._compile(np.dtype(np.float32)).tiles
+    art = compiler.compile_pyfunc(
+        tiles,
+        "void(float32[::1], float32[::1], float32, bool)",
+        device=False,
+        output="ptx",
+        cc=(9, 0),
+    )
+    ptx = art["ptx"]
+    hot = [body for body in loops(ptx) if body.count("ld.global") >= 8]
+    assert hot, loops(ptx)  # (LLVM may unroll the tile loop once more: 16 loads)
+    for body in hot:
+        assert body.count("ld.global") % 8 == 0, body
+        for gone in ("selp.b64", "shr.s64", "mul.lo.s64"):
+            assert gone not in body, f"{gone}:\n{body}"
+    # nor anywhere else (no index of the kernel is thought possibly negative).
+    assert "shr.s64" not in ptx, ptx

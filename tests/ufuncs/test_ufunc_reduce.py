@@ -64,6 +64,46 @@ def test_sizes_across_the_stage_boundaries(target, rng, n):
     assert max_reduce(x, init=-np.inf) == x.max()
 
 
+TILE = 2048  # oxcuda.cuda.ufunc.reduction.TILE: arrays of two tiles or more take reduce_tiles
+
+
+@pytest.mark.parametrize("n", [2 * TILE - 1, 2 * TILE, 2 * TILE + 1, 7 * TILE + 123, 9 * TILE])
+@pytest.mark.parametrize("blocks", [None, 2, 3, 5])
+def test_tiled_first_stage_uneven_shares_and_partial_tile(target, rng, n, blocks):
+    # reduce_tiles: blocks own runs of whole tiles differing by at most one (7 tiles over 3
+    # blocks: 3, 2, 2), the last block also folds the partial tile; exact integer sums and
+    # maxima show every element is folded exactly once.
+    from oxcuda.cuda.ufunc import reduction
+
+    assert reduction.TILE == TILE
+    r = cuda.Reduce(lambda a, b: a + b)
+    m = cuda.Reduce(lambda a, b: max(a, b))
+    r.max_blocks = m.max_blocks = blocks
+    x = rng.integers(-(1 << 40), 1 << 40, n).astype(np.int64)
+    assert r(x) == x.sum()
+    assert m(x, init=np.iinfo(np.int64).min) == x.max()
+    ones = np.ones(n, np.int32)
+    ones[rng.integers(0, n)] = 1000  # one element counted twice or missed shows
+    assert r(ones) == n + 999
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "uint16", "complex64"])
+def test_tiled_first_stage_every_dtype_kind(target, rng, dtype):
+    # Float sums associate differently from NumPy's pairwise sum (tree within a tile, tiles in
+    # order within a block, blocks by tree): compared with the float64/complex128 sum of the
+    # same values within the dtype's rounding over n additions.
+    n = 5 * TILE + 77
+    x = values(rng, n, dtype)
+    got = sum_reduce(x)
+    assert np.dtype(type(got)) == np.dtype(dtype)
+    if np.dtype(dtype).kind in "fc":
+        single = dtype in ("float32", "complex64")
+        bound = (1e-5 if single else 1e-13) * np.abs(x).sum()  # ≈ eps·√n·Σ|x| with margin
+        assert abs(got - x.astype(np.complex128).sum()) <= bound
+    else:
+        assert got == x.sum(dtype=dtype)
+
+
 def test_second_stage_with_many_blocks(target, rng):
     r = cuda.Reduce(lambda a, b: a + b)
     r.max_blocks = 300  # more than a block's threads: the partials take a stage of their own

@@ -62,6 +62,9 @@ impl FnWriter<'_, '_> {
                 for field in 1..=2 {
                     for k in 0..a.ndim {
                         let p = fresh(list, "i64".to_owned());
+                        if field == 1 {
+                            self.assume_nonnegative(&p);
+                        }
                         acc = self.emit(format!("insertvalue {llty} {acc}, i64 {p}, {field}, {k}"));
                     }
                 }
@@ -84,6 +87,18 @@ impl FnWriter<'_, '_> {
             | Type::Fragment(_)
             | Type::Datetime(_) => self.reassemble(&ty.erased(), list),
         }
+    }
+}
+
+impl FnWriter<'_, '_> {
+    /// Tells LLVM that the `i64` parameter `p`, an array extent, is not negative
+    /// (`llvm.assume`): the launcher only ever packs extents ≥ 0 (`docs/abi.md`), and knowing it
+    /// lets LLVM drop the negative-index wraparound of indices computed from extents
+    /// (`n // k`, `i + n // 2`, …) and divide by constants without sign fixups.
+    fn assume_nonnegative(&mut self, p: &str) {
+        self.cx.declare("llvm.assume", "void", &["i1"]);
+        let ok = self.emit(format!("icmp sge i64 {p}, 0"));
+        self.stmt(format!("call void @llvm.assume(i1 {ok})"));
     }
 }
 

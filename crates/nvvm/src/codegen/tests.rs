@@ -551,3 +551,17 @@ fn module_arrays_of_sixteen_bytes_or_more_are_sixteen_aligned() {
         );
     }
 }
+
+#[test]
+fn kernel_extents_are_assumed_non_negative_and_strides_are_not() {
+    // `k(a: int64[:])`: parameters %p0 (data), %p1 (the extent), %p2 (the stride).
+    let text = write_module(&special_registers(), &CodegenOptions::default()).unwrap();
+    assert!(text.contains("icmp sge i64 %p1, 0"), "{text}");
+    assert!(!text.contains("icmp sge i64 %p2, 0"), "{text}");
+    assert_eq!(
+        text.matches("call void @llvm.assume(i1 ").count(),
+        1,
+        "{text}"
+    );
+    assert!(text.contains("declare void @llvm.assume(i1)"), "{text}");
+}

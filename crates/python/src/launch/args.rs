@@ -30,6 +30,21 @@ pub struct ForeignLaunch {
     pub cupy_stream: Option<usize>,
 }
 
+/// A Python int (or int subclass that is no enum member) as an `int64` argument, or `uint64`
+/// when only that holds it.
+fn read_int(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
+    // i64 first: one C call, where i128 goes through a slower conversion under abi3.
+    if let Ok(v) = obj.extract::<i64>() {
+        return Ok(Arg::Int(i128::from(v), Scalar::I64));
+    }
+    if let Ok(v) = obj.extract::<u64>() {
+        return Ok(Arg::Int(i128::from(v), Scalar::U64));
+    }
+    Err(PyTypeError::new_err(format!(
+        "argument {index}: integer {obj} does not fit in 64 bits"
+    )))
+}
+
 /// Reads argument number `index` of a launch.
 pub fn read(obj: &Bound<'_, PyAny>, index: usize) -> PyResult<Arg> {
     read_with(obj, index, None)
@@ -43,6 +58,11 @@ fn read_with(
     index: usize,
     mut foreign: Option<&mut ForeignLaunch>,
 ) -> PyResult<Arg> {
+    // A plain int (exactly `int`: one pointer comparison) before every other kind, as the
+    // `PyInt` branch below reads it; bools, enum members and other int subclasses go on.
+    if obj.is_exact_instance_of::<PyInt>() {
+        return read_int(obj, index);
+    }
     if let Ok(arr) = obj.cast::<DeviceNDArray>() {
         let view = arr.get().launch_view();
         let dtype = if view.kind == b'V' {
@@ -124,16 +144,7 @@ fn read_with(
         return Ok(arg);
     }
     if obj.is_instance_of::<PyInt>() {
-        // i64 first: one C call, where i128 goes through a slower conversion under abi3.
-        if let Ok(v) = obj.extract::<i64>() {
-            return Ok(Arg::Int(i128::from(v), Scalar::I64));
-        }
-        if let Ok(v) = obj.extract::<u64>() {
-            return Ok(Arg::Int(i128::from(v), Scalar::U64));
-        }
-        return Err(PyTypeError::new_err(format!(
-            "argument {index}: integer {obj} does not fit in 64 bits"
-        )));
+        return read_int(obj, index);
     }
     if obj.is_instance_of::<PyFloat>() {
         return Ok(Arg::Float(obj.extract()?, Scalar::F64));

@@ -13,12 +13,16 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
   device, with nothing copied to the host: the call returns None. Without it the result comes
   back as a NumPy scalar.
 
-**Algorithm** (``templates.reduce_stage``): a grid of one full wave (as many blocks of 256
-threads as the GPU holds at once, from the kernel's occupancy, at most 8 per multiprocessor);
-every thread folds a strided slice of the array with eight loads in flight, the block folds its
-threads' values (warp shuffles for 32- and 64-bit types, a tree in shared memory for the
-others), and thread 0 writes one value per block. The per-block values are reduced the same way
-by one block, and arrays shorter than a block by one thread (``templates.reduce_serial``). The
+**Algorithm**: a first stage of blocks of 256 threads (at most as many as the GPU holds at
+once, from the kernel's occupancy; at most 4 per multiprocessor for the tiled stage and 8 for
+the strided one, the fastest measured), each writing one value, then one block over those
+values. An array of at least two tiles of 2048 elements takes
+``templates.reduce_tiles`` (CUB's even share: each block folds one contiguous run of whole
+tiles, eight loads in flight per thread, the last block the partial tile too); a shorter one
+``templates.reduce_stage`` (every thread folds a strided slice, eight loads in flight), which
+also folds the per-block values. The block folds its threads' values (warp shuffles for 32- and
+64-bit types, a tree in shared memory for the others) and thread 0 writes the block's value.
+Arrays shorter than a block are folded by one thread (``templates.reduce_serial``). The
 operation must be associative and commutative: the order of the fold is not the array's order
 (numba-cuda's requirement too). Every partial result is kept in ``arr``'s dtype
 (``templates.typed_binop``).
@@ -41,8 +45,19 @@ from oxcuda.cuda.ufunc.specialize import device_function, specialize
 #: Threads per block of the stage kernel; the block folds assume exactly this many.
 THREADS = 256
 
-#: Blocks per multiprocessor of the first stage (THREADS * 8 = 2048 threads: one full wave).
+#: Elements per tile of the first stage of a large array (``templates.reduce_tiles``: each of
+#: THREADS threads reads 8 elements of a tile); arrays of at least two tiles take that stage.
+TILE = templates.REDUCE_TILE
+
+#: Blocks per multiprocessor of the strided first stage (THREADS * 8 = 2048 threads: one full
+#: wave).
 BLOCKS_PER_SM = 8
+
+#: Blocks per multiprocessor of the tiled first stage. Measured on the H200 (2026-12-02, 2^28
+#: float32, in turns with ``cupy.sum`` in one process, bench/probes/reduce_probe.py, two runs):
+#: 4 per SM 1.003-1.004x CuPy's speed, 12: 0.998, 16: 0.988-1.000, 32: 1.003, but one full wave
+#: (8 per SM by occupancy) 0.92-0.95x.
+TILED_BLOCKS_PER_SM = 4
 
 #: The first stage's grid on the simulator, where blocks run one after another.
 SIM_BLOCKS = 4
@@ -54,13 +69,14 @@ _SHUFFLED = {"int32", "int64", "uint32", "uint64", "float32", "float64"}
 class _Kernels:
     """The stage and serial kernels of one (operation, dtype)."""
 
-    __slots__ = ("serial", "stage", "waves")
+    __slots__ = ("serial", "stage", "tiles", "waves")
 
-    def __init__(self, stage: Dispatcher, serial: Dispatcher) -> None:
+    def __init__(self, tiles: Dispatcher, stage: Dispatcher, serial: Dispatcher) -> None:
+        self.tiles = tiles
         self.stage = stage
         self.serial = serial
-        #: The first stage's grid by argument types (``Reduce._block_limit``).
-        self.waves: dict[tuple[str, ...], int] = {}
+        #: The first stage's grid by (tiled?, argument types) (``Reduce._block_limit``).
+        self.waves: dict[tuple[Any, ...], int] = {}
 
 
 class Reduce:
@@ -140,18 +156,22 @@ class Reduce:
         if n < THREADS:
             kernels.serial[1, 1, stream](arr, dest, init, use_init)
             return
-        blocks = min(n // THREADS, limit or self._block_limit(kernels, arr, init))
+        tiled = n // TILE >= 2 and limit != 1
+        first = kernels.tiles if tiled else kernels.stage
+        wave = limit or self._block_limit(kernels, first, arr, tiled)
+        blocks = min(n // TILE if tiled else n // THREADS, wave)
         if blocks == 1:
             kernels.stage[1, THREADS, stream](arr, dest, init, use_init)
             return
         partials = operands.allocate((blocks,), np.dtype(arr.dtype), stream)
-        kernels.stage[blocks, THREADS, stream](arr, partials, init, False)
+        first[blocks, THREADS, stream](arr, partials, init, False)
         self._run(partials, dest, init, use_init, stream, limit=1)
 
-    def _block_limit(self, kernels: _Kernels, arr: Any, init: Any) -> int:
-        """The first stage's grid: one full wave — as many blocks as the GPU holds at once
-        (the occupancy of the compiled stage kernel, at most BLOCKS_PER_SM per multiprocessor),
-        so that no block runs in a second, partly empty wave."""
+    def _block_limit(self, kernels: _Kernels, first: Dispatcher, arr: Any, tiled: bool) -> int:
+        """The first stage's grid: as many blocks as the GPU holds at once (the occupancy of
+        ``first``, the compiled first-stage kernel), at most BLOCKS_PER_SM per multiprocessor
+        for the strided stage (one full wave, so that no block runs in a second, partly empty
+        wave) and TILED_BLOCKS_PER_SM for the tiled one (measured fastest)."""
         if self.max_blocks is not None:
             return max(1, int(self.max_blocks))
         from oxcuda.cuda._devices import get_current_device, use_gpu
@@ -161,11 +181,13 @@ class Reduce:
         arr_type = _native.typeof_args((arr,))[0]
         signature = (arr_type, f"array({type_text(np.dtype(arr.dtype))}, 1d, C)")
         signature += (type_text(np.dtype(arr.dtype)), "bool")
-        found = kernels.waves.get(signature)
+        key = (first is kernels.tiles, *signature)
+        found = kernels.waves.get(key)
         if found is None:
             sms = get_current_device().MULTIPROCESSOR_COUNT
-            wave = kernels.stage.max_cooperative_grid_blocks(THREADS, 0, signature)
-            found = kernels.waves[signature] = max(1, min(wave, BLOCKS_PER_SM * sms))
+            wave = first.max_cooperative_grid_blocks(THREADS, 0, signature)
+            per_sm = TILED_BLOCKS_PER_SM if tiled else BLOCKS_PER_SM
+            found = kernels.waves[key] = max(1, min(wave, per_sm * sms))
         return found
 
     def _compile(self, dtype: np.dtype) -> _Kernels:
@@ -194,9 +216,14 @@ class Reduce:
             {"_op": op, "_dtype": scalar},
             device=True,
         )
+        tiles = specialize(
+            templates.reduce_tiles,
+            f"{base}_tiles",
+            {"_op": op, "_block_reduce": block, "_TILE": TILE},
+        )
         stage = specialize(templates.reduce_stage, base, {"_op": op, "_block_reduce": block})
         serial = specialize(templates.reduce_serial, f"{base}_serial", {"_op": op})
-        return _Kernels(stage, serial)
+        return _Kernels(tiles, stage, serial)
 
 
 def _checked_size(size: Any, length: int) -> int:
