@@ -150,7 +150,7 @@ def test_comparisons_across_units_with_nat(target, rng, kind):
     b = a.astype(a.dtype.str.replace("[D]", "[h]"))  # the same instants in hours
     b = b + rng.integers(-30, 30, size=n).astype("timedelta64[h]") * rng.integers(0, 2, size=n)
     b[rng.choice(n, size=10, replace=False)] = (
-        np.datetime64("NaT") if kind == "datetime" else (np.timedelta64("NaT"))
+        np.datetime64("NaT", "h") if kind == "datetime" else np.timedelta64("NaT", "h")
     )
     (_, _, got) = run(compare_k, 4, 64, a, b, np.zeros((n, 6), np.bool_))
     np.testing.assert_array_equal(got, _comparisons(a, b))
