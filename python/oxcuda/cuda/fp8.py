@@ -1,6 +1,6 @@
 """``oxcuda.cuda.fp8``: numba-cuda's fp8 types and conversion functions for kernels.
 
-numba-cuda keeps them in ``numba.cuda._internal.cuda_fp8`` (:mod:`oxcuda.cuda._internal.cuda_fp8`
+numba-cuda keeps them in ``numba.cuda._internal.cuda_fp8`` (``oxcuda.cuda._internal.cuda_fp8``
 has the same objects under that path). The types are ``fp8_e4m3`` (torch's and ``ml_dtypes``'
 ``float8_e4m3fn``: no infinity, largest finite 448), ``fp8_e5m2`` (``float8_e5m2``, IEEE-like)
 and ``fp8_e8m0`` (``float8_e8m0fnu``, a power of two). In a kernel ``fp8_e4m3(x)`` converts a

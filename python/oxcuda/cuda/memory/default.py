@@ -22,7 +22,7 @@ SUPPORTED_EMM_INTERFACE_VERSION = 1
 class OxcudaMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
     """The default manager (numba-cuda's ``NumbaCUDAMemoryManager``; not a public name).
 
-    Its :attr:`deallocations` also holds the device blocks that dead arrays left in the native
+    Its ``deallocations`` also holds the device blocks that dead arrays left in the native
     caching allocator: ``clear()`` returns them to the driver, ``disable()`` (``defer_cleanup``)
     keeps them cached (``memory/deallocations.py``)."""
 
