@@ -23,6 +23,9 @@ pub enum FunctionAttribute {
     PtxVersion = 5,
     /// SASS architecture (major·10 + minor).
     BinaryVersion = 6,
+    /// Most dynamic shared memory a launch may request, in bytes (48 KiB less the static
+    /// shared memory until raised with [`Driver::set_max_dynamic_shared_size`]).
+    MaxDynamicSharedSizeBytes = 8,
 }
 
 impl Driver {
@@ -135,6 +138,32 @@ impl Driver {
         // SAFETY: f is live (the caller's contract).
         check(self, "cuFuncSetAttribute", unsafe {
             (self.func_set_attribute)(f, PREFERRED_SHARED_MEMORY_CARVEOUT, percent)
+        })
+    }
+
+    /// Raises (or lowers) the dynamic shared memory a launch of `f` may request
+    /// (`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`): the driver's opt-in to more than
+    /// 48 KiB of shared memory per block, up to the device's
+    /// `MAX_SHARED_MEMORY_PER_BLOCK_OPTIN` less the kernel's static shared memory.
+    ///
+    /// # Safety
+    /// `f` must be a live function handle whose context is current.
+    ///
+    /// # Errors
+    /// The driver's error (`CUDA_ERROR_INVALID_VALUE` past the device's opt-in maximum).
+    pub unsafe fn set_max_dynamic_shared_size(
+        &self,
+        f: CuFunction,
+        bytes: u32,
+    ) -> Result<(), DriverError> {
+        let value = c_int::try_from(bytes).unwrap_or(c_int::MAX);
+        // SAFETY: f is live (the caller's contract).
+        check(self, "cuFuncSetAttribute", unsafe {
+            (self.func_set_attribute)(
+                f,
+                FunctionAttribute::MaxDynamicSharedSizeBytes as c_int,
+                value,
+            )
         })
     }
 

@@ -6,10 +6,16 @@
 //! - a `Kernel` owns its module and keeps its context alive (an `Arc<DeviceContext>`), so the
 //!   module is unloaded — with the context current — before the context can go;
 //! - every driver call on the module or the function makes the kernel's context current first,
-//!   so a kernel may be used from any thread.
+//!   so a kernel may be used from any thread;
+//! - a launch asking for more dynamic shared memory than the function currently allows raises
+//!   the function's `MAX_DYNAMIC_SHARED_SIZE_BYTES` first (the driver's opt-in to more than
+//!   48 KiB per block, which numba-cuda leaves to the user: its issue #94). The allowance only
+//!   grows, under a lock, so concurrent launches never lower what another one set; a launch
+//!   within it pays one atomic load.
 
 use std::ffi::c_void;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use oxcuda_driver::DriverError;
 use oxcuda_driver::module::FunctionAttribute;
@@ -62,6 +68,11 @@ pub struct Kernel {
     /// Launched with `cuLaunchCooperativeKernel`: the code synchronises the grid
     /// (docs/cooperative-groups.md), so every block must be resident at once.
     cooperative: bool,
+    /// Dynamic shared memory (bytes) a launch is known to be allowed: 0 until a launch asks
+    /// for some, then at least the function's `MAX_DYNAMIC_SHARED_SIZE_BYTES`.
+    dynamic_shared_allowed: AtomicU32,
+    /// Held while raising the allowance, so that raises are ordered and never lower it.
+    raising_dynamic_shared: Mutex<()>,
 }
 
 // SAFETY: module and function handles are plain driver handles usable from any thread with the
@@ -88,6 +99,8 @@ impl Kernel {
                 function,
                 name: name.to_owned(),
                 cooperative: false,
+                dynamic_shared_allowed: AtomicU32::new(0),
+                raising_dynamic_shared: Mutex::new(()),
             }),
             Err(e) => {
                 // SAFETY: just loaded, unused, context current.
@@ -191,6 +204,7 @@ impl Kernel {
         stream: usize,
         params: &mut [*mut c_void],
     ) -> Result<(), DriverError> {
+        self.allow_dynamic_shared(config.shared)?;
         // SAFETY: forwarded from the caller's contract; the kernel's context is current.
         unsafe {
             self.ctx.driver().launch(
@@ -225,6 +239,7 @@ impl Kernel {
         n: usize,
     ) -> Result<(), DriverError> {
         self.ctx.make_current()?;
+        self.allow_dynamic_shared(config.shared)?;
         let driver = self.ctx.driver();
         for _ in 0..n {
             // SAFETY: as in `launch`.
@@ -241,6 +256,62 @@ impl Kernel {
             }?;
         }
         Ok(())
+    }
+
+    /// Makes a launch with `bytes` of dynamic shared memory allowed: within the allowance
+    /// already known, nothing; past it, [`Self::raise_dynamic_shared`]. The kernel's context
+    /// must be current.
+    ///
+    /// # Errors
+    /// The driver's error when the device cannot give that much (past its
+    /// `MAX_SHARED_MEMORY_PER_BLOCK_OPTIN` less the static shared memory).
+    fn allow_dynamic_shared(&self, bytes: u32) -> Result<(), DriverError> {
+        if bytes <= self.dynamic_shared_allowed.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        self.raise_dynamic_shared(bytes)
+    }
+
+    /// Reads the function's dynamic shared-memory allowance and raises it to `bytes` when it
+    /// is less, then records it. The kernel's context must be current.
+    ///
+    /// # Errors
+    /// As [`Self::allow_dynamic_shared`].
+    #[cold]
+    fn raise_dynamic_shared(&self, bytes: u32) -> Result<(), DriverError> {
+        let _raising = self
+            .raising_dynamic_shared
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let known = self.dynamic_shared_allowed.load(Ordering::Acquire);
+        if bytes <= known {
+            return Ok(());
+        }
+        let driver = self.ctx.driver();
+        // SAFETY: the function handle lives as long as the module, which `self` owns; the
+        // caller made its context current.
+        let current = unsafe {
+            driver.function_attribute(self.function, FunctionAttribute::MaxDynamicSharedSizeBytes)
+        }?;
+        let current = u32::try_from(current).unwrap_or(0).max(known);
+        if bytes > current {
+            // SAFETY: as above.
+            unsafe { driver.set_max_dynamic_shared_size(self.function, bytes) }?;
+        }
+        self.dynamic_shared_allowed
+            .store(bytes.max(current), Ordering::Release);
+        Ok(())
+    }
+
+    /// The most shared memory (static plus dynamic, bytes) one block of this kernel can have
+    /// on its device: `CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`.
+    ///
+    /// # Errors
+    /// The driver's error.
+    pub fn shared_memory_opt_in_limit(&self) -> Result<i32, DriverError> {
+        let code = oxcuda_driver::device::attribute_by_name("MAX_SHARED_MEMORY_PER_BLOCK_OPTIN")
+            .map_or(97, |a| a.code);
+        self.ctx.driver().device_attribute(self.ctx.device(), code)
     }
 
     /// Most blocks of `block_threads` threads with `dynamic_shared` bytes of dynamic shared

@@ -48,14 +48,14 @@ pub const MAX_THREADS_PER_BLOCK: u64 = 1024;
 /// multiprocessors × 2048 threads).
 pub const MAX_COOPERATIVE_THREADS: u64 = 1 << 18;
 /// Shared memory (static plus dynamic) a block may use without opting in, on every GPU since
-/// Kepler: 48 KiB. The simulator holds kernels to the GPU's limits, so that a kernel which runs
-/// here also launches on the device.
+/// Kepler: 48 KiB. Static shared memory is held to it (ptxas refuses more).
 pub const SHARED_BYTES_PER_BLOCK: usize = 48 * 1024;
 
-/// The most shared memory a block can opt in to on the target device (sm_90, H200:
-/// `CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`, 227 KiB). oxcuda does not opt in
-/// (numba-cuda does not either), so launches are held to [`SHARED_BYTES_PER_BLOCK`]; the
-/// message names this one as the hardware's ceiling.
+/// The most shared memory (static plus dynamic) a block can have on the target device
+/// (sm_90, H200: `CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`, 227 KiB). oxcuda's
+/// GPU launches opt in by themselves when the dynamic shared memory asks for more than
+/// 48 KiB (runtime/module.rs), so the simulator, which holds kernels to the GPU's limits,
+/// allows this much too.
 pub const SHARED_BYTES_PER_BLOCK_OPT_IN: usize = 227 * 1024;
 
 /// A launch configuration.
@@ -459,30 +459,30 @@ fn blocks(list: &[usize], block_index: &impl Fn(usize) -> [u32; 3]) -> String {
     s
 }
 
-/// A `LaunchError` when the kernel's static shared memory plus `dyn_bytes` exceeds what a
-/// block may use on the GPU ([`SHARED_BYTES_PER_BLOCK`]), naming the kernel, the amounts and
-/// the limit.
+/// A `LaunchError` when the kernel's static shared memory exceeds what a block may have
+/// statically ([`SHARED_BYTES_PER_BLOCK`]), or static plus `dyn_bytes` exceeds what a block
+/// may use on the GPU even opting in ([`SHARED_BYTES_PER_BLOCK_OPT_IN`]), naming the kernel,
+/// the amounts and the limit.
 fn check_shared(program: &Program, dyn_bytes: usize) -> Result<(), SimError> {
     let fixed = program.static_shared_bytes();
     let total = fixed.saturating_add(dyn_bytes);
-    if total <= SHARED_BYTES_PER_BLOCK {
-        return Ok(());
-    }
-    let ceiling = if total > SHARED_BYTES_PER_BLOCK_OPT_IN {
+    let limit = if fixed > SHARED_BYTES_PER_BLOCK {
         format!(
-            "; even opting in, the device allows at most {SHARED_BYTES_PER_BLOCK_OPT_IN} bytes \
-             (227 KiB)"
+            "more than the {SHARED_BYTES_PER_BLOCK} bytes (48 KiB) of static shared memory a \
+             block may have (the device allows {SHARED_BYTES_PER_BLOCK_OPT_IN} bytes, 227 KiB, \
+             only as dynamic shared memory)"
+        )
+    } else if total > SHARED_BYTES_PER_BLOCK_OPT_IN {
+        format!(
+            "more than the {SHARED_BYTES_PER_BLOCK_OPT_IN} bytes (227 KiB) a block may use on \
+             sm_90 (H200), opting in"
         )
     } else {
-        format!(
-            " (the hardware's opt-in maximum, {SHARED_BYTES_PER_BLOCK_OPT_IN} bytes, is not \
-             requested)"
-        )
+        return Ok(());
     };
     Err(SimError::launch(format!(
         "kernel '{}' needs {total} bytes of shared memory per block ({fixed} static + \
-         {dyn_bytes} dynamic), more than the {SHARED_BYTES_PER_BLOCK} bytes (48 KiB) a block \
-         may use on sm_90 (H200){ceiling}; use less shared memory per block",
+         {dyn_bytes} dynamic), {limit}; use less shared memory per block",
         program.kernel_name()
     )))
 }

@@ -288,13 +288,17 @@ impl GpuKernel {
     }
 
     /// For a failed launch: a sentence on shared memory when the kernel's static plus
-    /// `dynamic` shared memory exceeds what a block may use without opting in (the usual
-    /// cause of `CUDA_ERROR_INVALID_VALUE` with a large sharedmem); empty otherwise.
+    /// `dynamic` shared memory exceeds what a block of it may use on its device (the opt-in
+    /// maximum, which the launch asks for by itself: the usual cause of
+    /// `CUDA_ERROR_INVALID_VALUE` with a large sharedmem); empty otherwise.
     fn shared_memory_note(&self, dynamic: u32) -> String {
-        let limit = oxcuda_sim::SHARED_BYTES_PER_BLOCK as u64;
-        let fixed = self
-            .first
-            .kernel
+        let kernel = &self.first.kernel;
+        let limit = kernel
+            .shared_memory_opt_in_limit()
+            .map_or(oxcuda_sim::SHARED_BYTES_PER_BLOCK_OPT_IN as u64, |v| {
+                u64::try_from(v).unwrap_or(0)
+            });
+        let fixed = kernel
             .attribute("shared_size_bytes")
             .map_or(0, |v| u64::try_from(v).unwrap_or(0));
         let total = fixed + u64::from(dynamic);
@@ -303,7 +307,9 @@ impl GpuKernel {
         }
         format!(
             ": kernel {} needs {total} bytes of shared memory per block ({fixed} static + \
-             {dynamic} dynamic), more than the {limit} bytes (48 KiB) a block may use",
+             {dynamic} dynamic), more than the {limit} bytes a block may use on this device \
+             (its opt-in maximum, which oxcuda requests by itself past 48 KiB); use less shared \
+             memory per block",
             self.name
         )
     }
