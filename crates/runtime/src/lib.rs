@@ -14,6 +14,7 @@
 //! - [`stream`] and [`event`]: ordering and timing, on the driver or on the host clock;
 //! - [`module`]: kernels loaded into a context (attributes, occupancy, globals, the launch);
 //! - [`launch`]: launch-configuration checks, launch arguments, parameter packing (the ABI);
+//! - [`conversion`]: numba's conversion kinds and the overload resolution of eager signatures;
 //! - [`raw_memory`]: raw device addresses, as the EMM plugin interface and CUDA IPC use them;
 //! - [`device`]: device attributes, the current-context handle, peer access;
 //! - [`link`]: the driver's linker (when nvJitLink is off);
@@ -25,6 +26,7 @@
 pub mod allocator;
 pub mod assertions;
 pub mod context;
+pub mod conversion;
 pub mod copy;
 pub mod device;
 pub mod error;

@@ -455,6 +455,18 @@ class Dispatcher(_native.LaunchCache):
             f"({', '.join(texts)}); add that signature to @cuda.jit, or convert the arguments"
         )
 
+    def _refuse_ambiguous(self, types: list, tied: list) -> NoReturn:
+        """Raises numba's ``TypeError`` for argument ``types`` that convert equally well to
+        several eager signatures (``tied``, each a list of types; the native table calls it):
+        numba refuses to choose, since each choice converts different arguments."""
+        texts = ", ".join(str(t) for t in types)
+        candidates = "\n".join(f"({', '.join(str(t) for t in sig)}) -> none" for sig in tied)
+        raise TypeError(
+            f"Ambiguous overloading for {self.py_func!r} ({texts}):\n{candidates}\n"
+            f"{self.__name__}'s signatures above convert these arguments equally well; add a "
+            "signature for exactly these types, or convert the arguments (e.g. np.float32(x))"
+        )
+
     def compile(self, sig: Any) -> Any:
         """Compiles for a signature now; returns the kernel object (for a device function,
         its compile result, as ``compile_device``)."""

@@ -31,7 +31,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use oxcuda_ir::Type;
-use oxcuda_runtime::launch::{self, Arg, LaunchConfig};
+use oxcuda_runtime::conversion::{Resolution, resolve};
+use oxcuda_runtime::launch::{Arg, LaunchConfig};
 use oxcuda_types::parse_type;
 use pyo3::PyTraverseError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -142,25 +143,10 @@ impl Table {
         Some(spec)
     }
 
-    /// The eager signature `types` convert to with the fewest conversions (numba's overload
-    /// resolution); `None` when none accepts them.
-    fn eager_match(&self, types: &[Type]) -> Option<Vec<Type>> {
-        let mut best: Option<(usize, &Vec<Type>)> = None;
-        for eager in &self.eager {
-            if eager.len() != types.len()
-                || !types
-                    .iter()
-                    .zip(eager)
-                    .all(|(g, w)| launch::compatible(g, w))
-            {
-                continue;
-            }
-            let cost = types.iter().zip(eager).filter(|(g, w)| g != w).count();
-            if best.is_none_or(|(c, _)| cost < c) {
-                best = Some((cost, eager));
-            }
-        }
-        best.map(|(_, e)| e.clone())
+    /// The eager signature `types` convert to best, by numba's overload resolution
+    /// (`oxcuda_runtime::conversion`): none, one, or several tied (ambiguous).
+    fn eager_match(&self, types: &[Type]) -> Resolution {
+        resolve(types, self.eager.iter().map(Vec::as_slice))
     }
 }
 
@@ -230,7 +216,27 @@ impl LaunchCache {
             if table.eager.is_empty() || table.eager.contains(&key.1) {
                 Some(key.1.clone())
             } else {
-                table.eager_match(&key.1)
+                match table.eager_match(&key.1) {
+                    Resolution::Best(i) => Some(table.eager[i].clone()),
+                    Resolution::NoMatch => None,
+                    Resolution::Ambiguous(tied) => {
+                        let tied: Vec<Vec<ArgType>> = tied
+                            .iter()
+                            .map(|&i| {
+                                table.eager[i]
+                                    .iter()
+                                    .cloned()
+                                    .map(|ty| ArgType { ty })
+                                    .collect()
+                            })
+                            .collect();
+                        drop(table);
+                        let types: Vec<ArgType> =
+                            key.1.iter().cloned().map(|ty| ArgType { ty }).collect();
+                        slf.call_method1(pyo3::intern!(py, "_refuse_ambiguous"), (types, tied))?;
+                        return Err(PyRuntimeError::new_err("_refuse_ambiguous returned"));
+                    }
+                }
             }
         };
         let Some(target) = target else {

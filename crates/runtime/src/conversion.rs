@@ -1,0 +1,294 @@
+//! numba's conversion kinds between argument types, and the rating of a signature for a call:
+//! how a launch chooses among a kernel's eager signatures (`@cuda.jit([sig, sig])`) when the
+//! arguments match none exactly.
+//!
+//! numba ranks every conversion as exact < promote (a wider type of the same kind: `int32 →
+//! int64`, `float32 → float64`) < safe (no value lost across kinds: `int32 → float64`, an
+//! array view to a less specific layout) < unsafe (`float64 → float32`, `float64 → int64`). A
+//! signature's rating counts its arguments' conversions of each kind, compared unsafe first,
+//! then safe, then promote: fewer is better. Two best signatures with equal ratings are
+//! ambiguous, and numba raises rather than pick one; so does oxcuda.
+//!
+//! Invariants:
+//! - [`conversion`] is `Some` exactly when [`crate::launch::compatible`] accepts the pair, so
+//!   the rating never admits a signature the launch would refuse, nor the reverse;
+//! - the scalar kinds are numba's casting rules (`numba/core/typeconv/rules.py`), closed over
+//!   chains as numba's cast graph closes them: a chain's kind is its worst step, and the best
+//!   chain wins.
+
+use std::sync::OnceLock;
+
+use oxcuda_ir::{Scalar, Type};
+
+use crate::launch::compatible;
+
+/// How an argument of one type becomes a parameter of another (numba's `Conversion`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Conversion {
+    /// The same type.
+    Exact,
+    /// A wider type of the same kind.
+    Promote,
+    /// Another kind without losing values (or a less specific array layout).
+    Safe,
+    /// Values may change.
+    Unsafe,
+}
+
+/// The numeric scalars numba's casting rules cover, in [`rule_table`]'s index order.
+const RULED: [Scalar; 14] = [
+    Scalar::Bool,
+    Scalar::I8,
+    Scalar::I16,
+    Scalar::I32,
+    Scalar::I64,
+    Scalar::U8,
+    Scalar::U16,
+    Scalar::U32,
+    Scalar::U64,
+    Scalar::F16,
+    Scalar::F32,
+    Scalar::F64,
+    Scalar::C64,
+    Scalar::C128,
+];
+
+/// numba's direct rules: (from, to, forward kind, reverse kind or `None` for one-way).
+const RULES: &[(Scalar, Scalar, Conversion, Option<Conversion>)] = {
+    const P: Conversion = Conversion::Promote;
+    const S: Conversion = Conversion::Safe;
+    const L: Conversion = Conversion::Unsafe;
+    use Scalar::*;
+    &[
+        (Bool, I8, S, Some(L)),
+        (Bool, U8, S, Some(L)),
+        (I8, I16, P, Some(L)),
+        (U8, U16, P, Some(L)),
+        (I16, I32, P, Some(L)),
+        (U16, U32, P, Some(L)),
+        (I32, I64, P, Some(L)),
+        (U32, U64, P, Some(L)),
+        (U8, I16, S, Some(L)),
+        (U16, I32, S, Some(L)),
+        (U32, I64, S, Some(L)),
+        (I8, F16, S, Some(L)),
+        (I16, F32, S, Some(L)),
+        (I32, F64, S, Some(L)),
+        (I16, F16, L, Some(L)),
+        (I32, F32, L, Some(L)),
+        // numba marks these safe although float64 cannot hold every int64: it prefers
+        // float64 for `float64 + int64`.
+        (I64, F64, S, Some(L)),
+        (U64, F64, S, Some(L)),
+        (F16, F32, P, Some(L)),
+        (F32, F64, P, Some(L)),
+        (F32, C64, S, None),
+        (F64, C128, S, None),
+        (C64, C128, P, Some(L)),
+    ]
+};
+
+fn index(s: Scalar) -> Option<usize> {
+    RULED.iter().position(|&r| r == s)
+}
+
+/// The closed table: `[from][to]` the best chain's kind, `None` when no chain exists.
+fn rule_table() -> &'static [[Option<Conversion>; 14]; 14] {
+    static TABLE: OnceLock<[[Option<Conversion>; 14]; 14]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[None; 14]; 14];
+        for (i, row) in t.iter_mut().enumerate() {
+            row[i] = Some(Conversion::Exact);
+        }
+        for &(from, to, forward, reverse) in RULES {
+            let (a, b) = (index(from).unwrap_or(0), index(to).unwrap_or(0));
+            t[a][b] = Some(forward);
+            if let Some(r) = reverse {
+                t[b][a] = Some(r);
+            }
+        }
+        // Floyd–Warshall over (best chain, worst step).
+        for k in 0..14 {
+            for i in 0..14 {
+                for j in 0..14 {
+                    if let (Some(ik), Some(kj)) = (t[i][k], t[k][j]) {
+                        let through = ik.max(kj);
+                        if t[i][j].is_none_or(|direct| through < direct) {
+                            t[i][j] = Some(through);
+                        }
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
+fn scalar_conversion(got: Scalar, want: Scalar) -> Option<Conversion> {
+    if got == want {
+        return Some(Conversion::Exact);
+    }
+    match (index(got), index(want)) {
+        (Some(g), Some(w)) => rule_table()[g][w],
+        // bfloat16 and the fp8 formats are outside numba's rules: any other real scalar
+        // converts to or from them with loss.
+        _ => (!got.is_complex() || want.is_complex()).then_some(Conversion::Unsafe),
+    }
+}
+
+/// The worst of the elements' conversions, `None` when one has none.
+fn elementwise<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>) -> Option<Conversion> {
+    pairs
+        .map(|(g, w)| conversion(g, w))
+        .try_fold(Conversion::Exact, |worst, c| Some(worst.max(c?)))
+}
+
+/// numba's conversion kind from an argument of type `got` to a parameter of type `want`;
+/// `None` when the launch refuses it.
+#[must_use]
+pub fn conversion(got: &Type, want: &Type) -> Option<Conversion> {
+    if got == want {
+        return Some(Conversion::Exact);
+    }
+    if !compatible(got, want) {
+        return None;
+    }
+    Some(match (got, want) {
+        (Type::Scalar(g), Type::Scalar(w)) => scalar_conversion(*g, *w)?,
+        (Type::Tuple(g), Type::Tuple(w)) => elementwise(g.iter().zip(w))?,
+        (Type::NamedTuple(g), Type::NamedTuple(w)) => elementwise(g.items.iter().zip(&w.items))?,
+        (Type::NamedTuple(g), Type::Tuple(w)) => {
+            elementwise(g.items.iter().zip(w))?.max(Conversion::Safe)
+        }
+        // An IntEnum member to an integer: at least safe, as numba's IntEnumMember.
+        (Type::Enum(_), Type::Scalar(w)) => {
+            scalar_conversion(Scalar::I64, *w)?.max(Conversion::Safe)
+        }
+        // An array to a less specific layout or mutability: numba's Array.can_convert_to.
+        _ => Conversion::Safe,
+    })
+}
+
+/// A signature's rating for a call (numba's `Rating`): counts of unsafe, safe and promoting
+/// conversions, compared in that order; smaller is better.
+pub type Rating = (usize, usize, usize);
+
+/// The rating of parameters `want` for arguments `got`; `None` when some argument cannot
+/// convert or the counts differ.
+#[must_use]
+pub fn rate(got: &[Type], want: &[Type]) -> Option<Rating> {
+    if got.len() != want.len() {
+        return None;
+    }
+    let mut rating = (0, 0, 0);
+    for (g, w) in got.iter().zip(want) {
+        match conversion(g, w)? {
+            Conversion::Exact => {}
+            Conversion::Promote => rating.2 += 1,
+            Conversion::Safe => rating.1 += 1,
+            Conversion::Unsafe => rating.0 += 1,
+        }
+    }
+    Some(rating)
+}
+
+/// What overload resolution found among `candidates` for arguments `got`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    /// The one best candidate (its index).
+    Best(usize),
+    /// Several candidates share the best rating (their indices, in the given order).
+    Ambiguous(Vec<usize>),
+    /// No candidate accepts the arguments.
+    NoMatch,
+}
+
+/// numba's overload resolution over `candidates` for arguments `got`.
+#[must_use]
+pub fn resolve<'a>(got: &[Type], candidates: impl IntoIterator<Item = &'a [Type]>) -> Resolution {
+    let mut best: Option<Rating> = None;
+    let mut tied = Vec::new();
+    for (i, want) in candidates.into_iter().enumerate() {
+        let Some(rating) = rate(got, want) else {
+            continue;
+        };
+        match best {
+            Some(b) if rating > b => {}
+            Some(b) if rating == b => tied.push(i),
+            _ => {
+                best = Some(rating);
+                tied.clear();
+                tied.push(i);
+            }
+        }
+    }
+    match tied.as_slice() {
+        [] => Resolution::NoMatch,
+        [one] => Resolution::Best(*one),
+        _ => Resolution::Ambiguous(tied),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Conversion::*;
+    use Scalar::*;
+
+    fn s(x: Scalar) -> Type {
+        Type::Scalar(x)
+    }
+
+    #[test]
+    fn numbas_scalar_kinds() {
+        let cases = [
+            (I32, I64, Promote),
+            (I8, I64, Promote),
+            (F32, F64, Promote),
+            (I32, F64, Safe),
+            (I64, F64, Safe),
+            (U8, I16, Safe),
+            (U8, I64, Safe),
+            (I16, F64, Safe),
+            (F64, F32, Unsafe),
+            (F64, I64, Unsafe),
+            (I32, F32, Unsafe),
+            (I64, I32, Unsafe),
+            (F32, C128, Safe),
+            (Bool, I64, Safe),
+        ];
+        for (g, w, want) in cases {
+            assert_eq!(conversion(&s(g), &s(w)), Some(want), "{g:?} -> {w:?}");
+        }
+        assert_eq!(conversion(&s(C64), &s(F64)), None);
+    }
+
+    #[test]
+    fn equal_best_ratings_are_ambiguous() {
+        let a = [s(F32), s(F64)];
+        let b = [s(F64), s(F32)];
+        let c = [s(I64), s(I64)];
+        let got = [s(F64), s(F64)];
+        assert_eq!(
+            resolve(&got, [&a[..], &b[..], &c[..]]),
+            Resolution::Ambiguous(vec![0, 1])
+        );
+        // (int64, int64) → (float32, float64) is unsafe + safe; → (int64, int64) exact.
+        assert_eq!(
+            resolve(&[s(I64), s(I64)], [&a[..], &c[..]]),
+            Resolution::Best(1)
+        );
+    }
+
+    #[test]
+    fn promotion_beats_a_safe_conversion() {
+        let to_f64 = [s(F64)];
+        let to_i64 = [s(I64)];
+        // int32 → int64 promotes; int32 → float64 is safe.
+        assert_eq!(
+            resolve(&[s(I32)], [&to_f64[..], &to_i64[..]]),
+            Resolution::Best(1)
+        );
+        assert_eq!(resolve(&[s(C64)], [&to_f64[..]]), Resolution::NoMatch);
+    }
+}
