@@ -1,6 +1,6 @@
-"""On the GPU, launches with more shared memory than a block may use (even opting in) fail with an error that
-says "shared memory", the amounts, the limit and the kernel, as the simulator's does
-(tests/kernels/test_clear_errors.py)."""
+"""On the GPU, launches with more shared memory than a block may use (even opting in) fail
+with an error that says "shared memory", the amounts, the limit and the kernel, as the
+simulator's does (tests/kernels/test_clear_errors.py)."""
 
 from __future__ import annotations
 
