@@ -81,7 +81,8 @@ _MODULES = {
     "numba.core.types": "oxcuda",
 }
 
-Source = tuple[str, str, str, int, int, dict[str, tuple]]
+# (qualname, file, text, first_line, indent, globals[, force_inline]).
+Source = tuple
 
 
 def is_dispatcher(value: Any) -> bool:
@@ -94,9 +95,12 @@ def capture(pyfunc: Any) -> tuple[list[Source], int]:
     sources: list[Source] = []
     index: dict[int, int] = {}
 
-    def add(func: Any, globals_of: int | None = None) -> Any:
+    def add(func: Any, globals_of: int | None = None, force_inline: int | None = None) -> Any:
         if globals_of is not None:
             return sources[globals_of][5]  # the globals table of source `globals_of`
+        if force_inline is not None:
+            sources[force_inline] = (*sources[force_inline][:6], True)
+            return force_inline
         key = id(func)
         if key in index:
             return index[key]
@@ -202,6 +206,13 @@ def _command_line_lines(func: Any) -> tuple[list[str], int] | None:
     return [line if line.endswith("\n") else line + "\n" for line in block], first
 
 
+def mark_force_inline(add, index: int) -> None:
+    """Marks captured source ``index`` as a device function compiled ``alwaysinline``
+    (numba's ``forceinline=True``): its tuple gains the seventh item the core reads
+    (crates/python/src/compile/capture.rs)."""
+    add(None, force_inline=index)
+
+
 def sources_globals(add, index: int) -> dict[str, tuple]:
     """The globals table of captured source ``index`` (``add`` is ``capture``'s callback)."""
     return add(None, globals_of=index)
@@ -267,6 +278,8 @@ def _encode(value: Any, add) -> tuple:
             table = sources_globals(add, index)
             for k, (args, ret) in enumerate(declared):
                 table[f"$signature:{k}"] = ("str", f"{ret or 'none'}({', '.join(args)})")
+        if getattr(value, "targetoptions", {}).get("forceinline"):
+            mark_force_inline(add, index)
         return ("function", index)
     if getattr(type(value), "_oxcuda_extern", False) is True:
         # cuda.declare_device: the core needs the symbol, signature and ABI; the link items

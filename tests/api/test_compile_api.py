@@ -133,11 +133,11 @@ def test_an_unknown_output_kind_is_numbas_not_implemented_error():
     assert type(info.value) is UnsupportedOutputError
 
 
-def test_forceinline_is_refused_with_numbas_rule_then_as_unsupported():
+def test_forceinline_needs_ltoir_as_numba_says():
     with pytest.raises(ValueError, match="forced inlining in LTO-IR"):
         cuda.compile(_add_one, (types.int32,), forceinline=True, output="ptx")
-    with pytest.raises(NotImplementedError, match="forceinline"):
-        cuda.compile(_add_one, (types.int32,), forceinline=True, output="ltoir")
+    ltoir, restype = cuda.compile(_add_one, (types.int32,), forceinline=True, output="ltoir")
+    assert isinstance(ltoir, bytes) and ltoir and str(restype) == "int64"
 
 
 def test_debug_with_opt_or_lineinfo_warns_as_numba():

@@ -130,6 +130,9 @@ pub struct Function {
     /// raises, for checks that are not `assert` statements (`raise`, a zero divisor or a tuple
     /// index out of range in debug builds); `AssertionError` where a location has none.
     pub exceptions: Vec<(Loc, String)>,
+    /// A device function marked `alwaysinline` for libNVVM and LTO (numba's
+    /// `forceinline=True`). Not part of the text form; kernels never are.
+    pub force_inline: bool,
 }
 
 impl Function {
@@ -154,6 +157,7 @@ impl Function {
             file: String::new(),
             assert_messages: Vec::new(),
             exceptions: Vec::new(),
+            force_inline: false,
         }
     }
 

@@ -179,4 +179,6 @@ pub struct FunctionSource {
     pub source: SourceFile,
     /// Global and closure names (closure cells shadow globals).
     pub globals: HashMap<String, GlobalValue>,
+    /// Compiled as a device function marked `alwaysinline` (numba's `forceinline=True`).
+    pub force_inline: bool,
 }

@@ -79,6 +79,7 @@ pub(crate) fn collect(sources: &[FunctionSource]) -> (Vec<FunctionSource>, Neste
                 name,
                 source,
                 globals,
+                force_inline: false,
             });
             table.by_site.insert((k, site.start), index);
             table.by_index.insert(
@@ -370,6 +371,7 @@ mod tests {
             name: "k".into(),
             source: SourceFile::new("k.py", text, 10, 4),
             globals: HashMap::new(),
+            force_inline: false,
         }
     }
 

@@ -13,6 +13,7 @@ fn lower(text: &str, debug: bool) -> Result<Module, Vec<String>> {
         name: "k".into(),
         source: SourceFile::new("test.py", text, 1, 0),
         globals,
+        force_inline: false,
     }];
     let sig = parse_signature("void(float64[:])").unwrap();
     compile(

@@ -20,6 +20,7 @@ fn compile_kernel(text: &str, sig: &str) -> Result<Module, Vec<String>> {
         name: "k".into(),
         source: SourceFile::new("test.py", text, 1, 0),
         globals,
+        force_inline: false,
     }];
     let sig = parse_signature(sig).unwrap();
     let module = compile(

@@ -20,6 +20,7 @@ fn source(name: &str, text: &str, globals: HashMap<String, GlobalValue>) -> Func
         name: name.to_owned(),
         source: SourceFile::new("ext.py", text, 1, 0),
         globals,
+        force_inline: false,
     }
 }
 

@@ -56,6 +56,7 @@ fn lower(text: &str, sig: &str, extra: &[(&str, GlobalValue)]) -> Result<Module,
         name,
         source: SourceFile::new("test.py", text, 1, 0),
         globals: g,
+        force_inline: false,
     }];
     let sig = parse_signature(sig).unwrap();
     let module = compile(
@@ -147,11 +148,13 @@ fn device_functions_share_the_external_function() {
             name: "k".into(),
             source: SourceFile::new("test.py", text, 1, 0),
             globals: g,
+            force_inline: false,
         },
         FunctionSource {
             name: "g".into(),
             source: SourceFile::new("test.py", dev, 3, 0),
             globals: globals(),
+            force_inline: false,
         },
     ];
     let m = compile(

@@ -34,6 +34,7 @@ fn source(text: &str, extra: &[(&str, GlobalValue)]) -> FunctionSource {
         name,
         source: SourceFile::new("test.py", text, 1, 0),
         globals,
+        force_inline: false,
     }
 }
 
@@ -118,11 +119,13 @@ fn device_functions_and_recursion() {
             0,
         ),
         globals: HashMap::from([("fact".to_owned(), GlobalValue::Function(0))]),
+        force_inline: false,
     };
     let kernel = FunctionSource {
         name: "k".into(),
         source: SourceFile::new("t.py", "def k(out, n):\n    out[0] = fact(n)\n", 10, 0),
         globals: HashMap::from([("fact".to_owned(), GlobalValue::Function(0))]),
+        force_inline: false,
     };
     let sources = vec![fact, kernel];
     let sig = parse_signature("void(int64[:], int64)").unwrap();

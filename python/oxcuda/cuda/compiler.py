@@ -350,8 +350,9 @@ def compile(
     output : {"ptx", "ltoir", "cubin"}, optional
         What to produce.
     forceinline : bool, optional
-        Refused (``NotImplementedError``): oxcuda does not mark functions ``alwaysinline``
-        yet; libNVVM inlines device functions at ``opt``.
+        Marks a device function ``alwaysinline`` in its LTO-IR, so the link that takes it
+        inlines it into its callers (numba's rule: only with ``output="ltoir"``, else
+        ``ValueError``).
     launch_bounds : int or tuple of int, optional
         Kernels: the most threads per block, then optionally the fewest blocks per
         multiprocessor and the most blocks per cluster (checked as ``launch_bounds_option`` does).
@@ -381,13 +382,15 @@ def compile(
         raise UnsupportedOutputError(
             f"Unsupported output type: {output} (output must be 'ptx', 'ltoir' or 'cubin')"
         )
+    captured = None
     if forceinline:
         if output != "ltoir":
             raise ValueError("Can only designate forced inlining in LTO-IR")
-        raise NotImplementedError(
-            "forceinline=True is not supported yet: oxcuda does not mark functions "
-            "alwaysinline; nvJitLink's link-time optimisation inlines small device functions"
-        )
+        if device:
+            # The function is marked alwaysinline for the link that takes its LTO-IR.
+            sources, entry = _capture.capture(pyfunc)
+            sources[entry] = (*sources[entry][:6], True)
+            captured = (sources, entry)
     symbol = None
     if device and abi == "c":
         # Device functions take and return values directly (docs/abi.md); the C ABI differs
@@ -407,6 +410,7 @@ def compile(
         opt=opt,
         symbol=symbol,
         launch_bounds=launch_bounds_option(launch_bounds),
+        captured=captured,
     )
     return result[output], _return_type(result["return_type"])
 

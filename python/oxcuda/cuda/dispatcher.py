@@ -1132,8 +1132,9 @@ def _is_numpy_record(obj: Any) -> bool:
     )
 
 
-# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline`` and
-# ``forceinline`` are accepted for numba-cuda compatibility: libNVVM (-opt=3) decides inlining.
+# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline`` is accepted
+# for numba-cuda compatibility (libNVVM at -opt=3 decides inlining); ``forceinline=True`` marks
+# a device function ``alwaysinline`` in the NVVM IR of every kernel that calls it.
 _JIT_OPTIONS = {
     "device",
     "debug",
@@ -1206,7 +1207,8 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
         ``lto`` (bool): link-time optimisation with the ``link=`` code.
         ``link`` (list): files or :class:`LinkableCode` objects to link (kernels only).
         ``cache`` (bool): keep compiled kernels in the disk cache.
-        ``inline``, ``forceinline``: accepted for numba-cuda compatibility.
+        ``inline``: accepted for numba-cuda compatibility. ``forceinline``: a device function
+        marked ``alwaysinline`` in its callers' NVVM IR.
 
     Returns
     -------

@@ -137,6 +137,7 @@ pub fn sources(file: &str, text: &str) -> Vec<FunctionSource> {
                 name: name.clone(),
                 source: SourceFile::new(file, body, u32::try_from(first_line).unwrap(), 0),
                 globals: globals.clone(),
+                force_inline: false,
             }
         })
         .collect()

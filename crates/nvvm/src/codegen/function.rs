@@ -114,6 +114,9 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             list
         };
         let _ = write!(header, " @{}({})", f.name, param_list.join(", "));
+        if f.force_inline && !kernel {
+            header.push_str(" alwaysinline");
+        }
         if let Some(sp) = self.scope {
             let _ = write!(header, " !dbg !{sp}");
         }

@@ -12,12 +12,14 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 
-/// One captured function: `(qualname, file, text, first_line, indent, globals)`.
+/// One captured function: `(qualname, file, text, first_line, indent, globals)`, and an
+/// optional seventh item, `force_inline` (a device function's `forceinline=True`).
 pub fn sources(list: &Bound<'_, PyList>) -> PyResult<Vec<FunctionSource>> {
     list.iter().map(|item| source(&item)).collect()
 }
 
 fn source(item: &Bound<'_, PyAny>) -> PyResult<FunctionSource> {
+    let tuple = item.cast::<PyTuple>()?;
     let (name, file, text, first_line, indent, globals): (
         String,
         String,
@@ -25,7 +27,11 @@ fn source(item: &Bound<'_, PyAny>) -> PyResult<FunctionSource> {
         u32,
         u32,
         Bound<'_, PyDict>,
-    ) = item.extract()?;
+    ) = tuple.get_slice(0, 6).extract()?;
+    let force_inline = match tuple.len() {
+        7 => tuple.get_item(6)?.extract::<bool>()?,
+        _ => false,
+    };
     let mut map = HashMap::new();
     for (k, v) in globals.iter() {
         map.insert(k.extract::<String>()?, global(&v)?);
@@ -34,6 +40,7 @@ fn source(item: &Bound<'_, PyAny>) -> PyResult<FunctionSource> {
         name,
         source: SourceFile::new(&file, &text, first_line, indent),
         globals: map,
+        force_inline,
     })
 }
 

@@ -150,6 +150,7 @@ fn load() -> Library {
                         0,
                     ),
                     globals: globals.clone(),
+                    force_inline: false,
                 });
             }
         }

@@ -240,6 +240,7 @@ impl<'s, 'a> Lower<'s, 'a> {
         );
         f.display_name.clone_from(&source.name);
         f.file.clone_from(&source.source.file);
+        f.force_inline = source.force_inline && kind == FunctionKind::Device;
         let next = FnState {
             ret: state.ret.clone(),
             ..FnState::default()
