@@ -292,7 +292,7 @@ pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<()
     } else {
         LinkDebug::None
     };
-    let cc = codegen.cc;
+    let target = (codegen.cc, codegen.arch_suffix);
     let (stage, main) = if lto {
         match a.slot_mut(Stage::LtoIr).take() {
             Some(Output::Bytes(b)) => (Stage::LtoIr, NvvmOutput::LtoIr(b)),
@@ -304,7 +304,7 @@ pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<()
             _ => return Err(no_input()),
         }
     };
-    let linked = pipeline::link_cubin(link, &main, &a.options.link, cc, lto, debug);
+    let linked = pipeline::link_cubin_for(link, &main, &a.options.link, target, lto, debug);
     // Back into its stage, moved.
     match main {
         NvvmOutput::Ptx(t) => a.set(stage, Output::Text(t)),

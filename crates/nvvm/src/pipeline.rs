@@ -62,13 +62,14 @@ impl From<ToolError> for CompileError {
 #[must_use]
 pub fn nvvm_options(options: &CodegenOptions) -> Vec<String> {
     let (major, minor) = options.cc;
+    let suffix = options.arch_suffix.map(String::from).unwrap_or_default();
     let opt = if options.debug || options.opt_level == 0 {
         0
     } else {
         3
     };
     let mut out = vec![
-        format!("-arch=compute_{major}{minor}"),
+        format!("-arch=compute_{major}{minor}{suffix}"),
         format!("-opt={opt}"),
     ];
     if options.fastmath {
@@ -142,10 +143,17 @@ pub enum LinkDebug {
     Full,
 }
 
-/// The nvJitLink options for a link.
+/// The nvJitLink options for a link for `arch` (compute capability and the optional `a`/`f`
+/// suffix of [`CodegenOptions::arch_suffix`]).
 #[must_use]
-pub fn link_options(arch: (u32, u32), lto: bool, debug: LinkDebug) -> Vec<String> {
-    let mut out = vec![format!("-arch=sm_{}{}", arch.0, arch.1)];
+pub fn link_options(
+    arch: (u32, u32),
+    suffix: Option<char>,
+    lto: bool,
+    debug: LinkDebug,
+) -> Vec<String> {
+    let suffix = suffix.map(String::from).unwrap_or_default();
+    let mut out = vec![format!("-arch=sm_{}{}{suffix}", arch.0, arch.1)];
     if lto {
         out.push("-lto".to_owned());
     }
@@ -174,6 +182,23 @@ pub fn link_cubin(
     lto: bool,
     debug: LinkDebug,
 ) -> Result<Vec<u8>, ToolError> {
+    link_cubin_for(nvjitlink, main, extra_inputs, (arch, None), lto, debug)
+}
+
+/// [`link_cubin`] for `target`: the compute capability and the optional architecture
+/// suffix (`'a'`: `sm_90a`; [`CodegenOptions::arch_suffix`]).
+///
+/// # Errors
+/// As [`link_cubin`].
+pub fn link_cubin_for(
+    nvjitlink: &Nvjitlink,
+    main: &NvvmOutput,
+    extra_inputs: &[LinkInput],
+    target: ((u32, u32), Option<char>),
+    lto: bool,
+    debug: LinkDebug,
+) -> Result<Vec<u8>, ToolError> {
+    let (arch, suffix) = target;
     debug_assert!(
         !lto || matches!(main, NvvmOutput::LtoIr(_)),
         "LTO needs LTO-IR"
@@ -195,6 +220,6 @@ pub fn link_cubin(
     let mut inputs = Vec::with_capacity(extra_inputs.len() + 1);
     inputs.push(main_input);
     inputs.extend_from_slice(extra_inputs);
-    let (cubin, _) = nvjitlink.link(&inputs, &link_options(arch, lto, debug), false)?;
+    let (cubin, _) = nvjitlink.link(&inputs, &link_options(arch, suffix, lto, debug), false)?;
     Ok(cubin)
 }

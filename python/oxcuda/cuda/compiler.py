@@ -127,6 +127,19 @@ def _type_text(t: Any) -> str:
         raise TypeError(f"{t!r} is not a type") from None
 
 
+def split_cc(cc: Any) -> tuple[tuple[int, int], str | None]:
+    """numba's ``cc``: ``(major, minor)``, or ``(major, minor, "a")`` for the
+    architecture-specific target (``sm_90a``) and ``(major, minor, "f")`` for the family one
+    (``sm_100f``); ``None`` is the default (7, 5). Returns the pair and the suffix (``None``
+    for a portable target)."""
+    cc = tuple(cc or DEFAULT_CC)
+    if len(cc) == 3 and cc[2] in ("a", "f"):
+        return (int(cc[0]), int(cc[1])), cc[2]
+    if len(cc) != 2:
+        raise ValueError(f"cc must be (major, minor) or (major, minor, 'a' or 'f'), got {cc!r}")
+    return (int(cc[0]), int(cc[1])), None
+
+
 def options_dict(**options: Any) -> dict[str, Any]:
     """The compile options the core reads (unknown keys are ignored there)."""
     return {k: v for k, v in options.items() if v is not None}
@@ -169,7 +182,7 @@ def compile_pyfunc(
     open_tools(output)
     libdevice = libdevice_path() if _position(output) > _position("typed") else None
     sources, entry = captured if captured is not None else _capture.capture(pyfunc)
-    cc = tuple(cc or DEFAULT_CC)
+    cc, options["arch_suffix"] = split_cc(cc)
     requested_lto = options.pop("lto", None)
     if output == "cubin":
         items = _linker.unique([*link, *_linker.extern_links(sources)])
@@ -203,11 +216,11 @@ def compile_pyfunc(
             sig,
             device=device,
             output=output,
-            cc=cc,
+            cc=(*cc, options["arch_suffix"]) if options.get("arch_suffix") else cc,
             link=(*link, *extra),
             captured=(sources, entry),
             lto=requested_lto,
-            **{k: v for k, v in options.items() if k not in ("link", "keep", "lto")},
+            **{k: v for k, v in options.items() if k not in ("link", "keep", "lto", "arch_suffix")},
         )
     if resolver is not None:
         result["extensions"] = resolver.resolutions
@@ -341,8 +354,10 @@ def compile(
         As for :func:`compile_ptx`.
     device : bool, optional
         A device function (default) or a kernel.
-    cc : tuple of int, optional
-        The compute capability; default ``(7, 5)``.
+    cc : tuple, optional
+        The compute capability; default ``(7, 5)``. A third item ``"a"`` targets the
+        architecture-specific ISA (``(9, 0, "a")``: ``sm_90a``, whose code runs only on
+        compute capability 9.0) and ``"f"`` the family one (``sm_100f``).
     abi : {"c", "numba"}, optional
         A device function's calling convention (default ``"c"``).
     abi_info : dict, optional
@@ -455,7 +470,7 @@ def compile_all(
         launch_bounds=launch_bounds,
     )
     codes = [code]
-    cc = tuple(cc or DEFAULT_CC)
+    cc, _ = split_cc(cc)  # linked CUDA C++ compiles for the portable target
     for item in link_items(pyfunc):
         linkable = linkable_code.LinkableCode.from_path_or_obj(item)
         if linkable.kind == "cu":

@@ -83,6 +83,10 @@ pub struct LaunchBounds {
 pub struct CodegenOptions {
     /// Compute capability `(major, minor)`: `-arch=compute_<major><minor>`.
     pub cc: (u32, u32),
+    /// numba's third `cc` item: `'a'` for the architecture-specific target (`sm_90a`, whose
+    /// code runs only on that architecture) or `'f'` for the family target (`sm_100f`);
+    /// `None` for the portable one. Appended to the `-arch` of libNVVM and nvJitLink.
+    pub arch_suffix: Option<char>,
     /// numba's `fastmath=True`: `fast` flags on float instructions, and libNVVM
     /// `-ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1`.
     pub fastmath: bool,
@@ -107,6 +111,7 @@ impl Default for CodegenOptions {
     fn default() -> Self {
         Self {
             cc: (7, 5),
+            arch_suffix: None,
             fastmath: false,
             opt_level: 3,
             lineinfo: false,

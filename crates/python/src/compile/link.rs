@@ -166,7 +166,7 @@ pub(crate) fn lto_ptx(
             )
         })?;
         let mut options =
-            oxcuda_nvvm::pipeline::link_options(cc, true, oxcuda_nvvm::LinkDebug::None);
+            oxcuda_nvvm::pipeline::link_options(cc, None, true, oxcuda_nvvm::LinkDebug::None);
         options.push("-ptx".to_owned());
         let (_, ptx) = py
             .detach(|| nvjitlink.link(&inputs, &options, true))

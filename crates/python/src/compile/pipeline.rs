@@ -83,6 +83,17 @@ fn options(
         target,
         codegen: CodegenOptions {
             cc,
+            arch_suffix: match option::<String>(options, "arch_suffix")?.as_deref() {
+                None | Some("") => None,
+                Some("a") => Some('a'),
+                Some("f") => Some('f'),
+                Some(other) => {
+                    return Err(PyValueError::new_err(format!(
+                        "cc's third item is {other:?}; it must be \"a\" (architecture-specific, \
+                         e.g. sm_90a) or \"f\" (family-specific, e.g. sm_100f)"
+                    )));
+                }
+            },
             fastmath: option(options, "fastmath")?.unwrap_or(false),
             opt_level: if option(options, "opt")?.unwrap_or(true) {
                 3
