@@ -260,3 +260,9 @@ def test_specialize_takes_types_and_a_single_signature_is_specialized():
     with pytest.raises(RuntimeError, match="already specialized"):
         eager.specialize(types.float32[::1])
     assert not cuda.jit(["void(float32[::1])"])(_set_three).specialized
+
+
+def test_launching_a_device_function_is_numbas_runtime_error():
+    f = cuda.jit(device=True)(_add)
+    with pytest.raises(RuntimeError, match="Cannot compile a device function as a kernel"):
+        f[1, 1]()

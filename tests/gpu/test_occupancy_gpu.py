@@ -44,3 +44,23 @@ def test_cooperative_grid_blocks_need_a_gpu_kernel():
         k[1, 1](cuda.to_device(np.zeros(1)))
         with pytest.raises(RuntimeError, match="needs a GPU kernel"):
             k.max_cooperative_grid_blocks(32)
+
+
+def test_the_loaded_kernel_answers_as_numbas_overload_does():
+    """numba's ``kernel.overloads[sig].max_cooperative_grid_blocks(blockdim)``: the same
+    count for the same threads in 1, 2 or 3 dimensions, equal to the dispatcher's answer."""
+    sig = (float32[::1], float32)
+    k = cuda.jit(sig)(scale.py_func)
+    with oxcuda.config.override(TARGET="gpu"):
+        a = cuda.to_device(np.random.default_rng().random(256).astype(np.float32))
+        k[1, 256](a, float32(3.0))
+        overload = k.overloads[sig]
+        blocks = overload.max_cooperative_grid_blocks(256)
+        assert blocks > 0
+        assert overload.max_cooperative_grid_blocks((16, 16)) == blocks
+        assert overload.max_cooperative_grid_blocks((16, 4, 4)) == blocks
+        assert k.max_cooperative_grid_blocks(256) == blocks
+        with pytest.raises(ValueError, match="blockdim"):
+            overload.max_cooperative_grid_blocks((16, 0))
+        with pytest.raises(TypeError, match="blockdim"):
+            overload.max_cooperative_grid_blocks("256")

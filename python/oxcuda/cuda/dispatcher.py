@@ -595,7 +595,11 @@ class Dispatcher(_native.LaunchCache):
 
     def _configure(self, config: Any) -> Any:
         if self._device:
-            raise TypeError(f"{self.__name__} is a device function: call it from a kernel")
+            raise RuntimeError(
+                f"Cannot compile a device function as a kernel: {self.__name__} was declared "
+                "with device=True; call it from a kernel, or decorate it without device=True "
+                "to launch it"
+            )
         if not isinstance(config, tuple):
             config = (config,)
         if len(config) < 2 or len(config) > 4:

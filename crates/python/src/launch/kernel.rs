@@ -223,6 +223,43 @@ impl GpuKernel {
         })
     }
 
+    /// The most blocks of `blockdim` threads (an int or a tuple of 1 to 3) with
+    /// `dynsmemsize` bytes of dynamic shared memory resident on the device at once: the
+    /// largest grid of a cooperative launch (numba's `_Kernel.max_cooperative_grid_blocks`).
+    #[pyo3(signature = (blockdim, dynsmemsize=0))]
+    fn max_cooperative_grid_blocks(
+        &self,
+        py: Python<'_>,
+        blockdim: &Bound<'_, PyAny>,
+        dynsmemsize: usize,
+    ) -> PyResult<u64> {
+        guard(|| {
+            let dims: Vec<u32> = match blockdim.extract::<u32>() {
+                Ok(n) => vec![n],
+                Err(_) => blockdim.extract().map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "blockdim must be an int or a tuple of 1 to 3 ints, got {blockdim}"
+                    ))
+                })?,
+            };
+            if dims.is_empty() || dims.len() > 3 || dims.contains(&0) {
+                return Err(PyValueError::new_err(format!(
+                    "blockdim must have 1 to 3 positive extents, got {dims:?}"
+                )));
+            }
+            let threads = dims.iter().try_fold(1u32, |t, &d| t.checked_mul(d));
+            let threads = threads.ok_or_else(|| {
+                PyValueError::new_err(format!("blockdim {dims:?} has too many threads"))
+            })?;
+            let (per_sm, sms) = self
+                .first
+                .kernel
+                .max_co_resident_blocks(threads, dynsmemsize)
+                .map_err(|e| driver_error(py, &e))?;
+            Ok(u64::from(per_sm) * u64::try_from(sms).unwrap_or(0))
+        })
+    }
+
     /// Sets the preferred shared-memory carveout (`percent` of the unified L1/shared memory
     /// for shared memory, 0 to 100, or -1 for the driver's default): `shared_memory_carveout`.
     fn set_shared_memory_carveout(&self, py: Python<'_>, percent: i32) -> PyResult<()> {

@@ -217,7 +217,11 @@ class CUDAUFunc:
         if out is not None:
             if out_host is not None:
                 out_dev.copy_to_host(out_host, stream=stream)
-            return out
+                return out
+            # A device output is returned as oxcuda's device array over it (numba's too): a
+            # foreign out= (CuPy, torch, any CUDA Array Interface object) comes back as a view
+            # with copy_to_host, over the same memory.
+            return out_dev
         if on_device:
             return out_dev
         host = out_dev.copy_to_host(stream=stream)
