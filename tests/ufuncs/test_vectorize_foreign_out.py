@@ -31,8 +31,9 @@ def test_foreign_out_is_written_and_returned_as_a_device_array(target, rng):
         np.testing.assert_array_equal(returned.copy_to_host(), h + val)
         # The same memory: the array the foreign object wraps holds the result too.
         np.testing.assert_array_equal(backing.copy_to_host(), h + val)
-        assert returned.__cuda_array_interface__["data"][0] == (
-            backing.__cuda_array_interface__["data"][0]
+        assert (
+            returned.__cuda_array_interface__["data"][0]
+            == (backing.__cuda_array_interface__["data"][0])
         )
 
 
