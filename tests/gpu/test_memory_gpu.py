@@ -173,6 +173,7 @@ def test_ipc_round_trip_between_processes(rng):
     pointer = cuda.MemoryPointer(None, d.device_pointer_value, d.nbytes)
     ipc = cuda.current_context().get_ipc_handle(pointer)
     assert isinstance(ipc, cuda.IpcHandle) and len(ipc.handle) == 64
+    assert ipc.handle.reserved == bytes(ipc.handle)  # numba: ipch.handle.reserved
     assert ipc.source_info == cuda.get_current_device().get_device_identity()
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()

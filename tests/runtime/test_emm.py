@@ -228,6 +228,10 @@ def test_ipc_is_refused_on_the_host_backend_and_handles_pickle():
     handle = cuda.IpcHandle(p, bytes(range(64)), 64, {"pci_bus_id": 3}, offset=16)
     clone = pickle.loads(pickle.dumps(handle))
     assert clone.base is None and clone.handle == bytes(range(64))
+    # numba's users read the bytes as cuda.bindings' struct field: handle.reserved.
+    assert clone.handle.reserved == handle.handle.reserved == bytes(range(64))
+    assert type(handle.handle.reserved) is bytes
+    assert cuda.IpcHandle(None, handle.handle, 64).handle == bytes(range(64))
     assert (clone.size, clone.source_info, clone.offset) == (64, {"pci_bus_id": 3}, 16)
     with pytest.raises(ValueError, match="opening IpcHandle from original process"):
         handle.open_direct(cuda.current_context())

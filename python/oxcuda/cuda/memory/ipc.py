@@ -47,7 +47,7 @@ class IpcHandle:
 
     def __init__(self, base, handle, size, source_info=None, offset=0):
         self.base = base
-        self.handle = _handle_bytes(handle)
+        self.handle = _handle_bytes(handle)  # an IpcMemHandle: bytes with ``.reserved``
         self.size = size
         self.source_info = source_info
         self.offset = offset
@@ -203,13 +203,26 @@ def open_ipc_array(handle, shape, dtype, strides=None, offset=0) -> Iterator[Any
         ipc_handle.close()
 
 
-def _handle_bytes(handle: Any) -> bytes:
-    if hasattr(handle, "reserved"):  # cuda.bindings' CUipcMemHandle
+class IpcMemHandle(bytes):
+    """The 64 bytes of a ``CUipcMemHandle``. A ``bytes`` (it pickles, compares and hashes as
+    its bytes), with the ``reserved`` attribute of cuda.bindings' struct, which is how
+    numba-cuda's users read a handle's bytes (``ipch.handle.reserved``)."""
+
+    __slots__ = ()
+
+    @property
+    def reserved(self) -> bytes:
+        """The handle's bytes, as a plain ``bytes``."""
+        return bytes(self)
+
+
+def _handle_bytes(handle: Any) -> IpcMemHandle:
+    if hasattr(handle, "reserved"):  # cuda.bindings' CUipcMemHandle, or ours
         handle = handle.reserved
     data = bytes(bytearray(handle))
     if len(data) != 64:
         raise ValueError(f"an IPC handle is 64 bytes, got {len(data)}")
-    return data
+    return IpcMemHandle(data)
 
 
 def _rebuild_ipc_handle(cls, handle, size, source_info, offset):
