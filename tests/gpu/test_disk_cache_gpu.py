@@ -36,7 +36,13 @@ SCRIPT = textwrap.dedent(
     cuda.synchronize()
     first = time.perf_counter() - t0
     ok = bool(np.allclose(out.copy_to_host(), a * x + y, rtol=1e-6))
-    print(json.dumps({"ok": ok, "stats": dict(axpy.stats), "first_s": first}))
+    st = axpy.stats
+    counts = {
+        "hits": sum(st.cache_hits.values()),
+        "misses": sum(st.cache_misses.values()),
+        "path": st.cache_path,
+    }
+    print(json.dumps({"ok": ok, "stats": dict(st), "first_s": first, **counts}))
     """
 )
 
@@ -56,11 +62,13 @@ def test_second_process_loads_from_the_disk_cache(tmp_path):
     cache_dir = tmp_path / "cache"
     cold = run(tmp_path, cache_dir)
     assert cold["ok"] and "libnvvm" in cold["stats"]
+    assert (cold["hits"], cold["misses"], cold["path"]) == (0, 1, str(cache_dir))
     entries = list(cache_dir.iterdir())
     assert len(entries) == 1 and entries[0].name.startswith("axpy-")
     warm = run(tmp_path, cache_dir)
     assert warm["ok"]
     assert set(warm["stats"]) == {"cache_load"}  # nothing compiled
+    assert (warm["hits"], warm["misses"]) == (1, 0)  # numba's stats.cache_hits/cache_misses
     assert warm["first_s"] < cold["first_s"]
 
 

@@ -24,6 +24,7 @@ dispatcher).
 
 from __future__ import annotations
 
+import collections
 import functools
 import pickle
 import threading
@@ -34,6 +35,7 @@ from typing import Any, NoReturn
 from oxcuda import _capture, _native, _toolchain
 from oxcuda._knobs import config as config_module
 from oxcuda.cuda import _linker, compiler, linkable_code
+from oxcuda.cuda._compile_stats import CompileStats
 from oxcuda.cuda._devices import use_gpu
 from oxcuda.errors import CudaDriverError, CudaSupportError, NumbaPerformanceWarning
 
@@ -214,6 +216,9 @@ class Dispatcher(_native.LaunchCache):
         self._declared_types: list[tuple[tuple[str, ...], str | None]] = []
         self._lock = threading.RLock()
         self._stats: dict[str, float] = {}
+        # Disk-cache loads and compiles by signature (``stats.cache_hits``/``cache_misses``).
+        self._cache_hits: collections.Counter = collections.Counter()
+        self._cache_misses: collections.Counter = collections.Counter()
         self._declared = list(signatures)  # as given: what pickling by value sends
         self._can_compile = True
         self._specialized = False
@@ -372,12 +377,15 @@ class Dispatcher(_native.LaunchCache):
             hit = _disk_cache.load(self.py_func, key)
             if hit is not None:
                 header, image = hit
+                self._cache_hits[_type_key(types)] += 1
                 self._stats = {"cache_load": time.perf_counter() - start}
                 artifacts = {"kernel_name": header["kernel_name"], "cc": cc, "cache_key": key}
                 artifacts["asserts"] = _disk_cache.asserts(header)
                 artifacts["cooperative"] = bool(header.get("cooperative"))
                 artifacts["cache_file"] = _disk_cache.path(self.py_func, key)
                 return artifacts, image
+        if key is not None:
+            self._cache_misses[_type_key(types)] += 1
         artifacts, image = self._gpu_image(types, captured)
         # Implementations of extension functions that link external code: not cached, like
         # kernels that link it themselves (the inputs can change on disk unseen).
@@ -777,9 +785,16 @@ class Dispatcher(_native.LaunchCache):
         return [_type_key(t) for t in texts]
 
     @property
-    def stats(self) -> dict[str, float]:
-        """Seconds spent in each compile stage of the last compile."""
-        return dict(self._stats)
+    def stats(self) -> CompileStats:
+        """Seconds spent in each compile stage of the last compile (a dict), with numba's
+        ``cache_path``, ``cache_hits`` and ``cache_misses`` (Counters by signature) of the
+        disk cache as attributes."""
+        cache_path = None
+        if self.targetoptions.get("cache"):
+            from oxcuda.cuda import _disk_cache
+
+            cache_path = _disk_cache.directory(self.py_func)
+        return CompileStats(self._stats, cache_path, self._cache_hits, self._cache_misses)
 
     def specialize(self, *args: Any) -> Dispatcher:
         """A dispatcher compiled for the types of ``args`` alone, with compilation disabled
