@@ -214,6 +214,10 @@ pub(crate) struct Lower<'s, 'a> {
     pub versions: HashMap<String, u32>,
     /// The statement being lowered is a top-level assignment (`=`, `+=`, annotated).
     pub top_level_assign: bool,
+    /// The statement being lowered is a top-level `for` (taken by the loop's lowering): an
+    /// unrolled loop over a non-empty tuple assigns its target before anything can read it,
+    /// so, like a top-level assignment, it starts a new version of the target.
+    pub top_level_for: bool,
     /// The return type of the function's declared signature: every `return` converts to it
     /// (numba-cuda: `int32(int32, int32)` returns int32, wrapping).
     pub declared_ret: Option<Type>,
@@ -265,6 +269,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             written: HashSet::new(),
             versions: HashMap::new(),
             top_level_assign: false,
+            top_level_for: false,
             declared_ret: None,
             returned: Vec::new(),
         }
@@ -525,8 +530,10 @@ impl<'s, 'a> Lower<'s, 'a> {
                     | oxcuda_syntax::ast::Stmt::AugAssign(_)
                     | oxcuda_syntax::ast::Stmt::AnnAssign(_)
             );
+            self.top_level_for = matches!(stmt, oxcuda_syntax::ast::Stmt::For(_));
             self.stmt(stmt);
             self.top_level_assign = false;
+            self.top_level_for = false;
         }
         // Falling off the end returns none.
         self.at(def.range());

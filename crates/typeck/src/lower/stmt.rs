@@ -435,13 +435,14 @@ impl Lower<'_, '_> {
     }
 
     fn for_stmt(&mut self, f: &ast::StmtFor) {
+        let top_level = std::mem::take(&mut self.top_level_for);
         self.at(f.iter.range());
         let Some(spec) = self.iter_spec(&f.iter) else {
             // Still type the body's assignments where possible.
             return;
         };
         match spec.const_len() {
-            Ok(Some(n)) => return self.unrolled_for(f, &spec, n),
+            Ok(Some(n)) => return self.unrolled_for(f, &spec, n, top_level),
             Ok(None) => {}
             Err(()) => {
                 self.error_hint(
@@ -493,14 +494,20 @@ impl Lower<'_, '_> {
     }
 
     /// A `for` loop over a tuple (or enumerate/zip of tuples), unrolled: the body is lowered
-    /// once per element, so elements of different types each get their own copy.
-    fn unrolled_for(&mut self, f: &ast::StmtFor, spec: &IterSpec, n: usize) {
+    /// once per element, so elements of different types each get their own copy. At the
+    /// function's top level (`top_level`) the first element's assignment starts a new
+    /// version of the target (numba's SSA form): the loop runs at least once, so nothing
+    /// after it can see the target's earlier value, and a later loop over vectors of another
+    /// width may reuse the name.
+    fn unrolled_for(&mut self, f: &ast::StmtFor, spec: &IterSpec, n: usize, top_level: bool) {
         let exit = self.f.new_block();
         for k in 0..n {
             let next = self.f.new_block();
             self.at(f.iter.range());
             let element = self.unrolled_elem(spec, k);
+            self.top_level_assign = top_level && k == 0;
             self.assign(&f.target, element, f.iter.range());
+            self.top_level_assign = false;
             self.loops.push(LoopTargets {
                 continue_to: next,
                 break_to: exit,
