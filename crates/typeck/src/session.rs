@@ -19,6 +19,9 @@ use crate::param::Param;
 pub struct CompileOptions {
     /// Check `assert` statements (numba-cuda's `debug=True`).
     pub debug: bool,
+    /// numba-cuda's `fastmath=True`: float division is the fast kind, which a debug build
+    /// does not check for a zero divisor (numba's fast division skips Python's error model).
+    pub fastmath: bool,
 }
 
 /// A function being compiled, for recursive calls to find.

@@ -22,7 +22,10 @@ fn lower(text: &str, debug: bool) -> Result<Module, Vec<String>> {
         &sig.args,
         FunctionKind::Kernel,
         None,
-        CompileOptions { debug },
+        CompileOptions {
+            debug,
+            fastmath: false,
+        },
     )
     .map_err(|errs| errs.iter().map(|e| e.render()).collect())
 }

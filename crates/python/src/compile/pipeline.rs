@@ -151,6 +151,7 @@ fn request(
         ret,
         typeck: CompileOptions {
             debug: options.codegen.debug,
+            fastmath: options.codegen.fastmath,
         },
         symbol: option(opts, "symbol")?,
         resolver: match opts.get_item("resolver")? {

@@ -427,8 +427,10 @@ impl Lower<'_, '_> {
         if self.sess.options.debug
             && matches!(bin, BinOp::Div | BinOp::FloorDiv | BinOp::Mod)
             && !types.rhs.is_complex()
+            && !(self.sess.options.fastmath && types.rhs.is_float())
         {
-            // numba-cuda's debug builds use Python's error model: a zero divisor raises.
+            // numba-cuda's debug builds use Python's error model: a zero divisor raises;
+            // under fastmath a float divisor is not checked (numba's fast division).
             let zero = if types.rhs.is_float() {
                 self.emit(Op::Const(Const::Float(0.0)), Type::Scalar(types.rhs))
             } else {
