@@ -266,3 +266,11 @@ def test_launching_a_device_function_is_numbas_runtime_error():
     f = cuda.jit(device=True)(_add)
     with pytest.raises(RuntimeError, match="Cannot compile a device function as a kernel"):
         f[1, 1]()
+
+
+def test_driver_errors_at_numbas_driver_path():
+    from oxcuda import errors
+    from oxcuda.cuda.cudadrv import driver
+
+    assert driver.CudaAPIError is errors.CudaDriverError is driver.CudaDriverError
+    assert driver.CudaSupportError is errors.CudaSupportError

@@ -16,12 +16,16 @@ from oxcuda.cuda.memory.ipc import GetIpcHandleMixin, IpcHandle
 from oxcuda.cuda.memory.manager import BaseCUDAMemoryManager, HostOnlyCUDAMemoryManager
 from oxcuda.cuda.memory.pointer import AutoFreePointer, MemoryPointer, OwnedPointer
 from oxcuda.cuda.memory.selection import set_memory_manager
+from oxcuda.errors import CudaAPIError, CudaDriverError, CudaSupportError
 
 __all__ = [
     "_SUPPORTED_EMM_INTERFACE_VERSION",
     "AutoFreePointer",
     "BaseCUDAMemoryManager",
     "Context",
+    "CudaAPIError",
+    "CudaDriverError",
+    "CudaSupportError",
     "Event",
     "GetIpcHandleMixin",
     "HostOnlyCUDAMemoryManager",
