@@ -21,12 +21,18 @@ Cases, each implementation in its own process (``_common``), 2^28 elements (2^20
   skipped with the reason (the exception's message) where it has not;
 * **sum16** — the sum of a float16 array: a grid-stride kernel accumulating in float32, a
   shared-memory tree per block and one ``cuda.atomic.add`` per block (the same source for
-  oxcuda and numba-cuda), against ``x.sum(dtype=torch.float32)``.
+  oxcuda and numba-cuda), against ``x.sum(dtype=torch.float32)``;
+* **fp8** — ``q_out[i] = fp8_e4m3(float32(q[i]) * s)`` on ``float8_e4m3fn`` arrays (dequantise,
+  scale, quantise: saturating, to nearest even), against torch's own ops
+  (``torch.mul(q.float(), s, out=tmp)`` then ``q_out.copy_(tmp)``: torch has no fused one).
+  It runs where the implementation has fp8 types and accepts ``ml_dtypes`` float8 arrays, and is
+  reported as skipped with the reason where it has not.
 
 Bandwidths count the bytes each kernel must move (copy: 2 * 2 bytes per element, fma: 3 * 2,
-sum: 2). Results are checked against NumPy before timing: copy and hfma exactly (an fma rounds
-once, and float64 holds x * y + x of float16 values exactly), bfloat16 within one unit in the last
-place of ``ml_dtypes``' rounding, the float32-accumulated sum within 1e-3 of float64's.
+sum: 2, fp8: 2). Results are checked against NumPy before timing: copy and hfma exactly (an fma
+rounds once, and float64 holds x * y + x of float16 values exactly), bfloat16 within one unit in
+the last place of ``ml_dtypes``' rounding, the float32-accumulated sum within 1e-3 of float64's,
+fp8 bit for bit against ``ml_dtypes`` (float32 product, then one rounding to e4m3).
 """
 
 from __future__ import annotations
@@ -98,6 +104,72 @@ def _bf16_kernel(cuda: Any) -> Any:
             out[i] = cuda.bf16.hfma(x[i], y[i], x[i])
 
     return fma_bf16
+
+
+FP8_SCALE = 1.5
+
+
+def _fp8_kernel(cuda: Any, fp8_e4m3: Any) -> Any:
+    """``q_out[i] = fp8_e4m3(float32(q[i]) * s)``: dequantise, scale, quantise."""
+    from numpy import float32
+
+    @cuda.jit
+    def rescale_fp8(q_out, q, s):
+        i = cuda.grid(1)
+        if i < q.size:
+            q_out[i] = fp8_e4m3(float32(q[i]) * s)
+
+    return rescale_fp8
+
+
+def _fp8_inputs(n: int, ml_dtypes: Any) -> Any:
+    """Random e4m3 values whose products with ``FP8_SCALE`` stay finite (|x| * 1.5 < 448)."""
+    import numpy as np
+
+    rng = np.random.default_rng()
+    return rng.uniform(-250, 250, n).astype(np.float32).astype(ml_dtypes.float8_e4m3fn)
+
+
+def _fp8_reference(hq: Any, ml_dtypes: Any) -> Any:
+    """The bits ``ml_dtypes`` gives for the kernel's arithmetic: a float32 product, one rounding."""
+    import numpy as np
+
+    scaled = hq.astype(np.float32) * np.float32(FP8_SCALE)
+    return scaled.astype(ml_dtypes.float8_e4m3fn).view(np.uint8)
+
+
+def _run_fp8(impl: str, cuda: Any, n: int, opts: argparse.Namespace) -> dict[str, Any]:
+    """The fp8 row of a ``@cuda.jit`` implementation, or the reason it cannot run."""
+    import importlib
+
+    import numpy as np
+
+    ml_dtypes = _common.optional("ml_dtypes")
+    if ml_dtypes is None:
+        return _common.missing(f"{impl} fp8", "ml_dtypes is not installed (float8 arrays)")
+    try:
+        fp8_e4m3 = importlib.import_module(f"{cuda.__name__}._internal.cuda_fp8").fp8_e4m3
+    except (ImportError, AttributeError) as exc:
+        return _common.missing(f"{impl} fp8", f"no fp8_e4m3 type ({exc})")
+    hq = _fp8_inputs(n, ml_dtypes)
+    try:
+        q = cuda.to_device(hq)
+        out = cuda.device_array(n, ml_dtypes.float8_e4m3fn)
+        rescale = _fp8_kernel(cuda, fp8_e4m3)[(n + THREADS - 1) // THREADS, THREADS]
+        rescale(out, q, np.float32(FP8_SCALE))
+        got = out.copy_to_host().view(np.uint8)
+    except Exception as exc:  # noqa: BLE001 - no fp8 arrays or conversions: skipped, with why
+        return _common.missing(f"{impl} fp8", f"{type(exc).__name__}: {str(exc)[:200]}")
+    want = _fp8_reference(hq, ml_dtypes)
+    if not np.array_equal(got, want):
+        k = int(np.argmax(got != want))
+        raise AssertionError(f"{impl} fp8 wrong at {k}: {got[k]:#04x} vs {want[k]:#04x}")
+
+    def rescales(count):
+        for _ in range(count):
+            rescale(out, q, np.float32(FP8_SCALE))
+
+    return {"fp8_ms": _timed_ms(rescales, cuda.synchronize, opts)}
 
 
 def _no_gpu_reason(impl: str, cuda: Any) -> str | None:
@@ -201,11 +273,12 @@ def _run_jit(impl: str, opts: argparse.Namespace) -> dict[str, Any]:
         raise AssertionError(f"{impl} sum16: {got} vs {ref}")
     res["sum16_ms"] = _timed_ms(sums, sync, opts)
     x = y = out = None  # free the float16 arrays before the bfloat16 ones
-    bf16 = _run_bf16(impl, cuda, n, opts)
-    if "bf16_ms" in bf16:
-        res["bf16_ms"] = bf16["bf16_ms"]
-    else:
-        res["bf16"] = bf16
+    for part, row in (("bf16", _run_bf16), ("fp8", _run_fp8)):
+        got = row(impl, cuda, n, opts)
+        if f"{part}_ms" in got:
+            res[f"{part}_ms"] = got[f"{part}_ms"]
+        else:
+            res[part] = got
     return res
 
 
@@ -258,7 +331,45 @@ def run_torch(opts: argparse.Namespace) -> dict[str, Any]:
             x.sum(dtype=torch.float32)
 
     res["sum16_ms"] = _timed_ms(sums, sync, opts)
+    x = y = out = None
+    fp8 = _run_torch_fp8(torch, n, opts)
+    if "fp8_ms" in fp8:
+        res["fp8_ms"] = fp8["fp8_ms"]
+    else:
+        res["fp8"] = fp8
     return res
+
+
+def _run_torch_fp8(torch: Any, n: int, opts: argparse.Namespace) -> dict[str, Any]:
+    """torch's fp8 rescale: ``torch.mul`` into a float32 buffer, then ``copy_`` into e4m3."""
+    import numpy as np
+
+    ml_dtypes = _common.optional("ml_dtypes")
+    if ml_dtypes is None:
+        return _common.missing("torch fp8", "ml_dtypes is not installed (the reference)")
+    if not hasattr(torch, "float8_e4m3fn"):
+        return _common.missing("torch fp8", "this torch has no float8_e4m3fn")
+    hq = _fp8_inputs(n, ml_dtypes)
+    q = torch.from_numpy(hq.view(np.uint8)).cuda().view(torch.float8_e4m3fn)
+    out = torch.empty_like(q)
+    tmp = torch.empty(n, dtype=torch.float32, device="cuda")
+
+    def rescale():
+        torch.mul(q.float(), FP8_SCALE, out=tmp)
+        out.copy_(tmp)
+
+    rescale()
+    got = out.view(torch.uint8).cpu().numpy()
+    want = _fp8_reference(hq, ml_dtypes)
+    if not np.array_equal(got, want):
+        k = int(np.argmax(got != want))
+        raise AssertionError(f"torch fp8 wrong at {k}: {got[k]:#04x} vs {want[k]:#04x}")
+
+    def rescales(count):
+        for _ in range(count):
+            rescale()
+
+    return {"fp8_ms": _timed_ms(rescales, torch.cuda.synchronize, opts)}
 
 
 #: The rows: result key, label, bytes moved per element.
@@ -267,6 +378,7 @@ ROWS = [
     ("fma16_ms", "hfma float16", 6),
     ("bf16_ms", "hfma bfloat16", 6),
     ("sum16_ms", "sum float16 (float32 accumulator)", 2),
+    ("fp8_ms", "fp8 e4m3 dequantise-scale-quantise", 2),
 ]
 
 
