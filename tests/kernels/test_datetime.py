@@ -290,3 +290,51 @@ def test_device_arrays_of_datetimes_view_as_int64(rng):
     d = cuda.to_device(a)
     viewed = d.view(np.int64)
     np.testing.assert_array_equal(viewed.copy_to_host(), a.view(np.int64))
+
+
+@cuda.jit
+def floordiv_mod_abs_k(a, b, quot, rem, mag):
+    i = cuda.grid(1)
+    if i < a.size:
+        quot[i] = a[i] // b[i]
+        rem[i] = a[i] % b[i]
+        mag[i] = abs(a[i])
+
+
+@pytest.mark.parametrize(("ua", "ub", "uo"), [("s", "s", "s"), ("D", "h", "h"), ("h", "D", "h")])
+def test_timedelta_floordiv_mod_abs(target, rng, ua, ub, uo):
+    """``td // td`` (int64, 0 for NaT or a zero divisor), ``td % td`` (NaT then) and
+    ``abs(td)`` against NumPy, with negative operands, zero divisors and NaT."""
+    n = 256
+    a = _deltas(rng, n, ua)
+    counts = rng.integers(-50, 50, size=n)
+    counts[rng.choice(n, size=16, replace=False)] = 0
+    counts[rng.choice(n, size=16, replace=False)] = NAT
+    b = counts.astype(np.int64).view(f"timedelta64[{ub}]")
+    with np.errstate(all="ignore"):
+        want_q, want_r, want_abs = a // b, a % b, np.abs(a)
+    assert want_r.dtype == np.dtype(f"timedelta64[{uo}]")
+    (_, _, q, r, m) = run(
+        floordiv_mod_abs_k,
+        4,
+        64,
+        a,
+        b,
+        np.zeros(n, np.int64),
+        np.zeros(n, f"timedelta64[{uo}]"),
+        np.zeros(n, f"timedelta64[{ua}]"),
+    )
+    np.testing.assert_array_equal(q, want_q)
+    _same(r, want_r)
+    _same(m, want_abs)
+
+
+def test_timedelta_floordiv_of_unconvertible_units_is_an_error():
+    @cuda.jit
+    def k(a, b, out):
+        out[0] = a[0] // b[0]
+
+    a = np.zeros(1, "timedelta64[M]")
+    b = np.zeros(1, "timedelta64[D]")
+    with pytest.raises(TypingError, match="unsupported operand types for //"):
+        k[1, 1](a, b, np.zeros(1, np.int64))

@@ -679,6 +679,9 @@ impl Lower<'_, '_> {
     }
 
     fn abs(&mut self, v: Val, range: TextRange) -> Val {
+        if let Some(out) = self.timedelta_abs(&v) {
+            return out;
+        }
         match v {
             Val::Int(i) => return Val::Int(i.abs()),
             Val::Float(x) => return Val::Float(x.abs()),

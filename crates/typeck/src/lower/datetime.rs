@@ -75,6 +75,9 @@ impl Lower<'_, '_> {
             (O::Div, Some(a), Some(b)) if a.delta && b.delta => {
                 self.timedelta_ratio(l, a, r, b, range)
             }
+            (O::FloorDiv | O::Mod, Some(a), Some(b)) if a.delta && b.delta => {
+                self.timedelta_floor_div_mod(op == O::Mod, l, a, r, b, range)
+            }
             _ => None,
         };
         Some(out.unwrap_or_else(|| {
@@ -88,7 +91,8 @@ impl Lower<'_, '_> {
                 format!("unsupported operand types for {}: {x} and {y}", op.as_str()),
                 "datetime64 and timedelta64 support: timedelta ± timedelta, datetime ± \
                  timedelta, datetime - datetime, timedelta * number, timedelta / number, \
-                 timedelta / timedelta, comparisons",
+                 timedelta / timedelta, timedelta // timedelta, timedelta % timedelta, \
+                 comparisons",
             )
         }))
     }
@@ -327,6 +331,51 @@ impl Lower<'_, '_> {
             self.emit(Op::Select(nat, nan, q), Type::F64),
             Type::F64,
         ))
+    }
+
+    /// `td // td` (int64, 0 when either is NaT or the divisor is zero) or `td % td` (a
+    /// timedelta of the common unit, NaT in those cases): floor division and a remainder
+    /// with the divisor's sign, as NumPy computes them.
+    fn timedelta_floor_div_mod(
+        &mut self,
+        modulo: bool,
+        l: &Val,
+        a: DatetimeType,
+        r: &Val,
+        b: DatetimeType,
+        range: TextRange,
+    ) -> Option<Val> {
+        let (ua, ub) = normalize(a, b)?;
+        let (x, y) = (raw(l), raw(r));
+        let xs = self.rescale(x, a, ua, range)?;
+        let ys = self.rescale(y, b, ub, range)?;
+        let zero = self.const_int(0, Scalar::I64);
+        let y_zero = self.emit(Op::Compare(CmpOp::Eq, ys, zero), Type::BOOL);
+        let nat = self.either_nat(&[x, y]);
+        let bad = self.emit(Op::Binary(BinOp::BitOr, nat, y_zero), Type::BOOL);
+        let bin = if modulo { BinOp::Mod } else { BinOp::FloorDiv };
+        let v = self.emit(Op::Binary(bin, xs, ys), Type::I64);
+        if modulo {
+            let t = Type::Datetime(DatetimeType::timedelta(ua));
+            let nat_c = self.const_int(i128::from(NAT), Scalar::I64);
+            return Some(Val::Rt(self.emit(Op::Select(bad, nat_c, v), t.clone()), t));
+        }
+        Some(Val::Rt(
+            self.emit(Op::Select(bad, zero, v), Type::I64),
+            Type::I64,
+        ))
+    }
+
+    /// `abs(td)`: the same unit, NaT kept; `None` when `v` is not a timedelta.
+    pub(crate) fn timedelta_abs(&mut self, v: &Val) -> Option<Val> {
+        let d = datetime_of(v).filter(|d| d.delta)?;
+        let x = raw(v);
+        let t = Type::Datetime(d);
+        let neg = self.emit(Op::Unary(UnaryOp::Neg, x), Type::I64);
+        let zero = self.const_int(0, Scalar::I64);
+        let is_neg = self.emit(Op::Compare(CmpOp::Lt, x, zero), Type::BOOL);
+        let m = self.emit(Op::Select(is_neg, neg, x), Type::I64);
+        Some(Val::Rt(self.nat_or(&[x], m, t.clone()), t))
     }
 
     /// `x` (of type `from`) in unit `to`, multiplied by the factor; an error when the units
