@@ -60,7 +60,9 @@ def _as_ints(values, what: str) -> tuple[int, ...]:
     try:
         return tuple(operator.index(v) for v in values)
     except TypeError:
-        raise TypeError(f"dummyarray.Array: {what} must be integers, got {tuple(values)!r}") from None
+        raise TypeError(
+            f"dummyarray.Array: {what} must be integers, got {tuple(values)!r}"
+        ) from None
 
 
 def _is_contiguous(shape, strides, itemsize: int, fortran: bool) -> bool:
@@ -263,9 +265,7 @@ class Array:
                         f"only integers, slices, None and ... are valid indices, got {it!r}"
                     ) from None
                 if not -n <= i < n:
-                    raise IndexError(
-                        f"index {i} is out of bounds for axis {dim} with size {n}"
-                    )
+                    raise IndexError(f"index {i} is out of bounds for axis {dim} with size {n}")
                 offset += (i % n) * s
             dim += 1
         if all_ints:
@@ -304,18 +304,14 @@ class Array:
         for n in newdims:
             new_size *= n
         if new_size != self.size:
-            raise ValueError(
-                f"cannot reshape an array of size {self.size} into shape {newdims}"
-            )
+            raise ValueError(f"cannot reshape an array of size {self.size} into shape {newdims}")
         fortran = order == "F"
         if newdims == self.shape:
             new_strides = self.strides
         elif self.size == 0:
             new_strides = _contiguous_strides(newdims, self.itemsize, fortran)
         else:
-            new_strides = _nocopy_strides(
-                self.shape, self.strides, self.itemsize, newdims, fortran
-            )
+            new_strides = _nocopy_strides(self.shape, self.strides, self.itemsize, newdims, fortran)
             if new_strides is None:
                 raise NotImplementedError(
                     f"reshape of a view with shape {self.shape} and strides {self.strides} "
@@ -334,7 +330,9 @@ class Array:
             drop = set()
             for a in _as_ints(axes, "squeeze axes"):
                 if not -self.ndim <= a < self.ndim:
-                    raise ValueError(f"squeeze: axis {a} is out of bounds for {self.ndim} dimensions")
+                    raise ValueError(
+                        f"squeeze: axis {a} is out of bounds for {self.ndim} dimensions"
+                    )
                 a %= self.ndim
                 if self.shape[a] != 1:
                     raise ValueError(
