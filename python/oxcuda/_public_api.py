@@ -53,6 +53,7 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.cudadrv.devicearray",
     "oxcuda.cuda.cudadrv.error",
     "oxcuda.cuda.cudadrv.runtime",
+    "oxcuda.cuda.cudadrv.dummyarray",
     "oxcuda.cuda.np.numpy_support",
     "oxcuda.cuda.types",
     "oxcuda.memory.cupy",
