@@ -353,8 +353,12 @@ impl Lower<'_, '_> {
         let y_zero = self.emit(Op::Compare(CmpOp::Eq, ys, zero), Type::BOOL);
         let nat = self.either_nat(&[x, y]);
         let bad = self.emit(Op::Binary(BinOp::BitOr, nat, y_zero), Type::BOOL);
+        // Divide by 1 where the answer is selected away, so no lane divides by zero
+        // (undefined in LLVM) or NaT's count by -1 (an overflow).
+        let one = self.const_int(1, Scalar::I64);
+        let safe_y = self.emit(Op::Select(bad, one, ys), Type::I64);
         let bin = if modulo { BinOp::Mod } else { BinOp::FloorDiv };
-        let v = self.emit(Op::Binary(bin, xs, ys), Type::I64);
+        let v = self.emit(Op::Binary(bin, xs, safe_y), Type::I64);
         if modulo {
             let t = Type::Datetime(DatetimeType::timedelta(ua));
             let nat_c = self.const_int(i128::from(NAT), Scalar::I64);
