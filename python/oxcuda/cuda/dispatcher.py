@@ -466,11 +466,12 @@ class Dispatcher(_native.LaunchCache):
     def _refuse_ambiguous(self, types: list, tied: list) -> NoReturn:
         """Raises numba's ``TypeError`` for argument ``types`` that convert equally well to
         several eager signatures (``tied``, each a list of types; the native table calls it):
-        numba refuses to choose, since each choice converts different arguments."""
-        texts = ", ".join(str(t) for t in types)
-        candidates = "\n".join(f"({', '.join(str(t) for t in sig)}) -> none" for sig in tied)
+        numba refuses to choose, since each choice converts different arguments. The types
+        are written as numba writes them (``Array(float64, 1, 'C', False, aligned=True)``)."""
+        candidates = "\n".join(f"{_numba_type_tuple(sig)} -> none" for sig in tied)
         raise TypeError(
-            f"Ambiguous overloading for {self.py_func!r} ({texts}):\n{candidates}\n"
+            f"Ambiguous overloading for {self.py_func!r} {_numba_type_tuple(types)}:\n"
+            f"{candidates}\n"
             f"{self.__name__}'s signatures above convert these arguments equally well; add a "
             "signature for exactly these types, or convert the arguments (e.g. np.float32(x))"
         )
@@ -1328,3 +1329,21 @@ def _is_signature(obj: Any) -> bool:
     from oxcuda import types as oxtypes
 
     return isinstance(obj, (str, tuple, oxtypes.Signature, oxtypes.Type))
+
+
+def _numba_type_tuple(types: list) -> str:
+    """Argument types as numba prints a tuple of them in its overload messages
+    (``(Array(float64, 1, 'C', False, aligned=True), float32)``)."""
+    from oxcuda import types as oxtypes
+
+    parts = [_numba_type_repr(oxtypes.from_text(str(t))) for t in types]
+    return f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+
+
+def _numba_type_repr(ty: Any) -> str:
+    """numba's ``repr`` of a type: its constructor call for arrays, the name otherwise."""
+    from oxcuda import types as oxtypes
+
+    if isinstance(ty, oxtypes.Array):
+        return f"Array({ty.dtype}, {ty.ndim}, '{ty.layout}', {ty.readonly}, aligned={ty.aligned})"
+    return str(ty)
