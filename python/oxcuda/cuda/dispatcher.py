@@ -786,7 +786,7 @@ class Dispatcher(_native.LaunchCache):
         return [_type_key(t) for t in texts]
 
     @property
-    def stats(self) -> CompileStats:
+    def stats(self) -> dict[str, float]:
         """Seconds spent in each compile stage of the last compile (a dict), with numba's
         ``cache_path``, ``cache_hits`` and ``cache_misses`` (Counters by signature) of the
         disk cache as attributes."""
