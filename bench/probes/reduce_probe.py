@@ -9,6 +9,10 @@ each dtype, and with ``--variants`` a few first-stage strategies written as ordi
 
 * ``striped``: every thread adds ``arr[t], arr[t + T], …`` (T threads in all) in one loop
   that LLVM unrolls; the grid is k blocks of 256 threads per multiprocessor;
+* ``peeled``: ``striped`` without the identity: each thread starts from its own first element
+  ``arr[t]`` (a grid of at most one thread per element), as a ``Reduce`` of any function can;
+* ``onepass``: ``peeled`` whose last block to finish (a counter bumped by one atomic per block
+  after a fence) folds the per-block values itself, so no second kernel is launched;
 * ``tiles``: CUB's even share: block b owns one contiguous run of tiles of 256 x 8 elements,
   each thread reads eight elements 256 apart per tile (eight loads in flight), then the
   partial tile.
@@ -65,6 +69,48 @@ def variants(cuda: Any, np: Any) -> dict[str, Any]:
             partials[cuda.blockIdx.x] = acc
 
     @cuda.jit
+    def peeled(arr, partials):
+        i = cuda.grid(1)
+        step = cuda.gridsize(1)
+        acc = arr[i]
+        i += step
+        while i < arr.size:
+            acc += arr[i]
+            i += step
+        acc = block_sum(acc)
+        if cuda.threadIdx.x == 0:
+            partials[cuda.blockIdx.x] = acc
+
+    @cuda.jit
+    def onepass(arr, partials, done, out):
+        i = cuda.grid(1)
+        step = cuda.gridsize(1)
+        acc = arr[i]
+        i += step
+        while i < arr.size:
+            acc += arr[i]
+            i += step
+        acc = block_sum(acc)
+        last = cuda.shared.array(1, np.int32)
+        if cuda.threadIdx.x == 0:
+            partials[cuda.blockIdx.x] = acc
+            cuda.threadfence()
+            ticket = cuda.atomic.add(done, 0, 1)
+            last[0] = 1 if ticket == cuda.gridDim.x - 1 else 0
+        cuda.syncthreads()
+        if last[0] == 1:
+            cuda.threadfence()
+            acc = f32(0.0)
+            k = cuda.threadIdx.x
+            while k < partials.size:
+                acc += partials[k]
+                k += THREADS
+            acc = block_sum(acc)
+            if cuda.threadIdx.x == 0:
+                out[0] = acc
+                done[0] = 0
+
+    @cuda.jit
     def tiles(arr, partials):
         n = arr.size
         tile = THREADS * ITEMS
@@ -107,7 +153,13 @@ def variants(cuda: Any, np: Any) -> dict[str, Any]:
         if cuda.threadIdx.x == 0:
             out[0] = acc
 
-    return {"striped": striped, "tiles": tiles, "final": final}
+    return {
+        "striped": striped,
+        "peeled": peeled,
+        "onepass": onepass,
+        "tiles": tiles,
+        "final": final,
+    }
 
 
 def turns(loops: dict[str, Any], sync: Any, n: int = 10, repeats: int = 7) -> dict[str, float]:
@@ -131,7 +183,7 @@ def main() -> int:
     ap.add_argument("--dtypes", default="float32,float64,int32")
     ap.add_argument("--label", default="")
     ap.add_argument("--grids", default="4,16", help="Reduce.max_blocks per SM to try too")
-    ap.add_argument("--variant-grids", default="4,8", help="blocks per SM of the variants")
+    ap.add_argument("--variant-grids", default="4,8,16", help="blocks per SM of the variants")
     ap.add_argument("--turns", type=int, default=7)
     opts = ap.parse_args()
     opts.grids = [int(g) for g in opts.grids.split(",") if g]
@@ -200,6 +252,7 @@ def main() -> int:
             reduction(d, res=out)
 
     loops["Reduce"] = ours
+    checks: dict[str, Any] = {}
     for per_sm in opts.grids:  # the installed Reduce with another first-stage grid
         other = cuda.Reduce(lambda a, b: a + b)
         other.max_blocks = per_sm * sms
@@ -209,18 +262,39 @@ def main() -> int:
                 other(d, res=out)
 
         loops[f"Reduce/{per_sm}"] = grid_loop
-    checks: dict[str, Any] = {}
-    for kind in ("striped", "tiles"):
+    from oxcuda.cuda.ufunc import reduction as reduction_module
+
+    for per_sm in opts.variant_grids:  # the installed Reduce with the strided first stage
+        strided = cuda.Reduce(lambda a, b: a + b)
+        strided.max_blocks = per_sm * sms
+
+        def strided_loop(k: int, strided=strided) -> None:
+            reduction_module.LARGE_ARRAY_STAGE = "stage"
+            try:
+                for _ in range(k):
+                    strided(d, res=out)
+            finally:
+                reduction_module.LARGE_ARRAY_STAGE = "tiles"
+
+        strided_loop(1)
+        cuda.synchronize()
+        checks[f"Reduce-stage/{per_sm}"] = float(out.copy_to_host()[0])
+        loops[f"Reduce-stage/{per_sm}"] = strided_loop
+    done = cuda.to_device(np.zeros(1, np.int32))
+    for kind in ("striped", "peeled", "onepass", "tiles"):
         for per_sm in opts.variant_grids:
             blocks = per_sm * sms
             partials = cuda.device_array(blocks, np.float32)
             stage = ks[kind][blocks, THREADS]
             fin = ks["final"][1, THREADS]
 
-            def loop(k: int, stage=stage, fin=fin, partials=partials) -> None:
+            def loop(k: int, stage=stage, fin=fin, partials=partials, kind=kind) -> None:
                 for _ in range(k):
-                    stage(d, partials)
-                    fin(partials, out)
+                    if kind == "onepass":
+                        stage(d, partials, done, out)
+                    else:
+                        stage(d, partials)
+                        fin(partials, out)
 
             loop(1)
             cuda.synchronize()

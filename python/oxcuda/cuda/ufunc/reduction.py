@@ -59,6 +59,11 @@ BLOCKS_PER_SM = 8
 #: (8 per SM by occupancy) 0.92-0.95x.
 TILED_BLOCKS_PER_SM = 4
 
+#: Which template folds an array of two tiles or more first: "tiles" (``templates.reduce_tiles``)
+#: or "stage" (``templates.reduce_stage``, the strided loop). bench/probes/reduce_probe.py times
+#: the installed Reduce with each (``Reduce-stage/k`` rows).
+LARGE_ARRAY_STAGE = "tiles"
+
 #: The first stage's grid on the simulator, where blocks run one after another.
 SIM_BLOCKS = 4
 
@@ -156,7 +161,7 @@ class Reduce:
         if n < THREADS:
             kernels.serial[1, 1, stream](arr, dest, init, use_init)
             return
-        tiled = n // TILE >= 2 and limit != 1
+        tiled = LARGE_ARRAY_STAGE == "tiles" and n // TILE >= 2 and limit != 1
         first = kernels.tiles if tiled else kernels.stage
         wave = limit or self._block_limit(kernels, first, arr, tiled)
         blocks = min(n // TILE if tiled else n // THREADS, wave)

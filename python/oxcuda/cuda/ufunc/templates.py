@@ -311,9 +311,10 @@ def guvectorize_8(count, a0, a1, a2, a3, a4, a5, a6, a7):
 # ---- Reduce: a two-stage tree reduction (oxcuda.cuda.ufunc.reduction) ----------------------
 #
 # reduce_stage: every thread folds the elements t, t + T, t + 2T, … (T threads in all, T at most
-# the element count, so every thread starts from an element of its own), eight loads in flight
-# per round; the block folds its threads' values with _block_reduce; thread 0 writes the block's
-# value to partials[block], combined with init when asked (the last stage of a reduction).
+# the element count, so every thread starts from an element of its own and no identity element
+# is needed) in a plain loop, which LLVM unrolls (the index's `+=` carries `nsw`); the block
+# folds its threads' values with _block_reduce; thread 0 writes the block's value to
+# partials[block], combined with init when asked (the last stage of a reduction).
 
 
 def reduce_stage(arr, partials, init, use_init):
@@ -322,17 +323,6 @@ def reduce_stage(arr, partials, init, use_init):
     step = cuda.gridsize(1)
     acc = arr[t]
     i = t + step
-    while i + 7 * step < n:
-        x0 = arr[i]
-        x1 = arr[i + step]
-        x2 = arr[i + 2 * step]
-        x3 = arr[i + 3 * step]
-        x4 = arr[i + 4 * step]
-        x5 = arr[i + 5 * step]
-        x6 = arr[i + 6 * step]
-        x7 = arr[i + 7 * step]
-        acc = _op(acc, _op(_op(_op(x0, x1), _op(x2, x3)), _op(_op(x4, x5), _op(x6, x7))))
-        i += 8 * step
     while i < n:
         acc = _op(acc, arr[i])
         i += step
