@@ -177,14 +177,46 @@ def turns(loops: dict[str, Any], sync: Any, n: int = 10, repeats: int = 7) -> di
     return {k: statistics.median(v) for k, v in runs.items()}
 
 
+def host_cost(cuda: Any, cp: Any, np: Any, reduction: Any, sync: Any, label: str) -> None:
+    """µs per call of a sum of 4096 float32 (the GPU's work is a few µs, so the host's cost
+    shows): Reduce into ``res=``, ``cupy.sum``, and one empty kernel launch for scale."""
+    host = np.random.default_rng().random(4096, dtype=np.float32)
+    d = cuda.to_device(host)
+    c = cp.asarray(host)
+    r = cuda.device_array(1, np.float32)
+
+    @cuda.jit
+    def empty(a):
+        pass
+
+    calls = {
+        "Reduce(res=)": lambda: reduction(d, res=r),
+        "cupy.sum": c.sum,
+        "empty launch": lambda: empty[1, 32](d),
+    }
+    for name, call in calls.items():
+        for _ in range(200):
+            call()
+        sync()
+        runs = []
+        for _ in range(5):
+            t0 = time.perf_counter_ns()
+            for _ in range(2000):
+                call()
+            sync()
+            runs.append((time.perf_counter_ns() - t0) / 2000 / 1e3)
+        print(f"{label} host {name:14s} {statistics.median(runs):.2f} us/call", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--variants", action="store_true")
     ap.add_argument("--dtypes", default="float32,float64,int32")
     ap.add_argument("--label", default="")
-    ap.add_argument("--grids", default="4,16", help="Reduce.max_blocks per SM to try too")
+    ap.add_argument("--grids", default="8,16", help="Reduce.max_blocks per SM to try too")
     ap.add_argument("--variant-grids", default="4,8,16", help="blocks per SM of the variants")
     ap.add_argument("--turns", type=int, default=7)
+    ap.add_argument("--host", action="store_true", help="time the host cost of a small call")
     opts = ap.parse_args()
     opts.grids = [int(g) for g in opts.grids.split(",") if g]
     opts.variant_grids = [int(g) for g in opts.variant_grids.split(",") if g]
@@ -200,6 +232,8 @@ def main() -> int:
         cp.cuda.runtime.deviceSynchronize()
 
     reduction = cuda.Reduce(lambda a, b: a + b)
+    if opts.host:
+        host_cost(cuda, cp, np, reduction, sync, opts.label)
     for name in opts.dtypes.split(","):
         dtype = np.dtype(name)
         n = N if dtype.itemsize <= 4 else N // 2
@@ -262,24 +296,6 @@ def main() -> int:
                 other(d, res=out)
 
         loops[f"Reduce/{per_sm}"] = grid_loop
-    from oxcuda.cuda.ufunc import reduction as reduction_module
-
-    for per_sm in opts.variant_grids:  # the installed Reduce with the strided first stage
-        strided = cuda.Reduce(lambda a, b: a + b)
-        strided.max_blocks = per_sm * sms
-
-        def strided_loop(k: int, strided=strided) -> None:
-            reduction_module.LARGE_ARRAY_STAGE = "stage"
-            try:
-                for _ in range(k):
-                    strided(d, res=out)
-            finally:
-                reduction_module.LARGE_ARRAY_STAGE = "tiles"
-
-        strided_loop(1)
-        cuda.synchronize()
-        checks[f"Reduce-stage/{per_sm}"] = float(out.copy_to_host()[0])
-        loops[f"Reduce-stage/{per_sm}"] = strided_loop
     done = cuda.to_device(np.zeros(1, np.int32))
     for kind in ("striped", "peeled", "onepass", "tiles"):
         for per_sm in opts.variant_grids:

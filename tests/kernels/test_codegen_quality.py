@@ -8,6 +8,7 @@ multiply or wraparound arithmetic.
 
 import re
 
+import pytest
 from oxcuda import cuda
 from oxcuda.cuda import compiler
 
@@ -111,27 +112,53 @@ def test_indices_from_extents_need_no_wraparound():
         assert gone not in ptx, f"{gone}:\n{ptx}"
 
 
-def test_reduce_tiles_stage_loads_need_no_wraparound():
-    # cuda.Reduce's first stage for large arrays (ufunc/templates.reduce_tiles): its tile
-    # indices come from the array's size divided by the tile and the grid; no load of its hot
-    # loop (eight per tile) carries negative-index arithmetic or a 64-bit multiply.
+def test_reduce_stage_loop_is_unrolled_without_wraparound():
+    # cuda.Reduce's first stage (ufunc/templates.reduce_stage): a plain strided loop from each
+    # thread's own element. Its index starts at the thread's grid index and only grows, so no
+    # load carries negative-index arithmetic, and the loop is unrolled (several loads per trip).
     import numpy as np
 
     reduction = cuda.Reduce(lambda a, b: a + b)
-    tiles = reduction._compile(np.dtype(np.float32)).tiles
+    stage = reduction._compile(np.dtype(np.float32)).stage
     art = compiler.compile_pyfunc(
-        tiles,
+        stage,
         "void(float32[::1], float32[::1], float32, bool)",
         device=False,
         output="ptx",
         cc=(9, 0),
     )
     ptx = art["ptx"]
-    hot = [body for body in loops(ptx) if body.count("ld.global") >= 8]
-    assert hot, loops(ptx)  # (LLVM may unroll the tile loop once more: 16 loads)
+    hot = [body for body in loops(ptx) if body.count("ld.global") >= 4]
+    assert hot, loops(ptx)
     for body in hot:
-        assert body.count("ld.global") % 8 == 0, body
-        for gone in ("selp.b64", "shr.s64", "mul.lo.s64"):
+        for gone in ("selp.b64", "shr.s64"):
             assert gone not in body, f"{gone}:\n{body}"
-    # nor anywhere else (no index of the kernel is thought possibly negative).
     assert "shr.s64" not in ptx, ptx
+
+
+@pytest.mark.parametrize(
+    ("dtype", "template", "vector_load"),
+    [("float32", "x4", "ld.global.v4.f32"), ("float64", "x2", "ld.global.v2.f64")],
+)
+def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, template, vector_load):
+    # cuda.Reduce's stage for contiguous, 16-byte-aligned arrays (ufunc/templates.
+    # reduce_stage_x4/_x2): cuda.assume_aligned lets libNVVM merge each group's loads into
+    # one 16-byte load; no scalar load of the array is left in the hot loop.
+    import numpy as np
+
+    reduction = cuda.Reduce(lambda a, b: a + b)
+    kernels = reduction._compile(np.dtype(dtype))
+    assert kernels.grouped is not None and kernels.group == {"x4": 4, "x2": 2}[template]
+    art = compiler.compile_pyfunc(
+        kernels.grouped,
+        f"void({dtype}[::1], {dtype}[::1], {dtype}, bool)",
+        device=False,
+        output="ptx",
+        cc=(9, 0),
+    )
+    ptx = art["ptx"]
+    hot = [body for body in loops(ptx) if vector_load in body]
+    assert hot, loops(ptx)
+    scalar = vector_load.replace(".v4", "").replace(".v2", "")
+    for body in hot:
+        assert scalar + " " not in body and scalar + "\t" not in body, body

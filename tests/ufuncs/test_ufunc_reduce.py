@@ -64,18 +64,12 @@ def test_sizes_across_the_stage_boundaries(target, rng, n):
     assert max_reduce(x, init=-np.inf) == x.max()
 
 
-TILE = 2048  # oxcuda.cuda.ufunc.reduction.TILE: arrays of two tiles or more take reduce_tiles
-
-
-@pytest.mark.parametrize("n", [2 * TILE - 1, 2 * TILE, 2 * TILE + 1, 7 * TILE + 123, 9 * TILE])
+@pytest.mark.parametrize("n", [2 * 256 - 1, 3 * 256 * 2 + 1, 5 * 256 * 3 + 123, 9 * 2048])
 @pytest.mark.parametrize("blocks", [None, 2, 3, 5])
-def test_tiled_first_stage_uneven_shares_and_partial_tile(target, rng, n, blocks):
-    # reduce_tiles: blocks own runs of whole tiles differing by at most one (7 tiles over 3
-    # blocks: 3, 2, 2), the last block also folds the partial tile; exact integer sums and
-    # maxima show every element is folded exactly once.
-    from oxcuda.cuda.ufunc import reduction
-
-    assert reduction.TILE == TILE
+def test_strided_first_stage_uneven_slices(target, rng, n, blocks):
+    # reduce_stage: thread t of T folds arr[t], arr[t + T], … starting from its own element;
+    # when T does not divide n the slices differ by one element. Exact integer sums and maxima
+    # show every element is folded exactly once.
     r = cuda.Reduce(lambda a, b: a + b)
     m = cuda.Reduce(lambda a, b: max(a, b))
     r.max_blocks = m.max_blocks = blocks
@@ -88,11 +82,11 @@ def test_tiled_first_stage_uneven_shares_and_partial_tile(target, rng, n, blocks
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "uint16", "complex64"])
-def test_tiled_first_stage_every_dtype_kind(target, rng, dtype):
-    # Float sums associate differently from NumPy's pairwise sum (tree within a tile, tiles in
-    # order within a block, blocks by tree): compared with the float64/complex128 sum of the
+def test_first_stage_every_dtype_kind(target, rng, dtype):
+    # Float sums associate differently from NumPy's pairwise sum (strided within a thread,
+    # a tree within a block, blocks by tree): compared with the float64/complex128 sum of the
     # same values within the dtype's rounding over n additions.
-    n = 5 * TILE + 77
+    n = 5 * 2048 + 77
     x = values(rng, n, dtype)
     got = sum_reduce(x)
     assert np.dtype(type(got)) == np.dtype(dtype)
@@ -161,3 +155,23 @@ def test_booleans_fold_with_logic(target, rng):
         x = rng.random(n) < 0.002
         assert any_reduce(x) == x.any()
         assert all_reduce(~x, init=True) == (~x).all()
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint32", "float32", "int64", "float64"])
+@pytest.mark.parametrize("offset", [0, 1, 2, 3])
+def test_vector_load_stage_at_every_alignment(target, rng, dtype, offset):
+    # A view starting `offset` items into a device array is 16-byte aligned only for some
+    # offsets: those take the grouped stage (reduce_stage_x4/_x2, one vector load per group),
+    # the others the strided one; both fold every element once, the tail included.
+    n = 256 * 4 * 7 + 3  # groups for 7 blocks and a tail shorter than a group
+    if np.dtype(dtype).kind == "f":
+        host = rng.integers(-1000, 1000, n + offset).astype(dtype)  # exact in float
+    else:
+        host = rng.integers(0, 1000, n + offset).astype(dtype)
+    view = cuda.to_device(host)[offset:]
+    for blocks in (None, 3):
+        r = cuda.Reduce(lambda a, b: a + b)
+        r.max_blocks = blocks
+        assert r(view) == host[offset:].sum()
+        m = cuda.Reduce(lambda a, b: max(a, b))
+        assert m(view, init=host.min()) == host[offset:].max()

@@ -152,6 +152,7 @@ pub const INTRINSICS: &[(Intrinsic, &str)] = {
         (I::ArithRn(BinOp::Sub), "sub.rn"),
         (I::ArithRn(BinOp::Mul), "mul.rn"),
         (I::Assert, "assert"),
+        (I::Assume, "assume"),
         (I::Exit, "exit"),
     ]
 };
@@ -260,6 +261,7 @@ mod tests {
             | Intrinsic::Reinterpret
             | Intrinsic::ArithRn(_)
             | Intrinsic::Assert
+            | Intrinsic::Assume
             | Intrinsic::Exit => i,
         }
     }

@@ -367,6 +367,11 @@ pub enum Intrinsic {
     /// `assert cond`, checked only in debug builds: bool operand; traps on the GPU, raises in the
     /// simulator. The message is the source text at the instruction's location.
     Assert,
+    /// A promise that the bool operand is true wherever the instruction runs; no result. The
+    /// GPU's optimiser may rely on it (`llvm.assume`: `cuda.assume_aligned` lets libNVVM merge
+    /// adjacent loads into vector loads); the simulator checks it, in every build, and fails as
+    /// a failed `assert` does, with the message recorded for the instruction's location.
+    Assume,
     /// Ends the executing thread, from any depth of device-function calls; no operands, no
     /// result, and nothing after it in its block runs (the block ends `unreachable`). A `raise`
     /// outside debug builds: numba-cuda's kernels return on an exception, which the host

@@ -467,6 +467,10 @@ fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<Strin
         Intrinsic::GridSync | Intrinsic::Exit => {
             (args.is_empty() && result.is_none(), "() -> none")
         }
+        Intrinsic::Assume => (
+            matches!(args, [c] if *c == Type::BOOL) && result.is_none(),
+            "(bool) -> none",
+        ),
         Intrinsic::Reinterpret => (
             matches!((args, result.and_then(scalar)), ([a], Some(r))
                 if scalar(a).is_some_and(|s| bit_pattern(s) && bit_pattern(r) && s.size() == r.size())),

@@ -846,6 +846,14 @@ impl<'a> FuncDecoder<'a> {
                 self.mov(d, s, slots_of(rty));
             }
             Op::Cast(a)
+                if matches!(rty, Type::Scalar(Scalar::U64))
+                    && matches!(self.ty(*a), Type::Pointer(_)) =>
+            {
+                // A pointer's address (`cuda.assume_aligned`'s test): the same 64 bits.
+                let s = self.slot(*a);
+                self.mov(d, s, 1);
+            }
+            Op::Cast(a)
                 if matches!(rty, Type::Pointer(_))
                     && matches!(
                         self.ty(*a),
@@ -1632,7 +1640,9 @@ impl<'a> FuncDecoder<'a> {
                 let (a, b) = (arg(0)?, arg(1)?);
                 self.emit(Inst::Bin { op, ty, d, a, b });
             }
-            Intrinsic::Assert => {
+            Intrinsic::Assert | Intrinsic::Assume => {
+                // An `assume` is checked as an `assert` in every build (its message is recorded
+                // under its location like an assert's).
                 let c = arg(0)?;
                 self.emit(Inst::Assert { c });
             }

@@ -31,6 +31,12 @@ any_sync = _DeviceOnly(
     "any_sync(mask, predicate): whether the predicate is true on some lane in mask.\n\nParameters\n----------\nmask : uint32\n    The lanes taking part, one bit per lane (``0xffffffff`` for the whole warp).\npredicate : scalar\n    Any value with a truth value (nonzero is true).\n\nReturns\n-------\nint32 or uint32\n    The vote's result over the lanes in mask.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    r = cuda.any_sync(mask, predicate)",
 )
 
+assume_aligned = _DeviceOnly(
+    "cuda.assume_aligned",
+    "array, alignment, /",
+    "assume_aligned(array, alignment): array itself, promising its data address is a multiple of the constant power of two alignment, so adjacent loads may become vector loads; the simulator (and debug=True) checks the promise. Not in numba-cuda.\n\nParameters\n----------\narray : scalar\n    An operand.\nalignment : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.assume_aligned(array, alignment)",
+)
+
 atomic = _Namespace(
     "cuda.atomic",
     "``cuda.atomic``: Atomic read-modify-write operations on elements of global or shared arrays: each returns the element's old value.\n\nMembers: ``add``, ``and_``, ``cas``, ``compare_and_swap``, ``dec``, ``exch``, ``inc``, ``max``, ``min``, ``nanmax``, ``nanmin``, ``or_``, ``sub``, ``xor``.\n\nThey exist only inside ``@cuda.jit`` functions; ``help()`` on each member shows its documentation.",
@@ -3802,6 +3808,7 @@ __all__ = [
     "activemask",
     "all_sync",
     "any_sync",
+    "assume_aligned",
     "atomic",
     "ballot_sync",
     "bf16",

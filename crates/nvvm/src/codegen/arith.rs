@@ -379,6 +379,10 @@ impl FnWriter<'_, '_> {
             (Type::Pointer(_), Type::Pointer(_)) => {
                 Ok(self.emit(format!("bitcast {} {x} to {}", reg(from), reg(to))))
             }
+            (Type::Pointer(_), Type::Scalar(Scalar::U64)) => {
+                // A pointer's address (`cuda.assume_aligned`'s test).
+                Ok(self.emit(format!("ptrtoint {} {x} to i64", reg(from))))
+            }
             (Type::Scalar(Scalar::I64 | Scalar::U64), Type::Pointer(_)) => {
                 // An address becomes a pointer (a captured device array).
                 Ok(self.emit(format!("inttoptr i64 {x} to {}", reg(to))))

@@ -220,6 +220,15 @@ impl FnWriter<'_, '_> {
                 self.stmt("call void asm sideeffect \"exit;\", \"\"()".to_owned());
                 Ok(None)
             }
+            Intrinsic::Assume => {
+                let [c] = args else {
+                    return Err(self.err("assume takes one bool operand".to_owned()));
+                };
+                let c = self.op(*c)?;
+                self.cx.declare("llvm.assume", "void", &["i1"]);
+                self.stmt(format!("call void @llvm.assume(i1 {c})"));
+                Ok(None)
+            }
             Intrinsic::Assert => {
                 let [c] = args else {
                     return Err(self.err("assert takes one bool operand".to_owned()));

@@ -502,6 +502,12 @@ pub static BUILTINS: &[Builtin] = &[
         "ffs(x): the 1-based position of the lowest set bit of x, 0 when x is 0 (uint32).",
     ),
     b(
+        "cuda.assume_aligned",
+        "array, alignment, /",
+        Rule::Special,
+        "assume_aligned(array, alignment): array itself, promising its data address is a multiple of the constant power of two alignment, so adjacent loads may become vector loads; the simulator (and debug=True) checks the promise. Not in numba-cuda.",
+    ),
+    b(
         "cuda.selp",
         "cond, a, b, /",
         Rule::Special,

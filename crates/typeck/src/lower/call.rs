@@ -573,6 +573,7 @@ impl Lower<'_, '_> {
                 }
                 args[0].val.clone()
             }
+            "cuda.assume_aligned" => self.assume_aligned(&args, range),
             "cuda.selp" => {
                 if !self.arity(path, &args, 3, 3, range) {
                     return Val::Poison;

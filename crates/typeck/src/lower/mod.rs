@@ -8,6 +8,7 @@
 mod array;
 mod array_view;
 mod assert;
+mod assume_aligned;
 mod cache_hint;
 mod call;
 pub(crate) use call::FAILED_CALLEE;

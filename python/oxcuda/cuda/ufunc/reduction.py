@@ -13,19 +13,24 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
   device, with nothing copied to the host: the call returns None. Without it the result comes
   back as a NumPy scalar.
 
-**Algorithm**: a first stage of blocks of 256 threads (at most as many as the GPU holds at
-once, from the kernel's occupancy; at most 4 per multiprocessor for the tiled stage and 8 for
-the strided one, the fastest measured), each writing one value, then one block over those
-values. An array of at least two tiles of 2048 elements takes
-``templates.reduce_tiles`` (CUB's even share: each block folds one contiguous run of whole
-tiles, eight loads in flight per thread, the last block the partial tile too); a shorter one
-``templates.reduce_stage`` (every thread folds a strided slice, eight loads in flight), which
-also folds the per-block values. The block folds its threads' values (warp shuffles for 32- and
-64-bit types, a tree in shared memory for the others) and thread 0 writes the block's value.
-Arrays shorter than a block are folded by one thread (``templates.reduce_serial``). The
-operation must be associative and commutative: the order of the fold is not the array's order
-(numba-cuda's requirement too). Every partial result is kept in ``arr``'s dtype
-(``templates.typed_binop``).
+**Algorithm**: a first stage of blocks of 256 threads, each writing one value, then one block
+over those values (``templates.reduce_stage`` for both). In the stage every thread folds a
+strided slice, ``arr[t], arr[t + T], …`` (T threads in all), starting from its own first
+element: the grid has at most one thread per element, so no identity element is needed, and
+the loop is a plain one that LLVM unrolls. An array of 4- or 8-byte items that is contiguous
+from a 16-byte-aligned address (checked on the host per call) takes
+``templates.reduce_stage_x4``/``_x2`` instead: the same loop over groups of 16 bytes, each read
+with one vector load (``cuda.assume_aligned`` makes the promise libNVVM needs), as CUB's
+vectorised loads do. The grid is BLOCKS_PER_SM blocks per multiprocessor
+(GROUPED_BLOCKS_PER_SM for the grouped stage; both measured fastest), fewer for short arrays.
+The block folds its threads' values (warp shuffles for 32- and 64-bit types, a tree in shared
+memory for the others) and thread 0 writes the block's value. Arrays shorter than a block are
+folded by one thread (``templates.reduce_serial``). The operation must be associative and
+commutative: the order of the fold is not the array's order (numba-cuda's requirement too).
+Every partial result is kept in ``arr``'s dtype (``templates.typed_binop``).
+
+**Host cost**: a call with ``res=`` launches two kernels and allocates the per-block values
+(from the memory pool); the grid is computed from a per-device multiprocessor count read once.
 """
 
 from __future__ import annotations
@@ -35,7 +40,6 @@ from typing import Any
 
 import numpy as np
 
-from oxcuda import _native
 from oxcuda import types as oxtypes
 from oxcuda.cuda.dispatcher import Dispatcher
 from oxcuda.cuda.ufunc import operands, templates
@@ -45,24 +49,20 @@ from oxcuda.cuda.ufunc.specialize import device_function, specialize
 #: Threads per block of the stage kernel; the block folds assume exactly this many.
 THREADS = 256
 
-#: Elements per tile of the first stage of a large array (``templates.reduce_tiles``: each of
-#: THREADS threads reads 8 elements of a tile); arrays of at least two tiles take that stage.
-TILE = templates.REDUCE_TILE
+#: Blocks per multiprocessor of the strided first stage. Measured on the H200 (2026-12-02, 2^28
+#: float32, in turns with ``cupy.sum`` in one process, bench/probes/reduce_probe.py): as a plain
+#: kernel 16 per SM (two waves of 2048 threads) 0.98-1.036x CuPy's speed, 8 per SM
+#: 0.97-1.023x, 4 per SM 0.80-0.83x; CUB's even share over 2048-element tiles 0.95-1.003x.
+BLOCKS_PER_SM = 16
 
-#: Blocks per multiprocessor of the strided first stage (THREADS * 8 = 2048 threads: one full
-#: wave).
-BLOCKS_PER_SM = 8
+#: Blocks per multiprocessor of the grouped (vector-load) first stage, measured the same way in
+#: two runs: 12 per SM 0.998-1.003x CuPy's speed, 4: 0.998-1.002x, 16: 0.995-0.997x,
+#: 8: 0.977-0.982x, 2: 0.96x.
+GROUPED_BLOCKS_PER_SM = 12
 
-#: Blocks per multiprocessor of the tiled first stage. Measured on the H200 (2026-12-02, 2^28
-#: float32, in turns with ``cupy.sum`` in one process, bench/probes/reduce_probe.py, two runs):
-#: 4 per SM 1.003-1.004x CuPy's speed, 12: 0.998, 16: 0.988-1.000, 32: 1.003, but one full wave
-#: (8 per SM by occupancy) 0.92-0.95x.
-TILED_BLOCKS_PER_SM = 4
-
-#: Which template folds an array of two tiles or more first: "tiles" (``templates.reduce_tiles``)
-#: or "stage" (``templates.reduce_stage``, the strided loop). bench/probes/reduce_probe.py times
-#: the installed Reduce with each (``Reduce-stage/k`` rows).
-LARGE_ARRAY_STAGE = "tiles"
+#: The bytes of the element groups the first stage reads with one vector load each, when the
+#: array allows it (``_aligned_contiguous``).
+GROUP_BYTES = 16
 
 #: The first stage's grid on the simulator, where blocks run one after another.
 SIM_BLOCKS = 4
@@ -72,16 +72,33 @@ _SHUFFLED = {"int32", "int64", "uint32", "uint64", "float32", "float64"}
 
 
 class _Kernels:
-    """The stage and serial kernels of one (operation, dtype)."""
+    """The kernels of one (operation, dtype): the strided stage, the stage over 16-byte groups
+    (None for item sizes other than 4 and 8) with its group's element count, and the serial
+    fold."""
 
-    __slots__ = ("serial", "stage", "tiles", "waves")
+    __slots__ = ("group", "grouped", "serial", "stage")
 
-    def __init__(self, tiles: Dispatcher, stage: Dispatcher, serial: Dispatcher) -> None:
-        self.tiles = tiles
+    def __init__(
+        self, stage: Dispatcher, grouped: Dispatcher | None, group: int, serial: Dispatcher
+    ) -> None:
         self.stage = stage
+        self.grouped = grouped
+        self.group = group
         self.serial = serial
-        #: The first stage's grid by (tiled?, argument types) (``Reduce._block_limit``).
-        self.waves: dict[tuple[Any, ...], int] = {}
+
+
+_multiprocessors: dict[int, int] = {}
+
+
+def _multiprocessor_count() -> int:
+    """The current device's multiprocessor count (read once per device)."""
+    from oxcuda.cuda._devices import current_context, get_current_device
+
+    device_id = current_context().device_id
+    found = _multiprocessors.get(device_id)
+    if found is None:
+        found = _multiprocessors[device_id] = int(get_current_device().MULTIPROCESSOR_COUNT)
+    return found
 
 
 class Reduce:
@@ -161,39 +178,30 @@ class Reduce:
         if n < THREADS:
             kernels.serial[1, 1, stream](arr, dest, init, use_init)
             return
-        tiled = LARGE_ARRAY_STAGE == "tiles" and n // TILE >= 2 and limit != 1
-        first = kernels.tiles if tiled else kernels.stage
-        wave = limit or self._block_limit(kernels, first, arr, tiled)
-        blocks = min(n // TILE if tiled else n // THREADS, wave)
-        if blocks == 1:
+        first, per_thread = kernels.stage, 1
+        if kernels.grouped is not None and limit != 1 and _aligned_contiguous(arr, GROUP_BYTES):
+            first, per_thread = kernels.grouped, kernels.group
+        blocks = min(n // (THREADS * per_thread), limit or self._block_limit(per_thread > 1))
+        if blocks <= 1:
             kernels.stage[1, THREADS, stream](arr, dest, init, use_init)
             return
         partials = operands.allocate((blocks,), np.dtype(arr.dtype), stream)
         first[blocks, THREADS, stream](arr, partials, init, False)
         self._run(partials, dest, init, use_init, stream, limit=1)
 
-    def _block_limit(self, kernels: _Kernels, first: Dispatcher, arr: Any, tiled: bool) -> int:
-        """The first stage's grid: as many blocks as the GPU holds at once (the occupancy of
-        ``first``, the compiled first-stage kernel), at most BLOCKS_PER_SM per multiprocessor
-        for the strided stage (one full wave, so that no block runs in a second, partly empty
-        wave) and TILED_BLOCKS_PER_SM for the tiled one (measured fastest)."""
+    def _block_limit(self, grouped: bool) -> int:
+        """The first stage's largest grid: ``max_blocks`` when set, else BLOCKS_PER_SM
+        (GROUPED_BLOCKS_PER_SM for the grouped stage) blocks per multiprocessor of the current
+        device (SIM_BLOCKS on the simulator). Any grid is correct: the stage's loop strides over
+        the whole array."""
         if self.max_blocks is not None:
             return max(1, int(self.max_blocks))
-        from oxcuda.cuda._devices import get_current_device, use_gpu
+        from oxcuda.cuda._devices import use_gpu
 
         if not use_gpu():
             return SIM_BLOCKS
-        arr_type = _native.typeof_args((arr,))[0]
-        signature = (arr_type, f"array({type_text(np.dtype(arr.dtype))}, 1d, C)")
-        signature += (type_text(np.dtype(arr.dtype)), "bool")
-        key = (first is kernels.tiles, *signature)
-        found = kernels.waves.get(key)
-        if found is None:
-            sms = get_current_device().MULTIPROCESSOR_COUNT
-            wave = first.max_cooperative_grid_blocks(THREADS, 0, signature)
-            per_sm = TILED_BLOCKS_PER_SM if tiled else BLOCKS_PER_SM
-            found = kernels.waves[key] = max(1, min(wave, per_sm * sms))
-        return found
+        per_sm = GROUPED_BLOCKS_PER_SM if grouped else BLOCKS_PER_SM
+        return per_sm * _multiprocessor_count()
 
     def _compile(self, dtype: np.dtype) -> _Kernels:
         found = self._kernels.get(dtype)
@@ -221,14 +229,21 @@ class Reduce:
             {"_op": op, "_dtype": scalar},
             device=True,
         )
-        tiles = specialize(
-            templates.reduce_tiles,
-            f"{base}_tiles",
-            {"_op": op, "_block_reduce": block, "_TILE": TILE},
-        )
-        stage = specialize(templates.reduce_stage, base, {"_op": op, "_block_reduce": block})
+        bound = {"_op": op, "_block_reduce": block}
+        stage = specialize(templates.reduce_stage, base, bound)
+        group = GROUP_BYTES // dtype.itemsize
+        grouped = None
+        if dtype.itemsize in (4, 8):
+            template = templates.reduce_stage_x4 if group == 4 else templates.reduce_stage_x2
+            grouped = specialize(template, f"{base}_x{group}", bound)
         serial = specialize(templates.reduce_serial, f"{base}_serial", {"_op": op})
-        return _Kernels(tiles, stage, serial)
+        return _Kernels(stage, grouped, group, serial)
+
+
+def _aligned_contiguous(arr: Any, alignment: int) -> bool:
+    """Whether a 1-D device array's elements are contiguous from an address that is a multiple
+    of ``alignment`` (the promise ``templates.reduce_stage_x4``/``_x2`` make)."""
+    return arr.strides[0] == arr.itemsize and arr.device_pointer_value % alignment == 0
 
 
 def _checked_size(size: Any, length: int) -> int:
@@ -254,6 +269,8 @@ def _result_array(res: Any, dtype: np.dtype) -> Any:
         raise TypeError(f"Reduce: res has dtype {dev.dtype}, but the result is {dtype}")
     if dev.readonly:
         raise ValueError("Reduce: res is read-only")
+    if dev.ndim == 1 and dev.size == 1:
+        return dev
     return dev.reshape(dev.size)[:1] if dev.ndim != 1 else dev[:1]
 
 

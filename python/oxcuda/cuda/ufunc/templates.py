@@ -35,10 +35,6 @@ _core = _load0 = _load1 = _load2 = _load3 = _load4 = _load5 = _load6 = _load7 = 
 _op = _block_reduce = _unbound
 _dtype = None
 
-#: Elements per tile of ``reduce_tiles``: 256 threads, 8 elements each (bound as ``_TILE``).
-REDUCE_TILE = 2048
-_TILE = REDUCE_TILE
-
 
 # ---- loads: how a vectorize kernel reads input k at an output position -------------------
 
@@ -333,53 +329,58 @@ def reduce_stage(arr, partials, init, use_init):
         partials[cuda.blockIdx.x] = acc
 
 
-# reduce_tiles: the first stage of a large reduction, CUB's "even share": the array is cut into
-# tiles of _TILE = 256 * 8 elements, block b owns one contiguous run of whole tiles (the runs
-# differ by at most one tile), and every thread reads the 8 elements tid, tid + 256, … of each
-# tile — eight independent loads in flight, every one of a warp's loads one 128-byte line. The
-# last block also folds the partial tile at the end. The host launches at most one block per
-# whole tile, so every block owns at least one tile and each thread starts from an element of
-# its own (no identity element is needed).
+# reduce_stage_x4 / reduce_stage_x2: reduce_stage over groups of 16 bytes (four 4-byte or two
+# 8-byte elements) of an array the host has found C-contiguous and 16-byte aligned:
+# cuda.assume_aligned lets libNVVM read each group with one vector load (ld.global.v4 /
+# ld.global.v2), as CUB's vectorised loads do. Thread t folds groups t, t + T, …, then element
+# 4 * groups + t of the tail (fewer elements than a group) if there is one. The host launches at
+# most one thread per group, so every thread starts from a group of its own.
 
 
-def reduce_tiles(arr, partials, init, use_init):
+def reduce_stage_x4(arr, partials, init, use_init):
+    cuda.assume_aligned(arr, 16)
     n = arr.size
-    tid = cuda.threadIdx.x
-    block = cuda.blockIdx.x
-    blocks = cuda.gridDim.x
-    full = n // _TILE
-    share = full // blocks
-    extra = full % blocks
-    first = block * share + min(block, extra)
-    count = share + 1 if block < extra else share
-    i = first * _TILE + tid
-    end = i + count * _TILE
-    acc = _op(
-        _op(_op(arr[i], arr[i + 256]), _op(arr[i + 512], arr[i + 768])),
-        _op(_op(arr[i + 1024], arr[i + 1280]), _op(arr[i + 1536], arr[i + 1792])),
-    )
-    i += _TILE
-    while i < end:
-        x0 = arr[i]
-        x1 = arr[i + 256]
-        x2 = arr[i + 512]
-        x3 = arr[i + 768]
-        x4 = arr[i + 1024]
-        x5 = arr[i + 1280]
-        x6 = arr[i + 1536]
-        x7 = arr[i + 1792]
-        acc = _op(acc, _op(_op(_op(x0, x1), _op(x2, x3)), _op(_op(x4, x5), _op(x6, x7))))
-        i += _TILE
-    if block == blocks - 1:
-        i = full * _TILE + tid
-        while i < n:
-            acc = _op(acc, arr[i])
-            i += 256
+    groups = n // 4
+    t = cuda.grid(1)
+    step = cuda.gridsize(1)
+    i = 4 * t
+    acc = _op(_op(arr[i], arr[i + 1]), _op(arr[i + 2], arr[i + 3]))
+    g = t + step
+    while g < groups:
+        i = 4 * g
+        acc = _op(acc, _op(_op(arr[i], arr[i + 1]), _op(arr[i + 2], arr[i + 3])))
+        g += step
+    k = 4 * groups + t
+    if k < n:
+        acc = _op(acc, arr[k])
     acc = _block_reduce(acc)
-    if tid == 0:
+    if cuda.threadIdx.x == 0:
         if use_init:
             acc = _op(acc, init)
-        partials[block] = acc
+        partials[cuda.blockIdx.x] = acc
+
+
+def reduce_stage_x2(arr, partials, init, use_init):
+    cuda.assume_aligned(arr, 16)
+    n = arr.size
+    groups = n // 2
+    t = cuda.grid(1)
+    step = cuda.gridsize(1)
+    i = 2 * t
+    acc = _op(arr[i], arr[i + 1])
+    g = t + step
+    while g < groups:
+        i = 2 * g
+        acc = _op(acc, _op(arr[i], arr[i + 1]))
+        g += step
+    k = 2 * groups + t
+    if k < n:
+        acc = _op(acc, arr[k])
+    acc = _block_reduce(acc)
+    if cuda.threadIdx.x == 0:
+        if use_init:
+            acc = _op(acc, init)
+        partials[cuda.blockIdx.x] = acc
 
 
 def reduce_serial(arr, partials, init, use_init):
