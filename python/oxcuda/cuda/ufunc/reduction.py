@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from oxcuda import types as oxtypes
+from oxcuda.cuda._devices import current_context, get_current_device, use_gpu
 from oxcuda.cuda.dispatcher import Dispatcher
 from oxcuda.cuda.ufunc import operands, templates
 from oxcuda.cuda.ufunc.resolve import type_text
@@ -92,8 +93,6 @@ _multiprocessors: dict[int, int] = {}
 
 def _multiprocessor_count() -> int:
     """The current device's multiprocessor count (read once per device)."""
-    from oxcuda.cuda._devices import current_context, get_current_device
-
     device_id = current_context().device_id
     found = _multiprocessors.get(device_id)
     if found is None:
@@ -196,8 +195,6 @@ class Reduce:
         the whole array."""
         if self.max_blocks is not None:
             return max(1, int(self.max_blocks))
-        from oxcuda.cuda._devices import use_gpu
-
         if not use_gpu():
             return SIM_BLOCKS
         per_sm = GROUPED_BLOCKS_PER_SM if grouped else BLOCKS_PER_SM
