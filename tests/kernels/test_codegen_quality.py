@@ -137,10 +137,10 @@ def test_reduce_stage_loop_is_unrolled_without_wraparound():
 
 
 @pytest.mark.parametrize(
-    ("dtype", "template", "vector_load"),
-    [("float32", "x4", "ld.global.v4.f32"), ("float64", "x2", "ld.global.v2.f64")],
+    ("dtype", "group", "vector_load"),
+    [("float32", 4, "ld.global.v4.f32"), ("float64", 2, "ld.global.v2.f64")],
 )
-def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, template, vector_load):
+def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, group, vector_load):
     # cuda.Reduce's stage for contiguous, 16-byte-aligned arrays (ufunc/templates.
     # reduce_stage_x4/_x2): cuda.assume_aligned lets libNVVM merge each group's loads into
     # one 16-byte load; no scalar load of the array is left in the hot loop.
@@ -148,7 +148,7 @@ def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, templ
 
     reduction = cuda.Reduce(lambda a, b: a + b)
     kernels = reduction._compile(np.dtype(dtype))
-    assert kernels.grouped is not None and kernels.group == {"x4": 4, "x2": 2}[template]
+    assert kernels.grouped is not None and kernels.group == group
     art = compiler.compile_pyfunc(
         kernels.grouped,
         f"void({dtype}[::1], {dtype}[::1], {dtype}, bool)",

@@ -226,13 +226,18 @@ class Reduce:
             {"_op": op, "_dtype": scalar},
             device=True,
         )
-        bound = {"_op": op, "_block_reduce": block}
-        stage = specialize(templates.reduce_stage, base, bound)
+        finish = specialize(
+            templates.reduce_finish,
+            f"{base}_finish",
+            {"_op": op, "_block_reduce": block},
+            device=True,
+        )
+        stage = specialize(templates.reduce_stage, base, {"_op": op, "_finish": finish})
         group = GROUP_BYTES // dtype.itemsize
         grouped = None
         if dtype.itemsize in (4, 8):
             template = templates.reduce_stage_x4 if group == 4 else templates.reduce_stage_x2
-            grouped = specialize(template, f"{base}_x{group}", bound)
+            grouped = specialize(template, f"{base}_x{group}", {"_op": op, "_finish": finish})
         serial = specialize(templates.reduce_serial, f"{base}_serial", {"_op": op})
         return _Kernels(stage, grouped, group, serial)
 

@@ -32,7 +32,7 @@ def _unbound(*args):
 
 
 _core = _load0 = _load1 = _load2 = _load3 = _load4 = _load5 = _load6 = _load7 = _unbound
-_op = _block_reduce = _unbound
+_op = _block_reduce = _finish = _unbound
 _dtype = None
 
 
@@ -308,9 +308,8 @@ def guvectorize_8(count, a0, a1, a2, a3, a4, a5, a6, a7):
 #
 # reduce_stage: every thread folds the elements t, t + T, t + 2T, … (T threads in all, T at most
 # the element count, so every thread starts from an element of its own and no identity element
-# is needed) in a plain loop, which LLVM unrolls (the index's `+=` carries `nsw`); the block
-# folds its threads' values with _block_reduce; thread 0 writes the block's value to
-# partials[block], combined with init when asked (the last stage of a reduction).
+# is needed) in a plain loop, which LLVM unrolls (the index's `+=` carries `nsw`); then
+# _finish (reduce_finish) folds the block's values and writes the block's one.
 
 
 def reduce_stage(arr, partials, init, use_init):
@@ -322,19 +321,21 @@ def reduce_stage(arr, partials, init, use_init):
     while i < n:
         acc = _op(acc, arr[i])
         i += step
-    acc = _block_reduce(acc)
-    if cuda.threadIdx.x == 0:
-        if use_init:
-            acc = _op(acc, init)
-        partials[cuda.blockIdx.x] = acc
+    _finish(acc, partials, init, use_init)
 
 
 # reduce_stage_x4 / reduce_stage_x2: reduce_stage over groups of 16 bytes (four 4-byte or two
-# 8-byte elements) of an array the host has found C-contiguous and 16-byte aligned:
+# 8-byte items) of an array the host has found C-contiguous and 16-byte aligned:
 # cuda.assume_aligned lets libNVVM read each group with one vector load (ld.global.v4 /
-# ld.global.v2), as CUB's vectorised loads do. Thread t folds groups t, t + T, …, then element
-# 4 * groups + t of the tail (fewer elements than a group) if there is one. The host launches at
+# ld.global.v2), as CUB's vectorised loads do. Thread t folds groups t, t + T, …, then item
+# 4 * groups + t (2 * …) of the tail, shorter than a group, if there is one. The host launches at
 # most one thread per group, so every thread starts from a group of its own.
+#
+# Why two templates and not one over a group size: the group's loads must be written out in the
+# kernel itself. libNVVM merges them only where it can prove their addresses 16-byte aligned,
+# and it loses that proof when they sit in a device function (whose index parameter may be
+# negative, so its loads keep numba's wraparound) or in a `for k in range(group)` loop
+# (measured: scalar loads in both cases; tests/kernels/test_codegen_quality.py checks this).
 
 
 def reduce_stage_x4(arr, partials, init, use_init):
@@ -353,11 +354,7 @@ def reduce_stage_x4(arr, partials, init, use_init):
     k = 4 * groups + t
     if k < n:
         acc = _op(acc, arr[k])
-    acc = _block_reduce(acc)
-    if cuda.threadIdx.x == 0:
-        if use_init:
-            acc = _op(acc, init)
-        partials[cuda.blockIdx.x] = acc
+    _finish(acc, partials, init, use_init)
 
 
 def reduce_stage_x2(arr, partials, init, use_init):
@@ -376,6 +373,12 @@ def reduce_stage_x2(arr, partials, init, use_init):
     k = 2 * groups + t
     if k < n:
         acc = _op(acc, arr[k])
+    _finish(acc, partials, init, use_init)
+
+
+def reduce_finish(acc, partials, init, use_init):
+    """A stage's end: the block folds its threads' values (_block_reduce); thread 0 writes the
+    block's value to partials[block], combined with init when asked (the last stage)."""
     acc = _block_reduce(acc)
     if cuda.threadIdx.x == 0:
         if use_init:
