@@ -239,12 +239,36 @@ def _datetime_vs_timedelta(a, d, m, y, out):
     out[0] = a[0] < d[0]
 
 
-def _months_plus_days(a, d, m, y, out):
-    out[0] = m[0] + d[0]
+def _days_plus_month_span(a, d, m, y, out):
+    out[0] = a[0] + y[0]
 
 
 def _month_span_plus_days(a, d, m, y, out):
     out[0] = y[0] + d[0]
+
+
+def _month_span_floordiv_days(a, d, m, y, out):
+    out[0] = y[0] // d[0]
+
+
+def _month_span_equals_days(a, d, m, y, out):
+    out[0] = y[0] == d[0]
+
+
+def _month_span_before_days(a, d, m, y, out):
+    out[0] = d[0] < y[0]
+
+
+def _divmod_of_month_span_and_days(a, d, m, y, out):
+    out[0] = divmod(y[0], d[0])[0]
+
+
+def _divmod_of_timedelta_and_int(a, d, m, y, out):
+    out[0] = divmod(d[0], 2)[0]
+
+
+def _divmod_of_datetimes(a, d, m, y, out):
+    out[0] = divmod(a[0], a[0])[0]
 
 
 @pytest.mark.parametrize(
@@ -253,8 +277,40 @@ def _month_span_plus_days(a, d, m, y, out):
         (_add_datetimes, r"unsupported operand types for \+: datetime64\[D\] and "),
         (_datetime_times_int, r"unsupported operand types for \*"),
         (_datetime_vs_timedelta, r"cannot compare datetime64\[D\] with timedelta64\[D\]"),
-        (_months_plus_days, r"cannot convert datetime64\[M\] to datetime64\[D\]"),
-        (_month_span_plus_days, r"unsupported operand types for \+: timedelta64\[M\]"),
+        (
+            _days_plus_month_span,
+            r"unsupported operand types for \+: datetime64\[D\] and timedelta64\[M\] "
+            r"\(their units do not convert\)",
+        ),
+        (
+            _month_span_plus_days,
+            r"unsupported operand types for \+: timedelta64\[M\] and timedelta64\[D\] "
+            r"\(their units do not convert\)",
+        ),
+        (
+            _month_span_floordiv_days,
+            r"unsupported operand types for //: timedelta64\[M\] and timedelta64\[D\] \(",
+        ),
+        (
+            _month_span_equals_days,
+            r"cannot compare timedelta64\[M\] with timedelta64\[D\]: their units do not convert",
+        ),
+        (
+            _month_span_before_days,
+            r"cannot compare timedelta64\[D\] with timedelta64\[M\]: their units do not convert",
+        ),
+        (
+            _divmod_of_month_span_and_days,
+            r"unsupported operand types for divmod\(\): timedelta64\[M\] and timedelta64\[D\] \(",
+        ),
+        (
+            _divmod_of_timedelta_and_int,
+            r"unsupported operand types for divmod\(\): timedelta64\[D\] and int",
+        ),
+        (
+            _divmod_of_datetimes,
+            r"unsupported operand types for divmod\(\): datetime64\[D\] and datetime64\[D\]$",
+        ),
     ],
 )
 def test_unsupported_combinations_are_typing_errors(func, message):

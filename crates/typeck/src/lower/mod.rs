@@ -9,6 +9,7 @@ mod array;
 mod array_view;
 mod assert;
 mod cache_hint;
+mod calendar;
 mod call;
 pub(crate) use call::FAILED_CALLEE;
 mod convert;
