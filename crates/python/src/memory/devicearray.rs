@@ -635,7 +635,8 @@ pub(crate) fn from_cuda_array_interface(
             _ if text.get(1..2) == Some("V") && !text.starts_with("|V") => {
                 return Err(crate::interop::cai::ambiguous_void(&text));
             }
-            _ => as_dtype(py, &typestr)?,
+            _ => as_dtype(py, &typestr)
+                .map_err(|e| crate::interop::cai::unreadable_typestr(py, &text, &e))?,
         };
         let itemsize = itemsize_of(&dtype)?;
         let (ptr, readonly) = crate::interop::cai::data(desc_dict)?;
