@@ -39,7 +39,11 @@ pub fn of_typestr(text: &str) -> Option<Result<DatetimeType, &str>> {
         _ => return None,
     };
     let unit_text = body[2..].trim_start_matches('[').trim_end_matches(']');
-    Some(DateUnit::from_code(unit_text).map(|unit| DatetimeType { delta, unit }).ok_or(unit_text))
+    Some(
+        DateUnit::from_code(unit_text)
+            .map(|unit| DatetimeType { delta, unit })
+            .ok_or(unit_text),
+    )
 }
 
 /// A NumPy `datetime64`/`timedelta64` scalar of type `d`: its int64 count.

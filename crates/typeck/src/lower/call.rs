@@ -685,7 +685,10 @@ impl Lower<'_, '_> {
         if !self.arity("divmod", &args, 2, 2, range) {
             return Val::Poison;
         }
-        let (a, b) = (Self::plain(args[0].val.clone()), Self::plain(args[1].val.clone()));
+        let (a, b) = (
+            Self::plain(args[0].val.clone()),
+            Self::plain(args[1].val.clone()),
+        );
         if let Some(v) = self.datetime_divmod(&a, &b, range) {
             return v;
         }

@@ -35,8 +35,8 @@ use crate::value::Val;
 
 /// The hint of every error about year/month timedeltas meeting finer units.
 const CALENDAR_HINT: &str = "years and months are not a whole number of days, so a year or \
-     month timedelta never mixes with a finer unit (numba and NumPy refuse it too); convert \
-     the operand on the host first, e.g. arr.astype('timedelta64[D]') of a day-valued array";
+     month timedelta never mixes with a finer unit (numba and NumPy refuse it too); write the \
+     span in days or a finer unit on the host (a timedelta64[D] of the days meant)";
 
 /// What the datetime operations support, for the hint of an unsupported one.
 const SUPPORTED: &str = "datetime64 and timedelta64 support: timedelta ± timedelta, datetime \
@@ -154,7 +154,10 @@ impl Lower<'_, '_> {
     fn unsupported_pair(&mut self, what: &str, l: &Val, r: &Val, range: TextRange) -> Val {
         let (x, y) = (l.describe(), r.describe());
         let message = format!("unsupported operand types for {what}: {x} and {y}");
-        let kinds = (datetime_of(l).map(|d| d.delta), datetime_of(r).map(|d| d.delta));
+        let kinds = (
+            datetime_of(l).map(|d| d.delta),
+            datetime_of(r).map(|d| d.delta),
+        );
         let takes_kinds = match (what, kinds) {
             (_, (Some(true), Some(true))) => {
                 matches!(what, "+" | "-" | "/" | "//" | "%" | "divmod()")
@@ -220,7 +223,10 @@ impl Lower<'_, '_> {
             return Some(self.error(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("cannot compare {} with {}: a datetime with a timedelta", a.d, b.d),
+                format!(
+                    "cannot compare {} with {}: a datetime with a timedelta",
+                    a.d, b.d
+                ),
             ));
         }
         let unit = if a.d.delta {
@@ -234,7 +240,10 @@ impl Lower<'_, '_> {
             return Some(self.error_hint(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("cannot compare {} with {}: their units do not convert", a.d, b.d),
+                format!(
+                    "cannot compare {} with {}: their units do not convert",
+                    a.d, b.d
+                ),
                 CALENDAR_HINT,
             ));
         };
