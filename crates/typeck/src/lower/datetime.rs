@@ -46,10 +46,7 @@ const SUPPORTED: &str = "datetime64 and timedelta64 support: timedelta ± timede
 
 /// The datetime type of `v`, if it is a runtime datetime or timedelta.
 fn datetime_of(v: &Val) -> Option<DatetimeType> {
-    match v {
-        Val::Rt(_, Type::Datetime(d)) => Some(*d),
-        _ => None,
-    }
+    Operand::of(v).map(|a| a.d)
 }
 
 /// An operand: its IR value (a count of its own unit) and its type.
