@@ -10,7 +10,7 @@ import pytest
 from oxcuda import cuda, guvectorize, types, vectorize
 from oxcuda.errors import TypingError
 
-from ._util import run
+from ._util import rand, run
 
 NAT = np.iinfo(np.int64).min
 
@@ -239,12 +239,36 @@ def _datetime_vs_timedelta(a, d, m, y, out):
     out[0] = a[0] < d[0]
 
 
-def _months_plus_days(a, d, m, y, out):
-    out[0] = m[0] + d[0]
+def _days_plus_month_span(a, d, m, y, out):
+    out[0] = a[0] + y[0]
 
 
 def _month_span_plus_days(a, d, m, y, out):
     out[0] = y[0] + d[0]
+
+
+def _month_span_floordiv_days(a, d, m, y, out):
+    out[0] = y[0] // d[0]
+
+
+def _month_span_equals_days(a, d, m, y, out):
+    out[0] = y[0] == d[0]
+
+
+def _month_span_before_days(a, d, m, y, out):
+    out[0] = d[0] < y[0]
+
+
+def _divmod_of_month_span_and_days(a, d, m, y, out):
+    out[0] = divmod(y[0], d[0])[0]
+
+
+def _divmod_of_timedelta_and_int(a, d, m, y, out):
+    out[0] = divmod(d[0], 2)[0]
+
+
+def _divmod_of_datetimes(a, d, m, y, out):
+    out[0] = divmod(a[0], a[0])[0]
 
 
 @pytest.mark.parametrize(
@@ -253,8 +277,40 @@ def _month_span_plus_days(a, d, m, y, out):
         (_add_datetimes, r"unsupported operand types for \+: datetime64\[D\] and "),
         (_datetime_times_int, r"unsupported operand types for \*"),
         (_datetime_vs_timedelta, r"cannot compare datetime64\[D\] with timedelta64\[D\]"),
-        (_months_plus_days, r"cannot convert datetime64\[M\] to datetime64\[D\]"),
-        (_month_span_plus_days, r"unsupported operand types for \+: timedelta64\[M\]"),
+        (
+            _days_plus_month_span,
+            r"unsupported operand types for \+: datetime64\[D\] and timedelta64\[M\] "
+            r"\(their units do not convert\)",
+        ),
+        (
+            _month_span_plus_days,
+            r"unsupported operand types for \+: timedelta64\[M\] and timedelta64\[D\] "
+            r"\(their units do not convert\)",
+        ),
+        (
+            _month_span_floordiv_days,
+            r"unsupported operand types for //: timedelta64\[M\] and timedelta64\[D\] \(",
+        ),
+        (
+            _month_span_equals_days,
+            r"cannot compare timedelta64\[M\] with timedelta64\[D\]: their units do not convert",
+        ),
+        (
+            _month_span_before_days,
+            r"cannot compare timedelta64\[D\] with timedelta64\[M\]: their units do not convert",
+        ),
+        (
+            _divmod_of_month_span_and_days,
+            r"unsupported operand types for divmod\(\): timedelta64\[M\] and timedelta64\[D\] \(",
+        ),
+        (
+            _divmod_of_timedelta_and_int,
+            r"unsupported operand types for divmod\(\): timedelta64\[D\] and int",
+        ),
+        (
+            _divmod_of_datetimes,
+            r"unsupported operand types for divmod\(\): datetime64\[D\] and datetime64\[D\]\n",
+        ),
     ],
 )
 def test_unsupported_combinations_are_typing_errors(func, message):
@@ -338,3 +394,208 @@ def test_timedelta_floordiv_of_unconvertible_units_is_an_error():
     b = np.zeros(1, "timedelta64[D]")
     with pytest.raises(TypingError, match="unsupported operand types for //"):
         k[1, 1](a, b, np.zeros(1, np.int64))
+
+
+# -- year/month datetimes with finer units: the calendar --------------------------------------
+
+#: The span of random years (around 1970) each finer unit holds without overflow.
+_YEARS = {"W": 20_000, "D": 20_000, "h": 20_000, "m": 20_000, "s": 20_000, "ms": 20_000}
+_YEARS |= {"us": 20_000, "ns": 250, "M": 20_000}
+
+
+def _coarse_and_fine(rng, n: int, coarse: str, fine: str):
+    """Year/month datetimes, datetimes of the finer unit near them (some the same instant),
+    and finer timedeltas; NaT in each."""
+    years = _YEARS[fine]
+    per_year = 12 if coarse == "M" else 1
+    counts = rng.integers(-years * per_year, years * per_year, size=n)
+    counts[rng.choice(n, size=n // 8, replace=False)] = NAT
+    cm = counts.view(f"datetime64[{coarse}]")
+    as_fine = cm.astype(f"datetime64[{fine}]")
+    jitter = rng.integers(-3, 4, size=n) * rng.integers(0, 2, size=n)
+    fm = as_fine + jitter.astype(f"timedelta64[{fine}]")
+    fm[rng.choice(n, size=n // 8, replace=False)] = np.datetime64("NaT")
+    deltas = _deltas(rng, n, fine)
+    return cm, fm, deltas
+
+
+@cuda.jit
+def calendar_k(cm, fm, td, diff, rdiff, plus, rplus, minus, cmp):
+    i = cuda.grid(1)
+    if i < cm.size:
+        diff[i] = fm[i] - cm[i]
+        rdiff[i] = cm[i] - fm[i]
+        plus[i] = cm[i] + td[i]
+        rplus[i] = td[i] + cm[i]
+        minus[i] = cm[i] - td[i]
+        cmp[i, 0] = cm[i] == fm[i]
+        cmp[i, 1] = cm[i] != fm[i]
+        cmp[i, 2] = cm[i] < fm[i]
+        cmp[i, 3] = cm[i] <= fm[i]
+        cmp[i, 4] = fm[i] > cm[i]
+        cmp[i, 5] = fm[i] >= cm[i]
+
+
+@pytest.mark.parametrize(
+    ("coarse", "fine"),
+    [("M", u) for u in ["W", "D", "h", "m", "s", "ms", "us", "ns"]]
+    + [("Y", u) for u in ["M", "W", "D", "h", "s", "ns"]],
+)
+def test_year_month_datetimes_meet_finer_units_through_the_calendar(target, rng, coarse, fine):
+    """``datetime64[M]``/``[Y]`` minus, plus and compared with finer units: NumPy converts
+    months and years to days with leap years (1900 is not one, 2000 is), and so must we."""
+    n = 512
+    cm, fm, td = _coarse_and_fine(rng, n, coarse, fine)
+    outs = [np.zeros(n, f"timedelta64[{fine}]") for _ in range(2)]
+    outs += [np.zeros(n, f"datetime64[{fine}]") for _ in range(3)]
+    outs.append(np.zeros((n, 6), np.bool_))
+    got = run(calendar_k, 8, 64, cm, fm, td, *outs)[3:]
+    _same(got[0], fm - cm)
+    _same(got[1], cm - fm)
+    _same(got[2], cm + td)
+    _same(got[3], td + cm)
+    _same(got[4], cm - td)
+    want = np.stack([cm == fm, cm != fm, cm < fm, cm <= fm, fm > cm, fm >= cm], axis=1)
+    np.testing.assert_array_equal(got[5], want)
+    assert want[:, 0].any() and want[:, 2].any(), "the data has equal and ordered pairs"
+
+
+def test_leap_days_and_dates_before_1970(target):
+    """The calendar's edges: February of leap and common years, 1900, 2000, 2100, 1600, and
+    months long before the epoch (negative counts)."""
+    months = np.array(
+        ["1970-01", "1969-12", "1900-02", "1900-03", "2000-02", "2000-03", "2100-03",
+         "1600-02", "1600-03", "0001-01", "-0400-03", "9999-12", "1972-02", "1972-03"],
+        "datetime64[M]",
+    )  # fmt: skip
+    days = months.astype("datetime64[D]") + np.arange(months.size).astype("timedelta64[D]")
+    deltas = np.arange(months.size).astype("timedelta64[D]")
+    outs = [np.zeros(months.size, "timedelta64[D]") for _ in range(2)]
+    outs += [np.zeros(months.size, "datetime64[D]") for _ in range(3)]
+    outs.append(np.zeros((months.size, 6), np.bool_))
+    got = run(calendar_k, 1, 32, months, days, deltas, *outs)[3:]
+    _same(got[0], days - months)
+    _same(got[2], months + deltas)
+    assert got[5][0, 0] and not got[5][1:, 0].any()
+
+
+@cuda.jit
+def calendar_scalar_k(dates, start, out):
+    i = cuda.grid(1)
+    if i < dates.size:
+        out[i] = dates[i] - start
+
+
+def test_a_month_scalar_against_a_day_array(target, rng):
+    dates = _dates(rng, 100, "D")
+    start = np.datetime64("2003-07", "M")
+    (got,) = run(calendar_scalar_k, 2, 64, dates, start, np.zeros(100, "timedelta64[D]"))[1:]
+    _same(got, dates - start)
+
+
+# -- divmod ----------------------------------------------------------------------------------
+
+
+@cuda.jit
+def divmod_k(a, b, quot, rem):
+    i = cuda.grid(1)
+    if i < a.size:
+        q, r = divmod(a[i], b[i])
+        quot[i] = q
+        rem[i] = r
+
+
+@pytest.mark.parametrize(("ua", "ub", "uo"), [("s", "s", "s"), ("D", "h", "h"), ("h", "D", "h")])
+def test_divmod_of_timedeltas_matches_numpy(target, rng, ua, ub, uo):
+    """``divmod(td, td)`` is NumPy's ``np.divmod``: an int64 floor quotient (0 for NaT or a
+    zero divisor) and a timedelta remainder with the divisor's sign (NaT then)."""
+    n = 256
+    a = _deltas(rng, n, ua)
+    counts = rng.integers(-50, 50, size=n)
+    counts[rng.choice(n, size=16, replace=False)] = 0
+    counts[rng.choice(n, size=16, replace=False)] = NAT
+    b = counts.astype(np.int64).view(f"timedelta64[{ub}]")
+    with np.errstate(all="ignore"):
+        want_q, want_r = np.divmod(a, b)
+    assert want_r.dtype == np.dtype(f"timedelta64[{uo}]")
+    q, r = run(divmod_k, 4, 64, a, b, np.zeros(n, np.int64), np.zeros(n, f"timedelta64[{uo}]"))[2:]
+    np.testing.assert_array_equal(q, want_q)
+    _same(r, want_r)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint16, np.float32, np.float64])
+def test_divmod_of_numbers_matches_python(target, rng, dtype):
+    """``divmod(a, b)`` of numbers: Python's floor quotient and remainder (NumPy's
+    ``np.divmod`` of the same dtype), nonzero divisors."""
+    n = 256
+    a = rand(rng, n, dtype, -1000, 1000)
+    b = rand(rng, n, dtype, -40, 40)
+    b[b == 0] = 7
+    want_q, want_r = np.divmod(a, b)
+    q, r = run(divmod_k, 4, 64, a, b, np.zeros(n, want_q.dtype), np.zeros(n, want_r.dtype))[2:]
+    if np.dtype(dtype).kind == "f":
+        np.testing.assert_allclose(q, want_q, rtol=0, atol=0)
+        np.testing.assert_allclose(r, want_r, rtol=1e-6 if dtype == np.float32 else 1e-12)
+    else:
+        np.testing.assert_array_equal(q, want_q)
+        np.testing.assert_array_equal(r, want_r)
+
+
+@cuda.jit(device=True)
+def _split(a, b):
+    return divmod(a, b)
+
+
+@cuda.jit
+def divmod_device_fn_k(a, b, out, span, rest):
+    i = cuda.grid(1)
+    if i < a.size:
+        q, r = _split(a[i], b[i])
+        out[i, 0] = q
+        out[i, 1] = r
+        k, left = _split(span[i], span[0])
+        out[i, 2] = k
+        rest[i] = left
+    if i == 0:
+        c = divmod(-7, 2)
+        out[0, 3] = c[0] * 10 + c[1]
+
+
+def test_divmod_through_a_device_function_and_of_constants(target, rng):
+    n = 64
+    a, b = rng.integers(-500, 500, size=n), rng.integers(1, 30, size=n) * rng.choice([-1, 1], n)
+    span = _deltas(rng, n, "m", nat=False)
+    out = np.zeros((n, 4), np.int64)
+    got, rest = run(divmod_device_fn_k, 1, 64, a, b, out, span, np.zeros(n, "timedelta64[m]"))[2::2]
+    np.testing.assert_array_equal(got[:, 0], a // b)
+    np.testing.assert_array_equal(got[:, 1], a % b)
+    with np.errstate(all="ignore"):
+        k, left = np.divmod(span, span[0])
+    np.testing.assert_array_equal(got[:, 2], k)
+    _same(rest, left)
+    assert got[0, 3] == divmod(-7, 2)[0] * 10 + divmod(-7, 2)[1]
+
+
+def _divmod_one_argument(x, out):
+    out[0] = divmod(x[0])[0]
+
+
+def _divmod_of_complex(x, out):
+    out[0] = divmod(x[0], 1j)[0]
+
+
+def _divmod_of_a_tuple(x, out):
+    out[0] = divmod(x[0], (1, 2))[0]
+
+
+@pytest.mark.parametrize(
+    ("func", "message"),
+    [
+        (_divmod_one_argument, r"divmod\(\) takes"),
+        (_divmod_of_complex, r"divmod\(\) of complex"),
+        (_divmod_of_a_tuple, r"divmod\(\) of tuple"),
+    ],
+)
+def test_bad_divmod_calls_are_errors(func, message):
+    with pytest.raises(TypingError, match=message):
+        cuda.jit(func)[1, 1](np.ones(2), np.zeros(2))

@@ -132,3 +132,14 @@ def test_malformed_interface_names_the_key(change, message):
 def test_interface_that_is_not_a_dict():
     with pytest.raises(TypeError, match="__cuda_array_interface__ must be a dict, not list"):
         cuda.as_cuda_array(Producer([1, 2, 3]))
+
+
+def test_a_masked_interface_is_not_implemented():
+    """numba-cuda's words: ``NotImplementedError: Masked arrays are not supported``."""
+    base = cuda.to_device(np.arange(4.0))
+    mask = cuda.to_device(np.array([True, False, True, True]))
+    desc = {**base.__cuda_array_interface__, "mask": mask}
+    with pytest.raises(NotImplementedError, match=r"^Masked arrays are not supported \(this"):
+        cuda.from_cuda_array_interface(desc, owner=base)
+    with pytest.raises(NotImplementedError, match=r"^Masked arrays are not supported"):
+        cuda.as_cuda_array(Producer(desc, base))

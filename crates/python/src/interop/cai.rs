@@ -154,3 +154,13 @@ pub fn ambiguous_void(typestr: &str) -> PyErr {
         typestr.get(2..).unwrap_or("?")
     ))
 }
+
+/// The error for a type string NumPy does not read as a dtype (`"<M8[xx]"`, `"<q9"`): names
+/// the key and the string, with NumPy's reason.
+pub fn unreadable_typestr(py: Python<'_>, typestr: &str, numpy: &PyErr) -> PyErr {
+    PyTypeError::new_err(format!(
+        "__cuda_array_interface__['typestr'] is {typestr:?}, which is no NumPy dtype ({}); \
+         the producer must write a type string such as '<f4', '<i8' or '<M8[ns]'",
+        numpy.value(py)
+    ))
+}

@@ -318,12 +318,21 @@ fn read_cai(obj: &Bound<'_, PyAny>, stream: usize) -> Option<Arg> {
     } else {
         None
     };
-    let scalar = match named {
-        Some(s) if typestr.get(2..) == Some(s.size().to_string().as_str()) => s,
-        _ => scalar_of_typestr(typestr)?,
+    let (dtype, itemsize) = match named {
+        Some(s) if typestr.get(2..) == Some(s.size().to_string().as_str()) => {
+            (Dtype::Scalar(s), s.size())
+        }
+        _ => match scalar_of_typestr(typestr) {
+            Some(s) => (Dtype::Scalar(s), s.size()),
+            // `<M8[ns]`, `<m8[s]`: int64 counts of a unit (a unit kernels cannot take goes
+            // the slow path, whose import says why).
+            None if typestr.starts_with('<') => (
+                Dtype::Datetime(crate::launch::datetime_args::of_typestr(typestr)?.ok()?),
+                8,
+            ),
+            None => return None,
+        },
     };
-    let itemsize = scalar.size();
-    let dtype = Dtype::Scalar(scalar);
     let shape = dims_of(&item("shape")?)?;
     let (ptr, readonly): (u64, bool) = item("data")?.extract().ok()?;
     if ptr == 0 && !shape.contains(&0) {

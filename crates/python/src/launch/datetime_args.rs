@@ -12,22 +12,38 @@ use pyo3::prelude::*;
 /// units kernels cannot take (multiples such as `'10D'`, as numba refuses them).
 pub fn of_dtype(dtype: &Bound<'_, PyAny>, index: usize) -> PyResult<Option<DatetimeType>> {
     let text: String = dtype.getattr("str")?.extract()?;
-    // `<M8[D]`, `<m8[ns]`, `<M8` (generic).
+    match of_typestr(&text) {
+        None => Ok(None),
+        Some(Ok(d)) => Ok(Some(d)),
+        Some(Err(unit_text)) => Err(PyTypeError::new_err(format!(
+            "argument {index}: {} has unit '{unit_text}', which kernels cannot take (a \
+             multiple of a unit); convert it with .astype() to a plain unit such as 'D' or 's'",
+            if text.contains("m8") {
+                "timedelta64"
+            } else {
+                "datetime64"
+            }
+        ))),
+    }
+}
+
+/// The datetime type a NumPy type string names, whatever its byte-order character (`<M8[D]`,
+/// `<m8[ns]`, `<M8` for the generic unit): `None` when it is not a datetime or timedelta,
+/// `Err(unit)` for a unit kernels cannot take (a multiple such as `10s`, or no unit NumPy
+/// knows). A dtype's `str` and a CUDA Array Interface `typestr` are both such strings.
+pub fn of_typestr(text: &str) -> Option<Result<DatetimeType, &str>> {
     let body = text.trim_start_matches(['<', '>', '|', '=']);
     let delta = match body.get(..2) {
         Some("M8") => false,
         Some("m8") => true,
-        _ => return Ok(None),
+        _ => return None,
     };
     let unit_text = body[2..].trim_start_matches('[').trim_end_matches(']');
-    let unit = DateUnit::from_code(unit_text).ok_or_else(|| {
-        PyTypeError::new_err(format!(
-            "argument {index}: {} has unit '{unit_text}', which kernels cannot take (a \
-             multiple of a unit); convert it with .astype() to a plain unit such as 'D' or 's'",
-            if delta { "timedelta64" } else { "datetime64" }
-        ))
-    })?;
-    Ok(Some(DatetimeType { delta, unit }))
+    Some(
+        DateUnit::from_code(unit_text)
+            .map(|unit| DatetimeType { delta, unit })
+            .ok_or(unit_text),
+    )
 }
 
 /// A NumPy `datetime64`/`timedelta64` scalar of type `d`: its int64 count.

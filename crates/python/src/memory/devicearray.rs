@@ -601,7 +601,8 @@ pub(crate) fn from_cuda_array_interface(
         let desc_dict = crate::interop::cai::interface(desc)?;
         if crate::interop::cai::get(desc_dict, "mask")?.is_some() {
             return Err(pyo3::exceptions::PyNotImplementedError::new_err(
-                "masked arrays (__cuda_array_interface__ with a 'mask') are not supported",
+                "Masked arrays are not supported (this __cuda_array_interface__ has a 'mask'); \
+                 pass the data and the mask as two arrays",
             ));
         }
         let shape = crate::interop::cai::shape(desc_dict)?;
@@ -635,7 +636,8 @@ pub(crate) fn from_cuda_array_interface(
             _ if text.get(1..2) == Some("V") && !text.starts_with("|V") => {
                 return Err(crate::interop::cai::ambiguous_void(&text));
             }
-            _ => as_dtype(py, &typestr)?,
+            _ => as_dtype(py, &typestr)
+                .map_err(|e| crate::interop::cai::unreadable_typestr(py, &text, &e))?,
         };
         let itemsize = itemsize_of(&dtype)?;
         let (ptr, readonly) = crate::interop::cai::data(desc_dict)?;

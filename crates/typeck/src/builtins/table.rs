@@ -102,6 +102,12 @@ pub static BUILTINS: &[Builtin] = &[
         "round(x): x rounded half to even, as int64; round(x, n): a float rounded to n decimal digits (n a constant).",
     ),
     b(
+        "divmod",
+        "a, b, /",
+        Rule::Special,
+        "divmod(a, b): the tuple (a // b, a % b) of two real numbers, or of two timedeltas (an int64 and a timedelta, as NumPy's np.divmod).",
+    ),
+    b(
         "pow",
         "base, exp, /",
         Rule::Special,

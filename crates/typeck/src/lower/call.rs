@@ -510,6 +510,7 @@ impl Lower<'_, '_> {
                 Val::Rt(self.emit(Op::MakeComplex(re, im), c.clone()), c)
             }
             "round" => self.round(args, range),
+            "divmod" => self.divmod(args, range),
             "pow" => {
                 if !self.arity(path, &args, 2, 2, range) {
                     return Val::Poison;
@@ -677,6 +678,46 @@ impl Lower<'_, '_> {
             self.nonneg.insert(v);
         }
         Val::Rt(v, t)
+    }
+
+    /// `divmod(a, b)`: `(a // b, a % b)` of two real numbers, with Python's (numba's) floor
+    /// semantics, or of two timedeltas (NumPy's `np.divmod`).
+    fn divmod(&mut self, args: Vec<Arg>, range: TextRange) -> Val {
+        if !self.arity("divmod", &args, 2, 2, range) {
+            return Val::Poison;
+        }
+        let (a, b) = (
+            Self::plain(args[0].val.clone()),
+            Self::plain(args[1].val.clone()),
+        );
+        if let Some(v) = self.datetime_divmod(&a, &b, range) {
+            return v;
+        }
+        if a == Val::Poison || b == Val::Poison {
+            return Val::Poison;
+        }
+        for arg in &args {
+            let real = self
+                .scalar_type_of(&Self::plain(arg.val.clone()))
+                .is_some_and(|s| !s.is_complex());
+            if !real {
+                let what = arg.val.describe();
+                return self.error(
+                    codes::TYPE_MISMATCH,
+                    arg.range,
+                    format!("divmod() of {what}: divmod takes real numbers or two timedeltas"),
+                );
+            }
+        }
+        let q = self.binary(ast::Operator::FloorDiv, a.clone(), b.clone(), range);
+        if q == Val::Poison {
+            return q;
+        }
+        let r = self.binary(ast::Operator::Mod, a, b, range);
+        if r == Val::Poison {
+            return r;
+        }
+        Val::Tuple(vec![q, r])
     }
 
     fn abs(&mut self, v: Val, range: TextRange) -> Val {

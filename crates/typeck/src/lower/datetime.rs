@@ -1,41 +1,80 @@
 //! `datetime64`/`timedelta64` values in device code, as numba types and computes them
-//! (`numba.cuda.typing.npdatetime`, `numba.cuda.np.npdatetime`).
+//! (`numba.cuda.typing.npdatetime`, `numba.cuda.np.npdatetime`), with NumPy's answers.
 //!
 //! A value is its int64 count (`oxcuda_types::datetime`); NaT is `i64::MIN`. Every operation
-//! computes its result branch-free and then selects NaT (or the NaT answer of a comparison)
-//! when an operand is NaT, so no operation ever computes with NaT's count.
+//! brings its operands to one unit ([`Lower::in_unit`]), computes branch-free and then selects
+//! NaT (or the NaT answer of a comparison) when an operand is NaT, so no answer is ever made
+//! from NaT's count.
 //!
 //! - `timedelta ± timedelta`: the unit the other converts to safely (numba's
-//!   `can_cast_timedelta_units`), else a typing error; `-td`, `+td`.
+//!   `can_cast_timedelta_units`); `-td`, `+td`, `abs(td)`.
 //! - `datetime ± timedelta`, `timedelta + datetime`: numba's combined unit; `datetime -
 //!   datetime`: a timedelta of the finer unit.
 //! - `timedelta * number`, `number * timedelta`; `timedelta / number` and `// number`
 //!   (an integer divides truncating, as numba's `sdiv`; a zero or NaN divisor gives NaT);
-//!   `timedelta / timedelta`: float64, NaN when either is NaT.
-//! - comparisons: datetimes of any units, timedeltas whose units convert one way or the other
-//!   (`==`/`!=` of units that do not are `False`/`True`); NaT compares unequal to everything,
-//!   itself included, and is unordered.
+//!   `timedelta / timedelta`: float64, NaN when either is NaT; `timedelta // timedelta`,
+//!   `timedelta % timedelta` and `divmod(td, td)` as NumPy computes them.
+//! - comparisons: datetimes of any units, timedeltas whose units convert one way or the other;
+//!   NaT compares unequal to everything, itself included, and is unordered.
 //! - conversions (stores, declared types): to a unit a timedelta converts to safely, NaT kept.
 //!
-//! A year/month datetime meeting a finer unit needs the calendar (numba converts with it);
-//! oxcuda refuses it with an error saying so. Multiples of units (`'10D'`) are not types here,
-//! as in numba.
+//! A year/month *datetime* meeting a finer unit is converted to days with the calendar
+//! (`calendar.rs`), as numba and NumPy do. Year/month *timedeltas* never mix with finer units
+//! (they have no fixed length): those pairs are typing errors naming both units, as in numba.
+//! Multiples of units (`'10D'`) are not types here, as in numba.
 
 use oxcuda_ir::{BinOp, CmpOp, Const, Op, UnaryOp, Value};
 use oxcuda_syntax::TextRange;
 use oxcuda_syntax::ast;
 use oxcuda_syntax::codes;
-use oxcuda_types::datetime::{self, DatetimeType, NAT};
+use oxcuda_types::datetime::{self, DateUnit, DatetimeType, NAT};
 use oxcuda_types::{Scalar, Type};
 
 use super::Lower;
 use crate::value::Val;
 
+/// The hint of every error about year/month timedeltas meeting finer units.
+const CALENDAR_HINT: &str = "years and months are not a whole number of days, so a year or \
+     month timedelta never mixes with a finer unit (numba and NumPy refuse it too); write the \
+     span in days or a finer unit on the host (a timedelta64[D] of the days meant)";
+
+/// What the datetime operations support, for the hint of an unsupported one.
+const SUPPORTED: &str = "datetime64 and timedelta64 support: timedelta ± timedelta, datetime \
+     ± timedelta, datetime - datetime, timedelta * number, timedelta / number, timedelta / \
+     timedelta, timedelta // timedelta, timedelta % timedelta, divmod(timedelta, timedelta), \
+     comparisons";
+
 /// The datetime type of `v`, if it is a runtime datetime or timedelta.
 fn datetime_of(v: &Val) -> Option<DatetimeType> {
-    match v {
-        Val::Rt(_, Type::Datetime(d)) => Some(*d),
-        _ => None,
+    Operand::of(v).map(|a| a.d)
+}
+
+/// An operand: its IR value (a count of its own unit) and its type.
+#[derive(Clone, Copy)]
+struct Operand {
+    x: Value,
+    d: DatetimeType,
+}
+
+impl Operand {
+    /// `v` as an operand, if it is a runtime datetime or timedelta.
+    fn of(v: &Val) -> Option<Self> {
+        match v {
+            Val::Rt(x, Type::Datetime(d)) => Some(Self { x: *x, d: *d }),
+            _ => None,
+        }
+    }
+}
+
+/// The unit two timedeltas are compared or divided in: one converted to the other's
+/// (numba's `normalize_timedeltas`), `None` when neither converts.
+fn common_timedelta_unit(a: DateUnit, b: DateUnit) -> Option<DateUnit> {
+    if datetime::conversion_factor(a, b).is_some() {
+        Some(b)
+    } else if datetime::conversion_factor(b, a).is_some() {
+        Some(a)
+    } else {
+        None
     }
 }
 
@@ -54,47 +93,85 @@ impl Lower<'_, '_> {
             return None;
         }
         let errors_before = self.diags.len();
-        let out = match (op, dl, dr) {
-            (O::Add | O::Sub, Some(a), Some(b)) if a.delta && b.delta => {
-                self.timedelta_add_sub(op, l, a, r, b, range)
+        let out = match (op, Operand::of(l), Operand::of(r)) {
+            (O::Add | O::Sub, Some(a), Some(b)) if a.d.delta && b.d.delta => {
+                self.timedelta_add_sub(op == O::Sub, a, b, range)
             }
-            (O::Add | O::Sub, Some(a), Some(b)) if !a.delta && b.delta => {
-                self.datetime_shift(op == O::Sub, l, a, r, b, range)
+            (O::Add | O::Sub, Some(a), Some(b)) if !a.d.delta && b.d.delta => {
+                self.datetime_shift(op == O::Sub, a, b, range)
             }
-            (O::Add, Some(a), Some(b)) if a.delta && !b.delta => {
-                self.datetime_shift(false, r, b, l, a, range)
+            (O::Add, Some(a), Some(b)) if a.d.delta && !b.d.delta => {
+                self.datetime_shift(false, b, a, range)
             }
-            (O::Sub, Some(a), Some(b)) if !a.delta && !b.delta => {
-                self.datetime_difference(l, a, r, b, range)
+            (O::Sub, Some(a), Some(b)) if !a.d.delta && !b.d.delta => {
+                self.datetime_difference(a, b, range)
             }
-            (O::Mult, Some(a), None) if a.delta => self.timedelta_scaled(l, a, r, false, range),
-            (O::Mult, None, Some(b)) if b.delta => self.timedelta_scaled(r, b, l, false, range),
-            (O::Div | O::FloorDiv, Some(a), None) if a.delta => {
-                self.timedelta_scaled(l, a, r, true, range)
+            (O::Mult, Some(a), None) if a.d.delta => self.timedelta_scaled(a, r, false, range),
+            (O::Mult, None, Some(b)) if b.d.delta => self.timedelta_scaled(b, l, false, range),
+            (O::Div | O::FloorDiv, Some(a), None) if a.d.delta => {
+                self.timedelta_scaled(a, r, true, range)
             }
-            (O::Div, Some(a), Some(b)) if a.delta && b.delta => {
-                self.timedelta_ratio(l, a, r, b, range)
+            (O::Div, Some(a), Some(b)) if a.d.delta && b.d.delta => {
+                self.timedelta_ratio(a, b, range)
             }
-            (O::FloorDiv | O::Mod, Some(a), Some(b)) if a.delta && b.delta => {
-                self.timedelta_floor_div_mod(op == O::Mod, l, a, r, b, range)
-            }
+            (O::FloorDiv | O::Mod, Some(a), Some(b)) if a.d.delta && b.d.delta => self
+                .timedelta_floor_div_mod(a, b, range)
+                .map(|(q, rem)| if op == O::Mod { rem } else { q }),
             _ => None,
         };
         Some(out.unwrap_or_else(|| {
             if self.diags.len() > errors_before {
                 return Val::Poison;
             }
-            let (x, y) = (l.describe(), r.describe());
-            self.error_hint(
+            self.unsupported_pair(op.as_str(), l, r, range)
+        }))
+    }
+
+    /// `divmod(l, r)` when either operand is a datetime or timedelta: `(l // r, l % r)` of two
+    /// timedeltas (int64 and a timedelta, NumPy's `np.divmod`); `None` when neither is one.
+    pub(crate) fn datetime_divmod(&mut self, l: &Val, r: &Val, range: TextRange) -> Option<Val> {
+        if datetime_of(l).is_none() && datetime_of(r).is_none() {
+            return None;
+        }
+        let pair = match (Operand::of(l), Operand::of(r)) {
+            (Some(a), Some(b)) if a.d.delta && b.d.delta => {
+                self.timedelta_floor_div_mod(a, b, range)
+            }
+            _ => None,
+        };
+        Some(match pair {
+            Some((q, rem)) => Val::Tuple(vec![q, rem]),
+            None => self.unsupported_pair("divmod()", l, r, range),
+        })
+    }
+
+    /// The error for an operation datetimes do not support: for operand kinds the operation
+    /// takes (two timedeltas, a datetime and a timedelta), units that never convert (a
+    /// year/month timedelta with a finer unit), naming both.
+    fn unsupported_pair(&mut self, what: &str, l: &Val, r: &Val, range: TextRange) -> Val {
+        let (x, y) = (l.describe(), r.describe());
+        let message = format!("unsupported operand types for {what}: {x} and {y}");
+        let kinds = (
+            datetime_of(l).map(|d| d.delta),
+            datetime_of(r).map(|d| d.delta),
+        );
+        let takes_kinds = match (what, kinds) {
+            (_, (Some(true), Some(true))) => {
+                matches!(what, "+" | "-" | "/" | "//" | "%" | "divmod()")
+            }
+            ("+", (Some(a), Some(b))) => a != b,
+            ("-", (Some(false), Some(true))) => true,
+            _ => false,
+        };
+        if takes_kinds {
+            return self.error_hint(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("unsupported operand types for {}: {x} and {y}", op.as_str()),
-                "datetime64 and timedelta64 support: timedelta ± timedelta, datetime ± \
-                 timedelta, datetime - datetime, timedelta * number, timedelta / number, \
-                 timedelta / timedelta, timedelta // timedelta, timedelta % timedelta, \
-                 comparisons",
-            )
-        }))
+                format!("{message} (their units do not convert)"),
+                CALENDAR_HINT,
+            );
+        }
+        self.error_hint(codes::TYPE_MISMATCH, range, message, SUPPORTED)
     }
 
     /// `-td` / `+td`; `None` when `v` is not a timedelta.
@@ -104,19 +181,18 @@ impl Lower<'_, '_> {
         v: &Val,
         range: TextRange,
     ) -> Option<Val> {
-        let d = datetime_of(v)?;
-        let Val::Rt(x, _) = v else { return None };
+        let a = Operand::of(v)?;
         Some(match op {
-            ast::UnaryOp::UAdd if d.delta => v.clone(),
+            ast::UnaryOp::UAdd if a.d.delta => v.clone(),
             // Negation wraps: NaT (i64::MIN) stays NaT, as in numba.
-            ast::UnaryOp::USub if d.delta => {
-                let t = Type::Datetime(d);
-                Val::Rt(self.emit(Op::Unary(UnaryOp::Neg, *x), t.clone()), t)
+            ast::UnaryOp::USub if a.d.delta => {
+                let t = Type::Datetime(a.d);
+                Val::Rt(self.emit(Op::Unary(UnaryOp::Neg, a.x), t.clone()), t)
             }
             _ => self.error(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("bad operand type for unary {}: {d}", op.as_str()),
+                format!("bad operand type for unary {}: {}", op.as_str(), a.d),
             ),
         })
     }
@@ -129,11 +205,10 @@ impl Lower<'_, '_> {
         r: &Val,
         range: TextRange,
     ) -> Option<Val> {
-        let (dl, dr) = (datetime_of(l), datetime_of(r));
-        if dl.is_none() && dr.is_none() {
+        if datetime_of(l).is_none() && datetime_of(r).is_none() {
             return None;
         }
-        let (Some(a), Some(b)) = (dl, dr) else {
+        let (Some(a), Some(b)) = (Operand::of(l), Operand::of(r)) else {
             let (x, y) = (l.describe(), r.describe());
             return Some(self.error(
                 codes::TYPE_MISMATCH,
@@ -141,37 +216,37 @@ impl Lower<'_, '_> {
                 format!("cannot compare {x} with {y}"),
             ));
         };
-        if a.delta != b.delta {
+        if a.d.delta != b.d.delta {
             return Some(self.error(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("cannot compare {a} with {b}: a datetime with a timedelta"),
+                format!(
+                    "cannot compare {} with {}: a datetime with a timedelta",
+                    a.d, b.d
+                ),
             ));
         }
-        let (x, y) = (raw(l), raw(r));
-        let pair = if a.delta {
-            match normalize(a, b) {
-                Some(units) => Some(units),
-                None if matches!(cmp, CmpOp::Eq | CmpOp::Ne) => None,
-                None => {
-                    return Some(self.error(
-                        codes::TYPE_MISMATCH,
-                        range,
-                        format!("cannot order {a} and {b}: their units do not convert"),
-                    ));
-                }
-            }
+        let unit = if a.d.delta {
+            common_timedelta_unit(a.d.unit, b.d.unit)
         } else {
-            Some(datetime::best_unit(a.unit, b.unit)).map(|u| (u, u))
+            Some(datetime::best_unit(a.d.unit, b.d.unit))
         };
-        let Some((ua, ub)) = pair else {
-            // Units that never convert: unequal, whatever the values (NaT included).
-            return Some(Val::Bool(cmp == CmpOp::Ne));
+        // numba (with NumPy ≥ 1.25) refuses every comparison of timedeltas whose units do
+        // not convert, `==` included, as NumPy does.
+        let Some(unit) = unit else {
+            return Some(self.error_hint(
+                codes::TYPE_MISMATCH,
+                range,
+                format!(
+                    "cannot compare {} with {}: their units do not convert",
+                    a.d, b.d
+                ),
+                CALENDAR_HINT,
+            ));
         };
-        let xs = self.rescale(x, a, ua, range)?;
-        let ys = self.rescale(y, b, ub, range)?;
+        let (xs, ys) = self.both_in_unit(a, b, unit, range)?;
         let c = self.emit(Op::Compare(cmp, xs, ys), Type::BOOL);
-        let nat = self.either_nat(&[x, y]);
+        let nat = self.either_nat(&[a.x, b.x]);
         let on_nat = self.emit(Op::Const(Const::Bool(cmp == CmpOp::Ne)), Type::BOOL);
         Some(Val::Rt(
             self.emit(Op::Select(nat, on_nat, c), Type::BOOL),
@@ -195,84 +270,70 @@ impl Lower<'_, '_> {
         Some(self.nat_or(&[v], scaled, Type::Datetime(to)))
     }
 
+    /// `a ± b` of two timedeltas, in the unit the other converts to safely.
     fn timedelta_add_sub(
         &mut self,
-        op: ast::Operator,
-        l: &Val,
-        a: DatetimeType,
-        r: &Val,
-        b: DatetimeType,
+        sub: bool,
+        a: Operand,
+        b: Operand,
         range: TextRange,
     ) -> Option<Val> {
-        let unit = if datetime::can_cast_timedelta(a.unit, b.unit) {
-            b.unit
-        } else if datetime::can_cast_timedelta(b.unit, a.unit) {
-            a.unit
+        let unit = if datetime::can_cast_timedelta(a.d.unit, b.d.unit) {
+            b.d.unit
+        } else if datetime::can_cast_timedelta(b.d.unit, a.d.unit) {
+            a.d.unit
         } else {
             return None;
         };
-        let (x, y) = (raw(l), raw(r));
-        let xs = self.rescale(x, a, unit, range)?;
-        let ys = self.rescale(y, b, unit, range)?;
-        let bin = if op == ast::Operator::Add {
-            BinOp::Add
-        } else {
-            BinOp::Sub
-        };
-        let v = self.emit(Op::Binary(bin, xs, ys), Type::I64);
-        let t = Type::Datetime(DatetimeType::timedelta(unit));
-        Some(Val::Rt(self.nat_or(&[x, y], v, t.clone()), t))
+        self.linear(sub, a, b, unit, DatetimeType::timedelta(unit), range)
     }
 
-    /// `dt + td` (or `dt - td` when `sub`).
+    /// `dt + td` (or `dt - td` when `sub`), in numba's combined unit.
     fn datetime_shift(
         &mut self,
         sub: bool,
-        dt: &Val,
-        a: DatetimeType,
-        td: &Val,
-        b: DatetimeType,
+        dt: Operand,
+        td: Operand,
         range: TextRange,
     ) -> Option<Val> {
-        let unit = datetime::combine_datetime_timedelta(a.unit, b.unit)?;
-        let (x, y) = (raw(dt), raw(td));
-        let xs = self.rescale(x, a, unit, range)?;
-        let ys = self.rescale(y, b, unit, range)?;
-        let bin = if sub { BinOp::Sub } else { BinOp::Add };
-        let v = self.emit(Op::Binary(bin, xs, ys), Type::I64);
-        let t = Type::Datetime(DatetimeType::datetime(unit));
-        Some(Val::Rt(self.nat_or(&[x, y], v, t.clone()), t))
+        let unit = datetime::combine_datetime_timedelta(dt.d.unit, td.d.unit)?;
+        self.linear(sub, dt, td, unit, DatetimeType::datetime(unit), range)
     }
 
-    fn datetime_difference(
+    /// `a - b` of two datetimes: a timedelta of the finer unit.
+    fn datetime_difference(&mut self, a: Operand, b: Operand, range: TextRange) -> Option<Val> {
+        let unit = datetime::best_unit(a.d.unit, b.d.unit);
+        self.linear(true, a, b, unit, DatetimeType::timedelta(unit), range)
+    }
+
+    /// `a + b` (or `a - b` when `sub`) with both in `unit`, typed `out`; NaT when either is.
+    fn linear(
         &mut self,
-        l: &Val,
-        a: DatetimeType,
-        r: &Val,
-        b: DatetimeType,
+        sub: bool,
+        a: Operand,
+        b: Operand,
+        unit: DateUnit,
+        out: DatetimeType,
         range: TextRange,
     ) -> Option<Val> {
-        let unit = datetime::best_unit(a.unit, b.unit);
-        let (x, y) = (raw(l), raw(r));
-        let xs = self.rescale(x, a, unit, range)?;
-        let ys = self.rescale(y, b, unit, range)?;
-        let v = self.emit(Op::Binary(BinOp::Sub, xs, ys), Type::I64);
-        let t = Type::Datetime(DatetimeType::timedelta(unit));
-        Some(Val::Rt(self.nat_or(&[x, y], v, t.clone()), t))
+        let (xs, ys) = self.both_in_unit(a, b, unit, range)?;
+        let bin = if sub { BinOp::Sub } else { BinOp::Add };
+        let v = self.emit(Op::Binary(bin, xs, ys), Type::I64);
+        let t = Type::Datetime(out);
+        Some(Val::Rt(self.nat_or(&[a.x, b.x], v, t.clone()), t))
     }
 
     /// `td * n` (or `td / n`, `td // n` when `divide`) for a number `n`.
     fn timedelta_scaled(
         &mut self,
-        td: &Val,
-        d: DatetimeType,
+        td: Operand,
         n: &Val,
         divide: bool,
         range: TextRange,
     ) -> Option<Val> {
         let s = self.scalar_type_of(n)?;
-        let x = raw(td);
-        let t = Type::Datetime(d);
+        let x = td.x;
+        let t = Type::Datetime(td.d);
         let (v, bad) = if s.is_int() || s == Scalar::Bool {
             let k = self.convert(n.clone(), &Type::I64, range)?;
             if divide {
@@ -310,22 +371,13 @@ impl Lower<'_, '_> {
     }
 
     /// `td / td`: float64, NaN when either is NaT.
-    fn timedelta_ratio(
-        &mut self,
-        l: &Val,
-        a: DatetimeType,
-        r: &Val,
-        b: DatetimeType,
-        range: TextRange,
-    ) -> Option<Val> {
-        let (ua, ub) = normalize(a, b)?;
-        let (x, y) = (raw(l), raw(r));
-        let xs = self.rescale(x, a, ua, range)?;
-        let ys = self.rescale(y, b, ub, range)?;
+    fn timedelta_ratio(&mut self, a: Operand, b: Operand, range: TextRange) -> Option<Val> {
+        let unit = common_timedelta_unit(a.d.unit, b.d.unit)?;
+        let (xs, ys) = self.both_in_unit(a, b, unit, range)?;
         let xf = self.emit(Op::Cast(xs), Type::F64);
         let yf = self.emit(Op::Cast(ys), Type::F64);
         let q = self.emit(Op::Binary(BinOp::Div, xf, yf), Type::F64);
-        let nat = self.either_nat(&[x, y]);
+        let nat = self.either_nat(&[a.x, b.x]);
         let nan = self.emit(Op::Const(Const::Float(f64::NAN)), Type::F64);
         Some(Val::Rt(
             self.emit(Op::Select(nat, nan, q), Type::F64),
@@ -333,75 +385,79 @@ impl Lower<'_, '_> {
         ))
     }
 
-    /// `td // td` (int64, 0 when either is NaT or the divisor is zero) or `td % td` (a
-    /// timedelta of the common unit, NaT in those cases): floor division and a remainder
-    /// with the divisor's sign, as NumPy computes them.
+    /// `(td // td, td % td)`: the int64 floor quotient (0 when either is NaT or the divisor
+    /// is zero) and the remainder with the divisor's sign, a timedelta of the common unit (NaT
+    /// in those cases), as NumPy computes them.
     fn timedelta_floor_div_mod(
         &mut self,
-        modulo: bool,
-        l: &Val,
-        a: DatetimeType,
-        r: &Val,
-        b: DatetimeType,
+        a: Operand,
+        b: Operand,
         range: TextRange,
-    ) -> Option<Val> {
-        let (ua, ub) = normalize(a, b)?;
-        let (x, y) = (raw(l), raw(r));
-        let xs = self.rescale(x, a, ua, range)?;
-        let ys = self.rescale(y, b, ub, range)?;
+    ) -> Option<(Val, Val)> {
+        let unit = common_timedelta_unit(a.d.unit, b.d.unit)?;
+        let (xs, ys) = self.both_in_unit(a, b, unit, range)?;
+        // The divisor's own count tells a zero divisor (rescaling keeps zero at zero), so
+        // `bad` never depends on a rescaled NaT count (an overflowed product).
         let zero = self.const_int(0, Scalar::I64);
-        let y_zero = self.emit(Op::Compare(CmpOp::Eq, ys, zero), Type::BOOL);
-        let nat = self.either_nat(&[x, y]);
+        let y_zero = self.emit(Op::Compare(CmpOp::Eq, b.x, zero), Type::BOOL);
+        let nat = self.either_nat(&[a.x, b.x]);
         let bad = self.emit(Op::Binary(BinOp::BitOr, nat, y_zero), Type::BOOL);
         // Divide by 1 where the answer is selected away, so no lane divides by zero
         // (undefined in LLVM) or NaT's count by -1 (an overflow).
         let one = self.const_int(1, Scalar::I64);
         let safe_y = self.emit(Op::Select(bad, one, ys), Type::I64);
-        let bin = if modulo { BinOp::Mod } else { BinOp::FloorDiv };
-        let v = self.emit(Op::Binary(bin, xs, safe_y), Type::I64);
-        if modulo {
-            let t = Type::Datetime(DatetimeType::timedelta(ua));
-            let nat_c = self.const_int(i128::from(NAT), Scalar::I64);
-            return Some(Val::Rt(self.emit(Op::Select(bad, nat_c, v), t.clone()), t));
-        }
-        Some(Val::Rt(
-            self.emit(Op::Select(bad, zero, v), Type::I64),
-            Type::I64,
-        ))
+        let q = self.emit(Op::Binary(BinOp::FloorDiv, xs, safe_y), Type::I64);
+        let m = self.emit(Op::Binary(BinOp::Mod, xs, safe_y), Type::I64);
+        let quot = self.emit(Op::Select(bad, zero, q), Type::I64);
+        let t = Type::Datetime(DatetimeType::timedelta(unit));
+        let nat_c = self.const_int(i128::from(NAT), Scalar::I64);
+        let rem = self.emit(Op::Select(bad, nat_c, m), t.clone());
+        Some((Val::Rt(quot, Type::I64), Val::Rt(rem, t)))
     }
 
     /// `abs(td)`: the same unit, NaT kept; `None` when `v` is not a timedelta.
     pub(crate) fn timedelta_abs(&mut self, v: &Val) -> Option<Val> {
-        let d = datetime_of(v).filter(|d| d.delta)?;
-        let x = raw(v);
-        let t = Type::Datetime(d);
-        let neg = self.emit(Op::Unary(UnaryOp::Neg, x), Type::I64);
+        let a = Operand::of(v).filter(|a| a.d.delta)?;
+        let t = Type::Datetime(a.d);
+        let neg = self.emit(Op::Unary(UnaryOp::Neg, a.x), Type::I64);
         let zero = self.const_int(0, Scalar::I64);
-        let is_neg = self.emit(Op::Compare(CmpOp::Lt, x, zero), Type::BOOL);
-        let m = self.emit(Op::Select(is_neg, neg, x), Type::I64);
-        Some(Val::Rt(self.nat_or(&[x], m, t.clone()), t))
+        let is_neg = self.emit(Op::Compare(CmpOp::Lt, a.x, zero), Type::BOOL);
+        let m = self.emit(Op::Select(is_neg, neg, a.x), Type::I64);
+        Some(Val::Rt(self.nat_or(&[a.x], m, t.clone()), t))
     }
 
-    /// `x` (of type `from`) in unit `to`, multiplied by the factor; an error when the units
-    /// need the calendar.
-    fn rescale(
+    /// Both operands as counts of `unit`.
+    fn both_in_unit(
         &mut self,
-        x: Value,
-        from: DatetimeType,
-        to: datetime::DateUnit,
+        a: Operand,
+        b: Operand,
+        unit: DateUnit,
         range: TextRange,
-    ) -> Option<Value> {
-        if let Some(factor) = datetime::conversion_factor(from.unit, to) {
+    ) -> Option<(Value, Value)> {
+        let xs = self.in_unit(a, unit, range)?;
+        let ys = self.in_unit(b, unit, range)?;
+        Some((xs, ys))
+    }
+
+    /// The operand as a count of `to` (no finer than its own unit): a year/month datetime
+    /// through the calendar to days (or weeks), then by the integer factor. An error for a
+    /// pair typing never asks for (a year/month timedelta into a linear unit).
+    fn in_unit(&mut self, a: Operand, to: DateUnit, range: TextRange) -> Option<Value> {
+        let (x, from) = if !a.d.delta && a.d.unit.is_calendar() && !to.is_calendar() {
+            // `to` is linear (the generic unit only ever meets the generic unit).
+            self.calendar_days(a.x, a.d.unit, to == DateUnit::W)
+        } else {
+            (a.x, a.d.unit)
+        };
+        if let Some(factor) = datetime::conversion_factor(from, to) {
             return Some(self.times(x, factor));
         }
-        let target = DatetimeType { unit: to, ..from };
+        let target = DatetimeType { unit: to, ..a.d };
         self.error_hint(
             codes::TYPE_MISMATCH,
             range,
-            format!("cannot convert {from} to {target} in device code"),
-            "years and months are not a whole number of days: numba converts year/month \
-             datetimes with the calendar, which oxcuda does not yet; convert on the host \
-             (arr.astype('datetime64[D]'))",
+            format!("cannot convert {} to {target} in device code", a.d),
+            CALENDAR_HINT,
         );
         None
     }
@@ -450,24 +506,4 @@ impl Lower<'_, '_> {
         let q1 = self.emit(Op::Binary(BinOp::Add, q, one), Type::I64);
         self.emit(Op::Select(adjust, q1, q), Type::I64)
     }
-}
-
-/// The IR value of a runtime operand.
-fn raw(v: &Val) -> Value {
-    match v {
-        Val::Rt(x, _) => *x,
-        _ => unreachable!("datetime operands are runtime values"),
-    }
-}
-
-/// The units two timedeltas are compared or divided in: one converted to the other's
-/// (numba's `normalize_timedeltas`), `None` when neither converts.
-fn normalize(a: DatetimeType, b: DatetimeType) -> Option<(datetime::DateUnit, datetime::DateUnit)> {
-    if datetime::conversion_factor(a.unit, b.unit).is_some() {
-        return Some((b.unit, b.unit));
-    }
-    if datetime::conversion_factor(b.unit, a.unit).is_some() {
-        return Some((a.unit, a.unit));
-    }
-    None
 }

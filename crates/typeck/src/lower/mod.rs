@@ -10,6 +10,7 @@ mod array_view;
 mod assert;
 mod assume_aligned;
 mod cache_hint;
+mod calendar;
 mod call;
 pub(crate) use call::FAILED_CALLEE;
 mod convert;
