@@ -598,8 +598,10 @@ pub enum Op {
     /// The dynamic shared-memory array (`shared.array(0, dtype)`): a 1-D C array whose extent
     /// is the launch's dynamic shared bytes divided by the item size. All of them alias.
     DynSharedArray,
-    /// A per-thread array of the given extents (`local.array`), C layout, uninitialised.
-    LocalArray(Vec<u64>),
+    /// A per-thread array of the given extents (`local.array`), C layout, uninitialised, its
+    /// first element at a multiple of the alignment in bytes (a power of two; 0: the item's
+    /// natural alignment), as `local.array(..., alignment=)` asks.
+    LocalArray(Vec<u64>, u32),
     /// A constant-memory array declared as a module global.
     ConstArray(GlobalId),
     /// A tuple of the operands.
@@ -666,7 +668,7 @@ impl Op {
             | Self::GetVar(_)
             | Self::SharedArray(_)
             | Self::DynSharedArray
-            | Self::LocalArray(_)
+            | Self::LocalArray(..)
             | Self::ConstArray(_) => Vec::new(),
             Self::SetVar(_, v)
             | Self::Unary(_, v)
@@ -736,7 +738,7 @@ impl Op {
             | Self::GetVar(_)
             | Self::SharedArray(_)
             | Self::DynSharedArray
-            | Self::LocalArray(_)
+            | Self::LocalArray(..)
             | Self::ConstArray(_) => {}
             Self::SetVar(_, v)
             | Self::Unary(_, v)

@@ -828,7 +828,11 @@ fn parse_op(c: &mut Cursor<'_>) -> Result<Op> {
         }
         m::SHARED => Op::SharedArray(GlobalId(c.entity("@g")?)),
         m::DYNSHARED => Op::DynSharedArray,
-        m::LOCAL => Op::LocalArray(c.dims()?),
+        m::LOCAL => {
+            let shape = c.dims()?;
+            let align = if c.eat("align") { c.number()? } else { 0 };
+            Op::LocalArray(shape, align)
+        }
         m::CONSTARRAY => Op::ConstArray(GlobalId(c.entity("@g")?)),
         m::TUPLE => {
             c.expect("(")?;
@@ -1078,13 +1082,13 @@ mod tests {
         val(
             &mut f,
             b0,
-            Op::LocalArray(vec![4, 5, 6]),
+            Op::LocalArray(vec![4, 5, 6], 64),
             arr(Scalar::F32, 3, Layout::C, false),
         );
         val(
             &mut f,
             b0,
-            Op::LocalArray(vec![]),
+            Op::LocalArray(vec![], 0),
             arr(Scalar::F32, 0, Layout::C, false),
         );
         val(&mut f, b0, Op::ConstArray(GlobalId(1)), a1.clone());
@@ -1264,7 +1268,7 @@ mod tests {
             Op::Atomic(..) => 19,
             Op::SharedArray(_) => 20,
             Op::DynSharedArray => 21,
-            Op::LocalArray(_) => 22,
+            Op::LocalArray(..) => 22,
             Op::ConstArray(_) => 23,
             Op::MakeTuple(_) => 24,
             Op::TupleGet(..) => 25,

@@ -208,9 +208,13 @@ fn write_op(out: &mut String, op: &Op) {
         }
         Op::SharedArray(g) => write!(out, "{} {g}", m::SHARED),
         Op::DynSharedArray => write!(out, "{}", m::DYNSHARED),
-        Op::LocalArray(shape) => {
+        Op::LocalArray(shape, align) => {
             let dims: Vec<String> = shape.iter().map(u64::to_string).collect();
-            write!(out, "{} [{}]", m::LOCAL, dims.join(", "))
+            if *align == 0 {
+                write!(out, "{} [{}]", m::LOCAL, dims.join(", "))
+            } else {
+                write!(out, "{} [{}] align {align}", m::LOCAL, dims.join(", "))
+            }
         }
         Op::ConstArray(g) => write!(out, "{} {g}", m::CONSTARRAY),
         Op::MakeTuple(args) => write!(out, "{} ({})", m::TUPLE, list(args)),

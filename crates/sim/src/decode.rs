@@ -32,6 +32,12 @@ use crate::layout::{Layout, cast_is_move, plan, same_view};
 /// Alignment of every shared/constant array's offset (and of the buffers themselves).
 pub(crate) const MEM_ALIGN: usize = 16;
 
+/// The alignment of a static shared array's first element: the one asked for
+/// (`shared.array(..., alignment=)`), at least the item's.
+fn shared_align(g: &oxcuda_ir::Global) -> u32 {
+    g.align.max(g.dtype.align()).max(1)
+}
+
 /// One decoded function.
 #[derive(Debug, Clone)]
 pub(crate) struct FuncCode {
@@ -274,10 +280,13 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
             GlobalKind::Shared => {
                 shared_bytes = shared_bytes.next_multiple_of(MEM_ALIGN);
                 shared_off[i] = shared_bytes;
+                // An alignment past the buffer's own (16) is reached at run time, within the
+                // slack reserved after the array (`Inst::SharedPtr`).
+                let slack = (shared_align(g) as usize).saturating_sub(MEM_ALIGN);
                 let shape: Vec<String> = g.shape.iter().map(ToString::to_string).collect();
                 shared_arrays.push((
                     shared_bytes,
-                    len,
+                    len + slack,
                     format!(
                         "shared array '{}' ({}[{}])",
                         g.name,
@@ -285,7 +294,7 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
                         shape.join(", ")
                     ),
                 ));
-                shared_bytes += len;
+                shared_bytes += len + slack;
             }
             GlobalKind::Const => {
                 let at = const_image.len().next_multiple_of(MEM_ALIGN);
@@ -1105,7 +1114,11 @@ impl<'a> FuncDecoder<'a> {
                 };
                 let off = u32::try_from(off).map_err(|_| self.unsupported("huge global arrays"))?;
                 self.emit(if is_shared {
-                    Inst::SharedPtr { d, off }
+                    Inst::SharedPtr {
+                        d,
+                        off,
+                        align: shared_align(global),
+                    }
                 } else {
                     Inst::ConstPtr { d, off }
                 });
@@ -1122,7 +1135,7 @@ impl<'a> FuncDecoder<'a> {
                     itemsize: arr.dtype.size(),
                 });
             }
-            Op::LocalArray(shape) => self.local_array(d, shape, rty)?,
+            Op::LocalArray(shape, align) => self.local_array(d, shape, *align, rty)?,
             Op::Tensor(t, args) => self.tensor(*t, args, d, rty)?,
             Op::MakeTuple(args) => {
                 let mut srcs = Vec::new();
@@ -1448,7 +1461,7 @@ impl<'a> FuncDecoder<'a> {
     }
 
     /// A per-thread array of `shape` (`local.array`, a fragment's storage) at `d`.
-    fn local_array(&mut self, d: u32, shape: &[u64], rty: &Type) -> R<()> {
+    fn local_array(&mut self, d: u32, shape: &[u64], align: u32, rty: &Type) -> R<()> {
         let Type::Array(arr) = rty else {
             return Err(self.unsupported("local with a non-array type"));
         };
@@ -1460,12 +1473,22 @@ impl<'a> FuncDecoder<'a> {
             .try_fold(u64::from(arr.dtype.size()), |acc, &n| acc.checked_mul(n))
             .filter(|&b| b <= 1 << 30)
             .ok_or_else(|| self.unsupported("a local array over 1 GiB"))?;
+        // Local memory is 8-byte aligned words: a larger alignment is reached at run time,
+        // within `align - 8` bytes of slack (`Inst::LocalPtr`).
+        let align = align.max(8);
+        if !align.is_power_of_two() {
+            return Err(self.unsupported(format_args!("a local array aligned to {align}")));
+        }
         let off = u64::from(self.local_words) * 8;
-        let words = bytes.div_ceil(8);
+        let words = (bytes + u64::from(align) - 8).div_ceil(8);
         self.local_words = u32::try_from(u64::from(self.local_words) + words)
             .map_err(|_| self.unsupported("over 32 GiB of local arrays"))?;
         self.static_array(d, shape, u64::from(arr.dtype.size()));
-        self.emit(Inst::LocalPtr { d, off: off as u32 });
+        self.emit(Inst::LocalPtr {
+            d,
+            off: off as u32,
+            align,
+        });
         if off > u64::from(u32::MAX) {
             return Err(self.unsupported("over 4 GiB of local arrays"));
         }
@@ -1477,7 +1500,7 @@ impl<'a> FuncDecoder<'a> {
     fn tensor(&mut self, t: oxcuda_ir::TensorOp, args: &[Value], d: u32, rty: &Type) -> R<()> {
         use oxcuda_ir::TensorOp as T;
         if let T::Fragment(f) = t {
-            return self.local_array(d, &[u64::from(f.elements())], rty);
+            return self.local_array(d, &[u64::from(f.elements())], 0, rty);
         }
         if matches!(t, T::Load(..) | T::Store(..)) {
             self.has_barrier = true;
@@ -1932,13 +1955,19 @@ fn validate(
                 reg(arr, 1 + 2 * u32::from(ndim))?;
                 each(list(l, ndim as usize + nargs)?)?;
             }
-            Inst::LocalPtr { d, off } => {
+            Inst::LocalPtr { d, off, align } | Inst::SharedPtr { d, off, align }
+                if !align.is_power_of_two() =>
+            {
+                let _ = (d, off);
+                return Err(format!("alignment {align}"));
+            }
+            Inst::LocalPtr { d, off, .. } => {
                 reg(d, 1)?;
                 if u64::from(off) > u64::from(f.local_words) * 8 {
                     return Err("local offset".into());
                 }
             }
-            Inst::SharedPtr { d, off } => {
+            Inst::SharedPtr { d, off, .. } => {
                 reg(d, 1)?;
                 if off as usize > shared_bytes {
                     return Err("shared offset".into());

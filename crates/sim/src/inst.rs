@@ -586,15 +586,19 @@ pub(crate) enum Inst {
         arr: u32,
         list: u32,
     },
-    /// `d = frame's local memory + off` (a `local.array`'s data pointer).
+    /// `d = frame's local memory + off`, rounded up to a multiple of `align` (a power of two;
+    /// the layout reserved `align - 8` bytes of slack for it): a `local.array`'s data pointer.
     LocalPtr {
         d: u32,
         off: u32,
+        align: u32,
     },
-    /// `d = block's shared memory + off` (a static `shared.array`'s data pointer).
+    /// `d = block's shared memory + off`, rounded up to a multiple of `align` (the layout
+    /// reserved `align - 16` bytes of slack): a static `shared.array`'s data pointer.
     SharedPtr {
         d: u32,
         off: u32,
+        align: u32,
     },
     /// `d..d+3 = [dynamic shared base, bytes / itemsize, itemsize]`.
     DynShared {

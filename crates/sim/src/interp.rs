@@ -729,9 +729,11 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                         Err(msg) => fail!(SimErrorKind::UnsupportedError, "{msg}"),
                     }
                 }
-                Inst::LocalPtr { d, off } => reg!(d) = locals.wrapping_add(off as usize) as u64,
-                Inst::SharedPtr { d, off } => {
-                    reg!(d) = env.shared.wrapping_add(off as usize) as u64;
+                Inst::LocalPtr { d, off, align } => {
+                    reg!(d) = align_up(locals.wrapping_add(off as usize) as u64, align);
+                }
+                Inst::SharedPtr { d, off, align } => {
+                    reg!(d) = align_up(env.shared.wrapping_add(off as usize) as u64, align);
                 }
                 Inst::DynShared { d, itemsize } => {
                     reg!(d) = env.dyn_shared as u64;
@@ -778,4 +780,11 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
             }
         }
     }
+}
+
+/// `address` rounded up to a multiple of `align` (a power of two).
+#[inline(always)]
+fn align_up(address: u64, align: u32) -> u64 {
+    let mask = u64::from(align) - 1;
+    (address + mask) & !mask
 }

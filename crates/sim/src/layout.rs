@@ -169,7 +169,7 @@ pub(crate) fn plan(f: &Function) -> Option<Layout> {
                 Op::Param(n) => Home::Param(*n),
                 Op::Const(_)
                 | Op::SharedArray(_)
-                | Op::LocalArray(_)
+                | Op::LocalArray(..)
                 | Op::Tensor(oxcuda_ir::TensorOp::Fragment(_), _)
                 | Op::ConstArray(_)
                 | Op::DynSharedArray => Home::Static,

@@ -305,7 +305,7 @@ impl FnWriter<'_, '_> {
         self.fixed_array(&generic, global.dtype, &global.shape, ty)
     }
 
-    pub(super) fn local_array(&mut self, shape: &[u64], ty: &Type) -> Result<String> {
+    pub(super) fn local_array(&mut self, shape: &[u64], align: u32, ty: &Type) -> Result<String> {
         let Some(arr) = ty.as_array() else {
             return Err(self.err(format!("a local array typed {ty}")));
         };
@@ -315,7 +315,7 @@ impl FnWriter<'_, '_> {
             .ok_or_else(|| self.err("local array size overflows".to_owned()))?;
         let t = dtype_mem(arr.dtype);
         let storage = format!("[{len} x {t}]");
-        let slot = self.alloca(&storage, arr.dtype.align().max(16));
+        let slot = self.alloca(&storage, arr.dtype.align().max(VECTOR_ALIGN).max(align));
         let data = self.emit(format!(
             "getelementptr {storage}, {storage}* {slot}, i64 0, i64 0"
         ));

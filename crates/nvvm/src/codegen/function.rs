@@ -250,7 +250,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             Op::Atomic(op, a, idx, args) => Some(self.atomic(*op, *a, idx, args)?),
             Op::SharedArray(g) => Some(self.shared_array(*g, &want(self)?)?),
             Op::DynSharedArray => Some(self.dyn_shared_array(&want(self)?)?),
-            Op::LocalArray(shape) => Some(self.local_array(shape, &want(self)?)?),
+            Op::LocalArray(shape, align) => Some(self.local_array(shape, *align, &want(self)?)?),
             Op::ConstArray(g) => Some(self.const_array(*g, &want(self)?)?),
             Op::MakeTuple(args) => Some(self.aggregate(args, &want(self)?)?),
             Op::TupleGet(t, k) => {

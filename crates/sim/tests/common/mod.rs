@@ -207,7 +207,7 @@ impl B {
 
     pub fn local(&mut self, dtype: Scalar, shape: &[u64]) -> Value {
         let ndim = shape.len() as u32;
-        self.val(Op::LocalArray(shape.to_vec()), array(dtype, ndim))
+        self.val(Op::LocalArray(shape.to_vec(), 0), array(dtype, ndim))
     }
 
     pub fn dynshared(&mut self, dtype: Scalar) -> Value {

@@ -844,6 +844,30 @@ impl Lower<'_, '_> {
         Some(idx)
     }
 
+    /// The address of an array's first element, as numba's `uintp` (uint64).
+    pub(super) fn data_address(&mut self, v: Value, a: &ArrayType) -> Value {
+        let data = self.emit(Op::ArrayData(v), Type::Pointer(a.dtype));
+        self.emit(Op::Cast(data), Type::Scalar(Scalar::U64))
+    }
+
+    /// `array.ctypes.<attr>`: numba types only `data` in device code, the address of the
+    /// array's first element as `uintp` (on the GPU a generic address; a shared or local
+    /// array's is its generic-space address, aligned as the array is).
+    pub(super) fn ctypes_attribute(&mut self, array: Val, attr: &str, range: TextRange) -> Val {
+        match (array, attr) {
+            (Val::Rt(v, Type::Array(a)), "data") => {
+                let address = self.data_address(v, &a);
+                Val::Rt(address, Type::Scalar(Scalar::U64))
+            }
+            _ => self.error_hint(
+                codes::UNKNOWN_ATTRIBUTE,
+                range,
+                format!("array.ctypes has no attribute '{attr}' in device code"),
+                "array.ctypes.data (the address of the first element, a uint64) is the one there is",
+            ),
+        }
+    }
+
     /// `array.<attr>`.
     pub fn array_attribute(&mut self, v: Value, a: ArrayType, attr: &str, range: TextRange) -> Val {
         let dims = 0..a.ndim;
@@ -865,6 +889,9 @@ impl Lower<'_, '_> {
             ),
             "ndim" => Val::Int(i128::from(a.ndim)),
             "view" => Val::Method(Box::new(Val::Rt(v, Type::Array(a))), "view"),
+            // `array.ctypes.data` (numba's): the attribute after `ctypes` is read by
+            // `ctypes_attribute`.
+            "ctypes" => Val::Method(Box::new(Val::Rt(v, Type::Array(a))), "ctypes"),
             "itemsize" => Val::Int(i128::from(a.dtype.size())),
             "dtype" => Val::TypeObj(Type::of_dtype(a.dtype)),
             "size" => {

@@ -56,8 +56,7 @@ impl Lower<'_, '_> {
                 );
             }
         };
-        let data = self.emit(Op::ArrayData(array), Type::Pointer(a.dtype));
-        let address = self.emit(Op::Cast(data), Type::Scalar(Scalar::U64));
+        let address = self.data_address(array, &a);
         let mask = self.const_int(alignment - 1, Scalar::U64);
         let low = self.emit(
             Op::Binary(BinOp::BitAnd, address, mask),

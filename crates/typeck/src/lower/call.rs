@@ -139,6 +139,12 @@ impl Lower<'_, '_> {
                 }
                 match name {
                     "bit_count" => self.bit_count(*receiver, c.range()),
+                    "ctypes" => self.error_hint(
+                        codes::BAD_CALL,
+                        c.range(),
+                        "array.ctypes is not callable",
+                        "read array.ctypes.data, the address of the first element",
+                    ),
                     _ => self.conjugate(*receiver, c.range()),
                 }
             }
@@ -948,7 +954,9 @@ impl Lower<'_, '_> {
             let g = oxcuda_ir::GlobalId(u32::try_from(globals.len() - 1).unwrap_or(0));
             Val::Rt(self.emit(Op::SharedArray(g), t.clone()), t)
         } else {
-            let v = self.emit(Op::LocalArray(shape), t.clone());
+            // The alignment when asked for (0: the item's own).
+            let asked = if align > natural { align } else { 0 };
+            let v = self.emit(Op::LocalArray(shape, asked), t.clone());
             Val::Rt(v, t)
         }
     }

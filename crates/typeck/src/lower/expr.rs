@@ -292,6 +292,7 @@ impl Lower<'_, '_> {
                 ),
             },
             Val::Rt(v, Type::Array(a)) => self.array_attribute(v, a, attr, range),
+            Val::Method(array, "ctypes") => self.ctypes_attribute(*array, attr, range),
             Val::EnumClass(c) => self.enum_member(&c, attr, range),
             Val::Rt(v, Type::Enum(e)) => self.enum_attribute(v, &e, attr, range),
             Val::Rt(v, Type::NamedTuple(n)) => self.namedtuple_field(v, &n, attr, range),

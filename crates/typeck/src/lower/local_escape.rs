@@ -81,7 +81,7 @@ fn local_derived(f: &oxcuda_ir::Function) -> HashSet<Value> {
                     continue;
                 }
                 let is_derived = match &inst.op {
-                    Op::LocalArray(_) => true,
+                    Op::LocalArray(..) => true,
                     Op::GetVar(var) => vars.contains(var),
                     op => {
                         carries_reference(f.value_type(result))

@@ -125,7 +125,7 @@ impl Lower<'_, '_> {
             aligned: true,
         };
         let t = Type::Array(at);
-        let array = self.emit(Op::LocalArray(shape), t.clone());
+        let array = self.emit(Op::LocalArray(shape, 0), t.clone());
         let element = match (fill, value) {
             (Fill::Nothing, _) => None,
             (Fill::Zero, _) => Some(Arg {

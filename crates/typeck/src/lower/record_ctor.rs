@@ -61,7 +61,7 @@ impl Lower<'_, '_> {
             readonly: false,
             aligned: true,
         });
-        let storage = self.emit(Op::LocalArray(vec![1]), storage_type);
+        let storage = self.emit(Op::LocalArray(vec![1], 0), storage_type);
         let zero = self.const_int(0, Scalar::I64);
         let value = self.emit(Op::ElemRef(storage, vec![zero]), Type::Record(rec));
         for (field, source) in rec.fields.iter().zip(&ctor.sources) {
