@@ -124,7 +124,7 @@ def _verified_cc(cc: Any) -> tuple[int, int, str]:
     return (found[0], found[1], suffix)
 
 
-def compile(  # noqa: A001 - numba-cuda's name
+def compile(
     src: str | bytes,
     name: str,
     cc: Any,
