@@ -43,7 +43,7 @@ def test_devices_are_cudas_own(target):
 
 
 def test_get_context_refuses_a_device_that_is_not_there(target):
-    with pytest.raises(IndexError, match="no .*device 99"):
+    with pytest.raises(IndexError, match=r"no .*device 99"):
         devices.get_context(99)
     with pytest.raises(TypeError, match="device number"):
         devices.get_context("zero")
