@@ -36,7 +36,6 @@ needs_nvrtc = pytest.mark.skipif(not _have("nvrtc"), reason="NVRTC not found")
 def module(body: str, kernels: tuple[str, ...] = ()) -> str:
     """An NVVM IR module: the target lines, ``body``, the kernel annotations and the IR
     version libNVVM reports."""
-    v = nvvm.NVVM().get_ir_version()
     lines = [
         f'target datalayout = "{nvvm.NVVM().data_layout}"',
         'target triple = "nvptx64-nvidia-cuda"',
@@ -110,7 +109,7 @@ def test_compile_ir_for_every_supported_arch():
 
 @needs_nvvm
 def test_gen_lto_gives_ltoir():
-    arch = "compute_%d%d" % nvrtc.get_lowest_supported_cc()
+    arch = "compute_{}{}".format(*nvrtc.get_lowest_supported_cc())
     assert nvvm.compile_ir(ave_module(), opt=3, gen_lto=None, arch=arch)[:4] == LTOIR_MAGIC
 
 
@@ -248,9 +247,9 @@ def test_arch_options_as_numba_documents_them():
     assert nvrtc.get_arch_option(9, 0, "a") == "compute_90a"
     ccs = nvrtc.get_supported_ccs()
     for cc in ccs:
-        assert nvrtc.get_arch_option(*cc) == "compute_%d%d" % cc
+        assert nvrtc.get_arch_option(*cc) == "compute_{}{}".format(*cc)
         assert nvrtc.find_closest_arch(cc) == cc
-    assert nvrtc.get_arch_option(1000, 0) == "compute_%d%d" % ccs[-1]
+    assert nvrtc.get_arch_option(1000, 0) == "compute_{}{}".format(*cc)s[-1]
     with pytest.raises(ValueError, match="Can't use arch-specific compute_990a"):
         nvrtc.get_arch_option(99, 0, "a")
     with pytest.raises(error.CCSupportError, match="not supported"):
@@ -330,7 +329,7 @@ def test_nvrtc_ptx_runs_in_a_kernel(gpu):
 def test_nvvm_ptx_runs_in_a_kernel(gpu):
     rng = np.random.default_rng()
     cc = nvrtc.find_closest_arch(cuda.get_current_device().compute_capability)
-    ptx = nvvm.compile_ir(module(AVE.split("define void")[0]), arch="compute_%d%d" % cc)
+    ptx = nvvm.compile_ir(module(AVE.split("define void")[0]), arch="compute_{}{}".format(*cc))
     ave = cuda.declare_device("ave", "int32(int32, int32)", link=[cuda.PTXSource(ptx)], abi="c")
 
     @cuda.jit
