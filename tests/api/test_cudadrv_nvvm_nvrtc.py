@@ -249,7 +249,7 @@ def test_arch_options_as_numba_documents_them():
     for cc in ccs:
         assert nvrtc.get_arch_option(*cc) == "compute_{}{}".format(*cc)
         assert nvrtc.find_closest_arch(cc) == cc
-    assert nvrtc.get_arch_option(1000, 0) == "compute_{}{}".format(*cc)s[-1]
+    assert nvrtc.get_arch_option(1000, 0) == "compute_{}{}".format(*ccs[-1])
     with pytest.raises(ValueError, match="Can't use arch-specific compute_990a"):
         nvrtc.get_arch_option(99, 0, "a")
     with pytest.raises(error.CCSupportError, match="not supported"):
