@@ -47,9 +47,7 @@ def module(body: str, kernels: tuple[str, ...] = ()) -> str:
         lines.append(f"!nvvm.annotations = !{{{refs}}}")
         for i, (k, ty) in enumerate(kernels):
             lines.append(f'!{n + i} = !{{{ty} @{k}, !"kernel", i32 1}}')
-    lines.append(
-        f"!nvvmir.version = !{{!1}}\n!1 = !{{i32 {v[0]}, i32 {v[1]}, i32 {v[2]}, i32 {v[3]}}}"
-    )
+    lines.append(nvvm.ir_version_metadata(1))
     return "\n".join(lines) + "\n"
 
 
