@@ -5,6 +5,8 @@ simulator and, marked ``gpu``, on a GPU."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 import oxcuda
 import pytest
@@ -86,7 +88,7 @@ def test_cuda_ndarray_predicates(target):
     class Fake:
         __cuda_ndarray__ = True
         shape = (3,)
-        strides = [8]  # a list, not a tuple
+        strides: ClassVar[list] = [8]  # a list, not a tuple
         dtype = np.dtype("f8")
         size = 3
 
