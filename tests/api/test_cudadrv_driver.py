@@ -323,3 +323,18 @@ def test_cuda_namespace_attributes():
     from oxcuda.cuda.cudadrv import nvvm, runtime
 
     assert cuda.nvvm is nvvm and cuda.runtime is runtime.runtime
+
+
+def test_context_default_stream_getters(target):
+    ctx = devices.get_context()
+    for getter, ref, handle, text in (
+        (ctx.get_default_stream, cuda.default_stream, 0, "Default CUDA stream"),
+        (ctx.get_legacy_default_stream, cuda.legacy_default_stream, 1, "Legacy default"),
+        (ctx.get_per_thread_default_stream, cuda.per_thread_default_stream, 2, "Per-thread"),
+    ):
+        s = getter()
+        assert int(s) == int(ref()) == handle and s.kind == ref().kind
+        assert text in repr(s) and s and not s.external
+        assert s.__cuda_stream__() == (0, handle)
+    assert ctx.create_stream().external is False
+    assert cuda.external_stream(int(ctx.create_stream())).external is True
