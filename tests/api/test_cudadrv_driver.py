@@ -336,5 +336,6 @@ def test_context_default_stream_getters(target):
         assert int(s) == int(ref()) == handle and s.kind == ref().kind
         assert text in repr(s) and s and not s.external
         assert s.__cuda_stream__() == (0, handle)
-    assert ctx.create_stream().external is False
-    assert cuda.external_stream(int(ctx.create_stream())).external is True
+    owned = ctx.create_stream()
+    assert owned.external is False
+    assert cuda.external_stream(int(owned)).external is True
