@@ -106,6 +106,12 @@ def test_compile_ir_for_every_supported_arch():
 
 
 @needs_nvvm
+def test_llvm_to_ptx_is_compile_ir():
+    for arch in ("compute_75", "compute_90"):
+        assert nvvm.llvm_to_ptx(ave_module(), arch=arch) == nvvm.compile_ir(ave_module(), arch=arch)
+
+
+@needs_nvvm
 def test_gen_lto_gives_ltoir():
     arch = "compute_{}{}".format(*nvrtc.get_lowest_supported_cc())
     assert nvvm.compile_ir(ave_module(), opt=3, gen_lto=None, arch=arch)[:4] == LTOIR_MAGIC

@@ -240,6 +240,11 @@ def compile_ir(llvmir: Any, **options: Any) -> bytes:
     return cu.compile()
 
 
+def llvm_to_ptx(llvmir: Any, **options: Any) -> bytes:
+    """numba's older name for :func:`compile_ir` (the same arguments and result)."""
+    return compile_ir(llvmir, **options)
+
+
 def ir_version_metadata(node: int) -> str:
     """The ``!nvvmir.version`` lines for NVVM IR text, naming metadata node ``node``: the IR
     version libNVVM takes (``NVVM().get_ir_version()``)."""
@@ -302,6 +307,7 @@ __all__ = [
     "compile_ir",
     "ir_version_metadata",
     "is_available",
+    "llvm_to_ptx",
     "nvvmError",
     "set_cuda_kernel",
 ]
