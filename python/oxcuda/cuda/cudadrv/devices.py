@@ -1,5 +1,5 @@
 """numba-cuda's ``numba.cuda.cudadrv.devices``: the device list and the calling thread's
-context, over oxcuda's own (:mod:`oxcuda.cuda._devices`).
+context, over oxcuda's own (``oxcuda.cuda._devices``).
 
 - :data:`gpus` is ``cuda.gpus``: indexable by ordinal, iterable, ``len()``; ``with gpus[i]:``
   makes device ``i``'s primary context current for the block and restores the previous one

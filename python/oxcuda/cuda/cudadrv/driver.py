@@ -144,8 +144,11 @@ class Driver:
         major, minor = _toolchain.driver_info()["version"]
         return (int(major), int(minor))
 
-    def get_active_context(self) -> _ActiveContext:
-        """The calling thread's current context, as a context manager (:class:`_ActiveContext`)."""
+    def get_active_context(self) -> Any:
+        """The calling thread's current context, as a context manager: ``with
+        driver.get_active_context() as ac:`` gives ``ac.context_handle`` (an ``int``) and
+        ``ac.devnum``, both ``None`` when no CUDA context is current (always on the
+        simulator); ``bool(ac)`` says whether one is."""
         return _ActiveContext()
 
     def pop_active_context(self) -> int | None:

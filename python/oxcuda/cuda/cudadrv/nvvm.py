@@ -162,7 +162,7 @@ class CompilationUnit:
     """NVVM IR modules compiled together with one set of options (numba's
     ``CompilationUnit``): ``options`` is a dict, each entry spelt as :func:`compile_ir`
     describes. Add modules, then :meth:`compile` returns PTX (``bytes``) or, with
-    ``gen_lto=None``, LTO-IR; :attr:`log` then holds libNVVM's warnings."""
+    ``gen_lto=None``, LTO-IR; ``log`` then holds libNVVM's warnings."""
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         NVVM()
