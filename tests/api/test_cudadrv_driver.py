@@ -125,11 +125,75 @@ def test_pop_active_context(target):
     assert int(cuda.current_context().handle) == handle
 
 
-def test_raw_driver_calls_are_refused_with_a_pointer_to_cuda_python():
-    with pytest.raises(AttributeError, match=r"cuda\.bindings\.driver\.cuMemGetInfo"):
+def _has_cuda_python() -> bool:
+    try:
+        from cuda.bindings import driver as _  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def test_raw_driver_calls_without_cuda_python_say_what_is_missing():
+    if _has_cuda_python():
+        pytest.skip("cuda-python is installed here")
+    with pytest.raises(AttributeError, match="pip install cuda-bindings"):
         driver.driver.cuMemGetInfo()
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
         driver.driver.nonsense  # noqa: B018 - the attribute access is the test
+
+
+class _FakeResult(int):
+    """A stand-in for cuda-python's CUresult enum members (an int with a ``name``)."""
+
+    def __new__(cls, value, name):
+        self = super().__new__(cls, value)
+        self.name = name
+        return self
+
+
+def test_raw_driver_calls_are_forwarded_with_numbas_result_check(monkeypatch):
+    import sys
+    import types as pytypes
+
+    ok, bad = _FakeResult(0, "CUDA_SUCCESS"), _FakeResult(1, "CUDA_ERROR_INVALID_VALUE")
+    calls = []
+    fake = pytypes.ModuleType("cuda.bindings.driver")
+    fake.cuPairOfValues = lambda x: (calls.append(x), (ok, x + 1, x * 2))[1]
+    fake.cuOneValue = lambda x: (ok, x * 3)
+    fake.cuNoValue = lambda: (ok,)
+    fake.cuFails = lambda: (bad,)
+    package = pytypes.ModuleType("cuda.bindings")
+    package.driver = fake
+    top = pytypes.ModuleType("cuda")
+    top.bindings = package
+    monkeypatch.setitem(sys.modules, "cuda", top)
+    monkeypatch.setitem(sys.modules, "cuda.bindings", package)
+    monkeypatch.setitem(sys.modules, "cuda.bindings.driver", fake)
+    monkeypatch.setattr(oxcuda._toolchain, "driver_info", lambda: {})
+    d = driver.driver
+    try:
+        assert d.cuPairOfValues(20) == (21, 40) and calls == [20]
+        assert d.cuOneValue(5) == 15
+        assert d.cuNoValue() == ()
+        assert d.cuPairOfValues is vars(d)["cuPairOfValues"]  # bound once
+        with pytest.raises(driver.CudaAPIError, match="CUDA_ERROR_INVALID_VALUE") as e:
+            d.cuFails()
+        assert e.value.code == 1 and "Call to cuFails" in e.value.msg
+        with pytest.raises(AttributeError, match="has no cuMissing"):
+            d.cuMissing()
+    finally:
+        for name in ("cuPairOfValues", "cuOneValue", "cuNoValue", "cuFails"):
+            vars(d).pop(name, None)
+
+
+@pytest.mark.gpu
+def test_raw_driver_calls_reach_the_gpu():
+    pytest.importorskip("cuda.bindings.driver")
+    with oxcuda.config.override(TARGET="gpu"):
+        free, total = driver.driver.cuMemGetInfo()
+        assert total == cuda.current_context().get_memory_info().total
+        assert 0 < free <= total
+        assert driver.driver.cuDeviceGetCount() == driver.driver.get_device_count()
 
 
 def test_driver_version_and_nvjitlink():

@@ -21,9 +21,9 @@ between host buffers.
 
 Invariant: a transfer never touches more bytes than both sides are known to hold: a ``size``
 beyond a host buffer or a device allocation whose size is known is a ``ValueError`` before any
-copy. Raw driver-API functions (numba's ``driver.cuMemGetInfo()`` and friends, which numba-cuda
-forwards to cuda-python) are not offered: ``driver.cu...`` raises an ``AttributeError`` that
-says to call cuda-python's ``cuda.bindings.driver`` directly.
+copy. Raw driver-API functions (``driver.cuMemGetInfo()`` and friends) are forwarded to
+cuda-python's ``cuda.bindings.driver`` as numba-cuda forwards them, with numba's check of the
+``CUresult``; without cuda-python they are an ``AttributeError`` saying so.
 """
 
 from __future__ import annotations
@@ -168,12 +168,40 @@ class Driver:
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("cu") and name[2:3].isupper():
-            raise AttributeError(
-                f"driver.{name}: oxcuda does not forward raw CUDA driver API calls; call "
-                f"cuda-python's cuda.bindings.driver.{name} directly, or use oxcuda's API "
-                "(cuda.current_context(), cuda.gpus, the memory and stream objects)"
-            )
+            return self._forward(name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _forward(self, name: str) -> Any:
+        """``driver.cuXxx``: cuda-python's ``cuda.bindings.driver.cuXxx`` with numba's error
+        check (a failing ``CUresult`` is a :class:`~oxcuda.errors.CudaAPIError`; the other
+        results are returned, one alone as itself). Bound once, then kept as an attribute."""
+        try:
+            from cuda.bindings import driver as binding
+        except ImportError:
+            raise AttributeError(
+                f"driver.{name}: raw CUDA driver API calls are forwarded to cuda-python, which "
+                "is not installed (pip install cuda-bindings); or use oxcuda's API "
+                "(cuda.current_context(), cuda.gpus, the memory and stream objects)"
+            ) from None
+        function = getattr(binding, name, None)
+        if function is None:
+            raise AttributeError(f"driver.{name}: cuda.bindings.driver has no {name}")
+
+        def call(*args: Any) -> Any:
+            from oxcuda import _toolchain
+
+            _toolchain.driver_info()  # CudaSupportError where there is no driver; cuInit done
+            returned = function(*args)
+            code, values = returned[0], tuple(returned[1:])
+            if int(code) != 0:
+                status = getattr(code, "name", str(int(code)))
+                raise CudaAPIError(name, int(code), status, f"Call to {name} results in {status}")
+            return values[0] if len(values) == 1 else values
+
+        call.__name__ = name
+        call.__doc__ = f"cuda.bindings.driver.{name}, its CUresult checked."
+        setattr(self, name, call)
+        return call
 
     def __repr__(self) -> str:
         return "<oxcuda CUDA driver>"
