@@ -267,13 +267,16 @@ ADD = 'extern "C" __device__ int add_one(int x) { return x + 1; }\n'
 
 @needs_nvrtc
 def test_compile_to_ptx_and_ltoir():
-    ptx, log = nvrtc.compile(ADD, "add.cu", (9, 0))
-    assert isinstance(ptx, str) and ".target sm_90" in ptx and "add_one" in ptx
+    obj, log = nvrtc.compile(ADD, "add.cu", (9, 0))
+    assert isinstance(obj, nvrtc.ObjectCode) and obj.code_type == "ptx" and obj.name == "add.cu"
+    ptx = obj.code.decode()
+    assert ".target sm_90" in ptx and "add_one" in ptx and bytes(obj) == obj.code
     assert log == ""
-    ptx, _ = nvrtc.compile(ADD.encode(), "add.cu", (9, 0, "a"))
-    assert ".target sm_90a" in ptx
+    obj, _ = nvrtc.compile(ADD.encode(), "add.cu", (9, 0, "a"))
+    assert b".target sm_90a" in obj.code
     ltoir, _ = nvrtc.compile(ADD, "add.cu", (8, 0), ltoir=True)
-    assert isinstance(ltoir, bytes) and ltoir[:4] == LTOIR_MAGIC
+    assert ltoir.code_type == "ltoir" and ltoir.code[:4] == LTOIR_MAGIC
+    assert "ltoir" in repr(ltoir) and "add.cu" in repr(ltoir)
 
 
 @needs_nvrtc
@@ -284,8 +287,8 @@ def test_compile_logs_and_fallbacks():
     assert "unused" in log
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        ptx, _ = nvrtc.compile(ADD, "add.cu", (8, 2))
-    assert ".target sm_80" in ptx
+        obj, _ = nvrtc.compile(ADD, "add.cu", (8, 2))
+    assert b".target sm_80" in obj.code
     assert any("Using 8.0 instead" in str(w.message) for w in caught)
     with pytest.raises(RuntimeError, match="less than the minimum"):
         nvrtc.compile(ADD, "add.cu", (3, 0))
@@ -312,10 +315,9 @@ def gpu():
 def test_nvrtc_ptx_runs_in_a_kernel(gpu):
     rng = np.random.default_rng()
     cc = cuda.get_current_device().compute_capability
-    ptx, _ = nvrtc.compile(ADD, "add.cu", nvrtc.find_closest_arch(cc))
-    add_one = cuda.declare_device(
-        "add_one", "int32(int32)", link=[cuda.PTXSource(ptx.encode())], abi="c"
-    )
+    obj, _ = nvrtc.compile(ADD, "add.cu", nvrtc.find_closest_arch(cc))
+    link = [cuda.PTXSource(obj.code)]
+    add_one = cuda.declare_device("add_one", "int32(int32)", link=link, abi="c")
 
     @cuda.jit
     def k(out, x):

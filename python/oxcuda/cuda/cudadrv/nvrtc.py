@@ -1,9 +1,10 @@
 """numba-cuda's ``numba.cuda.cudadrv.nvrtc``: CUDA C++ compiled by the NVRTC oxcuda uses for
 ``.cu`` link inputs (no GPU needed), and the compute capabilities it supports.
 
-- :func:`compile` turns a CUDA C++ source into PTX (``str``) or LTO-IR (``bytes``) for a compute
-  capability, with the options oxcuda uses for ``.cu`` link files (relocatable device code, the
-  toolkit's and ``OXCUDA_NVRTC_INCLUDE_PATH``'s headers; docs/linking.md), and returns it with
+- :func:`compile` turns a CUDA C++ source into PTX or LTO-IR for a compute capability, with the
+  options oxcuda uses for ``.cu`` link files (relocatable device code, the toolkit's and
+  ``OXCUDA_NVRTC_INCLUDE_PATH``'s headers; docs/linking.md), and returns it as an
+  :class:`ObjectCode` (``.code`` is the bytes, as cuda.core's object numba-cuda returns) with
   NVRTC's log (``""`` when NVRTC had nothing to say; a non-empty log also warns).
 - :func:`get_supported_ccs`, :func:`get_lowest_supported_cc`, :func:`find_closest_arch` and
   :func:`get_arch_option` answer from NVRTC's own list (``nvrtcGetSupportedArchs``).
@@ -124,6 +125,24 @@ def _verified_cc(cc: Any) -> tuple[int, int, str]:
     return (found[0], found[1], suffix)
 
 
+class ObjectCode:
+    """Code NVRTC produced, with the attributes of cuda.core's ``ObjectCode`` that numba-cuda's
+    ``nvrtc.compile`` returns: ``code`` (the bytes: PTX text or LTO-IR), ``code_type``
+    (``"ptx"`` or ``"ltoir"``) and ``name`` (the source's name). ``bytes(obj)`` is ``code``;
+    ``cuda.PTXSource(obj.code)`` / ``cuda.LTOIR(obj.code)`` link it into kernels."""
+
+    def __init__(self, code: bytes, code_type: str, name: str) -> None:
+        self.code = bytes(code)
+        self.code_type = code_type
+        self.name = name
+
+    def __bytes__(self) -> bytes:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"<ObjectCode {self.code_type} of {self.name!r}, {len(self.code)} bytes>"
+
+
 def compile(
     src: str | bytes,
     name: str,
@@ -131,12 +150,12 @@ def compile(
     ltoir: bool = False,
     lineinfo: bool = False,
     debug: bool = False,
-) -> tuple[str | bytes, str]:
+) -> tuple[ObjectCode, str]:
     """``(code, log)``: CUDA C++ ``src`` (named ``name`` in messages) compiled for compute
-    capability ``cc`` (``(major, minor)`` or ``(major, minor, suffix)``): PTX text, or LTO-IR
-    bytes with ``ltoir=True``; ``lineinfo`` and ``debug`` add line tables or full debug
-    information. ``log`` is NVRTC's warnings (``""`` when none; a non-empty log is also a
-    warning)."""
+    capability ``cc`` (``(major, minor)`` or ``(major, minor, suffix)``), as an
+    :class:`ObjectCode` of PTX, or of LTO-IR with ``ltoir=True``; ``lineinfo`` and ``debug``
+    add line tables or full debug information. ``log`` is NVRTC's warnings (``""`` when none;
+    a non-empty log is also a warning)."""
     from oxcuda import _native, _toolchain
     from oxcuda.cuda import _linker
 
@@ -153,10 +172,11 @@ def compile(
     log = log.strip()
     if log:
         warnings.warn(f"NVRTC log messages: {log}", stacklevel=2)
-    return (bytes(code) if ltoir else bytes(code).decode("utf-8")), log
+    return ObjectCode(bytes(code), output, name), log
 
 
 __all__ = [
+    "ObjectCode",
     "compile",
     "find_closest_arch",
     "get_arch_option",
