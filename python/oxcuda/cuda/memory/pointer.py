@@ -143,8 +143,9 @@ class MemoryPointer:
         return view
 
     @property
-    def device_ctypes_pointer(self) -> ctypes.c_void_p:
-        return ctypes.c_void_p(self.device_pointer or None)
+    def device_ctypes_pointer(self) -> ctypes.c_size_t:
+        """The device address as a ``ctypes.c_size_t`` (numba-cuda's type; 0 when empty)."""
+        return ctypes.c_size_t(self.device_pointer)
 
     @property
     def device_pointer_value(self) -> int | None:
