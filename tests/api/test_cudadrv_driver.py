@@ -403,3 +403,31 @@ def test_context_default_stream_getters(target):
     owned = ctx.create_stream()
     assert owned.external is False
     assert cuda.external_stream(int(owned)).external is True
+
+
+def test_views_of_allocated_memory_count_references_as_numbas(target):
+    # numba-cuda's contract (its test_derived_pointer): a view's owner is the allocation, each
+    # live view is one more reference, and the addresses are offset by the view's start.
+    ctx = devices.get_context()
+    m = ctx.memalloc(1024)
+    assert m.owner is m and m.refct == 1 and m.is_managed
+    for offset in (0, 1, 100):
+        v1 = m.view(offset)
+        assert int(v1.owner.handle) == int(m.handle) and m.refct == 2
+        assert int(v1.handle) - offset == int(m.handle)
+        v2 = v1.view(offset)
+        assert int(v2.owner.handle) == int(m.handle) and m.refct == 3
+        assert int(v2.handle) - 2 * offset == int(m.handle)
+        assert (v1 == m) is (offset == 0) and v2.size == 1024 - 2 * offset
+        del v2
+        assert m.refct == 2
+        del v1
+        assert m.refct == 1
+    # free() gives the bytes back at once (to the caching allocator); a second free is an error.
+    before = ctx.memory_stats()["in_use"]
+    p = ctx.memalloc(4096)
+    assert ctx.memory_stats()["in_use"] >= before + 4096
+    p.free()
+    assert ctx.memory_stats()["in_use"] == before
+    with pytest.raises(RuntimeError, match="Freeing dead memory"):
+        p.free()
