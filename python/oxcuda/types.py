@@ -44,6 +44,12 @@ class Type:
     def __hash__(self) -> int:
         return hash(self._text)
 
+    @property
+    def mangling_args(self) -> tuple[str, tuple]:
+        """numba's ``(basename, parameters)`` of the type for Itanium mangling
+        (``oxcuda.cuda.itanium_mangler``): ``(name, ())`` unless a subclass has parameters."""
+        return self.name, ()
+
     def __call__(self, *args: Any) -> Any:
         if args and all(isinstance(a, Type) for a in args):
             return Signature(self, args)
@@ -338,6 +344,17 @@ class Array(Type):
         return not self.readonly
 
     @property
+    def mangling_args(self) -> tuple[str, tuple]:
+        """numba's mangling parameters: dtype, ndim, layout, mutability, alignment."""
+        return type(self).__name__, (
+            self.dtype,
+            self.ndim,
+            self.layout,
+            "mutable" if self.mutable else "readonly",
+            "aligned" if self.aligned else "unaligned",
+        )
+
+    @property
     def key(self) -> tuple:
         """numba's identity key: ``(dtype, ndim, layout, mutable, aligned)``."""
         return (self.dtype, self.ndim, self.layout, self.mutable, self.aligned)
@@ -410,6 +427,11 @@ class UniTuple(BaseTuple):
         self.types = (dtype,) * count
         super().__init__(f"UniTuple({dtype} x {count})")
 
+    @property
+    def mangling_args(self) -> tuple[str, tuple]:
+        """numba's mangling parameters: the item type and the count."""
+        return type(self).__name__, (self.dtype, len(self.types))
+
 
 class Tuple(BaseTuple):
     """numba's ``types.Tuple((int32, float32))``: a heterogeneous tuple. As in numba, a tuple
@@ -426,6 +448,11 @@ class Tuple(BaseTuple):
         for t in self.types:
             _check_item(t)
         super().__init__(f"Tuple({', '.join(str(t) for t in self.types)})")
+
+    @property
+    def mangling_args(self) -> tuple[str, tuple]:
+        """numba's mangling parameters: the item types."""
+        return type(self).__name__, self.types
 
     def __getnewargs__(self) -> tuple:
         return (self.types,)

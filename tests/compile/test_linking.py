@@ -54,7 +54,7 @@ def nvrtc(source: str, name: str, output: str) -> bytes:
         "ltoir": ["-arch=compute_90", "-rdc=true", "-dlto"],
         "cubin": ["-arch=sm_90", "-rdc=true"],
     }[output]
-    return bytes(_native.nvrtc_compile(source, name, options, output))
+    return bytes(_native.nvrtc_compile(source, name, options, output)[0])
 
 
 def fatbin(cubin: bytes) -> bytes | None:

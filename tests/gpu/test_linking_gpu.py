@@ -63,7 +63,7 @@ def device_code(output: str) -> bytes:
         "ltoir": [f"-arch=compute_{major}{minor}", "-rdc=true", "-dlto"],
         "cubin": [f"-arch=sm_{major}{minor}", "-rdc=true"],
     }[output]
-    return bytes(_native.nvrtc_compile(SOURCE, "functions.cu", options, output))
+    return bytes(_native.nvrtc_compile(SOURCE, "functions.cu", options, output)[0])
 
 
 def random_f32(n: int) -> np.ndarray:

@@ -95,7 +95,9 @@ def test_memory_pointer_attributes_and_context_positional():
     q = cuda.MemoryPointer(ctx, ctypes.c_void_p(buf.ctypes.data), 64, owner=buf)
     assert q.device_pointer == buf.ctypes.data and q.owner is buf
     null = cuda.MemoryPointer(None, None, 0)
-    assert null.device_pointer_value is None and null.device_ctypes_pointer.value is None
+    assert null.device_pointer_value is None and null.device_ctypes_pointer.value == 0
+    # numba-cuda's type for a pointer's address (c_void_p is only a device array's with none).
+    assert isinstance(p.device_ctypes_pointer, ctypes.c_size_t)
 
 
 def test_memset_writes_the_bytes(rng):

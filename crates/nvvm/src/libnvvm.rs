@@ -116,6 +116,21 @@ impl Libnvvm {
         lazy_modules: &[(&[u8], &str)],
         options: &[String],
     ) -> Result<NvvmOutput, ToolError> {
+        self.compile_logged(modules, lazy_modules, options)
+            .map(|(out, _)| out)
+    }
+
+    /// As [`Self::compile`], also returning libNVVM's log of a successful compile (its
+    /// warnings; empty when it had none).
+    ///
+    /// # Errors
+    /// libNVVM's status and log when it rejects the IR or an option.
+    pub fn compile_logged(
+        &self,
+        modules: &[(&[u8], &str)],
+        lazy_modules: &[(&[u8], &str)],
+        options: &[String],
+    ) -> Result<(NvvmOutput, String), ToolError> {
         let mut handle: Program = std::ptr::null_mut();
         // SAFETY: writes one handle.
         let rc = unsafe { (self.api.create_program)(&raw mut handle) };
@@ -172,10 +187,14 @@ impl Libnvvm {
             !lto,
         )
         .map_err(|rc| status_error("nvvmGetCompiledResult", rc, self.log(handle)))?;
+        let log = self.log(handle);
         if lto {
-            Ok(NvvmOutput::LtoIr(out))
+            Ok((NvvmOutput::LtoIr(out), log))
         } else {
-            Ok(NvvmOutput::Ptx(String::from_utf8_lossy(&out).into_owned()))
+            Ok((
+                NvvmOutput::Ptx(String::from_utf8_lossy(&out).into_owned()),
+                log,
+            ))
         }
     }
 

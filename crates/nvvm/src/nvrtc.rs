@@ -28,6 +28,8 @@ function_table! {
         get_cubin = "nvrtcGetCUBIN": fn(Program, *mut c_char);
         get_program_log_size = "nvrtcGetProgramLogSize": fn(Program, *mut usize);
         get_program_log = "nvrtcGetProgramLog": fn(Program, *mut c_char);
+        get_num_supported_archs = "nvrtcGetNumSupportedArchs": fn(*mut c_int);
+        get_supported_archs = "nvrtcGetSupportedArchs": fn(*mut c_int);
     }
 }
 
@@ -134,6 +136,46 @@ impl Nvrtc {
         options: &[String],
         output: NvrtcOutput,
     ) -> Result<Vec<u8>, ToolError> {
+        self.compile_to_logged(source, name, options, output)
+            .map(|(out, _)| out)
+    }
+
+    /// The architectures this NVRTC compiles for, as `major * 10 + minor` in ascending order
+    /// (`nvrtcGetSupportedArchs`: 75 for sm_75, 100 for sm_100).
+    ///
+    /// # Errors
+    /// NVRTC's status when it cannot say.
+    pub fn supported_archs(&self) -> Result<Vec<i32>, ToolError> {
+        let mut n: c_int = 0;
+        // SAFETY: writes one int.
+        let rc = unsafe { (self.api.get_num_supported_archs)(&raw mut n) };
+        if rc != 0 {
+            return Err(status_error("nvrtcGetNumSupportedArchs", rc, String::new()));
+        }
+        let mut archs = vec![0 as c_int; usize::try_from(n).unwrap_or(0)];
+        if !archs.is_empty() {
+            // SAFETY: the buffer holds the number of ints NVRTC said it writes.
+            let rc = unsafe { (self.api.get_supported_archs)(archs.as_mut_ptr()) };
+            if rc != 0 {
+                return Err(status_error("nvrtcGetSupportedArchs", rc, String::new()));
+            }
+        }
+        archs.sort_unstable();
+        Ok(archs)
+    }
+
+    /// As [`Self::compile_to`], also returning NVRTC's log of a successful compile (its
+    /// warnings; empty when it had none).
+    ///
+    /// # Errors
+    /// NVRTC's status and compile log (the log names `name` and the line).
+    pub fn compile_to_logged(
+        &self,
+        source: &str,
+        name: &str,
+        options: &[String],
+        output: NvrtcOutput,
+    ) -> Result<(Vec<u8>, String), ToolError> {
         let src = c_string(source);
         let cname = c_string(name);
         let mut handle: Program = std::ptr::null_mut();
@@ -173,14 +215,15 @@ impl Nvrtc {
             ),
             NvrtcOutput::Cubin => (self.api.get_cubin_size, self.api.get_cubin, "nvrtcGetCUBIN"),
         };
-        read_sized(
+        let out = read_sized(
             // SAFETY: writes one size_t.
             |n| unsafe { size_fn(program.handle, n) },
             // SAFETY: the buffer has the size NVRTC asked for.
             |buf| unsafe { read_fn(program.handle, buf.cast()) },
             output == NvrtcOutput::Ptx,
         )
-        .map_err(|rc| status_error(call, rc, self.log(program.handle)))
+        .map_err(|rc| status_error(call, rc, self.log(program.handle)))?;
+        Ok((out, self.log(program.handle)))
     }
 
     fn log(&self, handle: Program) -> String {

@@ -58,6 +58,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Every class and function of the module, registered here and nowhere else (by concept).
     // compile/link.rs
     m.add_function(wrap_pyfunction!(compile::link::nvrtc_compile, m)?)?;
+    m.add_function(wrap_pyfunction!(compile::tool_calls::nvvm_compile, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        compile::tool_calls::nvrtc_supported_archs,
+        m
+    )?)?;
     m.add_function(wrap_pyfunction!(compile::link::driver_link, m)?)?;
     m.add_function(wrap_pyfunction!(compile::link::lto_ptx, m)?)?;
     // compile/toolchain.rs
@@ -107,7 +112,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(memory::emm::ipc_open, m)?)?;
     m.add_function(wrap_pyfunction!(memory::emm::ipc_close, m)?)?;
     m.add_function(wrap_pyfunction!(memory::emm::can_access_peer, m)?)?;
-    m.add_function(wrap_pyfunction!(memory::emm::memcpy_dtod, m)?)?;
+    m.add_function(wrap_pyfunction!(memory::emm::memcpy, m)?)?;
     // memory/records.rs
     m.add_function(wrap_pyfunction!(memory::records::record_type, m)?)?;
     // context/runtime.rs

@@ -14,6 +14,17 @@ use oxcuda_driver::sys::IpcMemHandle;
 
 use crate::context::DeviceContext;
 
+/// The direction of a [`DeviceContext::copy_raw`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawCopy {
+    /// Host memory to device memory (`cuMemcpyHtoD`).
+    HostToDevice,
+    /// Device memory to host memory (`cuMemcpyDtoH`).
+    DeviceToHost,
+    /// Device memory to device memory (`cuMemcpyDtoD`).
+    DeviceToDevice,
+}
+
 /// Bytes of an IPC memory handle.
 pub const IPC_HANDLE_BYTES: usize = 64;
 
@@ -38,18 +49,35 @@ impl DeviceContext {
         unsafe { self.driver().memset(dst, byte, count, stream) }
     }
 
-    /// Copies `count` bytes between two device addresses of the unified address space (any
-    /// devices; the driver stages when needed), synchronously.
+    /// Copies `count` bytes from `src` to `dst` in the direction `kind` (device addresses of
+    /// the unified address space, any devices, for the device sides), on `stream` (`None`:
+    /// synchronously).
     ///
     /// # Safety
-    /// Both describe live device memory of at least `count` bytes.
+    /// Each side describes live memory of its kind of at least `count` bytes (host memory
+    /// stays valid until an asynchronous copy completes); `stream`, if any, is a live stream
+    /// of this context.
     ///
     /// # Errors
     /// The driver's error.
-    pub unsafe fn copy_dtod(&self, dst: u64, src: u64, count: usize) -> Result<(), DriverError> {
+    pub unsafe fn copy_raw(
+        &self,
+        kind: RawCopy,
+        dst: u64,
+        src: u64,
+        count: usize,
+        stream: Option<*mut c_void>,
+    ) -> Result<(), DriverError> {
         self.make_current()?;
+        let driver = self.driver();
         // SAFETY: the caller's contract.
-        unsafe { self.driver().copy_dtod(dst, src, count, None) }
+        unsafe {
+            match kind {
+                RawCopy::HostToDevice => driver.copy_htod(dst, src as *const c_void, count, stream),
+                RawCopy::DeviceToHost => driver.copy_dtoh(dst as *mut c_void, src, count, stream),
+                RawCopy::DeviceToDevice => driver.copy_dtod(dst, src, count, stream),
+            }
+        }
     }
 
     /// The device address of mapped host memory at `host` (`cuMemHostGetDevicePointer`).

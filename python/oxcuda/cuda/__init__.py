@@ -210,6 +210,14 @@ api = importlib.import_module("oxcuda.cuda.api")
 
 __all__ += ["api", "bf16", "cg", "fp8", "fp16", "random"]
 
+# numba-cuda's driver-layer modules as attributes of cuda (its api module imports them):
+# cuda.devices, cuda.driver, cuda.nvvm, and the runtime object cuda.runtime (docs/migrating-
+# from-numba-cuda.md, "numba's import paths").
+from oxcuda.cuda.cudadrv import devices, driver, nvvm  # noqa: E402
+from oxcuda.cuda.cudadrv.runtime import runtime  # noqa: E402
+
+__all__ += ["devices", "driver", "nvvm", "runtime"]
+
 # CUDA's vector types (cuda.float32x4, cuda.float4, ...; docs/reduced-precision.md): each C
 # name is the same object as its canonical name, as in numba-cuda.
 from oxcuda.cuda import vector_types  # noqa: E402

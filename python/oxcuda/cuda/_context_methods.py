@@ -1,7 +1,9 @@
 """numba-cuda's ``Context`` members that the native ``Context`` does not define: it asks
 :func:`attribute` for any name it lacks (its ``__getattr__``), so they are written here, in
 Python, where speed does not matter: ``create_stream``, ``create_external_stream``,
-``create_event``, and the attribute ``deallocations``.
+``create_event``, the default-stream getters ``get_default_stream``,
+``get_legacy_default_stream`` and ``get_per_thread_default_stream``, and the attribute
+``deallocations``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,27 @@ def create_external_stream(context: Any, ptr: int):
     from oxcuda.cuda._streams import Stream
 
     return Stream(context, "external", int(ptr))
+
+
+def get_default_stream(context: Any):
+    """The context's default stream, handle 0 (numba's ``Context.get_default_stream``)."""
+    from oxcuda.cuda._streams import Stream
+
+    return Stream(context, "default")
+
+
+def get_legacy_default_stream(context: Any):
+    """The context's legacy default stream, ``CU_STREAM_LEGACY`` (handle 1)."""
+    from oxcuda.cuda._streams import Stream
+
+    return Stream(context, "legacy")
+
+
+def get_per_thread_default_stream(context: Any):
+    """The context's per-thread default stream, ``CU_STREAM_PER_THREAD`` (handle 2)."""
+    from oxcuda.cuda._streams import Stream
+
+    return Stream(context, "per_thread")
 
 
 def create_event(context: Any, timing: bool = True):
@@ -52,6 +75,9 @@ _METHODS = {
     "create_stream": create_stream,
     "create_external_stream": create_external_stream,
     "create_event": create_event,
+    "get_default_stream": get_default_stream,
+    "get_legacy_default_stream": get_legacy_default_stream,
+    "get_per_thread_default_stream": get_per_thread_default_stream,
 }
 
 
@@ -72,4 +98,13 @@ def attribute(context: Any, name: str) -> Any:
     return bound
 
 
-__all__ = ["attribute", "create_event", "create_external_stream", "create_stream", "deallocations"]
+__all__ = [
+    "attribute",
+    "create_event",
+    "create_external_stream",
+    "create_stream",
+    "deallocations",
+    "get_default_stream",
+    "get_legacy_default_stream",
+    "get_per_thread_default_stream",
+]

@@ -171,7 +171,7 @@ def compile_cuda(source: str, name: str, options: list[str]) -> bytes:
     if hit is not None:
         return hit
     output = "ltoir" if "-dlto" in options else "ptx"
-    code = bytes(_native.nvrtc_compile(source, name, options, output))
+    code = bytes(_native.nvrtc_compile(source, name, options, output)[0])
     with _nvrtc_lock:
         if len(_nvrtc_cache) >= 64:
             _nvrtc_cache.pop(next(iter(_nvrtc_cache)))

@@ -18,6 +18,12 @@ from oxcuda.cuda._devices import current_context
 class Stream(_native.Stream):
     """A CUDA stream. ``int(s)`` is its handle; ``s.__cuda_stream__()`` is ``(0, handle)``."""
 
+    @property
+    def external(self) -> bool:
+        """Whether the stream belongs to someone else (``cuda.external_stream``), as numba's
+        ``Stream.external``: oxcuda never destroys it."""
+        return self.kind == "external"
+
     @contextlib.contextmanager
     def auto_synchronize(self) -> Iterator[Stream]:
         """``with s.auto_synchronize():`` synchronises the stream when the block ends."""

@@ -109,13 +109,16 @@ __all__ = [
 
 
 def is_contiguous(ary: Any) -> bool:
-    """Whether ``ary`` (a NumPy or device array) is C-contiguous, judged from its shape and
-    strides as numba's ``is_contiguous`` does: unit-length dimensions may have any stride."""
+    """Whether ``ary`` (a NumPy or device array) is C-contiguous once its broadcast dimensions
+    (stride 0) are left out, judged from its shape and strides as numba's ``is_contiguous``
+    does: unit-length dimensions may have any stride. It equals
+    ``array_core(ary).flags["C_CONTIGUOUS"]`` (``oxcuda.cuda.cudadrv.devicearray``)."""
     size = ary.dtype.itemsize
     for extent, stride in zip(reversed(ary.shape), reversed(ary.strides), strict=True):
-        if extent > 1 and stride != size:
-            return False
-        size *= extent
+        if extent > 1 and stride != 0:
+            if stride != size:
+                return False
+            size *= extent
     return True
 
 

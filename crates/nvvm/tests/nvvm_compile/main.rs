@@ -15,6 +15,7 @@ mod calls;
 mod gpu;
 mod intrinsics;
 mod linking;
+mod logs;
 mod math;
 mod ops;
 mod options;

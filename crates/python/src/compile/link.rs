@@ -13,8 +13,9 @@ use pyo3::types::{PyBytes, PyList, PyTuple};
 use crate::boundary::{ErrorKind, guard, raise};
 use crate::compile::toolchain;
 
-/// `_native.nvrtc_compile(source, name, options, output)`: CUDA C++ → `output` (`"ptx"` or
-/// `"ltoir"`) with the NVRTC opened by `open_nvrtc`. A compile error is a `LinkerError` naming
+/// `_native.nvrtc_compile(source, name, options, output)`: CUDA C++ → `(code, log)`, `code`
+/// of kind `output` (`"ptx"`, `"ltoir"` or `"cubin"`) and `log` NVRTC's warnings (empty when
+/// none), with the NVRTC opened by `open_nvrtc`. A compile error is a `LinkerError` naming
 /// `name`, with NVRTC's log.
 #[pyfunction]
 pub(crate) fn nvrtc_compile<'py>(
@@ -23,7 +24,7 @@ pub(crate) fn nvrtc_compile<'py>(
     name: &str,
     options: Vec<String>,
     output: &str,
-) -> PyResult<Bound<'py, PyBytes>> {
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
     guard(|| {
         let output = match output {
             "ptx" => NvrtcOutput::Ptx,
@@ -42,8 +43,8 @@ pub(crate) fn nvrtc_compile<'py>(
                 ("NVRTC is not open: call oxcuda._toolchain.nvrtc_info() first",),
             )
         })?;
-        let bytes = py
-            .detach(|| nvrtc.compile_to(source, name, &options, output))
+        let (bytes, log) = py
+            .detach(|| nvrtc.compile_to_logged(source, name, &options, output))
             .map_err(|e| {
                 raise(
                     py,
@@ -55,7 +56,7 @@ pub(crate) fn nvrtc_compile<'py>(
                     ),),
                 )
             })?;
-        Ok(PyBytes::new(py, &bytes))
+        Ok((PyBytes::new(py, &bytes), log))
     })
 }
 

@@ -8,8 +8,8 @@
 //!   returned pointer object as the owner (its finalizer frees the memory when the last array
 //!   view goes). Without a hook, arrays come from the Rust caching allocator. Checking for the
 //!   hook is one atomic load;
-//! - raw pointer operations on memory a `MemoryPointer` describes: `memset`, the allocation
-//!   range, IPC handles, peer access.
+//! - raw pointer operations on memory a `MemoryPointer` describes: `memset`, `memcpy`, the
+//!   allocation range, IPC handles, peer access.
 //!
 //! Invariant: memory from the hook is never freed by oxcuda; only its owner object is dropped.
 
@@ -17,6 +17,7 @@ use std::sync::Mutex;
 use std::sync::PoisonError;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use oxcuda_runtime::raw_memory::RawCopy;
 use oxcuda_runtime::{Allocation, Space};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -248,19 +249,44 @@ pub(crate) fn can_access_peer(py: Python<'_>, device: i32, peer: i32) -> PyResul
     })
 }
 
-/// `memcpy(context, dst, src, count)`: copies `count` bytes between two device addresses of
-/// the unified address space (any devices; the driver stages when needed), synchronously.
+/// `memcpy(context, kind, dst, src, count, stream=None)`: copies `count` bytes from address
+/// `src` to address `dst`, `kind` saying which sides are device memory: `"htod"`, `"dtoh"` or
+/// `"dtod"` (device addresses of the unified address space, any devices). Synchronous unless
+/// a stream is given. On the host backend every side is host memory and the copy is a
+/// `memmove`.
 #[pyfunction]
-pub(crate) fn memcpy_dtod(
+#[pyo3(signature = (context, kind, dst, src, count, stream = None))]
+pub(crate) fn memcpy(
     py: Python<'_>,
     context: &Context,
+    kind: &str,
     dst: u64,
     src: u64,
-    count: usize,
+    count: i64,
+    stream: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
     guard(|| {
+        let kind = match kind {
+            "htod" => RawCopy::HostToDevice,
+            "dtoh" => RawCopy::DeviceToHost,
+            "dtod" => RawCopy::DeviceToDevice,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "memcpy: kind must be 'htod', 'dtoh' or 'dtod', not {other:?}"
+                )));
+            }
+        };
+        let count = usize::try_from(count).map_err(|_| {
+            PyValueError::new_err(format!("memcpy: count must be non-negative, got {count}"))
+        })?;
         if count == 0 {
             return Ok(());
+        }
+        if dst == 0 || src == 0 {
+            return Err(PyValueError::new_err(format!(
+                "memcpy: the {} pointer is NULL",
+                if dst == 0 { "destination" } else { "source" }
+            )));
         }
         match &context.space {
             Space::Host(_) => {
@@ -269,10 +295,14 @@ pub(crate) fn memcpy_dtod(
                 Ok(())
             }
             Space::Device(ctx) => {
+                let (s, _) = resolve_stream(py, &context.space, stream)?;
                 let ctx = std::sync::Arc::clone(ctx);
-                // SAFETY: as above, device memory.
-                py.detach(move || unsafe { ctx.copy_dtod(dst, src, count) })
-                    .map_err(|e| driver_error(py, &e))
+                let handle = s.async_handle().map(|h| h as usize);
+                // SAFETY: as above, memory of the kinds `kind` names; the stream is live.
+                py.detach(move || unsafe {
+                    ctx.copy_raw(kind, dst, src, count, handle.map(|h| h as *mut _))
+                })
+                .map_err(|e| driver_error(py, &e))
             }
         }
     })

@@ -5,7 +5,9 @@ same situations:
   (oxcuda's :class:`~oxcuda.errors.CudaSupportError`, which names the component);
 - ``CudaDriverError``: a driver call failed;
 - ``NvvmError``, ``NvrtcError``, ``NvrtcCompilationError``: libNVVM or NVRTC refused an input
-  (oxcuda's :class:`~oxcuda.errors.LinkerError`, which carries the tool's log).
+  (oxcuda's :class:`~oxcuda.errors.LinkerError`, which carries the tool's log);
+- ``NvvmWarning``: libNVVM's log of a compile that succeeded (``cudadrv.nvvm``);
+- ``CCSupportError``: a compute capability the toolkit cannot compile for (``cudadrv.nvrtc``).
 """
 
 from oxcuda.errors import CudaDriverError, CudaSupportError, LinkerError
@@ -16,7 +18,17 @@ NvvmError = LinkerError
 NvrtcError = LinkerError
 NvrtcCompilationError = LinkerError
 
+
+class NvvmWarning(Warning):
+    """libNVVM's warnings about NVVM IR it compiled (its program log)."""
+
+
+class CCSupportError(RuntimeError):
+    """A compute capability below the lowest the CUDA toolkit in use compiles for."""
+
+
 __all__ = [
+    "CCSupportError",
     "CudaDriverError",
     "CudaSupportError",
     "NvrtcCompilationError",
@@ -24,4 +36,5 @@ __all__ = [
     "NvrtcSupportError",
     "NvvmError",
     "NvvmSupportError",
+    "NvvmWarning",
 ]

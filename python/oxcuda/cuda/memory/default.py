@@ -35,10 +35,13 @@ class OxcudaMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
 
     def memalloc(self, size):
         """``size`` bytes from the caching allocator: a :class:`MemoryPointer` that owns
-        them (returned to the cache when the pointer and its views are gone)."""
+        them, as numba's does: its ``owner`` is itself, ``view()`` counts references, and
+        the bytes go back to the cache when the pointer and its views are gone, or at
+        ``free()``."""
         ctx = self._native_context()
         block = _native.device_array(ctx, (int(size),), "uint8")
-        return MemoryPointer(self.context, block.device_pointer_value, size, owner=block)
+        held = [block]  # released by the pointer's finalizer (its death, or free())
+        return MemoryPointer(self.context, block.device_pointer_value, size, finalizer=held.clear)
 
     def get_memory_info(self) -> MemoryInfo:
         return MemoryInfo(*self._native_context()._raw_memory_info())

@@ -92,7 +92,9 @@ class IpcHandle:
         try:
             ctx = native_context(context)
             new = ctx.memalloc(self.size)
-            _native.memcpy_dtod(ctx, new.device_pointer_value or 0, base + self.offset, self.size)
+            _native.memcpy(
+                ctx, "dtod", new.device_pointer_value or 0, base + self.offset, self.size
+            )
         finally:
             with cuda.gpus[source.id]:
                 _native.ipc_close(source_ctx, base)

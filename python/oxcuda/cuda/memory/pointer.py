@@ -97,8 +97,8 @@ class MemoryPointer:
 
     def __eq__(self, other: object) -> bool:
         # numba's MemoryPointer compares by device address: two views of one allocation at the
-        # same offset are equal, whatever their sizes.
-        if not isinstance(other, MemoryPointer):
+        # same offset are equal, whatever their sizes (an OwnedPointer view too).
+        if not isinstance(other, (MemoryPointer, OwnedPointer)):
             return NotImplemented
         return self.device_pointer_value == other.device_pointer_value
 
@@ -143,8 +143,9 @@ class MemoryPointer:
         return view
 
     @property
-    def device_ctypes_pointer(self) -> ctypes.c_void_p:
-        return ctypes.c_void_p(self.device_pointer or None)
+    def device_ctypes_pointer(self) -> ctypes.c_size_t:
+        """The device address as a ``ctypes.c_size_t`` (numba-cuda's type; 0 when empty)."""
+        return ctypes.c_size_t(self.device_pointer)
 
     @property
     def device_pointer_value(self) -> int | None:
@@ -194,6 +195,15 @@ class OwnedPointer:
     @property
     def device_pointer_value(self) -> int | None:
         return self._view.device_pointer_value
+
+    def __eq__(self, other: object) -> bool:
+        # By device address, as MemoryPointer compares.
+        if not isinstance(other, (MemoryPointer, OwnedPointer)):
+            return NotImplemented
+        return self.device_pointer_value == other.device_pointer_value
+
+    def __hash__(self) -> int:
+        return hash(self.device_pointer_value)
 
     def __repr__(self) -> str:
         return f"<OwnedPointer of {self._view!r}>"

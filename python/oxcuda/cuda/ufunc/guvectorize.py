@@ -287,27 +287,8 @@ class CUDAGUFunc:
 
     def _schedule(self, ins: list[Any]) -> tuple[tuple[int, ...], dict[str, int]]:
         """``(loop shape, core axis sizes)``; errors name the argument and the axis."""
-        sizes: dict[str, int] = {}
-        outer = []
-        for k, (a, core) in enumerate(zip(ins, self._cores_in, strict=True)):
-            shape = tuple(a.shape)
-            if len(shape) < len(core):
-                raise ValueError(
-                    f"{self.__name__}: input {k + 1} has {len(shape)} axes, its core "
-                    f"({','.join(core)}) needs {len(core)}"
-                )
-            split = len(shape) - len(core)
-            for axis, (length, sym) in enumerate(zip(shape[split:], core, strict=True)):
-                if sizes.setdefault(sym, length) != length:
-                    raise ValueError(
-                        f"{self.__name__}: input {k + 1} has {length} along axis {split + axis} "
-                        f"({sym}), but {sym} is {sizes[sym]} elsewhere"
-                    )
-            outer.append(shape[:split])
-        # numba-cuda's rule, kept: an input with one loop position ((), (1,), (1, 1)) is
-        # pinned, the same for every position; the others broadcast with NumPy's rules.
-        looping = [o for o in outer if _size(o) != 1]
-        return (broadcast.broadcast_shapes(looping) if looping else outer[0]), sizes
+        loop, sizes, _ = schedule(self.__name__, self._cores_in, [tuple(a.shape) for a in ins])
+        return loop, sizes
 
     def _loop_view(
         self, a: Any, core: tuple[str, ...], loop: tuple[int, ...], scalar: bool, stream, is_out
@@ -338,6 +319,36 @@ class CUDAGUFunc:
         if not core and not scalar:
             core_shape, core_strides = (1,), (a.itemsize,)
         return operands.strided_view(a, (count, *core_shape), (step, *core_strides)), None
+
+
+def schedule(
+    name: str, cores: list[tuple[str, ...]], shapes: list[tuple[int, ...]]
+) -> tuple[tuple[int, ...], dict[str, int], list[tuple[int, ...]]]:
+    """``(loop shape, core axis sizes, each input's loop axes)`` of inputs of ``shapes`` for a
+    layout whose input cores are ``cores``; ``ValueError`` naming ``name``, the argument and the
+    axis for an input with too few axes or a core axis whose length disagrees."""
+    sizes: dict[str, int] = {}
+    outer = []
+    for k, (shape, core) in enumerate(zip(shapes, cores, strict=True)):
+        shape = tuple(shape)
+        if len(shape) < len(core):
+            raise ValueError(
+                f"{name}: input {k + 1} has {len(shape)} axes, its core "
+                f"({','.join(core)}) needs {len(core)}"
+            )
+        split = len(shape) - len(core)
+        for axis, (length, sym) in enumerate(zip(shape[split:], core, strict=True)):
+            if sizes.setdefault(sym, length) != length:
+                raise ValueError(
+                    f"{name}: input {k + 1} has {length} along axis {split + axis} "
+                    f"({sym}), but {sym} is {sizes[sym]} elsewhere"
+                )
+        outer.append(shape[:split])
+    # numba-cuda's rule, kept: an input with one loop position ((), (1,), (1, 1)) is
+    # pinned, the same for every position; the others broadcast with NumPy's rules.
+    looping = [o for o in outer if _size(o) != 1]
+    loop = broadcast.broadcast_shapes(looping) if looping else outer[0]
+    return loop, sizes, outer
 
 
 def _size(shape: tuple[int, ...]) -> int:
