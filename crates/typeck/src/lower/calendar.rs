@@ -9,8 +9,9 @@
 //! January or February belongs to the previous March-based year; the 400-year era holds
 //! 146 097 days; the day of the March-based year is `(153 m + 2) / 5` for month `m` counted
 //! from March. Weeks are days divided by 7, rounded toward minus infinity, as NumPy and numba
-//! compute them. The input may be NaT: its count wraps like any other and the caller selects
-//! NaT afterwards.
+//! compute them. The input may be NaT: it is replaced by 0 before the arithmetic (whose signed
+//! operations carry `nsw`, so NaT's count would overflow them into poison on the GPU) and the
+//! caller selects NaT afterwards from the original operand.
 
 use oxcuda_ir::{BinOp, CmpOp, Op, Value};
 use oxcuda_types::datetime::DateUnit;
@@ -32,6 +33,10 @@ impl Lower<'_, '_> {
         unit: DateUnit,
         weeks: bool,
     ) -> (Value, DateUnit) {
+        let nat = self.const_int(i128::from(oxcuda_types::datetime::NAT), Scalar::I64);
+        let is_nat = self.emit(Op::Compare(CmpOp::Eq, x, nat), Type::BOOL);
+        let zero = self.const_int(0, Scalar::I64);
+        let x = self.emit(Op::Select(is_nat, zero, x), Type::I64);
         // The year since 1970 and, for months, the month of that year (0 = January).
         let (years, month) = if unit == DateUnit::M {
             (
