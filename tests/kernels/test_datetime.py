@@ -414,7 +414,10 @@ def _coarse_and_fine(rng, n: int, coarse: str, fine: str):
     as_fine = cm.astype(f"datetime64[{fine}]")
     jitter = rng.integers(-3, 4, size=n) * rng.integers(0, 2, size=n)
     fm = as_fine + jitter.astype(f"timedelta64[{fine}]")
-    fm[rng.choice(n, size=n // 8, replace=False)] = np.datetime64("NaT")
+    # NaT with a unit: NumPy 2.5 deprecates a bare one.
+    fm[rng.choice(n, size=n // 8, replace=False)] = np.datetime64(
+        "NaT", fine
+    )  # a unit: NumPy 2.5 deprecates a bare NaT
     deltas = _deltas(rng, n, fine)
     return cm, fm, deltas
 
