@@ -232,3 +232,58 @@ def test_nonlocal_and_global_statements_name_what_to_do(target):
     with pytest.raises(CompileError, match="'global' is not supported") as info:
         assigns_global[1, 1](np.zeros(1, np.int64))
     assert "global N" in str(info.value)
+
+
+@cuda.jit
+def recursive_nested_defs(out, a, k):
+    i = cuda.grid(1)
+    if i < a.size:
+
+        def fib(n):
+            return fib(n - 1) + fib(n - 2) if n > 1 else n
+
+        step = k[i]
+
+        def count_down(n):  # recursive and capturing: its capture is passed on unchanged
+            if n <= 0:
+                return 0
+            return 1 + count_down(n - step)
+
+        out[i, 0] = fib(a[i])
+        out[i, 1] = count_down(a[i])
+        out[i, 2] = apply_twice(fib, a[i] % 7)  # a recursive nested def passed as a value
+        f = count_down  # and stored in a local
+        out[i, 3] = f(a[i] * 2)
+
+
+@cuda.jit(device=True)
+def device_fib(x):
+    def fib(n):
+        if n < 2:
+            return n
+        return fib(n - 1) + fib(n - 2)
+
+    return fib(x)
+
+
+@cuda.jit
+def recursive_nested_in_device_function(out, a):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = device_fib(a[i])
+
+
+def _fib(n: int) -> int:
+    return n if n < 2 else _fib(n - 1) + _fib(n - 2)
+
+
+def test_recursive_nested_functions(target, rng):
+    a = rand(rng, N, np.int64, 0, 15)
+    k = rand(rng, N, np.int64, 1, 4)
+    (got, _, _) = run(recursive_nested_defs, 2, 32, poison((N, 4), np.int64), a, k)
+    np.testing.assert_array_equal(got[:, 0], [_fib(n) for n in a])
+    np.testing.assert_array_equal(got[:, 1], -(-a // k))
+    np.testing.assert_array_equal(got[:, 2], [_fib(_fib(n % 7)) for n in a])
+    np.testing.assert_array_equal(got[:, 3], -(-(a * 2) // k))
+    (got, _) = run(recursive_nested_in_device_function, 2, 32, poison(N, np.int64), a)
+    np.testing.assert_array_equal(got, [_fib(n) for n in a])

@@ -30,6 +30,9 @@ pub(crate) struct Nested {
     pub parent: usize,
     /// The enclosing function's locals it reads: its trailing hidden parameters.
     pub captured: Vec<String>,
+    /// The name a `def` binds (`None` for a lambda): inside its own body the name is the
+    /// function itself, so a nested function can call itself (recursion), as in Python.
+    pub own_name: Option<String>,
 }
 
 /// The nested functions of a compilation: by (defining source, start of the `def` or
@@ -88,6 +91,7 @@ pub(crate) fn collect(sources: &[FunctionSource]) -> (Vec<FunctionSource>, Neste
                     index,
                     parent: k,
                     captured: site.captured,
+                    own_name: site.own_name,
                 },
             );
         }
@@ -111,6 +115,8 @@ struct Site {
     name: String,
     kind: SiteKind,
     captured: Vec<String>,
+    /// The name a `def` binds (not captured: inside its body it is the function itself).
+    own_name: Option<String>,
     /// `$default:<name>` for each parameter whose default is a constant.
     defaults: Vec<(String, GlobalValue)>,
 }
@@ -148,9 +154,14 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
                     (own, loads.0)
                 }
             };
+            let own_name = match &found {
+                Found::Def(d) => Some(d.name.to_string()),
+                Found::Lambda(_) => None,
+            };
             let captured: Vec<String> = loaded
                 .into_iter()
                 .filter(|n| locals.contains(n) && !own.contains(n))
+                .filter(|n| own_name.as_ref() != Some(n))
                 .collect();
             match found {
                 Found::Def(d) => Site {
@@ -158,6 +169,7 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
                     name: d.name.to_string(),
                     kind: SiteKind::Def { range: d.range() },
                     captured,
+                    own_name,
                     defaults: constant_defaults(&d.parameters),
                 },
                 Found::Lambda(l) => Site {
@@ -173,6 +185,7 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
                         body: l.body.range(),
                     },
                     captured,
+                    own_name,
                 },
             }
         })

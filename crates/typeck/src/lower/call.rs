@@ -1555,7 +1555,10 @@ impl Lower<'_, '_> {
         };
         let name = self.sess.sources.get(src).name.clone();
         let is_bound = !bound.is_empty() && bound.len() == nested.captured.len();
-        if !is_bound && !nested.captured.is_empty() && nested.parent != self.src {
+        // Called by its definer, or by itself (recursion: its captures are its own trailing
+        // parameters of the same names, so reading them passes them on unchanged).
+        let in_scope = nested.parent == self.src || src == self.src;
+        if !is_bound && !nested.captured.is_empty() && !in_scope {
             let names = nested.captured.join(", ");
             return self.error_hint(
                 codes::BAD_CALL,
@@ -1612,7 +1615,7 @@ impl Lower<'_, '_> {
         if nested.captured.is_empty() {
             return Some(Vec::new());
         }
-        if nested.parent != self.src {
+        if nested.parent != self.src && src != self.src {
             let fname = self.sess.sources.get(src).name.clone();
             self.error(
                 codes::BAD_CALL,
