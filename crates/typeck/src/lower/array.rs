@@ -94,6 +94,7 @@ impl Lower<'_, '_> {
                 ),
             },
             Val::Rt(v, ty @ Type::Array(_)) => self.index_array(v, ty, index, range),
+            Val::Rt(p, Type::Pointer(dtype)) => self.pointer_load(p, dtype, index, range),
             Val::Rt(v, Type::Record(rec)) => self.record_subscript(v, rec, index, range),
             base @ Val::GlobalArray(_) => match self.materialize(base, range) {
                 Some((v, ty)) => self.index_array(v, ty, index, range),
@@ -596,6 +597,10 @@ impl Lower<'_, '_> {
             Val::Rt(v, Type::Array(a)) => (v, a),
             Val::Rt(r, Type::Record(rec)) => {
                 self.store_record_subscript(r, rec, index, range, value, value_range);
+                return;
+            }
+            Val::Rt(p, Type::Pointer(dtype)) => {
+                self.pointer_store(p, dtype, index, value, range, value_range);
                 return;
             }
             Val::Poison => return,

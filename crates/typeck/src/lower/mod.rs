@@ -27,6 +27,7 @@ mod namedtuple;
 mod nominal;
 mod np_alloc;
 mod operator_call;
+mod pointer;
 mod print;
 mod raise;
 mod record;
