@@ -108,6 +108,12 @@ pub static BUILTINS: &[Builtin] = &[
         "pow(base, exp): base ** exp.",
     ),
     b(
+        "isinstance",
+        "obj, classinfo, /",
+        Rule::Special,
+        "isinstance(obj, classinfo): a bool constant decided when the kernel compiles, as numba decides it (int is int64, float float64; NumPy and numba scalar types name themselves; tuple, np.ndarray).",
+    ),
+    b(
         "enumerate",
         "iterable, start=0, /",
         Rule::Special,

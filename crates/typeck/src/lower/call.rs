@@ -32,6 +32,9 @@ impl Lower<'_, '_> {
     /// Evaluates a call expression.
     pub fn call(&mut self, c: &ast::ExprCall) -> Val {
         let callee = self.expr(&c.func);
+        if matches!(&callee, Val::Callable(p) if p == "isinstance") {
+            return self.isinstance_call(c);
+        }
         let allocates = matches!(&callee, Val::Callable(p)
             if p == "cuda.shared.array" || p == "cuda.local.array");
         let mut args: Vec<Arg> = Vec::with_capacity(c.arguments.args.len());
@@ -600,6 +603,11 @@ impl Lower<'_, '_> {
                 };
                 Val::Rt(self.emit(Op::Select(c, x, y), t.clone()), t)
             }
+            "isinstance" => self.error(
+                codes::BAD_CALL,
+                range,
+                "isinstance() is decided when the kernel compiles: call it by name, as isinstance(obj, classinfo)",
+            ),
             _ => self.error(
                 codes::UNKNOWN_NAME,
                 range,

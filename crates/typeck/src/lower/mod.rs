@@ -20,6 +20,7 @@ mod extension_call;
 mod extern_call;
 mod fp8_cast;
 mod half_call;
+mod isinstance;
 mod libdevice_call;
 mod library_call;
 mod local_escape;
