@@ -208,21 +208,108 @@ def test_closure_misuse_is_a_clear_error():
         too_many_for_a_closure[1, 1](np.zeros(1), a)
 
 
+@cuda.jit
+def nonlocal_rebinds(out, a, w):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = a[i]
+        y = x + 1
+        z = 0  # an int, unified with the float64 the closure assigns: float64 (as numba)
+
+        def inner(v):  # numba's test_inner_function_with_closure_3
+            nonlocal z
+            z += v * v
+            return z + y
+
+        out[i, 0] = inner(x) + inner(x) + z
+
+        total = 0.0
+        count = 0
+
+        def add(v):  # returns nothing, rebinds two
+            nonlocal total, count
+            total += v
+            count = count + 1
+
+        for j in range(w.shape[1]):
+            add(w[i, j])
+        out[i, 1] = total
+        out[i, 2] = count
+
+        depth = 0
+
+        def walk(n):  # recursive: each level rebinds the same variable
+            nonlocal depth
+            depth += 1
+            if n > 0:
+                walk(n - 1)
+
+        walk(i % 5)
+        out[i, 3] = depth
+
+        acc = 1.0
+
+        def outer_step(v):
+            def inner_step():  # rebinds outer_step's variable, which rebinds the kernel's
+                nonlocal v
+                v = v * 2
+
+            inner_step()
+            nonlocal acc
+            acc = acc + v
+            return v
+
+        out[i, 4] = outer_step(x) + acc
+
+        g_total = 0.0
+
+        def middle(v):
+            def leaf():  # rebinds the kernel's variable through a function that does not
+                nonlocal g_total
+                g_total += v
+
+            leaf()
+
+        middle(x)
+        middle(1.5)
+        out[i, 5] = g_total
+
+
+def test_nonlocal_rebinds_the_enclosing_functions_variables(target, rng):
+    a = rand(rng, N, np.float64, -10, 10)
+    w = rand(rng, (N, 6), np.float64, -10, 10)
+    (got, _, _) = run(nonlocal_rebinds, 2, 32, poison((N, 6), np.float64), a, w)
+
+    def ref(x, row, i):
+        y = x + 1
+        z = 0
+
+        def inner(v):
+            nonlocal z
+            z += v * v
+            return z + y
+
+        first = inner(x) + inner(x) + z
+        return [first, sum(row), len(row), i % 5 + 1, 2 * x + (1.0 + 2 * x), x + 1.5]
+
+    want = [ref(a[i], w[i], i) for i in range(N)]
+    np.testing.assert_allclose(got, want, rtol=1e-13)
+
+
 def test_nonlocal_and_global_statements_name_what_to_do(target):
     @cuda.jit
-    def rebinds(out):
+    def passes_on_a_rebinding_closure(out):
         total = 0
 
         def add(x):
             nonlocal total
             total = total + x
 
-        add(3)
+        apply_twice(add, 3)
         out[0] = total
 
-    with pytest.raises(CompileError, match="'nonlocal' is not supported") as info:
-        rebinds[1, 1](np.zeros(1, np.int64))
-    assert "nonlocal total" in str(info.value) and "return the new value" in str(info.value)
+    with pytest.raises(CompileError, match="rebinds variables of the function that defines it"):
+        passes_on_a_rebinding_closure[1, 1](np.zeros(1, np.int64))
 
     @cuda.jit
     def assigns_global(out):

@@ -1612,7 +1612,54 @@ impl Lower<'_, '_> {
         let Some(args) = self.bind_device_args(src, args, keywords, range) else {
             return Val::Poison;
         };
-        self.device_call(src, args, range)
+        let result = self.device_call(src, args, range);
+        if nested.nonlocals.is_empty() {
+            return result;
+        }
+        if is_bound {
+            return self.error_hint(
+                codes::BAD_CALL,
+                range,
+                format!(
+                    "{name} rebinds variables of the function that defines it (nonlocal {}), so it can only be called there",
+                    nested.nonlocals.join(", ")
+                ),
+                "return the new values instead",
+            );
+        }
+        self.assign_nonlocals(&nested, result, range)
+    }
+
+    /// After a call of a nested function with `nonlocal` names: assigns their new values (the
+    /// call's result carries them, `crate::nested::rewrite_nonlocals`) in the caller, which
+    /// is the function defining them or the nested function itself (a recursive call, where
+    /// they are its own parameters), and gives the value the function returned.
+    fn assign_nonlocals(&mut self, nested: &crate::nested::Nested, result: Val, range: TextRange) -> Val {
+        if result == Val::Poison {
+            return Val::Poison;
+        }
+        let Some(items) = self.tuple_items(&result) else {
+            return Val::Poison;
+        };
+        let (value, written) = if nested.returns_value {
+            let [value, written] = <[Val; 2]>::try_from(items).unwrap_or([Val::Poison, Val::Poison]);
+            let Some(written) = self.tuple_items(&written) else {
+                return Val::Poison;
+            };
+            (value, written)
+        } else {
+            (Val::NoneV, items)
+        };
+        for (name, v) in nested.nonlocals.iter().zip(written) {
+            let target = ast::Expr::Name(ast::ExprName {
+                node_index: ast::AtomicNodeIndex::default(),
+                range,
+                id: ast::name::Name::new(name),
+                ctx: ast::ExprContext::Store,
+            });
+            self.assign(&target, v, range);
+        }
+        value
     }
 
     /// A nested function passed to another function: the values of the locals it captures,
@@ -1620,6 +1667,19 @@ impl Lower<'_, '_> {
     /// as extra arguments).
     fn bind_closure(&mut self, src: usize, range: TextRange) -> Option<Vec<Val>> {
         let nested = self.sess.nested.get(src)?.clone();
+        if !nested.nonlocals.is_empty() {
+            let fname = self.sess.sources.get(src).name.clone();
+            self.error_hint(
+                codes::BAD_CALL,
+                range,
+                format!(
+                    "{fname} rebinds variables of the function that defines it (nonlocal {}), so it cannot be passed to another function",
+                    nested.nonlocals.join(", ")
+                ),
+                "call it where it is defined, or return the new values instead of rebinding them",
+            );
+            return None;
+        }
         if nested.captured.is_empty() {
             return Some(Vec::new());
         }
