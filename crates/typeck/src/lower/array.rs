@@ -773,7 +773,7 @@ impl Lower<'_, '_> {
     }
 
     /// Loops over every index below `shape` (row-major), calling `body` with the indices.
-    fn nested_loops(
+    pub(super) fn nested_loops(
         &mut self,
         shape: &[Value],
         idx: &mut Vec<Value>,

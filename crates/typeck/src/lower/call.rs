@@ -102,6 +102,9 @@ impl Lower<'_, '_> {
                 if let Some(t) = super::vector::constructed_by(&path) {
                     return self.construct_vector(t, args, &keywords, c.range());
                 }
+                if self.is_ufunc_array_call(&path, &args, &keywords) {
+                    return self.ufunc_call(&path, args, keywords, c.range());
+                }
                 // Keywords that builtins accept are folded into positions here.
                 if let Err(v) = self.place_keywords(&path, &mut args, keywords, c.range()) {
                     return v;
@@ -1148,7 +1151,7 @@ impl Lower<'_, '_> {
         result
     }
 
-    fn numpy_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+    pub(super) fn numpy_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
         let math_name = match name {
             "arcsin" => "asin",
             "arccos" => "acos",
@@ -1187,6 +1190,75 @@ impl Lower<'_, '_> {
                     args[0].val.clone(),
                     range,
                 );
+            }
+            "add" | "subtract" | "multiply" | "divide" | "true_divide" | "floor_divide"
+            | "remainder" | "bitwise_and" | "bitwise_or" | "bitwise_xor" | "left_shift"
+            | "right_shift" => {
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                use ast::Operator as O;
+                let op = match name {
+                    "add" => O::Add,
+                    "subtract" => O::Sub,
+                    "multiply" => O::Mult,
+                    "divide" | "true_divide" => O::Div,
+                    "floor_divide" => O::FloorDiv,
+                    "remainder" => O::Mod,
+                    "bitwise_and" => O::BitAnd,
+                    "bitwise_or" => O::BitOr,
+                    "bitwise_xor" => O::BitXor,
+                    "left_shift" => O::LShift,
+                    _ => O::RShift,
+                };
+                return self.binary(op, args[0].val.clone(), args[1].val.clone(), range);
+            }
+            "negative" | "invert" | "bitwise_not" => {
+                if !self.arity(name, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                let op = if name == "negative" {
+                    ast::UnaryOp::USub
+                } else {
+                    ast::UnaryOp::Invert
+                };
+                return self.unary(op, args[0].val.clone(), range);
+            }
+            "greater" | "greater_equal" | "less" | "less_equal" | "not_equal" | "equal" => {
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                let op = match name {
+                    "greater" => ast::CmpOp::Gt,
+                    "greater_equal" => ast::CmpOp::GtE,
+                    "less" => ast::CmpOp::Lt,
+                    "less_equal" => ast::CmpOp::LtE,
+                    "not_equal" => ast::CmpOp::NotEq,
+                    _ => ast::CmpOp::Eq,
+                };
+                return self.compare(op, args[0].val.clone(), args[1].val.clone(), range);
+            }
+            "logical_and" | "logical_or" | "logical_xor" | "logical_not" => {
+                let n = if name == "logical_not" { 1 } else { 2 };
+                if !self.arity(name, &args, n, n, range) {
+                    return Val::Poison;
+                }
+                // NumPy's truth of a number: nonzero (NaN is true).
+                let mut truths = Vec::with_capacity(n);
+                for a in &args {
+                    truths.push(self.compare(ast::CmpOp::NotEq, a.val.clone(), Val::Int(0), a.range));
+                }
+                let mut truths = truths.into_iter();
+                let x = truths.next().unwrap_or(Val::Poison);
+                let Some(y) = truths.next() else {
+                    return self.unary(ast::UnaryOp::Not, x, range);
+                };
+                let op = match name {
+                    "logical_and" => ast::Operator::BitAnd,
+                    "logical_or" => ast::Operator::BitOr,
+                    _ => ast::Operator::BitXor,
+                };
+                return self.binary(op, x, y, range);
             }
             "reciprocal" => {
                 if !self.arity(name, &args, 1, 1, range) {

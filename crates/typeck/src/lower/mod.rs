@@ -36,6 +36,7 @@ mod record_ctor;
 mod shape_constants;
 mod stmt;
 mod tensor;
+mod ufunc;
 mod vector;
 mod warp;
 
