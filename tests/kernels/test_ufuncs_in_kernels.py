@@ -221,3 +221,22 @@ def test_ufunc_misuse_is_a_clear_error():
 
     with pytest.raises(TypingError, match=r"a 2-d input cannot broadcast to a 1-d output"):
         too_many_dims[1, 1](np.ones((2, 2)), np.zeros((2, 2)))
+
+
+def mismatched_body(x, out):
+    np.sin(x, out)
+
+
+mismatched_checked = cuda.jit(debug=True, opt=False)(mismatched_body)
+mismatched_unchecked = cuda.jit(mismatched_body)
+
+
+def test_mismatched_shapes_raise_valueerror_in_debug_builds(target, rng):
+    x = rand(rng, (3, 4), np.float64)
+    with pytest.raises(ValueError, match=r"np.sin\(\): an input could not be broadcast"):
+        mismatched_checked[1, 1](cuda.to_device(x), cuda.to_device(np.zeros((3, 5))))
+    # A matching (or unit) extent passes the check and computes.
+    (_, got) = run(mismatched_checked, 1, 1, x[:1], poison((3, 4), np.float64))
+    assert_ulps(got, np.broadcast_to(np.sin(x[:1]), (3, 4)), np.float64, 2)
+    (_, got) = run(mismatched_unchecked, 1, 1, x, poison((3, 4), np.float64))
+    assert_ulps(got, np.sin(x), np.float64, 2)

@@ -10,8 +10,8 @@
 //! - Inputs are arrays or scalars; they broadcast against `out` as in NumPy: dimensions align
 //!   from the right, an input has at most `out`'s dimensions, and an input dimension of
 //!   extent 1 repeats (the test is made at run time, since extents are). An extent that is
-//!   neither 1 nor `out`'s is not checked beyond the array bounds check (the simulator reports
-//!   the out-of-range index; numba raises `ValueError` on the host).
+//!   neither 1 nor `out`'s raises `ValueError` with `debug=True` (numba raises it on the
+//!   host); without `debug` it is not checked beyond the simulator's bounds check.
 //! - Each element is the scalar function of the input elements (`numpy_call`: the same typing
 //!   and code as `np.sin(x)` on a scalar), then converted to `out`'s dtype, which must be at
 //!   least as general a kind (bool < unsigned < signed < float < complex: NumPy's
@@ -19,7 +19,7 @@
 //!   typing error as in NumPy.
 //! - Array inputs without an output (`np.sin(x)`) are numba-cuda's error too, with the fix.
 
-use oxcuda_ir::{CmpOp, Op, Value};
+use oxcuda_ir::{BinOp, CmpOp, Op, Value};
 use oxcuda_syntax::{TextRange, codes};
 use oxcuda_types::{ArrayType, Dtype, Scalar, Type};
 
@@ -232,14 +232,40 @@ impl Lower<'_, '_> {
             .map(|k| self.emit(Op::ArrayShape(dst, k), Type::I64))
             .collect();
         let mut inputs = Vec::with_capacity(nin);
+        let one = self.const_int(1, Scalar::I64);
         for a in args {
+            let at = a.range.start();
             let Some(input) = self.ufunc_input(name, a, da.ndim) else {
                 return Val::Poison;
             };
+            if let Input::Array { shape: extents, .. } = &input
+                && self.sess.options.debug
+                && !extents.is_empty()
+            {
+                // numba raises ValueError on mismatched shapes; debug builds check it here.
+                let skip = shape.len() - extents.len();
+                let mut ok = None;
+                for (&n, &m) in extents.iter().zip(&shape[skip..]) {
+                    let unit = self.emit(Op::Compare(CmpOp::Eq, n, one), Type::BOOL);
+                    let same = self.emit(Op::Compare(CmpOp::Eq, n, m), Type::BOOL);
+                    let dim = self.emit(Op::Binary(BinOp::BitOr, unit, same), Type::BOOL);
+                    ok = Some(match ok {
+                        None => dim,
+                        Some(all) => self.emit(Op::Binary(BinOp::BitAnd, all, dim), Type::BOOL),
+                    });
+                }
+                if let Some(ok) = ok {
+                    self.check_at(
+                        ok,
+                        at,
+                        "ValueError",
+                        format!("np.{name}(): an input could not be broadcast to the output's shape"),
+                    );
+                }
+            }
             inputs.push(input);
         }
         let zero = self.const_int(0, Scalar::I64);
-        let one = self.const_int(1, Scalar::I64);
         let mut failed = false;
         let mut idx = Vec::new();
         self.nested_loops(&shape, &mut idx, &mut |this: &mut Self, idx: &[Value]| {
