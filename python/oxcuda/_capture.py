@@ -166,7 +166,13 @@ def _capture_one(func: Any, add) -> Source:
             try:
                 globals_used[c] = _encode(cells[c].cell_contents, add)
             except ValueError:  # an empty cell: assigned after the kernel was defined
-                globals_used[c] = ("unsupported", "an unassigned closure variable")
+                if c == func.__name__:
+                    # A factory's self-recursive function while its decorator runs
+                    # (numba-cuda's make_fib2: an eager signature compiles before the
+                    # enclosing function binds the name): the name means the function.
+                    globals_used[c] = ("function", add(func))
+                else:
+                    globals_used[c] = ("unsupported", "an unassigned closure variable")
     return (name, file, text, first_line, indent, globals_used)
 
 
