@@ -404,6 +404,7 @@ def test_recursion_without_a_base_case(arr):
     d = exc.diagnostics[codes.index("recursion")]
     assert d.line == line_of(no_base_case, "<-- here")
     assert d.source_line.strip() in d.rendered and "^" in d.rendered
+    assert "cannot type infer runaway recursion" in d.message  # numba's words
 
 
 # ---- syntax-error --------------------------------------------------------------------

@@ -1830,7 +1830,7 @@ impl Lower<'_, '_> {
                 return Some(self.error_hint(
                     codes::RECURSION,
                     range,
-                    "the return type of this recursive call cannot be inferred yet",
+                    "cannot type infer runaway recursion: no `return <value>` before this recursive call gives the function's return type (numba's error)",
                     "put a base case `return <value>` before the recursive call, or give the function a signature",
                 ));
             };
