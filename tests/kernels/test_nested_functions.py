@@ -311,6 +311,21 @@ def test_nonlocal_and_global_statements_name_what_to_do(target):
     with pytest.raises(CompileError, match="rebinds variables of the function that defines it"):
         passes_on_a_rebinding_closure[1, 1](np.zeros(1, np.int64))
 
+    def factory():
+        total = 0
+
+        @cuda.jit
+        def rebinds_python_closure(out):
+            nonlocal total
+            total = 1
+            out[0] = total
+
+        return rebinds_python_closure
+
+    with pytest.raises(CompileError, match="'nonlocal' is not supported here") as info:
+        factory()[1, 1](np.zeros(1, np.int64))
+    assert "frozen as constants" in str(info.value) and "array argument" in str(info.value)
+
     @cuda.jit
     def assigns_global(out):
         global N

@@ -6,8 +6,10 @@
 //! variables* that are locals of the function defining it (closing over locals and arguments)
 //! become extra trailing parameters of its source, named as in the user's code; a call passes
 //! the enclosing function's values of them at the time of the call (Python's late binding,
-//! and what numba's inlining of closures computes). Assigning to a captured variable inside the
-//! nested function (`nonlocal`) is not supported. Names that are not locals of the enclosing
+//! and what numba's inlining of closures computes). A `nonlocal` variable is captured too, and
+//! the function's source is rewritten to return its new value with its own
+//! ([`rewrite_nonlocals`]), which the call assigns in the caller. A `def`'s own name inside its
+//! body is the function itself (recursion). Names that are not locals of the enclosing
 //! function resolve as the enclosing function's globals and closure values do.
 //!
 //! A nested `def` keeps its lines and columns (its text is the definition, dedented). A lambda
