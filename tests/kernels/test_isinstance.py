@@ -93,7 +93,6 @@ def test_isinstance_of_classes_tuples_and_numba_types(target, rng):
     np.testing.assert_array_equal(got, np.tile([1, 1, 0, 1, 1, 1, 1], (N, 1)))
 
 
-
 def test_isinstance_refusals_are_numbas():
     @cuda.jit
     def of_a_record(out, r):

@@ -198,7 +198,9 @@ def test_ufunc_misuse_is_a_clear_error():
     def narrower_kind(x, out):
         np.sin(x, out)
 
-    with pytest.raises(TypingError, match=r"computes float64, which cannot be stored in an array of int64"):
+    with pytest.raises(
+        TypingError, match=r"computes float64, which cannot be stored in an array of int64"
+    ):
         narrower_kind[1, 1](x, np.zeros(4, np.int64))
 
     @cuda.jit

@@ -385,7 +385,10 @@ fn rewrite_nonlocals(text: &str, names: &[String]) -> (String, bool) {
         .collect();
     for (r, value) in &found.returns {
         let new = match value {
-            Some(v) => format!("return (({}), {tuple})", &text[v.start().to_usize()..v.end().to_usize()]),
+            Some(v) => format!(
+                "return (({}), {tuple})",
+                &text[v.start().to_usize()..v.end().to_usize()]
+            ),
             None if returns_value => continue,
             None => format!("return {tuple}"),
         };

@@ -1246,7 +1246,12 @@ impl Lower<'_, '_> {
                 // NumPy's truth of a number: nonzero (NaN is true).
                 let mut truths = Vec::with_capacity(n);
                 for a in &args {
-                    truths.push(self.compare(ast::CmpOp::NotEq, a.val.clone(), Val::Int(0), a.range));
+                    truths.push(self.compare(
+                        ast::CmpOp::NotEq,
+                        a.val.clone(),
+                        Val::Int(0),
+                        a.range,
+                    ));
                 }
                 let mut truths = truths.into_iter();
                 let x = truths.next().unwrap_or(Val::Poison);
@@ -1706,7 +1711,12 @@ impl Lower<'_, '_> {
     /// call's result carries them, `crate::nested::rewrite_nonlocals`) in the caller, which
     /// is the function defining them or the nested function itself (a recursive call, where
     /// they are its own parameters), and gives the value the function returned.
-    fn assign_nonlocals(&mut self, nested: &crate::nested::Nested, result: Val, range: TextRange) -> Val {
+    fn assign_nonlocals(
+        &mut self,
+        nested: &crate::nested::Nested,
+        result: Val,
+        range: TextRange,
+    ) -> Val {
         if result == Val::Poison {
             return Val::Poison;
         }
@@ -1714,7 +1724,8 @@ impl Lower<'_, '_> {
             return Val::Poison;
         };
         let (value, written) = if nested.returns_value {
-            let [value, written] = <[Val; 2]>::try_from(items).unwrap_or([Val::Poison, Val::Poison]);
+            let [value, written] =
+                <[Val; 2]>::try_from(items).unwrap_or([Val::Poison, Val::Poison]);
             let Some(written) = self.tuple_items(&written) else {
                 return Val::Poison;
             };

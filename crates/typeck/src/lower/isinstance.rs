@@ -122,7 +122,9 @@ impl Lower<'_, '_> {
                 self.error(
                     codes::TYPE_MISMATCH,
                     range,
-                    format!("isinstance() does not support variables of type \"{what}\" (as in numba)"),
+                    format!(
+                        "isinstance() does not support variables of type \"{what}\" (as in numba)"
+                    ),
                 );
                 return None;
             }

@@ -259,7 +259,9 @@ impl Lower<'_, '_> {
                         ok,
                         at,
                         "ValueError",
-                        format!("np.{name}(): an input could not be broadcast to the output's shape"),
+                        format!(
+                            "np.{name}(): an input could not be broadcast to the output's shape"
+                        ),
                     );
                 }
             }
@@ -337,7 +339,10 @@ impl Lower<'_, '_> {
                 self.error(
                     codes::READONLY_ARRAY,
                     out.range,
-                    format!("np.{name}() cannot write its output to a read-only {}", Type::Array(a)),
+                    format!(
+                        "np.{name}() cannot write its output to a read-only {}",
+                        Type::Array(a)
+                    ),
                 );
                 None
             }
@@ -368,7 +373,10 @@ impl Lower<'_, '_> {
                     self.error(
                         codes::TYPE_MISMATCH,
                         a.range,
-                        format!("np.{name}() of an array of {}: ufuncs take numbers", t.dtype),
+                        format!(
+                            "np.{name}() of an array of {}: ufuncs take numbers",
+                            t.dtype
+                        ),
                     );
                     return None;
                 };
