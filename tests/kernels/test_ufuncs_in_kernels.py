@@ -242,3 +242,49 @@ def test_mismatched_shapes_raise_valueerror_in_debug_builds(target, rng):
     assert_ulps(got, np.broadcast_to(np.sin(x[:1]), (3, 4)), np.float64, 2)
     (_, got) = run(mismatched_unchecked, 1, 1, x, poison((3, 4), np.float64))
     assert_ulps(got, np.sin(x), np.float64, 2)
+
+
+@cuda.jit
+def complex_ufuncs(a, b, cmp, mm, logs):
+    np.greater(a, b, cmp[0])  # NumPy's lexicographic order of complex numbers
+    np.less_equal(a, b, cmp[1])
+    np.equal(a, b, cmp[2])
+    np.maximum(a, b, mm[0])
+    np.fmin(a, b, mm[1])
+    np.log2(a, logs)
+
+
+def test_complex_comparisons_extrema_and_log2(target, rng):
+    re = rand(rng, N, np.float64, -3, 3).round()
+    a = (re + 1j * rand(rng, N, np.float64, -3, 3).round()).astype(np.complex128)
+    b = (re + 1j * rand(rng, N, np.float64, -3, 3).round()).astype(np.complex128)
+    b[::3] = rand(rng, b[::3].shape, np.complex128, -3, 3)  # ties in the real part elsewhere
+    a[4] = complex(np.nan, 1.0)  # a NaN: maximum propagates it, fmin ignores it
+    a[5] = 0j  # log2(0) is -inf + 0j
+    cmp, mm, logs = run(
+        complex_ufuncs,
+        1,
+        1,
+        a,
+        b,
+        np.zeros((3, N), np.bool_),
+        poison((2, N), np.complex128),
+        poison(N, np.complex128),
+    )[2:]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        np.testing.assert_array_equal(cmp, [a > b, a <= b, a == b])
+        np.testing.assert_array_equal(mm, [np.maximum(a, b), np.fmin(a, b)])
+        np.testing.assert_allclose(logs, np.log2(a), rtol=1e-14)
+
+
+@cuda.jit
+def integer_fmax(a, b, out):
+    np.fmax(a, b, out[0])  # integers have no NaN: their own type, no float detour
+    np.fmin(a, b, out[1])
+
+
+def test_fmax_fmin_of_integers_keep_the_integer_type(target, rng):
+    a = rand(rng, N, np.int64, -(2**62), 2**62)
+    b = rand(rng, N, np.int64, -(2**62), 2**62)
+    (_, _, got) = run(integer_fmax, 1, 1, a, b, poison((2, N), np.int64))
+    np.testing.assert_array_equal(got, [np.fmax(a, b), np.fmin(a, b)])

@@ -1169,6 +1169,68 @@ impl Lower<'_, '_> {
                 }
                 return self.abs(args[0].val.clone(), range);
             }
+            "minimum" | "maximum" | "fmin" | "fmax"
+                if args.iter().all(|a| {
+                    self.scalar_type_of(&a.val)
+                        .is_some_and(|s| s.is_int() || s == Scalar::Bool)
+                }) =>
+            {
+                // Integers have no NaN: fmin/fmax are minimum/maximum, in the integer type.
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                let op = if name.contains("min") {
+                    BinOp::Min
+                } else {
+                    BinOp::Max
+                };
+                return self.min_max(op, args[0].val.clone(), args[1].val.clone(), range);
+            }
+            "minimum" | "maximum" | "fmin" | "fmax"
+                if args
+                    .iter()
+                    .any(|a| self.scalar_type_of(&a.val).is_some_and(Scalar::is_complex)) =>
+            {
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                return self.complex_min_max(name, &args, range);
+            }
+            "log2"
+                if args.len() == 1
+                    && self
+                        .scalar_type_of(&args[0].val)
+                        .is_some_and(Scalar::is_complex) =>
+            {
+                // NumPy's complex log2: log(z) / log(2), in z's precision.
+                let Some(s) = self.scalar_type_of(&args[0].val) else {
+                    return Val::Poison;
+                };
+                // Each part scaled on its own: a complex product would turn log(0)'s zero
+                // imaginary part times an infinite real part into NaN.
+                let log = self.cmath_call("log", args, range);
+                let Some((re, im)) = self.complex_parts(log, s, range) else {
+                    return Val::Poison;
+                };
+                let part = Type::Scalar(s.complex_part());
+                let k = self.emit(
+                    Op::Const(Const::Float(std::f64::consts::LOG2_E)),
+                    part.clone(),
+                );
+                let re = self.emit(Op::Binary(BinOp::Mul, re, k), part.clone());
+                let im = self.emit(Op::Binary(BinOp::Mul, im, k), part.clone());
+                let parts = [
+                    Arg {
+                        val: Val::Rt(re, part.clone()),
+                        range,
+                    },
+                    Arg {
+                        val: Val::Rt(im, part),
+                        range,
+                    },
+                ];
+                return self.complex_from_parts(s, &parts);
+            }
             "minimum" | "maximum" => {
                 if !self.arity(name, &args, 2, 2, range) {
                     return Val::Poison;
@@ -1227,6 +1289,9 @@ impl Lower<'_, '_> {
             "greater" | "greater_equal" | "less" | "less_equal" | "not_equal" | "equal" => {
                 if !self.arity(name, &args, 2, 2, range) {
                     return Val::Poison;
+                }
+                if let Some(v) = self.complex_order(name, &args, range) {
+                    return v;
                 }
                 let op = match name {
                     "greater" => ast::CmpOp::Gt,
@@ -1306,6 +1371,127 @@ impl Lower<'_, '_> {
         }
         // NumPy's floor/ceil/trunc return floats, unlike math's.
         self.math_call(math_name, args, range, false)
+    }
+
+    /// The real and imaginary parts of a complex (or real) scalar, in complex type `to`'s
+    /// part type.
+    fn complex_parts(&mut self, v: Val, to: Scalar, range: TextRange) -> Option<(Value, Value)> {
+        let z = self.convert(v, &Type::Scalar(to), range)?;
+        let part = Type::Scalar(to.complex_part());
+        let re = self.emit(Op::ComplexPart(z, false), part.clone());
+        let im = self.emit(Op::ComplexPart(z, true), part);
+        Some((re, im))
+    }
+
+    /// NumPy's lexicographic order of complex numbers (real parts, then imaginary parts), for
+    /// `np.greater` and the other comparisons; `None` when no operand is complex.
+    fn complex_order(&mut self, name: &str, args: &[Arg], range: TextRange) -> Option<Val> {
+        let (sa, sb) = (
+            self.scalar_type_of(&args[0].val)?,
+            self.scalar_type_of(&args[1].val)?,
+        );
+        if !sa.is_complex() && !sb.is_complex() {
+            return None;
+        }
+        let t = promote::unify(sa, sb);
+        let Some(((ar, ai), (br, bi))) = self
+            .complex_parts(args[0].val.clone(), t, range)
+            .zip(self.complex_parts(args[1].val.clone(), t, range))
+        else {
+            return Some(Val::Poison);
+        };
+        let cmp = |this: &mut Self, op, x, y| this.emit(Op::Compare(op, x, y), Type::BOOL);
+        let and = |this: &mut Self, x, y| this.emit(Op::Binary(BinOp::BitAnd, x, y), Type::BOOL);
+        let or = |this: &mut Self, x, y| this.emit(Op::Binary(BinOp::BitOr, x, y), Type::BOOL);
+        let v = match name {
+            "equal" | "not_equal" => {
+                let re = cmp(self, CmpOp::Eq, ar, br);
+                let im = cmp(self, CmpOp::Eq, ai, bi);
+                let eq = and(self, re, im);
+                if name == "equal" {
+                    eq
+                } else {
+                    let t = self.emit(Op::Const(Const::Bool(true)), Type::BOOL);
+                    self.emit(Op::Binary(BinOp::BitXor, eq, t), Type::BOOL)
+                }
+            }
+            _ => {
+                // a > b: ar > br, or ar == br and ai > bi (ar, br ordered: NaNs compare false).
+                let (strict, weak) = match name {
+                    "greater" => (CmpOp::Gt, CmpOp::Gt),
+                    "greater_equal" => (CmpOp::Gt, CmpOp::Ge),
+                    "less" => (CmpOp::Lt, CmpOp::Lt),
+                    _ => (CmpOp::Lt, CmpOp::Le),
+                };
+                let first = cmp(self, strict, ar, br);
+                let tie = cmp(self, CmpOp::Eq, ar, br);
+                let second = cmp(self, weak, ai, bi);
+                let then = and(self, tie, second);
+                or(self, first, then)
+            }
+        };
+        Some(Val::Rt(v, Type::BOOL))
+    }
+
+    /// `np.maximum`/`np.minimum`/`np.fmax`/`np.fmin` of complex numbers: NumPy's lexicographic
+    /// order; a NaN part propagates (maximum, minimum) or is ignored (fmax, fmin).
+    fn complex_min_max(&mut self, name: &str, args: &[Arg], range: TextRange) -> Val {
+        let (Some(sa), Some(sb)) = (
+            self.scalar_type_of(&args[0].val),
+            self.scalar_type_of(&args[1].val),
+        ) else {
+            return Val::Poison;
+        };
+        let t = promote::unify(sa, sb);
+        let ty = Type::Scalar(t);
+        let (Some(a), Some(b)) = (
+            self.convert(args[0].val.clone(), &ty, range),
+            self.convert(args[1].val.clone(), &ty, range),
+        ) else {
+            return Val::Poison;
+        };
+        let order = if name.contains("max") {
+            "greater_equal"
+        } else {
+            "less_equal"
+        };
+        let pair = [
+            Arg {
+                val: Val::Rt(a, ty.clone()),
+                range,
+            },
+            Arg {
+                val: Val::Rt(b, ty.clone()),
+                range,
+            },
+        ];
+        let Some(Val::Rt(keep_a, _)) = self.complex_order(order, &pair, range) else {
+            return Val::Poison;
+        };
+        let (Some((ar, ai)), Some((br, bi))) = (
+            self.complex_parts(Val::Rt(a, ty.clone()), t, range),
+            self.complex_parts(Val::Rt(b, ty.clone()), t, range),
+        ) else {
+            return Val::Poison;
+        };
+        let nan = |this: &mut Self, re, im| {
+            let r = this.emit(Op::Compare(CmpOp::Ne, re, re), Type::BOOL);
+            let i = this.emit(Op::Compare(CmpOp::Ne, im, im), Type::BOOL);
+            this.emit(Op::Binary(BinOp::BitOr, r, i), Type::BOOL)
+        };
+        let a_nan = nan(self, ar, ai);
+        let b_nan = nan(self, br, bi);
+        let ordered = self.emit(Op::Select(keep_a, a, b), ty.clone());
+        let v = if name.starts_with('f') {
+            // fmax/fmin: the other operand when one has a NaN (the first when both).
+            let x = self.emit(Op::Select(a_nan, b, ordered), ty.clone());
+            self.emit(Op::Select(b_nan, a, x), ty.clone())
+        } else {
+            // maximum/minimum: the operand with a NaN (the first when both).
+            let x = self.emit(Op::Select(b_nan, b, ordered), ty.clone());
+            self.emit(Op::Select(a_nan, a, x), ty.clone())
+        };
+        Val::Rt(v, ty)
     }
 
     fn compare_vals(&mut self, op: CmpOp, a: Val, b: Val, range: TextRange) -> Option<Value> {
