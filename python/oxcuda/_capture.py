@@ -166,7 +166,13 @@ def _capture_one(func: Any, add) -> Source:
             try:
                 globals_used[c] = _encode(cells[c].cell_contents, add)
             except ValueError:  # an empty cell: assigned after the kernel was defined
-                globals_used[c] = ("unsupported", "an unassigned closure variable")
+                if c == func.__name__:
+                    # A factory's self-recursive function while its decorator runs
+                    # (numba-cuda's make_fib2: an eager signature compiles before the
+                    # enclosing function binds the name): the name means the function.
+                    globals_used[c] = ("function", add(func))
+                else:
+                    globals_used[c] = ("unsupported", "an unassigned closure variable")
     return (name, file, text, first_line, indent, globals_used)
 
 
@@ -399,7 +405,24 @@ def _encode(value: Any, add) -> tuple:
             f"({' and '.join(lowered)}: they build llvmlite IR, which oxcuda does not run); "
             f"write @overload({name}) with a Python implementation instead (docs/extending.md)",
         )
+    if isinstance(value, (list, set, dict)):
+        return ("unsupported", _mutable_container(value))
     return ("unsupported", _short_repr(value))
+
+
+def _mutable_container(value: list | set | dict) -> str:
+    """Why a list, set or dict global cannot be used, and what to write instead: numba freezes
+    globals as compile-time constants and refuses mutable containers ("reflected list")."""
+    text = _short_repr(value)[: -len(f" (a {type(value).__name__})")]
+    instead = (
+        "separate constant globals, or a NumPy array indexed by position"
+        if isinstance(value, dict)
+        else "a tuple (write (1, 2, 3) or tuple(...)) or a NumPy array (np.array(...))"
+    )
+    return (
+        f"{text} (a {type(value).__name__}: globals are frozen as compile-time constants, and a "
+        f"mutable {type(value).__name__} cannot be, as in numba; use {instead})"
+    )
 
 
 def _extension_registry_lowering(value: Any) -> list[str] | None:

@@ -517,7 +517,11 @@ class RawPointer(Type):
     """numba's ``types.RawPointer``: an untyped pointer; ``voidptr`` is one. Not yet accepted
     in signatures: declare a ``CPointer`` of the pointee's type instead."""
 
-    _refusal = "untyped pointers (voidptr) are not supported yet; declare CPointer(<dtype>)"
+    _refusal = (
+        "untyped pointers (voidptr) are not accepted in signatures: device code cannot index "
+        "or dereference one (numba cannot either); declare CPointer(<dtype>) of the pointee's "
+        "type, e.g. CPointer(float32), and index that"
+    )
 
 
 _DATETIME_UNITS = ("", "Y", "M", "W", "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as")

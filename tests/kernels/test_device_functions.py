@@ -124,6 +124,37 @@ def test_self_recursion(target, rng):
     np.testing.assert_array_equal(got[:, 1], [fibs[int(v)] for v in n])
 
 
+def make_fib2():
+    # numba-cuda's recursion_usecases.make_fib2: the eager signature compiles while the
+    # factory's name `fib2` is still unbound, and the body calls itself through it.
+    @cuda.jit("i8(i8)", device=True)
+    def fib2(n):
+        if n < 2:
+            return n
+        return fib2(n - 1) + fib2(n - 2)
+
+    return fib2
+
+
+fib2 = make_fib2()
+
+
+@cuda.jit
+def factory_recursion_k(out, n):
+    i = cuda.grid(1)
+    if i < n.size:
+        out[i] = fib2(n[i])
+
+
+def test_self_recursion_of_a_function_made_in_a_factory(target, rng):
+    n = rand(rng, N, np.int64, 0, 18)
+    (got, _) = run(factory_recursion_k, 2, 32, poison(N, np.int64), n)
+    fibs = [0, 1]
+    while len(fibs) < 20:
+        fibs.append(fibs[-1] + fibs[-2])
+    np.testing.assert_array_equal(got, [fibs[int(v)] for v in n])
+
+
 @cuda.jit("int64(int64, int64)", device=True)
 def gcd_sig(a, b):
     if b == 0:

@@ -126,6 +126,34 @@ def test_unsupported_global(arr):
     check(exc, "unsupported-global", line_of(unsupported_global_k, "<-- here"))
 
 
+COEFFS_LIST = [3, 1, 4, 1, 5]
+COEFFS_TUPLE = tuple(COEFFS_LIST)
+
+
+@cuda.jit
+def list_global_k(a):
+    a[0] = COEFFS_LIST[1]  # <-- here
+
+
+@cuda.jit
+def tuple_global_k(out, i):
+    out[0] = COEFFS_TUPLE[i]
+
+
+def test_a_list_global_is_refused_as_numba_refuses_it_naming_the_fix(arr):
+    # numba: "The use of a reflected list(int64) ... in globals, is not supported as globals are
+    # considered compile-time constants". The fix the message names compiles.
+    exc = compile_error(list_global_k, arr)
+    check(exc, "unsupported-global", line_of(list_global_k, "<-- here"))
+    message = exc.diagnostics[0].message
+    assert "COEFFS_LIST" in message and "a list: globals are frozen" in message, message
+    assert "use a tuple" in message and "np.array" in message, message
+    i = int(np.random.default_rng().integers(0, len(COEFFS_TUPLE)))
+    out = np.zeros(1, np.int64)
+    tuple_global_k[1, 1](out, i)
+    assert out[0] == COEFFS_LIST[i]
+
+
 # ---- unknown-attribute ---------------------------------------------------------------
 
 
@@ -376,6 +404,7 @@ def test_recursion_without_a_base_case(arr):
     d = exc.diagnostics[codes.index("recursion")]
     assert d.line == line_of(no_base_case, "<-- here")
     assert d.source_line.strip() in d.rendered and "^" in d.rendered
+    assert "cannot type infer runaway recursion" in d.message  # numba's words
 
 
 # ---- syntax-error --------------------------------------------------------------------

@@ -208,21 +208,123 @@ def test_closure_misuse_is_a_clear_error():
         too_many_for_a_closure[1, 1](np.zeros(1), a)
 
 
+@cuda.jit
+def nonlocal_rebinds(out, a, w):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = a[i]
+        y = x + 1
+        z = 0  # an int, unified with the float64 the closure assigns: float64 (as numba)
+
+        def inner(v):  # numba's test_inner_function_with_closure_3
+            nonlocal z
+            z += v * v
+            return z + y
+
+        out[i, 0] = inner(x) + inner(x) + z
+
+        total = 0.0
+        count = 0
+
+        def add(v):  # returns nothing, rebinds two
+            nonlocal total, count
+            total += v
+            count = count + 1
+
+        for j in range(w.shape[1]):
+            add(w[i, j])
+        out[i, 1] = total
+        out[i, 2] = count
+
+        depth = 0
+
+        def walk(n):  # recursive: each level rebinds the same variable
+            nonlocal depth
+            depth += 1
+            if n > 0:
+                walk(n - 1)
+
+        walk(i % 5)
+        out[i, 3] = depth
+
+        acc = 1.0
+
+        def outer_step(v):
+            def inner_step():  # rebinds outer_step's variable, which rebinds the kernel's
+                nonlocal v
+                v = v * 2
+
+            inner_step()
+            nonlocal acc
+            acc = acc + v
+            return v
+
+        out[i, 4] = outer_step(x) + acc
+
+        g_total = 0.0
+
+        def middle(v):
+            def leaf():  # rebinds the kernel's variable through a function that does not
+                nonlocal g_total
+                g_total += v
+
+            leaf()
+
+        middle(x)
+        middle(1.5)
+        out[i, 5] = g_total
+
+
+def test_nonlocal_rebinds_the_enclosing_functions_variables(target, rng):
+    a = rand(rng, N, np.float64, -10, 10)
+    w = rand(rng, (N, 6), np.float64, -10, 10)
+    (got, _, _) = run(nonlocal_rebinds, 2, 32, poison((N, 6), np.float64), a, w)
+
+    def ref(x, row, i):
+        y = x + 1
+        z = 0
+
+        def inner(v):
+            nonlocal z
+            z += v * v
+            return z + y
+
+        first = inner(x) + inner(x) + z
+        return [first, sum(row), len(row), i % 5 + 1, 2 * x + (1.0 + 2 * x), x + 1.5]
+
+    want = [ref(a[i], w[i], i) for i in range(N)]
+    np.testing.assert_allclose(got, want, rtol=1e-13)
+
+
 def test_nonlocal_and_global_statements_name_what_to_do(target):
     @cuda.jit
-    def rebinds(out):
+    def passes_on_a_rebinding_closure(out):
         total = 0
 
         def add(x):
             nonlocal total
             total = total + x
 
-        add(3)
+        apply_twice(add, 3)
         out[0] = total
 
-    with pytest.raises(CompileError, match="'nonlocal' is not supported") as info:
-        rebinds[1, 1](np.zeros(1, np.int64))
-    assert "nonlocal total" in str(info.value) and "return the new value" in str(info.value)
+    with pytest.raises(CompileError, match="rebinds variables of the function that defines it"):
+        passes_on_a_rebinding_closure[1, 1](np.zeros(1, np.int64))
+
+    def factory():
+        total = 0
+
+        @cuda.jit
+        def rebinds_python_closure(out):
+            nonlocal total
+            total = 1
+            out[0] = total
+
+        return rebinds_python_closure
+
+    with pytest.raises(CompileError, match="'nonlocal' is not supported here") as info:
+        factory()[1, 1](np.zeros(1, np.int64))
+    assert "frozen as constants" in str(info.value) and "array argument" in str(info.value)
 
     @cuda.jit
     def assigns_global(out):
@@ -232,3 +334,58 @@ def test_nonlocal_and_global_statements_name_what_to_do(target):
     with pytest.raises(CompileError, match="'global' is not supported") as info:
         assigns_global[1, 1](np.zeros(1, np.int64))
     assert "global N" in str(info.value)
+
+
+@cuda.jit
+def recursive_nested_defs(out, a, k):
+    i = cuda.grid(1)
+    if i < a.size:
+
+        def fib(n):
+            return fib(n - 1) + fib(n - 2) if n > 1 else n
+
+        step = k[i]
+
+        def count_down(n):  # recursive and capturing: its capture is passed on unchanged
+            if n <= 0:
+                return 0
+            return 1 + count_down(n - step)
+
+        out[i, 0] = fib(a[i])
+        out[i, 1] = count_down(a[i])
+        out[i, 2] = apply_twice(fib, a[i] % 7)  # a recursive nested def passed as a value
+        f = count_down  # and stored in a local
+        out[i, 3] = f(a[i] * 2)
+
+
+@cuda.jit(device=True)
+def device_fib(x):
+    def fib(n):
+        if n < 2:
+            return n
+        return fib(n - 1) + fib(n - 2)
+
+    return fib(x)
+
+
+@cuda.jit
+def recursive_nested_in_device_function(out, a):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = device_fib(a[i])
+
+
+def _fib(n: int) -> int:
+    return n if n < 2 else _fib(n - 1) + _fib(n - 2)
+
+
+def test_recursive_nested_functions(target, rng):
+    a = rand(rng, N, np.int64, 0, 15)
+    k = rand(rng, N, np.int64, 1, 4)
+    (got, _, _) = run(recursive_nested_defs, 2, 32, poison((N, 4), np.int64), a, k)
+    np.testing.assert_array_equal(got[:, 0], [_fib(n) for n in a])
+    np.testing.assert_array_equal(got[:, 1], -(-a // k))
+    np.testing.assert_array_equal(got[:, 2], [_fib(_fib(n % 7)) for n in a])
+    np.testing.assert_array_equal(got[:, 3], -(-(a * 2) // k))
+    (got, _) = run(recursive_nested_in_device_function, 2, 32, poison(N, np.int64), a)
+    np.testing.assert_array_equal(got, [_fib(n) for n in a])

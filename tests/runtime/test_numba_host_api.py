@@ -113,6 +113,14 @@ def test_numpy_support_round_trips_dtypes():
         numpy_support.as_dtype(types.float32[:])
 
 
+def test_numpy_support_names_the_numpy_version_as_numba_does():
+    from oxcuda.cuda.np import numpy_support as cuda_numpy_support
+
+    want = tuple(int(p) for p in np.__version__.split(".")[:2])
+    assert numpy_support.numpy_version == want
+    assert cuda_numpy_support.numpy_version == want
+
+
 def test_context_memory_info_is_named_and_streams_events_come_from_it(rng):
     ctx = cuda.current_context()
     info = ctx.get_memory_info()

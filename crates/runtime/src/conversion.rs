@@ -164,6 +164,8 @@ pub fn conversion(got: &Type, want: &Type) -> Option<Conversion> {
         (Type::Enum(_), Type::Scalar(w)) => {
             scalar_conversion(Scalar::I64, *w)?.max(Conversion::Safe)
         }
+        // An integer address to a pointer (numba passes an int for a CPointer parameter).
+        (Type::Scalar(_), Type::Pointer(_)) => Conversion::Unsafe,
         // An array to a less specific layout or mutability: numba's Array.can_convert_to.
         _ => Conversion::Safe,
     })

@@ -223,6 +223,9 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
             g.class == w.class && g.int == w.int && g.value == w.value
         }
         (Type::Enum(g), Type::Scalar(w)) => g.int && w.is_int(),
+        // An integer is a device address for a `CPointer(T)` parameter, as in numba-cuda
+        // (`kernel(int(arr.device_ctypes_pointer.value))`).
+        (Type::Scalar(g), Type::Pointer(_)) => g.is_int() && *g != Scalar::Bool,
         (Type::NamedTuple(g), Type::NamedTuple(w)) => {
             g.class == w.class
                 && g.fields == w.fields
@@ -284,6 +287,7 @@ pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
         (Arg::Enum(e), Type::Enum(t)) => pack(&e.value, &t.value, out),
         (Arg::Enum(e), Type::Scalar(_)) => pack(&e.value, ty, out),
         (scalar, Type::Scalar(s)) => out.push(scalar_bits(scalar, *s)),
+        (Arg::Int(address, _), Type::Pointer(_)) => out.push([*address as u64, 0]),
         _ => out.push([0, 0]),
     }
 }

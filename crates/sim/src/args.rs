@@ -295,8 +295,10 @@ pub(crate) fn flatten(
             out.push(r.data as u64);
             Ok(())
         }
-        Type::Pointer(_) => Err(SimError::launch(format!(
-            "{what}: pointer parameters cannot be passed to the simulator"
+        Type::Pointer(d) => Err(SimError::launch(format!(
+            "{what}: a CPointer({d}) parameter takes a raw device address, which the \
+             simulator cannot check or reach (it runs kernels on host memory); run the kernel \
+             on the GPU, or declare an array parameter ({d}[::1]) and pass the array"
         ))),
     }
 }

@@ -6,8 +6,10 @@
 //! variables* that are locals of the function defining it (closing over locals and arguments)
 //! become extra trailing parameters of its source, named as in the user's code; a call passes
 //! the enclosing function's values of them at the time of the call (Python's late binding,
-//! and what numba's inlining of closures computes). Assigning to a captured variable inside the
-//! nested function (`nonlocal`) is not supported. Names that are not locals of the enclosing
+//! and what numba's inlining of closures computes). A `nonlocal` variable is captured too, and
+//! the function's source is rewritten to return its new value with its own
+//! ([`rewrite_nonlocals`]), which the call assigns in the caller. A `def`'s own name inside its
+//! body is the function itself (recursion). Names that are not locals of the enclosing
 //! function resolve as the enclosing function's globals and closure values do.
 //!
 //! A nested `def` keeps its lines and columns (its text is the definition, dedented). A lambda
@@ -30,6 +32,15 @@ pub(crate) struct Nested {
     pub parent: usize,
     /// The enclosing function's locals it reads: its trailing hidden parameters.
     pub captured: Vec<String>,
+    /// The name a `def` binds (`None` for a lambda): inside its own body the name is the
+    /// function itself, so a nested function can call itself (recursion), as in Python.
+    pub own_name: Option<String>,
+    /// The enclosing function's variables it rebinds (`nonlocal`): also in `captured`; its
+    /// source returns their new values (see [`rewrite_nonlocals`]) and a call assigns them.
+    pub nonlocals: Vec<String>,
+    /// With `nonlocals`: whether the function returns a value, so that its source returns
+    /// `(value, (nonlocals...))`; otherwise it returns `(nonlocals...)`.
+    pub returns_value: bool,
 }
 
 /// The nested functions of a compilation: by (defining source, start of the `def` or
@@ -64,12 +75,16 @@ pub(crate) fn collect(sources: &[FunctionSource]) -> (Vec<FunctionSource>, Neste
         for site in found {
             let index = all.len();
             let parent = &all[k];
-            let (text, first_line, indent) = match &site.kind {
+            let (mut text, first_line, indent) = match &site.kind {
                 SiteKind::Def { range } => def_text(&parent.source, *range, &site.captured),
                 SiteKind::Lambda { params, body } => {
                     lambda_text(&parent.source, *params, *body, &site.captured)
                 }
             };
+            let mut returns_value = false;
+            if !site.nonlocals.is_empty() {
+                (text, returns_value) = rewrite_nonlocals(&text, &site.nonlocals);
+            }
             let name = format!("{}.<locals>.{}", parent.name, site.name);
             let source = SourceFile::new(&parent.source.file, &text, first_line, indent);
             let mut globals = parent.globals.clone();
@@ -88,6 +103,9 @@ pub(crate) fn collect(sources: &[FunctionSource]) -> (Vec<FunctionSource>, Neste
                     index,
                     parent: k,
                     captured: site.captured,
+                    own_name: site.own_name,
+                    nonlocals: site.nonlocals,
+                    returns_value,
                 },
             );
         }
@@ -111,6 +129,10 @@ struct Site {
     name: String,
     kind: SiteKind,
     captured: Vec<String>,
+    /// The name a `def` binds (not captured: inside its body it is the function itself).
+    own_name: Option<String>,
+    /// The enclosing function's locals it declares `nonlocal` (all of them locals there).
+    nonlocals: Vec<String>,
     /// `$default:<name>` for each parameter whose default is a constant.
     defaults: Vec<(String, GlobalValue)>,
 }
@@ -129,13 +151,25 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
         .sites
         .into_iter()
         .map(|found| {
+            let mut nonlocals = Vec::new();
             let (own, loaded) = match &found {
                 Found::Def(d) => {
                     let mut own = parameter_names(&d.parameters);
                     crate::lower::collect_assigned(&d.body, &mut own);
                     let mut loads = Loads::default();
                     visitor::Visitor::visit_body(&mut loads, &d.body);
-                    (own, loads.0)
+                    let decls = rebound(d);
+                    // Rewritten only when every name is the enclosing function's own local;
+                    // otherwise the `nonlocal` statement stays, and is reported.
+                    if decls.iter().all(|n| locals.contains(n)) {
+                        nonlocals = decls;
+                    }
+                    for n in &nonlocals {
+                        own.remove(n);
+                    }
+                    let mut loaded = loads.0;
+                    loaded.extend(nonlocals.iter().cloned());
+                    (own, loaded)
                 }
                 Found::Lambda(l) => {
                     let own = l
@@ -148,9 +182,14 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
                     (own, loads.0)
                 }
             };
+            let own_name = match &found {
+                Found::Def(d) => Some(d.name.to_string()),
+                Found::Lambda(_) => None,
+            };
             let captured: Vec<String> = loaded
                 .into_iter()
                 .filter(|n| locals.contains(n) && !own.contains(n))
+                .filter(|n| own_name.as_ref() != Some(n))
                 .collect();
             match found {
                 Found::Def(d) => Site {
@@ -158,6 +197,8 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
                     name: d.name.to_string(),
                     kind: SiteKind::Def { range: d.range() },
                     captured,
+                    own_name,
+                    nonlocals,
                     defaults: constant_defaults(&d.parameters),
                 },
                 Found::Lambda(l) => Site {
@@ -173,6 +214,8 @@ fn scan(src: &FunctionSource) -> Vec<Site> {
                         body: l.body.range(),
                     },
                     captured,
+                    own_name,
+                    nonlocals,
                 },
             }
         })
@@ -249,6 +292,124 @@ impl<'a> visitor::Visitor<'a> for Finder {
         }
         visitor::walk_expr(self, expr);
     }
+}
+
+/// The names a function's `nonlocal` statements declare (not those of functions inside it),
+/// in order of first declaration.
+#[derive(Default)]
+struct Nonlocals {
+    names: Vec<String>,
+}
+
+impl<'a> visitor::Visitor<'a> for Nonlocals {
+    fn visit_stmt(&mut self, stmt: &'a Stmt) {
+        match stmt {
+            Stmt::Nonlocal(n) => {
+                for name in &n.names {
+                    if !self.names.iter().any(|k| k == name.as_str()) {
+                        self.names.push(name.to_string());
+                    }
+                }
+            }
+            Stmt::FunctionDef(_) | Stmt::ClassDef(_) => {}
+            _ => visitor::walk_stmt(self, stmt),
+        }
+    }
+
+    fn visit_expr(&mut self, _: &'a Expr) {}
+}
+
+/// The enclosing function's variables that calling `d` may rebind: those `d` declares
+/// `nonlocal`, and those that functions inside it rebind (at any depth) which `d` does not
+/// bind itself (Python's `nonlocal` reaches the nearest function binding the name, so `d`
+/// must pass their new values on too).
+fn rebound(d: &ast::StmtFunctionDef) -> Vec<String> {
+    let mut decls = Nonlocals::default();
+    visitor::Visitor::visit_body(&mut decls, &d.body);
+    let mut names = decls.names;
+    let mut own = parameter_names(&d.parameters);
+    crate::lower::collect_assigned(&d.body, &mut own);
+    let mut inner = Finder { sites: Vec::new() };
+    visitor::Visitor::visit_body(&mut inner, &d.body);
+    for site in &inner.sites {
+        if let Found::Def(f) = site {
+            for n in rebound(f) {
+                if !own.contains(&n) && !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The `nonlocal` and `return` statements of a function (not of functions inside it).
+#[derive(Default)]
+struct Rebinds {
+    nonlocal: Vec<TextRange>,
+    returns: Vec<(TextRange, Option<TextRange>)>,
+}
+
+impl<'a> visitor::Visitor<'a> for Rebinds {
+    fn visit_stmt(&mut self, stmt: &'a Stmt) {
+        match stmt {
+            Stmt::Nonlocal(n) => self.nonlocal.push(n.range()),
+            Stmt::Return(r) => self
+                .returns
+                .push((r.range(), r.value.as_deref().map(Ranged::range))),
+            Stmt::FunctionDef(_) | Stmt::ClassDef(_) => {}
+            _ => visitor::walk_stmt(self, stmt),
+        }
+    }
+
+    fn visit_expr(&mut self, _: &'a Expr) {}
+}
+
+/// `text` (one `def`, the `nonlocal` names among its parameters) rewritten to hand the new
+/// values of `names` back to its caller, which assigns them (`lower/call.rs`): each
+/// `nonlocal` statement becomes `pass`, each `return v` becomes `return ((v), (names,))`,
+/// and a function that returns no value returns `(names,)` from every `return` and from its
+/// end. Lines keep their numbers. Returns the text and whether the function returns a value.
+fn rewrite_nonlocals(text: &str, names: &[String]) -> (String, bool) {
+    let Ok(parsed) = parse_function(text) else {
+        return (text.to_owned(), false);
+    };
+    let mut found = Rebinds::default();
+    visitor::Visitor::visit_body(&mut found, &parsed.def.body);
+    let returns_value = found.returns.iter().any(|(_, v)| v.is_some());
+    let tuple = format!("({},)", names.join(", "));
+    let mut edits: Vec<(TextRange, String)> = found
+        .nonlocal
+        .iter()
+        .map(|r| (*r, "pass".to_owned()))
+        .collect();
+    for (r, value) in &found.returns {
+        let new = match value {
+            Some(v) => format!(
+                "return (({}), {tuple})",
+                &text[v.start().to_usize()..v.end().to_usize()]
+            ),
+            None if returns_value => continue,
+            None => format!("return {tuple}"),
+        };
+        edits.push((*r, new));
+    }
+    edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start()));
+    let mut out = text.to_owned();
+    for (r, new) in edits {
+        out.replace_range(r.start().to_usize()..r.end().to_usize(), &new);
+    }
+    if !returns_value {
+        let indent = parsed.def.body.first().map_or(4, |s| {
+            let start = s.range().start().to_usize();
+            start - text[..start].rfind('\n').map_or(0, |i| i + 1)
+        });
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!("{}return {tuple}\n", " ".repeat(indent)));
+    }
+    (out, returns_value)
 }
 
 /// Every name read anywhere inside (nested functions included: what they capture must be
@@ -394,6 +555,23 @@ mod tests {
         );
         assert_eq!(all[2].source.first_line, 13);
         assert_eq!(table.get(2).unwrap().parent, 0);
+    }
+
+    #[test]
+    fn nonlocal_functions_return_the_new_values() {
+        let text = "def k(a):\n    z = 0\n    def f(x):\n        nonlocal z\n        z += x\n        return z * 2\n    def g():\n        nonlocal z\n        if z > 0:\n            return\n        z = 1\n    a[0] = f(1)\n    g()\n";
+        let (all, table) = collect(&[source(text)]);
+        assert_eq!(
+            all[1].source.text,
+            "def f(x, z):\n    pass\n    z += x\n    return ((z * 2), (z,))\n"
+        );
+        assert!(table.get(1).unwrap().returns_value);
+        assert_eq!(
+            all[2].source.text,
+            "def g(z):\n    pass\n    if z > 0:\n        return (z,)\n    z = 1\n    return (z,)\n"
+        );
+        assert_eq!(table.get(2).unwrap().nonlocals, ["z"]);
+        assert!(!table.get(2).unwrap().returns_value);
     }
 
     #[test]

@@ -14,6 +14,17 @@ from oxcuda import types
 from oxcuda.types import from_dtype
 
 
+def _numpy_version() -> tuple[int, int]:
+    import numpy as np
+
+    major, minor = np.__version__.split(".")[:2]
+    return (int(major), int(minor))
+
+
+#: The installed NumPy's (major, minor) version, as numba's ``numpy_support.numpy_version``.
+numpy_version: tuple[int, int] = _numpy_version()
+
+
 def as_dtype(nbtype: Any):
     """The NumPy dtype of an oxcuda type: a scalar's, a record's, a datetime's, or a
     homogeneous tuple's subarray dtype; other types raise ``TypeError``, as numba does."""
@@ -29,4 +40,4 @@ def as_dtype(nbtype: Any):
     )
 
 
-__all__ = ["as_dtype", "from_dtype"]
+__all__ = ["as_dtype", "from_dtype", "numpy_version"]

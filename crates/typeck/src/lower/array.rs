@@ -94,6 +94,7 @@ impl Lower<'_, '_> {
                 ),
             },
             Val::Rt(v, ty @ Type::Array(_)) => self.index_array(v, ty, index, range),
+            Val::Rt(p, Type::Pointer(dtype)) => self.pointer_load(p, dtype, index, range),
             Val::Rt(v, Type::Record(rec)) => self.record_subscript(v, rec, index, range),
             base @ Val::GlobalArray(_) => match self.materialize(base, range) {
                 Some((v, ty)) => self.index_array(v, ty, index, range),
@@ -598,6 +599,10 @@ impl Lower<'_, '_> {
                 self.store_record_subscript(r, rec, index, range, value, value_range);
                 return;
             }
+            Val::Rt(p, Type::Pointer(dtype)) => {
+                self.pointer_store(p, dtype, index, value, range, value_range);
+                return;
+            }
             Val::Poison => return,
             Val::GlobalArray(name) => {
                 self.error_hint(
@@ -768,7 +773,7 @@ impl Lower<'_, '_> {
     }
 
     /// Loops over every index below `shape` (row-major), calling `body` with the indices.
-    fn nested_loops(
+    pub(super) fn nested_loops(
         &mut self,
         shape: &[Value],
         idx: &mut Vec<Value>,

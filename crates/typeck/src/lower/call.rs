@@ -32,6 +32,9 @@ impl Lower<'_, '_> {
     /// Evaluates a call expression.
     pub fn call(&mut self, c: &ast::ExprCall) -> Val {
         let callee = self.expr(&c.func);
+        if matches!(&callee, Val::Callable(p) if p == "isinstance") {
+            return self.isinstance_call(c);
+        }
         let allocates = matches!(&callee, Val::Callable(p)
             if p == "cuda.shared.array" || p == "cuda.local.array");
         let mut args: Vec<Arg> = Vec::with_capacity(c.arguments.args.len());
@@ -98,6 +101,9 @@ impl Lower<'_, '_> {
             Val::Callable(path) => {
                 if let Some(t) = super::vector::constructed_by(&path) {
                     return self.construct_vector(t, args, &keywords, c.range());
+                }
+                if self.is_ufunc_array_call(&path, &args, &keywords) {
+                    return self.ufunc_call(&path, args, keywords, c.range());
                 }
                 // Keywords that builtins accept are folded into positions here.
                 if let Err(v) = self.place_keywords(&path, &mut args, keywords, c.range()) {
@@ -608,6 +614,11 @@ impl Lower<'_, '_> {
                 };
                 Val::Rt(self.emit(Op::Select(c, x, y), t.clone()), t)
             }
+            "isinstance" => self.error(
+                codes::BAD_CALL,
+                range,
+                "isinstance() is decided when the kernel compiles: call it by name, as isinstance(obj, classinfo)",
+            ),
             _ => self.error(
                 codes::UNKNOWN_NAME,
                 range,
@@ -1190,7 +1201,7 @@ impl Lower<'_, '_> {
         result
     }
 
-    fn numpy_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+    pub(super) fn numpy_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
         let math_name = match name {
             "arcsin" => "asin",
             "arccos" => "acos",
@@ -1207,6 +1218,68 @@ impl Lower<'_, '_> {
                     return Val::Poison;
                 }
                 return self.abs(args[0].val.clone(), range);
+            }
+            "minimum" | "maximum" | "fmin" | "fmax"
+                if args.iter().all(|a| {
+                    self.scalar_type_of(&a.val)
+                        .is_some_and(|s| s.is_int() || s == Scalar::Bool)
+                }) =>
+            {
+                // Integers have no NaN: fmin/fmax are minimum/maximum, in the integer type.
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                let op = if name.contains("min") {
+                    BinOp::Min
+                } else {
+                    BinOp::Max
+                };
+                return self.min_max(op, args[0].val.clone(), args[1].val.clone(), range);
+            }
+            "minimum" | "maximum" | "fmin" | "fmax"
+                if args
+                    .iter()
+                    .any(|a| self.scalar_type_of(&a.val).is_some_and(Scalar::is_complex)) =>
+            {
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                return self.complex_min_max(name, &args, range);
+            }
+            "log2"
+                if args.len() == 1
+                    && self
+                        .scalar_type_of(&args[0].val)
+                        .is_some_and(Scalar::is_complex) =>
+            {
+                // NumPy's complex log2: log(z) / log(2), in z's precision.
+                let Some(s) = self.scalar_type_of(&args[0].val) else {
+                    return Val::Poison;
+                };
+                // Each part scaled on its own: a complex product would turn log(0)'s zero
+                // imaginary part times an infinite real part into NaN.
+                let log = self.cmath_call("log", args, range);
+                let Some((re, im)) = self.complex_parts(log, s, range) else {
+                    return Val::Poison;
+                };
+                let part = Type::Scalar(s.complex_part());
+                let k = self.emit(
+                    Op::Const(Const::Float(std::f64::consts::LOG2_E)),
+                    part.clone(),
+                );
+                let re = self.emit(Op::Binary(BinOp::Mul, re, k), part.clone());
+                let im = self.emit(Op::Binary(BinOp::Mul, im, k), part.clone());
+                let parts = [
+                    Arg {
+                        val: Val::Rt(re, part.clone()),
+                        range,
+                    },
+                    Arg {
+                        val: Val::Rt(im, part),
+                        range,
+                    },
+                ];
+                return self.complex_from_parts(s, &parts);
             }
             "minimum" | "maximum" => {
                 if !self.arity(name, &args, 2, 2, range) {
@@ -1229,6 +1302,83 @@ impl Lower<'_, '_> {
                     args[0].val.clone(),
                     range,
                 );
+            }
+            "add" | "subtract" | "multiply" | "divide" | "true_divide" | "floor_divide"
+            | "remainder" | "bitwise_and" | "bitwise_or" | "bitwise_xor" | "left_shift"
+            | "right_shift" => {
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                use ast::Operator as O;
+                let op = match name {
+                    "add" => O::Add,
+                    "subtract" => O::Sub,
+                    "multiply" => O::Mult,
+                    "divide" | "true_divide" => O::Div,
+                    "floor_divide" => O::FloorDiv,
+                    "remainder" => O::Mod,
+                    "bitwise_and" => O::BitAnd,
+                    "bitwise_or" => O::BitOr,
+                    "bitwise_xor" => O::BitXor,
+                    "left_shift" => O::LShift,
+                    _ => O::RShift,
+                };
+                return self.binary(op, args[0].val.clone(), args[1].val.clone(), range);
+            }
+            "negative" | "invert" | "bitwise_not" => {
+                if !self.arity(name, &args, 1, 1, range) {
+                    return Val::Poison;
+                }
+                let op = if name == "negative" {
+                    ast::UnaryOp::USub
+                } else {
+                    ast::UnaryOp::Invert
+                };
+                return self.unary(op, args[0].val.clone(), range);
+            }
+            "greater" | "greater_equal" | "less" | "less_equal" | "not_equal" | "equal" => {
+                if !self.arity(name, &args, 2, 2, range) {
+                    return Val::Poison;
+                }
+                if let Some(v) = self.complex_order(name, &args, range) {
+                    return v;
+                }
+                let op = match name {
+                    "greater" => ast::CmpOp::Gt,
+                    "greater_equal" => ast::CmpOp::GtE,
+                    "less" => ast::CmpOp::Lt,
+                    "less_equal" => ast::CmpOp::LtE,
+                    "not_equal" => ast::CmpOp::NotEq,
+                    _ => ast::CmpOp::Eq,
+                };
+                return self.compare(op, args[0].val.clone(), args[1].val.clone(), range);
+            }
+            "logical_and" | "logical_or" | "logical_xor" | "logical_not" => {
+                let n = if name == "logical_not" { 1 } else { 2 };
+                if !self.arity(name, &args, n, n, range) {
+                    return Val::Poison;
+                }
+                // NumPy's truth of a number: nonzero (NaN is true).
+                let mut truths = Vec::with_capacity(n);
+                for a in &args {
+                    truths.push(self.compare(
+                        ast::CmpOp::NotEq,
+                        a.val.clone(),
+                        Val::Int(0),
+                        a.range,
+                    ));
+                }
+                let mut truths = truths.into_iter();
+                let x = truths.next().unwrap_or(Val::Poison);
+                let Some(y) = truths.next() else {
+                    return self.unary(ast::UnaryOp::Not, x, range);
+                };
+                let op = match name {
+                    "logical_and" => ast::Operator::BitAnd,
+                    "logical_or" => ast::Operator::BitOr,
+                    _ => ast::Operator::BitXor,
+                };
+                return self.binary(op, x, y, range);
             }
             "reciprocal" => {
                 if !self.arity(name, &args, 1, 1, range) {
@@ -1271,6 +1421,127 @@ impl Lower<'_, '_> {
         }
         // NumPy's floor/ceil/trunc return floats, unlike math's.
         self.math_call(math_name, args, range, false)
+    }
+
+    /// The real and imaginary parts of a complex (or real) scalar, in complex type `to`'s
+    /// part type.
+    fn complex_parts(&mut self, v: Val, to: Scalar, range: TextRange) -> Option<(Value, Value)> {
+        let z = self.convert(v, &Type::Scalar(to), range)?;
+        let part = Type::Scalar(to.complex_part());
+        let re = self.emit(Op::ComplexPart(z, false), part.clone());
+        let im = self.emit(Op::ComplexPart(z, true), part);
+        Some((re, im))
+    }
+
+    /// NumPy's lexicographic order of complex numbers (real parts, then imaginary parts), for
+    /// `np.greater` and the other comparisons; `None` when no operand is complex.
+    fn complex_order(&mut self, name: &str, args: &[Arg], range: TextRange) -> Option<Val> {
+        let (sa, sb) = (
+            self.scalar_type_of(&args[0].val)?,
+            self.scalar_type_of(&args[1].val)?,
+        );
+        if !sa.is_complex() && !sb.is_complex() {
+            return None;
+        }
+        let t = promote::unify(sa, sb);
+        let Some(((ar, ai), (br, bi))) = self
+            .complex_parts(args[0].val.clone(), t, range)
+            .zip(self.complex_parts(args[1].val.clone(), t, range))
+        else {
+            return Some(Val::Poison);
+        };
+        let cmp = |this: &mut Self, op, x, y| this.emit(Op::Compare(op, x, y), Type::BOOL);
+        let and = |this: &mut Self, x, y| this.emit(Op::Binary(BinOp::BitAnd, x, y), Type::BOOL);
+        let or = |this: &mut Self, x, y| this.emit(Op::Binary(BinOp::BitOr, x, y), Type::BOOL);
+        let v = match name {
+            "equal" | "not_equal" => {
+                let re = cmp(self, CmpOp::Eq, ar, br);
+                let im = cmp(self, CmpOp::Eq, ai, bi);
+                let eq = and(self, re, im);
+                if name == "equal" {
+                    eq
+                } else {
+                    let t = self.emit(Op::Const(Const::Bool(true)), Type::BOOL);
+                    self.emit(Op::Binary(BinOp::BitXor, eq, t), Type::BOOL)
+                }
+            }
+            _ => {
+                // a > b: ar > br, or ar == br and ai > bi (ar, br ordered: NaNs compare false).
+                let (strict, weak) = match name {
+                    "greater" => (CmpOp::Gt, CmpOp::Gt),
+                    "greater_equal" => (CmpOp::Gt, CmpOp::Ge),
+                    "less" => (CmpOp::Lt, CmpOp::Lt),
+                    _ => (CmpOp::Lt, CmpOp::Le),
+                };
+                let first = cmp(self, strict, ar, br);
+                let tie = cmp(self, CmpOp::Eq, ar, br);
+                let second = cmp(self, weak, ai, bi);
+                let then = and(self, tie, second);
+                or(self, first, then)
+            }
+        };
+        Some(Val::Rt(v, Type::BOOL))
+    }
+
+    /// `np.maximum`/`np.minimum`/`np.fmax`/`np.fmin` of complex numbers: NumPy's lexicographic
+    /// order; a NaN part propagates (maximum, minimum) or is ignored (fmax, fmin).
+    fn complex_min_max(&mut self, name: &str, args: &[Arg], range: TextRange) -> Val {
+        let (Some(sa), Some(sb)) = (
+            self.scalar_type_of(&args[0].val),
+            self.scalar_type_of(&args[1].val),
+        ) else {
+            return Val::Poison;
+        };
+        let t = promote::unify(sa, sb);
+        let ty = Type::Scalar(t);
+        let (Some(a), Some(b)) = (
+            self.convert(args[0].val.clone(), &ty, range),
+            self.convert(args[1].val.clone(), &ty, range),
+        ) else {
+            return Val::Poison;
+        };
+        let order = if name.contains("max") {
+            "greater_equal"
+        } else {
+            "less_equal"
+        };
+        let pair = [
+            Arg {
+                val: Val::Rt(a, ty.clone()),
+                range,
+            },
+            Arg {
+                val: Val::Rt(b, ty.clone()),
+                range,
+            },
+        ];
+        let Some(Val::Rt(keep_a, _)) = self.complex_order(order, &pair, range) else {
+            return Val::Poison;
+        };
+        let (Some((ar, ai)), Some((br, bi))) = (
+            self.complex_parts(Val::Rt(a, ty.clone()), t, range),
+            self.complex_parts(Val::Rt(b, ty.clone()), t, range),
+        ) else {
+            return Val::Poison;
+        };
+        let nan = |this: &mut Self, re, im| {
+            let r = this.emit(Op::Compare(CmpOp::Ne, re, re), Type::BOOL);
+            let i = this.emit(Op::Compare(CmpOp::Ne, im, im), Type::BOOL);
+            this.emit(Op::Binary(BinOp::BitOr, r, i), Type::BOOL)
+        };
+        let a_nan = nan(self, ar, ai);
+        let b_nan = nan(self, br, bi);
+        let ordered = self.emit(Op::Select(keep_a, a, b), ty.clone());
+        let v = if name.starts_with('f') {
+            // fmax/fmin: the other operand when one has a NaN (the first when both).
+            let x = self.emit(Op::Select(a_nan, b, ordered), ty.clone());
+            self.emit(Op::Select(b_nan, a, x), ty.clone())
+        } else {
+            // maximum/minimum: the operand with a NaN (the first when both).
+            let x = self.emit(Op::Select(b_nan, b, ordered), ty.clone());
+            self.emit(Op::Select(a_nan, a, x), ty.clone())
+        };
+        Val::Rt(v, ty)
     }
 
     fn compare_vals(&mut self, op: CmpOp, a: Val, b: Val, range: TextRange) -> Option<Value> {
@@ -1605,7 +1876,10 @@ impl Lower<'_, '_> {
         };
         let name = self.sess.sources.get(src).name.clone();
         let is_bound = !bound.is_empty() && bound.len() == nested.captured.len();
-        if !is_bound && !nested.captured.is_empty() && nested.parent != self.src {
+        // Called by its definer, or by itself (recursion: its captures are its own trailing
+        // parameters of the same names, so reading them passes them on unchanged).
+        let in_scope = nested.parent == self.src || src == self.src;
+        if !is_bound && !nested.captured.is_empty() && !in_scope {
             let names = nested.captured.join(", ");
             return self.error_hint(
                 codes::BAD_CALL,
@@ -1651,7 +1925,60 @@ impl Lower<'_, '_> {
         let Some(args) = self.bind_device_args(src, args, keywords, range) else {
             return Val::Poison;
         };
-        self.device_call(src, args, range)
+        let result = self.device_call(src, args, range);
+        if nested.nonlocals.is_empty() {
+            return result;
+        }
+        if is_bound {
+            return self.error_hint(
+                codes::BAD_CALL,
+                range,
+                format!(
+                    "{name} rebinds variables of the function that defines it (nonlocal {}), so it can only be called there",
+                    nested.nonlocals.join(", ")
+                ),
+                "return the new values instead",
+            );
+        }
+        self.assign_nonlocals(&nested, result, range)
+    }
+
+    /// After a call of a nested function with `nonlocal` names: assigns their new values (the
+    /// call's result carries them, `crate::nested::rewrite_nonlocals`) in the caller, which
+    /// is the function defining them or the nested function itself (a recursive call, where
+    /// they are its own parameters), and gives the value the function returned.
+    fn assign_nonlocals(
+        &mut self,
+        nested: &crate::nested::Nested,
+        result: Val,
+        range: TextRange,
+    ) -> Val {
+        if result == Val::Poison {
+            return Val::Poison;
+        }
+        let Some(items) = self.tuple_items(&result) else {
+            return Val::Poison;
+        };
+        let (value, written) = if nested.returns_value {
+            let [value, written] =
+                <[Val; 2]>::try_from(items).unwrap_or([Val::Poison, Val::Poison]);
+            let Some(written) = self.tuple_items(&written) else {
+                return Val::Poison;
+            };
+            (value, written)
+        } else {
+            (Val::NoneV, items)
+        };
+        for (name, v) in nested.nonlocals.iter().zip(written) {
+            let target = ast::Expr::Name(ast::ExprName {
+                node_index: ast::AtomicNodeIndex::default(),
+                range,
+                id: ast::name::Name::new(name),
+                ctx: ast::ExprContext::Store,
+            });
+            self.assign(&target, v, range);
+        }
+        value
     }
 
     /// A nested function passed to another function: the values of the locals it captures,
@@ -1659,10 +1986,23 @@ impl Lower<'_, '_> {
     /// as extra arguments).
     fn bind_closure(&mut self, src: usize, range: TextRange) -> Option<Vec<Val>> {
         let nested = self.sess.nested.get(src)?.clone();
+        if !nested.nonlocals.is_empty() {
+            let fname = self.sess.sources.get(src).name.clone();
+            self.error_hint(
+                codes::BAD_CALL,
+                range,
+                format!(
+                    "{fname} rebinds variables of the function that defines it (nonlocal {}), so it cannot be passed to another function",
+                    nested.nonlocals.join(", ")
+                ),
+                "call it where it is defined, or return the new values instead of rebinding them",
+            );
+            return None;
+        }
         if nested.captured.is_empty() {
             return Some(Vec::new());
         }
-        if nested.parent != self.src {
+        if nested.parent != self.src && src != self.src {
             let fname = self.sess.sources.get(src).name.clone();
             self.error(
                 codes::BAD_CALL,
@@ -1737,7 +2077,7 @@ impl Lower<'_, '_> {
                 return Some(self.error_hint(
                     codes::RECURSION,
                     range,
-                    "the return type of this recursive call cannot be inferred yet",
+                    "cannot type infer runaway recursion: no `return <value>` before this recursive call gives the function's return type (numba's error)",
                     "put a base case `return <value>` before the recursive call, or give the function a signature",
                 ));
             };

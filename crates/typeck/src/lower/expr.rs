@@ -180,6 +180,13 @@ impl Lower<'_, '_> {
                 ),
             };
         }
+        // A nested `def` reading its own name calls itself (the enclosing function's local
+        // of that name is this function, and shadows any global).
+        if let Some(n) = self.sess.nested.get(self.src)
+            && n.own_name.as_deref() == Some(name)
+        {
+            return Val::Closure(self.src, Vec::new());
+        }
         let fsrc = self.fsrc.clone();
         if let Some(g) = fsrc.globals.get(name) {
             return self.global_value(name, g, range);

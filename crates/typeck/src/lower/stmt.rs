@@ -124,10 +124,11 @@ impl Lower<'_, '_> {
                 self.error_hint(
                     codes::UNSUPPORTED_SYNTAX,
                     n.range(),
-                    "'nonlocal' is not supported in device code: a nested function reads the \
-                     enclosing function's variables but cannot rebind them",
-                    "return the new value and assign it in the enclosing function, or store it \
-                     in an array element (cuda.local.array(1, dtype) is one per thread)",
+                    "'nonlocal' is not supported here: it rebinds a variable of the Python \
+                     function around the kernel, and closure variables are frozen as constants \
+                     when the kernel compiles (as numba freezes them)",
+                    "write the result into an array argument (nonlocal works between functions \
+                     defined inside the kernel)",
                 );
             }
             Stmt::Global(g) => {
