@@ -78,3 +78,22 @@ def test_other_uses_are_clear_errors(body, message):
         compiler.compile_pyfunc(
             namespace["k"], "void(float64[::1], uint64[::1])", device=False, output="ptx", cc=(9, 0)
         )
+
+
+def test_local_alignment_reaches_the_alloca():
+    # The GPU's local array is an `alloca`: its alignment is the one asked for (it was capped
+    # at 16 bytes before).
+    source = """
+def k(out):
+    a = cuda.local.array(5, np.float32, alignment=128)
+    a[0] = 1.0
+    out[0] = a.ctypes.data
+"""
+    filename = "<ctypes.data alloca alignment>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace = {"cuda": cuda, "np": np}
+    exec(compile(source, filename, "exec"), namespace)
+    nvvm = compiler.compile_pyfunc(
+        namespace["k"], "void(uint64[::1])", device=False, output="nvvm", cc=(9, 0)
+    )["nvvm"]
+    assert "alloca [5 x float], align 128" in nvvm, nvvm

@@ -31,7 +31,7 @@ impl Lower<'_, '_> {
             return Val::Poison;
         }
         let (array, a) = match &args[0].val {
-            Val::Rt(v, Type::Array(a)) => (*v, a.clone()),
+            Val::Rt(v, Type::Array(a)) => (*v, *a),
             Val::Poison => return Val::Poison,
             other => {
                 let what = other.describe();
@@ -44,7 +44,7 @@ impl Lower<'_, '_> {
             }
         };
         let alignment = match args[1].val {
-            Val::Int(n) if n >= 1 && n <= MAX_ALIGNMENT && n.count_ones() == 1 => n,
+            Val::Int(n) if (1..=MAX_ALIGNMENT).contains(&n) && n.count_ones() == 1 => n,
             Val::Poison => return Val::Poison,
             _ => {
                 return self.error_hint(
