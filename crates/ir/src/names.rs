@@ -7,6 +7,8 @@
 //! know. Intrinsics carry a [`Dim`] or a mode, so their names are one table of
 //! `(Intrinsic, name)` pairs ([`INTRINSICS`]); a test checks that it covers every variant.
 
+use oxcuda_types::Scalar;
+
 use crate::ops::{
     AtomicOp, BinOp, CmpOp, Dim, Intrinsic, LoadCache, MatchMode, ShflMode, StoreCache, UnaryOp,
     VoteMode,
@@ -151,6 +153,8 @@ pub const INTRINSICS: &[(Intrinsic, &str)] = {
         (I::ArithRn(BinOp::Add), "add.rn"),
         (I::ArithRn(BinOp::Sub), "sub.rn"),
         (I::ArithRn(BinOp::Mul), "mul.rn"),
+        (I::CvtFp8x2(Scalar::E4M3), "cvt.satfinite.e4m3x2"),
+        (I::CvtFp8x2(Scalar::E5M2), "cvt.satfinite.e5m2x2"),
         (I::Assert, "assert"),
         (I::Exit, "exit"),
     ]
@@ -259,6 +263,7 @@ mod tests {
             | Intrinsic::Nanosleep
             | Intrinsic::Reinterpret
             | Intrinsic::ArithRn(_)
+            | Intrinsic::CvtFp8x2(_)
             | Intrinsic::Assert
             | Intrinsic::Exit => i,
         }

@@ -215,6 +215,22 @@ impl FnWriter<'_, '_> {
                 let (a, b) = (self.op(*a)?, self.op(*b)?);
                 Ok(Some(self.arith_rn(op, s, &a, &b)?))
             }
+            Intrinsic::CvtFp8x2(format) => {
+                let [x, y, soft] = args else {
+                    return Err(self.err(format!("{i:?} takes three operands")));
+                };
+                if self.cx.opts.cc < (8, 9) {
+                    // No fp8 conversion instruction before sm_89: the software result.
+                    return Ok(Some(self.op(*soft)?));
+                }
+                // `cvt … d, a, b` puts `a` in the upper byte; the software result becomes
+                // dead and LLVM removes it (the device library is pure).
+                let kind = if format == Scalar::E5M2 { "e5m2x2" } else { "e4m3x2" };
+                let (x, y) = (self.op(*x)?, self.op(*y)?);
+                Ok(Some(self.emit(format!(
+                    "call i16 asm \"cvt.rn.satfinite.{kind}.f32 $0, $1, $2;\", \"=h,f,f\"(float {y}, float {x})"
+                ))))
+            }
             Intrinsic::Exit => {
                 // The thread ends here; the IR block ends `unreachable` after it.
                 self.stmt("call void asm sideeffect \"exit;\", \"\"()".to_owned());

@@ -356,41 +356,36 @@ def cvt_e8m0_to_bf16raw(b):
 
 # The fp8 vector storage types (numba-cuda's fp8x2_*/fp8x4_*, ``lower/fp8_vector.rs``): their
 # constructors convert as CUDA's ``__nv_fp8x2_e4m3(float2)`` … do (saturating; e8m0 toward
-# +inf), their storage holds lane k in byte k, and ``float32x2(v)``/``float32x4(v)`` decode
+# +inf; from float32 lanes, e4m3/e5m2 pairs are ``cvt_float2_to_fp8x2`` under the
+# ``CvtFp8x2`` intrinsic, which sm_89+ compute in hardware), their storage holds lane k in
+# byte k, and ``float32x2(v)``/``float32x4(v)`` decode
 # each lane exactly (CUDA's ``operator float2``/``operator float4``).
 
 
-def _pack4(lo, hi):
+def pack_u16x2(lo, hi):
     """The uint32 of two uint16 halves, ``lo`` in the low half."""
     return uint32((int64(hi) << int64(16)) | (int64(lo) & int64(0xFFFF)))
-
-
-def fp8x4_from_float4(v, interpretation):
-    """``__x`` of ``fp8x4_e4m3(float4)`` (``interpretation`` 0) or of ``fp8x4_e5m2`` (1)."""
-    lo = cvt_float2_to_fp8x2(cuda.float32x2(v.x, v.y), 1, interpretation)
-    hi = cvt_float2_to_fp8x2(cuda.float32x2(v.z, v.w), 1, interpretation)
-    return _pack4(lo, hi)
 
 
 def fp8x4_from_double4(v, interpretation):
     """``__x`` of ``fp8x4_e4m3(double4)`` (``interpretation`` 0) or of ``fp8x4_e5m2`` (1)."""
     lo = cvt_double2_to_fp8x2(cuda.float64x2(v.x, v.y), 1, interpretation)
     hi = cvt_double2_to_fp8x2(cuda.float64x2(v.z, v.w), 1, interpretation)
-    return _pack4(lo, hi)
+    return pack_u16x2(lo, hi)
 
 
 def e8m0x4_from_float4(v):
     """``__x`` of ``fp8x4_e8m0(float4)``: each lane up to a power of two, saturating."""
     lo = cvt_float2_to_e8m0x2(cuda.float32x2(v.x, v.y), 1, 2)
     hi = cvt_float2_to_e8m0x2(cuda.float32x2(v.z, v.w), 1, 2)
-    return _pack4(lo, hi)
+    return pack_u16x2(lo, hi)
 
 
 def e8m0x4_from_double4(v):
     """``__x`` of ``fp8x4_e8m0(double4)``: each lane up to a power of two, saturating."""
     lo = cvt_double2_to_e8m0x2(cuda.float64x2(v.x, v.y), 1, 2)
     hi = cvt_double2_to_e8m0x2(cuda.float64x2(v.z, v.w), 1, 2)
-    return _pack4(lo, hi)
+    return pack_u16x2(lo, hi)
 
 
 def _decode(b, fmt):

@@ -14,9 +14,12 @@
 //!   them, so the vector constructor is where oxcuda offers them.
 //!
 //! Every conversion is a function of the device library `library/fp8.py` (the scalar
-//! conversions' functions, lane by lane), so the GPU and the simulator run one program.
+//! conversions' functions, lane by lane), so the GPU and the simulator run one program. The
+//! one exception is the hardware's own: float32 pairs to e4m3/e5m2 are `Intrinsic::CvtFp8x2`,
+//! which carries the library's result for the simulator and GPUs before sm_89 and is one PTX
+//! `cvt.rn.satfinite.e4m3x2.f32` (`e5m2x2`) on sm_89 and later, of the same bits.
 
-use oxcuda_ir::{Const, Op, Value};
+use oxcuda_ir::{Const, Intrinsic, Op, Value};
 use oxcuda_syntax::TextRange;
 use oxcuda_syntax::codes;
 use oxcuda_types::{Fp8VectorType, Scalar, Type, VectorType};
@@ -112,16 +115,45 @@ impl Lower<'_, '_> {
         let up = arg(Val::Int(ROUND_POS_INF));
         let double = u.base == Scalar::F64;
         let (name, args) = match (t.lanes, t.format == Scalar::E8M0, double) {
-            (2, false, false) => ("cvt_float2_to_fp8x2", vec![vector, sat, interpretation]),
+            (_, false, false) => {
+                // float32 lanes to e4m3/e5m2: pairs, in hardware where the GPU has it.
+                let lane = |s: &mut Self, k: u32| s.emit(Op::TupleGet(v, k), Type::Scalar(Scalar::F32));
+                let (x, y) = (lane(self, 0), lane(self, 1));
+                let lo = self.fp8x2_satfinite(t.format, x, y)?;
+                if t.lanes == 2 {
+                    return Some(lo);
+                }
+                let (z, w) = (lane(self, 2), lane(self, 3));
+                let hi = self.fp8x2_satfinite(t.format, z, w)?;
+                ("pack_u16x2", vec![rt(lo, Scalar::U16), rt(hi, Scalar::U16)])
+            }
             (2, false, true) => ("cvt_double2_to_fp8x2", vec![vector, sat, interpretation]),
             (2, true, false) => ("cvt_float2_to_e8m0x2", vec![vector, sat, up]),
             (2, true, true) => ("cvt_double2_to_e8m0x2", vec![vector, sat, up]),
-            (_, false, false) => ("fp8x4_from_float4", vec![vector, interpretation]),
             (_, false, true) => ("fp8x4_from_double4", vec![vector, interpretation]),
             (_, true, false) => ("e8m0x4_from_float4", vec![vector]),
             (_, true, true) => ("e8m0x4_from_double4", vec![vector]),
         };
         self.fp8_library_val(name, args, &Type::Scalar(t.storage()))
+    }
+
+    /// The float32 values `x`, `y` as e4m3 or e5m2 (`format`), saturating, `x` in the low
+    /// byte of the uint16: `Intrinsic::CvtFp8x2` over the device library's result, so sm_89
+    /// and later convert with one `cvt.rn.satfinite` instruction and everything else (older
+    /// GPUs, the simulator) runs the library's `cvt_float2_to_fp8x2`.
+    fn fp8x2_satfinite(&mut self, format: Scalar, x: Value, y: Value) -> Option<Value> {
+        let pair_type = Type::Vector(VectorType::new(Scalar::F32, 2)?);
+        let pair = self.emit(Op::MakeTuple(vec![x, y]), pair_type.clone());
+        let interpretation = i128::from(format == Scalar::E5M2);
+        let args = vec![
+            arg(Val::Rt(pair, pair_type)),
+            arg(Val::Int(SATFINITE)),
+            arg(Val::Int(interpretation)),
+        ];
+        let u16 = Type::Scalar(Scalar::U16);
+        let soft = self.fp8_library_val("cvt_float2_to_fp8x2", args, &u16)?;
+        let op = Op::Intrinsic(Intrinsic::CvtFp8x2(format), vec![x, y, soft]);
+        Some(self.emit(op, u16))
     }
 
     /// `v.<attr>` of an fp8 vector: only `__x`, its storage.
