@@ -243,21 +243,25 @@ def test_values_pass_through_device_functions_and_branches(target, rng):
     assert (back[:, 0] == values[:, 0]).all() and (back[:, 3] == values[:, 3]).all()
 
 
-def test_float32_pairs_use_the_fp8_conversion_instruction_from_sm_89():
-    def k(x, out2, out4):
+def test_float32_pairs_use_the_fp8_conversion_instructions_from_sm_89():
+    def k(x, out2, out4, back):
         i = cuda.grid(1)
         if i < out2.size:
-            out2[i] = fp8x2_e4m3(cuda.float32x2(x[i], -x[i])).__x
-            out4[i] = fp8x4_e5m2(cuda.float32x4(x[i], x[i], -x[i], x[i])).__x
+            a = fp8x2_e4m3(cuda.float32x2(x[i], -x[i]))
+            b = fp8x4_e5m2(cuda.float32x4(x[i], x[i], -x[i], x[i]))
+            out2[i] = a.__x
+            out4[i] = b.__x
+            back[i] = cuda.float32x2(a).y + cuda.float32x4(b).z
 
-    sig = "void(float32[::1], uint16[::1], uint32[::1])"
+    sig = "void(float32[::1], uint16[::1], uint32[::1], float32[::1])"
     for cc in [(8, 9), (9, 0), (10, 0)]:
         ptx, _ = cuda.compile_ptx(k, sig, cc=cc)
         assert "cvt.rn.satfinite.e4m3x2.f32" in ptx, cc
         assert ptx.count("cvt.rn.satfinite.e5m2x2.f32") == 2, cc
+        assert "cvt.rn.f16x2.e4m3x2" in ptx and "cvt.rn.f16x2.e5m2x2" in ptx, cc
     for cc in [(7, 5), (8, 6)]:
         ptx, _ = cuda.compile_ptx(k, sig, cc=cc)
-        assert "satfinite" not in ptx, cc
+        assert "satfinite" not in ptx and "f16x2" not in ptx, cc
 
     # float64 lanes and e8m0 have no such instruction: the software path everywhere.
     def j(x, out):

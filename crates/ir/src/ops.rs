@@ -371,6 +371,12 @@ pub enum Intrinsic {
     /// simulator and GPUs before sm_89 return; sm_89 and later compute it with PTX
     /// `cvt.rn.satfinite.e4m3x2.f32` (`e5m2x2`), the same bits. Pure.
     CvtFp8x2(Scalar),
+    /// Byte `k` (0–3) of the fp8 storage `bits` (uint16 or uint32) of the format (`E4M3` or
+    /// `E5M2`) as float32, exactly, a NaN as the canonical float32 NaN. Operands `bits` and
+    /// `soft` (float32): `soft` is that value computed in software (the device library),
+    /// which the simulator and GPUs before sm_89 return; sm_89 and later decode the byte's
+    /// pair with PTX `cvt.rn.f16x2.e4m3x2` (`e5m2x2`) and widen it, the same bits. Pure.
+    CvtFp8ToF32(Scalar, u8),
     /// `assert cond`, checked only in debug builds: bool operand; traps on the GPU, raises in the
     /// simulator. The message is the source text at the instruction's location.
     Assert,
@@ -833,6 +839,7 @@ impl Op {
                     | Intrinsic::Reinterpret
                     | Intrinsic::ArithRn(_)
                     | Intrinsic::CvtFp8x2(_)
+                    | Intrinsic::CvtFp8ToF32(..)
             ),
             // A load can fault (out of range in the simulator); keep loads DCE-safe by treating
             // them as pure: an unused out-of-range read is not observable on the GPU either.

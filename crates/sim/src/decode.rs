@@ -705,6 +705,7 @@ impl<'a> FuncDecoder<'a> {
                 Intrinsic::Vote(_) => Some(Type::BOOL),
                 Intrinsic::ArithRn(_) => args.first().map(|a| self.ty(*a).clone()),
                 Intrinsic::CvtFp8x2(_) => Some(scalar(Scalar::U16)),
+                Intrinsic::CvtFp8ToF32(..) => Some(scalar(Scalar::F32)),
                 // Any scalar of the operand's size (the verifier checks it).
                 Intrinsic::Reinterpret => None,
                 _ => Some(Type::None),
@@ -1639,6 +1640,16 @@ impl<'a> FuncDecoder<'a> {
                 self.emit(Inst::Bits {
                     op: BitsOp::Reinterpret(Scalar::U16),
                     ty: Scalar::U16,
+                    d,
+                    a,
+                });
+            }
+            Intrinsic::CvtFp8ToF32(..) => {
+                // Likewise: the software value, which sm_89's `cvt` gives too.
+                let a = arg(1)?;
+                self.emit(Inst::Bits {
+                    op: BitsOp::Reinterpret(Scalar::F32),
+                    ty: Scalar::F32,
                     d,
                     a,
                 });

@@ -17,7 +17,8 @@
 //! conversions' functions, lane by lane), so the GPU and the simulator run one program. The
 //! one exception is the hardware's own: float32 pairs to e4m3/e5m2 are `Intrinsic::CvtFp8x2`,
 //! which carries the library's result for the simulator and GPUs before sm_89 and is one PTX
-//! `cvt.rn.satfinite.e4m3x2.f32` (`e5m2x2`) on sm_89 and later, of the same bits.
+//! `cvt.rn.satfinite.e4m3x2.f32` (`e5m2x2`) on sm_89 and later, of the same bits; e4m3/e5m2
+//! lanes back to float32 are `Intrinsic::CvtFp8ToF32` the same way (`cvt.rn.f16x2.e4m3x2`).
 
 use oxcuda_ir::{Const, Intrinsic, Op, Value};
 use oxcuda_syntax::TextRange;
@@ -195,9 +196,22 @@ impl Lower<'_, '_> {
         };
         let ty = Type::Vector(out);
         let args = vec![rt(storage, t.storage()), arg(Val::Int(format_code(t)))];
-        match self.fp8_library_val(name, args, &ty) {
-            Some(r) => Val::Rt(r, ty),
-            None => Val::Poison,
+        let Some(soft) = self.fp8_library_val(name, args, &ty) else {
+            return Val::Poison;
+        };
+        if t.format == Scalar::E8M0 {
+            // No e8m0 instruction: the library's lanes on every target.
+            return Val::Rt(soft, ty);
         }
+        // Each lane under `Intrinsic::CvtFp8ToF32`: one `cvt.rn.f16x2` per pair on sm_89+.
+        let f32 = Type::Scalar(Scalar::F32);
+        let lanes = (0..lanes)
+            .map(|k| {
+                let s = self.emit(Op::TupleGet(soft, u32::from(k)), f32.clone());
+                let op = Op::Intrinsic(Intrinsic::CvtFp8ToF32(t.format, k), vec![storage, s]);
+                self.emit(op, f32.clone())
+            })
+            .collect();
+        Val::Rt(self.emit(Op::MakeTuple(lanes), ty.clone()), ty)
     }
 }
