@@ -8,6 +8,8 @@
 //! - `v.x`, `v.y`, `v.z`, `v.w` read a lane; the lanes are read-only (`stmt.rs` refuses an
 //!   assignment), and a lane the type lacks is an `unknown-attribute` error.
 //! - Vectors pass to and return from device functions, and live in variables, as any value.
+//! - `cuda.float32x2(v)` / `cuda.float32x4(v)` of an fp8 vector storage value (`fp8x2_e4m3`)
+//!   decodes its lanes (`fp8_vector.rs`); with other arguments an fp8 vector is refused.
 //!
 //! A vector value is the tuple of its lanes in the IR (the nominal invariant, `nominal.rs`):
 //! building one is `MakeTuple`, reading a lane `TupleGet`.
@@ -108,9 +110,9 @@ impl Lower<'_, '_> {
                         codes::TYPE_MISMATCH,
                         a.range,
                         format!(
-                            "{t}() cannot take a {u} with other values: a {u} converts only \
-                             on its own, to float32x{}",
-                            u.lanes
+                            "{t}() cannot take a {u}: a {u} converts only on its own, to \
+                             float32x{} (CUDA's operator float{})",
+                            u.lanes, u.lanes
                         ),
                         format!("convert it first: cuda.float32x{}(v)", u.lanes),
                     );
