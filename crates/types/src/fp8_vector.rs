@@ -34,14 +34,16 @@ impl Fp8VectorType {
     /// The vector type of `lanes` values of `format`, if numba-cuda has one.
     #[must_use]
     pub fn new(format: Scalar, lanes: u8) -> Option<Self> {
-        (FP8_FORMATS.contains(&format) && matches!(lanes, 2 | 4))
-            .then_some(Self { format, lanes })
+        (FP8_FORMATS.contains(&format) && matches!(lanes, 2 | 4)).then_some(Self { format, lanes })
     }
 
     /// The type named `name`: numba-cuda's name (`fp8x2_e4m3`) or CUDA's (`__nv_fp8x2_e4m3`).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
-        let rest = name.strip_prefix("__nv_").unwrap_or(name).strip_prefix("fp8x")?;
+        let rest = name
+            .strip_prefix("__nv_")
+            .unwrap_or(name)
+            .strip_prefix("fp8x")?;
         let (lanes, format) = rest.split_once('_')?;
         let lanes = lanes.parse().ok()?;
         let format = FP8_FORMATS

@@ -645,7 +645,6 @@ mod tests {
     #[test]
     fn datetimes_with_and_without_units() {
         use crate::datetime::{DateUnit, DatetimeType};
-use crate::fp8_vector::Fp8VectorType;
         let d = DatetimeType::datetime(DateUnit::D);
         assert_eq!(parse_type("datetime64[D]").unwrap(), Type::Datetime(d));
         assert_eq!(

@@ -5,8 +5,9 @@ has the same objects under that path). The types are ``fp8_e4m3`` (torch's and `
 ``float8_e4m3fn``: no infinity, largest finite 448), ``fp8_e5m2`` (``float8_e5m2``, IEEE-like)
 and ``fp8_e8m0`` (``float8_e8m0fnu``, a power of two). In a kernel ``fp8_e4m3(x)`` converts a
 number (saturating, to nearest even, as CUDA's ``__nv_fp8_e4m3`` constructor), ``fp8_e4m3()``
-is the value of bits 0, and ``float32(v)``, ``float16(v)``, ``int32(v)``, … convert back; they are the element types of
-``ml_dtypes`` float8 NumPy arrays and torch float8 tensors (through DLPack). The ``cvt_*``
+is the value of bits 0, and ``float32(v)``, ``float16(v)``, ``int32(v)``, … convert back; they
+are the element types of ``ml_dtypes`` float8 NumPy arrays and torch float8 tensors (through
+DLPack). The ``cvt_*``
 functions return fp8 storage bits (``uint8``/``uint16``) with an explicit ``saturation_t`` and
 ``fp8_interpretation_t`` (or ``cudaRoundMode`` for e8m0); each is a row of the builtin
 registry (``crates/typeck/src/builtins/fp8.rs``), and calling one on the host is an error.

@@ -225,7 +225,11 @@ impl FnWriter<'_, '_> {
                 }
                 // `cvt … d, a, b` puts `a` in the upper byte; the software result becomes
                 // dead and LLVM removes it (the device library is pure).
-                let kind = if format == Scalar::E5M2 { "e5m2x2" } else { "e4m3x2" };
+                let kind = if format == Scalar::E5M2 {
+                    "e5m2x2"
+                } else {
+                    "e4m3x2"
+                };
                 let (x, y) = (self.op(*x)?, self.op(*y)?);
                 Ok(Some(self.emit(format!(
                     "call i16 asm \"cvt.rn.satfinite.{kind}.f32 $0, $1, $2;\", \"=h,f,f\"(float {y}, float {x})"
@@ -272,7 +276,11 @@ impl FnWriter<'_, '_> {
             }
             pair = self.emit(format!("trunc i32 {pair} to i16"));
         }
-        let kind = if format == Scalar::E5M2 { "e5m2x2" } else { "e4m3x2" };
+        let kind = if format == Scalar::E5M2 {
+            "e5m2x2"
+        } else {
+            "e4m3x2"
+        };
         let halves = self.emit(format!(
             "call i32 asm \"cvt.rn.f16x2.{kind} $0, $1;\", \"=r,h\"(i16 {pair})"
         ));

@@ -118,7 +118,8 @@ impl Lower<'_, '_> {
         let (name, args) = match (t.lanes, t.format == Scalar::E8M0, double) {
             (_, false, false) => {
                 // float32 lanes to e4m3/e5m2: pairs, in hardware where the GPU has it.
-                let lane = |s: &mut Self, k: u32| s.emit(Op::TupleGet(v, k), Type::Scalar(Scalar::F32));
+                let lane =
+                    |s: &mut Self, k: u32| s.emit(Op::TupleGet(v, k), Type::Scalar(Scalar::F32));
                 let (x, y) = (lane(self, 0), lane(self, 1));
                 let lo = self.fp8x2_satfinite(t.format, x, y)?;
                 if t.lanes == 2 {
