@@ -18,7 +18,8 @@ converts (``crates/python/src/compile/capture.rs``):
                                                                    (cuda.declare_device)
     ("overload", number, name)  -- a function with extension implementations (@overload,
                                    @register_jitable; oxcuda.cuda._extension_registry)
-    ("enumclass", "module.qualname", is_int_enum, [(member, value), ...])   (enum.Enum classes)
+    ("enumclass", "module.qualname", is_int_enum, [(member, value), ...])
+                 -- enum.Enum classes, and int enum classes of the same protocol (FastEnum)
     ("enum", ("enumclass", ...), member)                                  (enum members)
     ("namedtupleclass", "module.qualname", [fields], [(field, default), ...])
     ("namedtuple", ("namedtupleclass", ...), [items])
@@ -337,7 +338,7 @@ def _encode(value: Any, add) -> tuple:
         if cls[0] != "enumclass":
             return cls
         return ("enum", cls, value.name)
-    if isinstance(value, type) and issubclass(value, enum.Enum):
+    if isinstance(value, type) and (issubclass(value, enum.Enum) or _is_int_enum_like(value)):
         return _encode_enum_class(value, add)
     if _is_namedtuple_class(type(value)):
         return (
@@ -433,6 +434,19 @@ def _extension_registry_lowering(value: Any) -> list[str] | None:
 
 def _class_name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _is_int_enum_like(cls: type) -> bool:
+    """Whether ``cls`` is an integer enum class that is no ``enum.Enum``: an ``int`` subclass
+    whose ``__members__`` maps names to instances of it. cuda-python's ``FastEnum`` is one
+    (``cuda.bindings.runtime.cudaRoundMode`` and the other enums of ``cuda.bindings``), which
+    numba-cuda's tests pass to the fp8 conversions; it is captured as an ``IntEnum`` class."""
+    members = getattr(cls, "__members__", None)
+    return (
+        issubclass(cls, int)
+        and isinstance(members, dict)
+        and all(isinstance(m, cls) for m in members.values())
+    )
 
 
 def _encode_enum_class(cls: type, add) -> tuple:

@@ -7,6 +7,8 @@
 //! know. Intrinsics carry a [`Dim`] or a mode, so their names are one table of
 //! `(Intrinsic, name)` pairs ([`INTRINSICS`]); a test checks that it covers every variant.
 
+use oxcuda_types::Scalar;
+
 use crate::ops::{
     AtomicOp, BinOp, CmpOp, Dim, Intrinsic, LoadCache, MatchMode, ShflMode, StoreCache, UnaryOp,
     VoteMode,
@@ -151,6 +153,16 @@ pub const INTRINSICS: &[(Intrinsic, &str)] = {
         (I::ArithRn(BinOp::Add), "add.rn"),
         (I::ArithRn(BinOp::Sub), "sub.rn"),
         (I::ArithRn(BinOp::Mul), "mul.rn"),
+        (I::CvtFp8x2(Scalar::E4M3), "cvt.satfinite.e4m3x2"),
+        (I::CvtFp8x2(Scalar::E5M2), "cvt.satfinite.e5m2x2"),
+        (I::CvtFp8ToF32(Scalar::E4M3, 0), "cvt.f32.e4m3.b0"),
+        (I::CvtFp8ToF32(Scalar::E4M3, 1), "cvt.f32.e4m3.b1"),
+        (I::CvtFp8ToF32(Scalar::E4M3, 2), "cvt.f32.e4m3.b2"),
+        (I::CvtFp8ToF32(Scalar::E4M3, 3), "cvt.f32.e4m3.b3"),
+        (I::CvtFp8ToF32(Scalar::E5M2, 0), "cvt.f32.e5m2.b0"),
+        (I::CvtFp8ToF32(Scalar::E5M2, 1), "cvt.f32.e5m2.b1"),
+        (I::CvtFp8ToF32(Scalar::E5M2, 2), "cvt.f32.e5m2.b2"),
+        (I::CvtFp8ToF32(Scalar::E5M2, 3), "cvt.f32.e5m2.b3"),
         (I::Assert, "assert"),
         (I::Assume, "assume"),
         (I::Exit, "exit"),
@@ -260,6 +272,8 @@ mod tests {
             | Intrinsic::Nanosleep
             | Intrinsic::Reinterpret
             | Intrinsic::ArithRn(_)
+            | Intrinsic::CvtFp8x2(_)
+            | Intrinsic::CvtFp8ToF32(..)
             | Intrinsic::Assert
             | Intrinsic::Assume
             | Intrinsic::Exit => i,

@@ -364,6 +364,19 @@ pub enum Intrinsic {
     /// operation into a fused multiply-add (`cuda.fp16.__hadd_rn`; PTX `add.rn`, `sub.rn`,
     /// `mul.rn`). The result has the operands' type. Pure.
     ArithRn(BinOp),
+    /// Two float32 values `x`, `y` as fp8 of the format (`Scalar::E4M3` or `E5M2`), rounded
+    /// to nearest even and saturated to the largest finite value (CUDA's `__NV_SATFINITE`),
+    /// packed in a uint16 with `x` in the low byte. Operands `x`, `y` (float32) and `soft`
+    /// (uint16): `soft` is that result computed in software (the device library), which the
+    /// simulator and GPUs before sm_89 return; sm_89 and later compute it with PTX
+    /// `cvt.rn.satfinite.e4m3x2.f32` (`e5m2x2`), the same bits. Pure.
+    CvtFp8x2(Scalar),
+    /// Byte `k` (0–3) of the fp8 storage `bits` (uint16 or uint32) of the format (`E4M3` or
+    /// `E5M2`) as float32, exactly, a NaN as the canonical float32 NaN. Operands `bits` and
+    /// `soft` (float32): `soft` is that value computed in software (the device library),
+    /// which the simulator and GPUs before sm_89 return; sm_89 and later decode the byte's
+    /// pair with PTX `cvt.rn.f16x2.e4m3x2` (`e5m2x2`) and widen it, the same bits. Pure.
+    CvtFp8ToF32(Scalar, u8),
     /// `assert cond`, checked only in debug builds: bool operand; traps on the GPU, raises in the
     /// simulator. The message is the source text at the instruction's location.
     Assert,
@@ -832,6 +845,8 @@ impl Op {
                     | Intrinsic::Ffs
                     | Intrinsic::Reinterpret
                     | Intrinsic::ArithRn(_)
+                    | Intrinsic::CvtFp8x2(_)
+                    | Intrinsic::CvtFp8ToF32(..)
             ),
             // A load can fault (out of range in the simulator); keep loads DCE-safe by treating
             // them as pure: an unused out-of-range read is not observable on the GPU either.

@@ -482,6 +482,22 @@ fn warp_rule(i: Intrinsic, args: &[Type], result: Option<&Type>) -> Option<Strin
                     && result == Some(a)),
             "(float, float) of one type -> that type",
         ),
+        Intrinsic::CvtFp8x2(format) => (
+            matches!(format, Scalar::E4M3 | Scalar::E5M2)
+                && matches!(args, [x, y, soft] if scalar(x) == Some(Scalar::F32)
+                    && scalar(y) == Some(Scalar::F32) && scalar(soft) == Some(Scalar::U16))
+                && result.and_then(scalar) == Some(Scalar::U16),
+            "(float32, float32, uint16) -> uint16",
+        ),
+        Intrinsic::CvtFp8ToF32(format, k) => (
+            matches!(format, Scalar::E4M3 | Scalar::E5M2)
+                && matches!(args, [bits, soft]
+                    if ((scalar(bits) == Some(Scalar::U16) && k < 2)
+                        || (scalar(bits) == Some(Scalar::U32) && k < 4))
+                        && scalar(soft) == Some(Scalar::F32))
+                && result.and_then(scalar) == Some(Scalar::F32),
+            "(uint16 or uint32 with the byte, float32) -> float32",
+        ),
         _ => return None,
     };
     (!ok).then(|| {

@@ -223,6 +223,7 @@ pub(crate) fn flatten(
         Type::Enum(_)
         | Type::NamedTuple(_)
         | Type::Vector(_)
+        | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_) => flatten(&ty.erased(), arg, out, what),
         Type::Scalar(s) => {

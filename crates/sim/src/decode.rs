@@ -713,6 +713,8 @@ impl<'a> FuncDecoder<'a> {
                 }
                 Intrinsic::Vote(_) => Some(Type::BOOL),
                 Intrinsic::ArithRn(_) => args.first().map(|a| self.ty(*a).clone()),
+                Intrinsic::CvtFp8x2(_) => Some(scalar(Scalar::U16)),
+                Intrinsic::CvtFp8ToF32(..) => Some(scalar(Scalar::F32)),
                 // Any scalar of the operand's size (the verifier checks it).
                 Intrinsic::Reinterpret => None,
                 _ => Some(Type::None),
@@ -1662,6 +1664,26 @@ impl<'a> FuncDecoder<'a> {
                 let ty = self.scalar(args.first().copied().unwrap_or(Value(u32::MAX)))?;
                 let (a, b) = (arg(0)?, arg(1)?);
                 self.emit(Inst::Bin { op, ty, d, a, b });
+            }
+            Intrinsic::CvtFp8x2(_) => {
+                // The software result the operand carries: what sm_89's `cvt` computes too.
+                let a = arg(2)?;
+                self.emit(Inst::Bits {
+                    op: BitsOp::Reinterpret(Scalar::U16),
+                    ty: Scalar::U16,
+                    d,
+                    a,
+                });
+            }
+            Intrinsic::CvtFp8ToF32(..) => {
+                // Likewise: the software value, which sm_89's `cvt` gives too.
+                let a = arg(1)?;
+                self.emit(Inst::Bits {
+                    op: BitsOp::Reinterpret(Scalar::F32),
+                    ty: Scalar::F32,
+                    d,
+                    a,
+                });
             }
             Intrinsic::Assert | Intrinsic::Assume => {
                 // An `assume` is checked as an `assert` in every build (its message is recorded

@@ -39,6 +39,7 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
         Type::Enum(_)
         | Type::NamedTuple(_)
         | Type::Vector(_)
+        | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_) => slots_of(&ty.erased()),
     }

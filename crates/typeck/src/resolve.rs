@@ -69,9 +69,15 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
         "cuda.bf16" => Scalar::from_name(attr)
             .filter(|s| *s == Scalar::BF16)
             .map(Meaning::Type),
+        // The fp8 types, and the fp8 vector types' constructors by canonical path
+        // (`lower/fp8_vector.rs`).
         "cuda.fp8" => Scalar::from_name(attr)
             .filter(|s| s.is_fp8())
-            .map(Meaning::Type),
+            .map(Meaning::Type)
+            .or_else(|| {
+                oxcuda_types::Fp8VectorType::from_name(attr)
+                    .map(|v| Meaning::Callable(format!("cuda.fp8.{v}")))
+            }),
         "ml_dtypes" => Scalar::from_dtype_name(attr).map(Meaning::Type),
         _ => None,
     }

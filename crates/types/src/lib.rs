@@ -18,6 +18,7 @@
 pub mod bf16;
 pub mod datetime;
 pub mod fp8;
+pub mod fp8_vector;
 pub mod fragment;
 pub mod nominal;
 pub mod promote;
@@ -28,6 +29,7 @@ pub mod ty;
 pub mod vector;
 
 pub use datetime::{DateUnit, DatetimeType};
+pub use fp8_vector::Fp8VectorType;
 pub use fragment::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
 pub use nominal::{EnumType, NamedTupleType};
 pub use record::{Dtype, Field, Record, RecordType};

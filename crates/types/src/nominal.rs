@@ -56,6 +56,7 @@ impl Type {
             Self::Enum(e) => e.value.erased(),
             Self::NamedTuple(n) => Self::Tuple(n.items.iter().map(Self::erased).collect()),
             Self::Vector(v) => v.erased(),
+            Self::Fp8Vector(v) => v.erased(),
             Self::Tuple(items) => Self::Tuple(items.iter().map(Self::erased).collect()),
             Self::Fragment(x) => x.storage(),
             Self::Datetime(_) => Self::Scalar(crate::Scalar::I64),
@@ -75,6 +76,7 @@ impl Type {
             Self::Enum(_)
             | Self::NamedTuple(_)
             | Self::Vector(_)
+            | Self::Fp8Vector(_)
             | Self::Fragment(_)
             | Self::Datetime(_) => true,
             Self::Array(a) => matches!(a.dtype, crate::Dtype::Datetime(_)),

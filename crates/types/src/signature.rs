@@ -27,6 +27,7 @@
 use std::fmt;
 
 use crate::datetime::{DateUnit, DatetimeType};
+use crate::fp8_vector::Fp8VectorType;
 use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Field, Record};
 use crate::scalar::Scalar;
@@ -316,6 +317,21 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
             } else {
                 Ok(Type::Datetime(d))
             }
+        }
+        _ if Fp8VectorType::from_name(name).is_some() => {
+            let Some(v) = Fp8VectorType::from_name(name) else {
+                return Err(c.error(format!("unknown type '{name}'")));
+            };
+            if c.peek() == Some('[') {
+                return Err(c.error(format!(
+                    "'{name}' is an fp8 vector storage type: arrays of it do not exist \
+                     (numba-cuda's arrays take NumPy dtypes); use an array of {} or of its \
+                     storage type {}",
+                    v.format,
+                    v.storage()
+                )));
+            }
+            Ok(Type::Fp8Vector(v))
         }
         _ if VectorType::from_name(name).is_some_and(|v| v.name() == name) => {
             if c.peek() == Some('[') {
@@ -693,6 +709,11 @@ mod tests {
     fn vector_types_parse_by_canonical_name_and_have_no_arrays() {
         let v = crate::vector::VectorType::new(Scalar::F32, 4).unwrap();
         assert_eq!(parse_type("float32x4").unwrap(), Type::Vector(v));
+        let f = crate::fp8_vector::Fp8VectorType::new(Scalar::E4M3, 2).unwrap();
+        assert_eq!(parse_type("fp8x2_e4m3").unwrap(), Type::Fp8Vector(f));
+        assert_eq!(parse_type("__nv_fp8x2_e4m3").unwrap(), Type::Fp8Vector(f));
+        assert_eq!(parse_type(&f.to_string()).unwrap(), Type::Fp8Vector(f));
+        assert!(parse_type("fp8x2_e4m3[:]").is_err());
         let err = parse_type("float32x4[:]").unwrap_err();
         assert!(err.message.contains("arrays of vector types"), "{err}");
         // C names are kernel-side aliases, not type text.

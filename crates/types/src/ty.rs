@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::datetime::DatetimeType;
+use crate::fp8_vector::Fp8VectorType;
 use crate::fragment::FragmentType;
 use crate::nominal::{EnumType, NamedTupleType};
 use crate::record::{Dtype, Record};
@@ -71,6 +72,9 @@ pub enum Type {
     NamedTuple(Box<NamedTupleType>),
     /// A CUDA vector type (`float32x4`; front end only: held as the tuple of its lanes).
     Vector(VectorType),
+    /// An fp8 vector storage type (`fp8x2_e4m3`; front end only: held as the one-item tuple
+    /// of its storage integer, `fp8_vector.rs`).
+    Fp8Vector(Fp8VectorType),
     /// A warp matrix fragment (`cuda.wmma.fragment`; front end only: held as its storage
     /// array, [`FragmentType::storage`]).
     Fragment(Box<FragmentType>),
@@ -177,6 +181,7 @@ impl fmt::Display for Type {
             Self::Enum(e) => e.fmt(f),
             Self::NamedTuple(n) => n.fmt(f),
             Self::Vector(v) => v.fmt(f),
+            Self::Fp8Vector(v) => v.fmt(f),
             Self::Fragment(x) => x.fmt(f),
             Self::Datetime(d) => d.fmt(f),
         }

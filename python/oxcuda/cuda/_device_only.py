@@ -42,6 +42,22 @@ class _Namespace:
         return f"<oxcuda device namespace {self._oxcuda_path}>"
 
 
+def export_members(namespace: _Namespace, module_globals: dict, *more: str) -> list[str]:
+    """Makes the kernel-side names of ``namespace`` (its ``_DeviceOnly`` and nested namespace
+    attributes, ``__``-prefixed names such as ``cuda.fp16.__hadd`` included) globals of the
+    module whose ``globals()`` is ``module_globals``, and returns that module's ``__all__``:
+    those names and ``more`` (names the module defines itself), sorted. ``cuda.fp16``,
+    ``cuda.bf16`` and ``cuda.fp8`` are such modules, so a kernel may name a function either
+    ``cuda.fp16.hadd`` or, after ``from oxcuda.cuda.fp16 import hadd``, ``hadd``."""
+    names = {
+        name: value
+        for name, value in vars(namespace).items()
+        if isinstance(value, (_DeviceOnly, _Namespace))
+    }
+    module_globals.update(names)
+    return sorted([*names, *more])
+
+
 class _LiteralUnroll(_DeviceOnly):
     """``cuda.literal_unroll(t)``: in kernels, loops over tuples unroll anyway, so this marks
     intent only; on the host it returns its argument, as numba's does."""

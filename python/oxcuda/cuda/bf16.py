@@ -15,9 +15,7 @@ docs/reduced-precision.md lists them with their semantics.
 from __future__ import annotations
 
 from oxcuda.cuda import _kernel_api
+from oxcuda.cuda._device_only import export_members
 from oxcuda.types import bfloat16  # noqa: F401 - numba-cuda's cuda.bf16.bfloat16
 
-_NAMES = {name: value for name, value in vars(_kernel_api.bf16).items() if not name.startswith("_")}
-globals().update(_NAMES)
-
-__all__ = sorted([*_NAMES, "bfloat16"])
+__all__ = export_members(_kernel_api.bf16, globals(), "bfloat16")

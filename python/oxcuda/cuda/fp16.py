@@ -13,10 +13,6 @@ lists them with their semantics.
 from __future__ import annotations
 
 from oxcuda.cuda import _kernel_api
+from oxcuda.cuda._device_only import export_members
 
-_NAMES = {
-    name: value for name, value in vars(_kernel_api.fp16).items() if not name.startswith("_oxcuda")
-}
-globals().update(_NAMES)
-
-__all__ = sorted(_NAMES)
+__all__ = export_members(_kernel_api.fp16, globals())

@@ -49,6 +49,7 @@ fn abi_type(ty: &Type) -> std::result::Result<String, String> {
         Type::Enum(_)
         | Type::NamedTuple(_)
         | Type::Vector(_)
+        | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_) => abi_type(&ty.erased()),
         Type::Tuple(_) | Type::None => Err(format!("{ty} cannot cross a foreign call")),

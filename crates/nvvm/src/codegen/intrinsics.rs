@@ -215,6 +215,35 @@ impl FnWriter<'_, '_> {
                 let (a, b) = (self.op(*a)?, self.op(*b)?);
                 Ok(Some(self.arith_rn(op, s, &a, &b)?))
             }
+            Intrinsic::CvtFp8x2(format) => {
+                let [x, y, soft] = args else {
+                    return Err(self.err(format!("{i:?} takes three operands")));
+                };
+                if self.cx.opts.cc < (8, 9) {
+                    // No fp8 conversion instruction before sm_89: the software result.
+                    return Ok(Some(self.op(*soft)?));
+                }
+                // `cvt … d, a, b` puts `a` in the upper byte; the software result becomes
+                // dead and LLVM removes it (the device library is pure).
+                let kind = if format == Scalar::E5M2 {
+                    "e5m2x2"
+                } else {
+                    "e4m3x2"
+                };
+                let (x, y) = (self.op(*x)?, self.op(*y)?);
+                Ok(Some(self.emit(format!(
+                    "call i16 asm \"cvt.rn.satfinite.{kind}.f32 $0, $1, $2;\", \"=h,f,f\"(float {y}, float {x})"
+                ))))
+            }
+            Intrinsic::CvtFp8ToF32(format, k) => {
+                let [bits, soft] = args else {
+                    return Err(self.err(format!("{i:?} takes two operands")));
+                };
+                if self.cx.opts.cc < (8, 9) {
+                    return Ok(Some(self.op(*soft)?));
+                }
+                Ok(Some(self.fp8_to_f32_hw(format, k, *bits)?))
+            }
             Intrinsic::Exit => {
                 // The thread ends here; the IR block ends `unreachable` after it.
                 self.stmt("call void asm sideeffect \"exit;\", \"\"()".to_owned());
@@ -241,6 +270,39 @@ impl FnWriter<'_, '_> {
             }
             _ => Err(self.err(format!("intrinsic {i:?}"))),
         }
+    }
+
+    /// Byte `k` of the fp8 storage `bits` as float32 on sm_89+ (`Intrinsic::CvtFp8ToF32`):
+    /// the byte's pair decoded by `cvt.rn.f16x2.e4m3x2` (exact: every e4m3/e5m2 value is a
+    /// float16, lane k%2 in half k%2), widened exactly, a NaN made the canonical float32 NaN
+    /// as the software decoding gives it. Each lane has its own `cvt` of its pair.
+    fn fp8_to_f32_hw(&mut self, format: Scalar, k: u8, bits: Value) -> Result<String> {
+        let wide = self.ty(bits).as_scalar() == Some(Scalar::U32);
+        let mut pair = self.op(bits)?;
+        if wide {
+            if k >= 2 {
+                pair = self.emit(format!("lshr i32 {pair}, 16"));
+            }
+            pair = self.emit(format!("trunc i32 {pair} to i16"));
+        }
+        let kind = if format == Scalar::E5M2 {
+            "e5m2x2"
+        } else {
+            "e4m3x2"
+        };
+        let halves = self.emit(format!(
+            "call i32 asm \"cvt.rn.f16x2.{kind} $0, $1;\", \"=r,h\"(i16 {pair})"
+        ));
+        let mut half = halves;
+        if k % 2 == 1 {
+            half = self.emit(format!("lshr i32 {half}, 16"));
+        }
+        let h = self.emit(format!("trunc i32 {half} to i16"));
+        let h = self.emit(format!("bitcast i16 {h} to half"));
+        let f = self.emit(format!("fpext half {h} to float"));
+        let nan = self.emit(format!("fcmp uno float {f}, {f}"));
+        let canonical = self.emit("bitcast i32 2147483647 to float".to_owned());
+        Ok(self.emit(format!("select i1 {nan}, float {canonical}, float {f}")))
     }
 
     /// `a op b` rounded to nearest even by one PTX instruction with an explicit `.rn`, which

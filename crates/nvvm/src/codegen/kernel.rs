@@ -84,6 +84,7 @@ impl FnWriter<'_, '_> {
             Type::Enum(_)
             | Type::NamedTuple(_)
             | Type::Vector(_)
+            | Type::Fp8Vector(_)
             | Type::Fragment(_)
             | Type::Datetime(_) => self.reassemble(&ty.erased(), list),
         }

@@ -82,6 +82,7 @@ pub(super) fn reg(ty: &Type) -> String {
         Type::Enum(_)
         | Type::NamedTuple(_)
         | Type::Vector(_)
+        | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_) => reg(&ty.erased()),
     }
@@ -106,6 +107,7 @@ pub(super) fn kernel_params(ty: &Type, out: &mut Vec<String>) {
         Type::Enum(_)
         | Type::NamedTuple(_)
         | Type::Vector(_)
+        | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_) => kernel_params(&ty.erased(), out),
     }

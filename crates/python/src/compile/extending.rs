@@ -90,6 +90,7 @@ fn type_desc<'py>(py: Python<'py>, ty: &Type) -> PyResult<Bound<'py, PyAny>> {
         Type::Enum(_)
         | Type::NamedTuple(_)
         | Type::Vector(_)
+        | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_) => type_desc(py, &ty.erased())?,
     })

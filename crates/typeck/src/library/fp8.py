@@ -352,3 +352,63 @@ def cvt_e8m0_to_bf16raw(b):
     elif u == int64(0):
         r = int64(0x0040)
     return cuda.ushort1(uint16(r))
+
+
+# The fp8 vector storage types (numba-cuda's fp8x2_*/fp8x4_*, ``lower/fp8_vector.rs``): their
+# constructors convert as CUDA's ``__nv_fp8x2_e4m3(float2)`` … do (saturating; e8m0 toward
+# +inf; from float32 lanes, e4m3/e5m2 pairs are ``cvt_float2_to_fp8x2`` under the
+# ``CvtFp8x2`` intrinsic, which sm_89+ compute in hardware), their storage holds lane k in
+# byte k, and ``float32x2(v)``/``float32x4(v)`` decode
+# each lane exactly (CUDA's ``operator float2``/``operator float4``).
+
+
+def pack_u16x2(lo, hi):
+    """The uint32 of two uint16 halves, ``lo`` in the low half."""
+    return uint32((int64(hi) << int64(16)) | (int64(lo) & int64(0xFFFF)))
+
+
+def fp8x4_from_double4(v, interpretation):
+    """``__x`` of ``fp8x4_e4m3(double4)`` (``interpretation`` 0) or of ``fp8x4_e5m2`` (1)."""
+    lo = cvt_double2_to_fp8x2(cuda.float64x2(v.x, v.y), 1, interpretation)
+    hi = cvt_double2_to_fp8x2(cuda.float64x2(v.z, v.w), 1, interpretation)
+    return pack_u16x2(lo, hi)
+
+
+def e8m0x4_from_float4(v):
+    """``__x`` of ``fp8x4_e8m0(float4)``: each lane up to a power of two, saturating."""
+    lo = cvt_float2_to_e8m0x2(cuda.float32x2(v.x, v.y), 1, 2)
+    hi = cvt_float2_to_e8m0x2(cuda.float32x2(v.z, v.w), 1, 2)
+    return pack_u16x2(lo, hi)
+
+
+def e8m0x4_from_double4(v):
+    """``__x`` of ``fp8x4_e8m0(double4)``: each lane up to a power of two, saturating."""
+    lo = cvt_double2_to_e8m0x2(cuda.float64x2(v.x, v.y), 1, 2)
+    hi = cvt_double2_to_e8m0x2(cuda.float64x2(v.z, v.w), 1, 2)
+    return pack_u16x2(lo, hi)
+
+
+def _decode(b, fmt):
+    """The float32 value of the fp8 bits ``b`` of format ``fmt`` (0 e4m3, 1 e5m2, 2 e8m0)."""
+    if fmt == 0:
+        return e4m3_to_f32(b)
+    if fmt == 1:
+        return e5m2_to_f32(b)
+    return e8m0_to_f32(b)
+
+
+def fp8x2_to_float2(x, fmt):
+    """``float32x2`` of the storage ``x`` of an fp8x2 of format ``fmt``: byte 0 in ``.x``."""
+    u = int64(x)
+    return cuda.float32x2(_decode(u & int64(0xFF), fmt), _decode((u >> int64(8)) & int64(0xFF), fmt))
+
+
+def fp8x4_to_float4(x, fmt):
+    """``float32x4`` of the storage ``x`` of an fp8x4 of format ``fmt``: byte k in lane k."""
+    u = int64(x)
+    return cuda.float32x4(
+        _decode(u & int64(0xFF), fmt),
+        _decode((u >> int64(8)) & int64(0xFF), fmt),
+        _decode((u >> int64(16)) & int64(0xFF), fmt),
+        _decode((u >> int64(24)) & int64(0xFF), fmt),
+    )

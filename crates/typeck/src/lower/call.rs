@@ -105,6 +105,9 @@ impl Lower<'_, '_> {
                 if self.is_ufunc_array_call(&path, &args, &keywords) {
                     return self.ufunc_call(&path, args, keywords, c.range());
                 }
+                if let Some(t) = super::fp8_vector::constructed_by(&path) {
+                    return self.construct_fp8_vector(t, args, &keywords, c.range());
+                }
                 // Keywords that builtins accept are folded into positions here.
                 if let Err(v) = self.place_keywords(&path, &mut args, keywords, c.range()) {
                     return v;
@@ -115,12 +118,17 @@ impl Lower<'_, '_> {
                 if s.is_complex() && args.len() == 2 && keywords.is_empty() {
                     return self.complex_from_parts(s, &args);
                 }
+                if s.is_fp8() && args.is_empty() && keywords.is_empty() {
+                    // CUDA's default constructor, value-initialised: the bits 0.
+                    return self.fp8_zero(s);
+                }
                 if args.len() != 1 || !keywords.is_empty() {
-                    return self.error(
-                        codes::BAD_CALL,
-                        c.range(),
-                        format!("{s}() takes exactly one argument"),
-                    );
+                    let what = if s.is_fp8() {
+                        "no argument or exactly one"
+                    } else {
+                        "exactly one argument"
+                    };
+                    return self.error(codes::BAD_CALL, c.range(), format!("{s}() takes {what}"));
                 }
                 let a = args.remove(0);
                 self.cast_call(a, s)

@@ -304,6 +304,7 @@ impl Lower<'_, '_> {
             Val::Rt(v, Type::Enum(e)) => self.enum_attribute(v, &e, attr, range),
             Val::Rt(v, Type::NamedTuple(n)) => self.namedtuple_field(v, &n, attr, range),
             Val::Rt(v, Type::Vector(t)) => self.vector_lane(v, t, attr, range),
+            Val::Rt(v, Type::Fp8Vector(t)) => self.fp8_vector_attr(v, t, attr, range),
             Val::GlobalArray(_) => match self.materialize(base, range) {
                 Some((v, Type::Array(a))) => self.array_attribute(v, a, attr, range),
                 _ => Val::Poison,

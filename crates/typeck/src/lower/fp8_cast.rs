@@ -13,7 +13,8 @@
 //! - from fp8: decoded exactly to float32, then converted as float32 converts (exact for every
 //!   float type but float16 of e8m0, which rounds), to integers truncated and saturated (NaN
 //!   to 0), to bool `bits & 0x7f != 0` (e8m0: always true);
-//! - between two fp8 types: decoded to float32, then encoded.
+//! - between two fp8 types: decoded to float32, then encoded;
+//! - without an argument (`fp8_e4m3()`): the bits 0, as CUDA's default constructor.
 
 use oxcuda_ir::{Const, Intrinsic, Op, Value};
 use oxcuda_syntax::TextRange;
@@ -47,6 +48,14 @@ impl Lower<'_, '_> {
             return self.fp8_library(&name, vec![rt(f, Scalar::F32)], to);
         }
         self.cast(f, Scalar::F32, to)
+    }
+
+    /// `fp8_e4m3()` (any fp8 type without arguments): the value whose bits are 0, as CUDA's
+    /// default constructor value-initialises it (numba-cuda calls `new (p) __nv_fp8_e4m3()`):
+    /// +0 for e4m3 and e5m2, 2^-127 for e8m0.
+    pub(super) fn fp8_zero(&mut self, s: Scalar) -> Val {
+        let zero = self.emit(Op::Const(Const::Int(0)), Type::Scalar(Scalar::U8));
+        Val::Rt(self.reinterpret(zero, s), Type::Scalar(s))
     }
 
     /// The float32 value of an fp8 value (exact).
@@ -112,7 +121,21 @@ impl Lower<'_, '_> {
     }
 
     /// A call of `cuda.fp8.<name>` of the device library, of result type `result`.
-    fn fp8_library(&mut self, name: &str, args: Vec<Arg>, result: Scalar) -> Value {
+    pub(super) fn fp8_library(&mut self, name: &str, args: Vec<Arg>, result: Scalar) -> Value {
+        match self.fp8_library_val(name, args, &Type::Scalar(result)) {
+            Some(v) => v,
+            None => self.emit(Op::Const(Const::Int(0)), Type::Scalar(result)),
+        }
+    }
+
+    /// A call of `cuda.fp8.<name>` of the device library whose result has type `result`
+    /// (`None`, with the error reported, when the library lacks it or it failed).
+    pub(super) fn fp8_library_val(
+        &mut self,
+        name: &str,
+        args: Vec<Arg>,
+        result: &Type,
+    ) -> Option<Value> {
         let range = TextRange::default();
         let Some(src) = crate::library::function("cuda.fp8", name, Scalar::F64) else {
             self.error(
@@ -120,20 +143,22 @@ impl Lower<'_, '_> {
                 range,
                 format!("the fp8 device library has no function {name}"),
             );
-            return self.emit(Op::Const(Const::Int(0)), Type::Scalar(result));
+            return None;
         };
         match self.device_call(src, args, range) {
-            Val::Rt(v, Type::Scalar(s)) if s == result => v,
-            _ => self.emit(Op::Const(Const::Int(0)), Type::Scalar(result)),
+            Val::Rt(v, t) if t == *result => Some(v),
+            _ => None,
         }
     }
 }
 
-fn rt(v: Value, s: Scalar) -> Arg {
+/// A run-time argument `v` of scalar type `s`.
+pub(super) fn rt(v: Value, s: Scalar) -> Arg {
     arg(Val::Rt(v, Type::Scalar(s)))
 }
 
-fn arg(val: Val) -> Arg {
+/// An argument with no place in the source.
+pub(super) fn arg(val: Val) -> Arg {
     Arg {
         val,
         range: TextRange::default(),

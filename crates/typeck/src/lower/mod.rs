@@ -21,6 +21,7 @@ mod expr;
 mod extension_call;
 mod extern_call;
 mod fp8_cast;
+mod fp8_vector;
 mod half_call;
 mod isinstance;
 mod libdevice_call;

@@ -208,6 +208,14 @@ impl Lower<'_, '_> {
                         format!("build a new vector instead: v = cuda.{t}(…)"),
                     );
                 }
+                Val::Rt(_, Type::Fp8Vector(t)) => {
+                    self.error_hint(
+                        codes::TYPE_MISMATCH,
+                        a.range(),
+                        format!("the storage of a {t} is read-only (as in numba-cuda)"),
+                        format!("build a new value instead: v = {t}(…)"),
+                    );
+                }
                 other => {
                     let what = other.describe();
                     self.error(

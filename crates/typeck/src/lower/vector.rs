@@ -8,6 +8,8 @@
 //! - `v.x`, `v.y`, `v.z`, `v.w` read a lane; the lanes are read-only (`stmt.rs` refuses an
 //!   assignment), and a lane the type lacks is an `unknown-attribute` error.
 //! - Vectors pass to and return from device functions, and live in variables, as any value.
+//! - `cuda.float32x2(v)` / `cuda.float32x4(v)` of an fp8 vector storage value (`fp8x2_e4m3`)
+//!   decodes its lanes (`fp8_vector.rs`); with other arguments an fp8 vector is refused.
 //!
 //! A vector value is the tuple of its lanes in the IR (the nominal invariant, `nominal.rs`):
 //! building one is `MakeTuple`, reading a lane `TupleGet`.
@@ -15,7 +17,7 @@
 use oxcuda_ir::Op;
 use oxcuda_syntax::TextRange;
 use oxcuda_syntax::codes;
-use oxcuda_types::{Type, VectorType};
+use oxcuda_types::{Scalar, Type, VectorType};
 
 use super::Lower;
 use super::call::Arg;
@@ -68,6 +70,14 @@ impl Lower<'_, '_> {
                 format!("{t}() takes positional arguments only, not '{name}='"),
             );
         }
+        if let [a] = args.as_slice()
+            && let Val::Rt(v, Type::Fp8Vector(u)) = a.val
+            && t.base == Scalar::F32
+            && t.lanes == u.lanes
+        {
+            // CUDA's `operator float2`/`operator float4` of an fp8 vector (`fp8_vector.rs`).
+            return self.fp8_vector_decode(v, u);
+        }
         let nargs = args.len();
         let mut lanes = Vec::with_capacity(usize::from(t.lanes));
         for a in args {
@@ -94,6 +104,18 @@ impl Lower<'_, '_> {
                         let lane = self.emit(Op::TupleGet(v, u32::from(k)), Type::Scalar(u.base));
                         lanes.push(lane);
                     }
+                }
+                Val::Rt(_, Type::Fp8Vector(u)) => {
+                    return self.error_hint(
+                        codes::TYPE_MISMATCH,
+                        a.range,
+                        format!(
+                            "{t}() cannot take a {u}: a {u} converts only on its own, to \
+                             float32x{} (CUDA's operator float{})",
+                            u.lanes, u.lanes
+                        ),
+                        format!("convert it first: cuda.float32x{}(v)", u.lanes),
+                    );
                 }
                 _ => {
                     let range = a.range;
