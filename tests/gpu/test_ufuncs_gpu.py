@@ -45,7 +45,10 @@ def test_cupy_inputs_and_out():
     want = (2 * x.astype(np.float64) + y).astype(np.float32)
     np.testing.assert_allclose(got.copy_to_host(), want, rtol=1e-6)
     out = cp.full(5000, cp.nan, dtype=cp.float32)
-    assert axpy2(cx, cy, out=out) is out
+    # numba-cuda's semantics: the result is a device array over out's memory.
+    result = axpy2(cx, cy, out=out)
+    assert isinstance(result, cuda.DeviceNDArray)
+    assert result.device_pointer_value == out.data.ptr
     np.testing.assert_allclose(cp.asnumpy(out), want, rtol=1e-6)
     assert sum_reduce(cx) == pytest.approx(float(x.astype(np.float64).sum()), rel=1e-4)
     m = rng.random((64, 33), dtype=np.float32)
