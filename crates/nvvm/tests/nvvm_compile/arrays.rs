@@ -112,7 +112,10 @@ fn shared_local_and_constant_arrays() {
     b.e(Op::Store(dyn1, vec![tid], y));
     let n = b.v(Op::ArrayShape(dyn2, 0), Type::I64);
     let n = b.v(Op::Cast(n), f32t.clone());
-    let local = b.v(Op::LocalArray(vec![4, 4], 0), arr(Scalar::F32, 2, Layout::C));
+    let local = b.v(
+        Op::LocalArray(vec![4, 4], 0),
+        arr(Scalar::F32, 2, Layout::C),
+    );
     let one = b.i64(1);
     b.e(Op::Store(local, vec![one, tid], n));
     let z = b.v(Op::Load(local, vec![one, zero]), f32t.clone());

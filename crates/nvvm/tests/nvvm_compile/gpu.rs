@@ -513,7 +513,10 @@ fn memory_module() -> Module {
     let a = b.v(Op::Load(tile, vec![one, rev]), f32t.clone());
     let bits = b.v(Op::Load(dyni, vec![rev]), Type::I32);
     let bf = b.v(Op::Cast(bits), f32t.clone());
-    let local = b.v(Op::LocalArray(vec![4, 8], 0), arr(Scalar::F32, 2, Layout::C));
+    let local = b.v(
+        Op::LocalArray(vec![4, 8], 0),
+        arr(Scalar::F32, 2, Layout::C),
+    );
     let lane = b.i64(3);
     let eight = b.i64(8);
     let tmod = b.v(Op::Binary(BinOp::Mod, tid, eight), Type::I64);
