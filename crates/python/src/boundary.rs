@@ -186,6 +186,18 @@ pub fn guard<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     }
 }
 
+/// The `CudaSupportError` for a compiler library (`tool`, e.g. "NVRTC") used before it was
+/// opened: it names the `oxcuda._toolchain` function (`call`) that opens it.
+pub fn not_open(py: Python<'_>, tool: &str, call: &str) -> PyErr {
+    raise(
+        py,
+        ErrorKind::CudaSupport,
+        (format!(
+            "{tool} is not open: call oxcuda._toolchain.{call}() first"
+        ),),
+    )
+}
+
 /// A compile failure as the `oxcuda.errors` class for whose fault it is: the kernel's
 /// (`CompileError`/`TypingError` with the diagnostics), a missing or unusable library
 /// (`CudaSupportError`), a link input (`LinkerError`), a bad stage input (`ValueError`), or
@@ -199,14 +211,7 @@ pub fn compile_error(py: Python<'_>, e: oxcuda_compiler::CompileError) -> PyErr 
                 Tool::Nvvm => "nvvm_info",
                 Tool::NvJitLink => "nvjitlink_info",
             };
-            raise(
-                py,
-                ErrorKind::CudaSupport,
-                (format!(
-                    "{} is not open: call oxcuda._toolchain.{call}() first",
-                    tool.name()
-                ),),
-            )
+            not_open(py, tool.name(), call)
         }
         E::MissingLibdevice | E::Libdevice { .. } => {
             raise(py, ErrorKind::CudaSupport, (e.to_string(),))

@@ -10,7 +10,7 @@ use oxcuda_nvvm::{LinkInput, LinkInputKind, NvrtcOutput};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 
-use crate::boundary::{ErrorKind, guard, raise};
+use crate::boundary::{ErrorKind, guard, not_open, raise};
 use crate::compile::toolchain;
 
 /// `_native.nvrtc_compile(source, name, options, output)`: CUDA C++ → `(code, log)`, `code`
@@ -36,13 +36,7 @@ pub(crate) fn nvrtc_compile<'py>(
                 )));
             }
         };
-        let nvrtc = toolchain::nvrtc().ok_or_else(|| {
-            raise(
-                py,
-                ErrorKind::CudaSupport,
-                ("NVRTC is not open: call oxcuda._toolchain.nvrtc_info() first",),
-            )
-        })?;
+        let nvrtc = toolchain::nvrtc().ok_or_else(|| not_open(py, "NVRTC", "nvrtc_info"))?;
         let (bytes, log) = py
             .detach(|| nvrtc.compile_to_logged(source, name, &options, output))
             .map_err(|e| {
@@ -159,13 +153,8 @@ pub(crate) fn lto_ptx(
 ) -> PyResult<String> {
     guard(|| {
         let inputs = self::inputs(inputs)?;
-        let nvjitlink = toolchain::nvjitlink().ok_or_else(|| {
-            raise(
-                py,
-                ErrorKind::CudaSupport,
-                ("nvJitLink is not open: call oxcuda._toolchain.nvjitlink_info() first",),
-            )
-        })?;
+        let nvjitlink =
+            toolchain::nvjitlink().ok_or_else(|| not_open(py, "nvJitLink", "nvjitlink_info"))?;
         let mut options =
             oxcuda_nvvm::pipeline::link_options(cc, None, true, oxcuda_nvvm::LinkDebug::None);
         options.push("-ptx".to_owned());

@@ -11,7 +11,7 @@ use oxcuda_nvvm::NvvmOutput;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::boundary::{ErrorKind, guard, raise};
+use crate::boundary::{ErrorKind, guard, not_open, raise};
 use crate::compile::toolchain;
 
 /// `_native.nvvm_compile(modules, lazy_modules, options)`: NVVM IR `modules` (text or
@@ -27,13 +27,7 @@ pub(crate) fn nvvm_compile<'py>(
     options: Vec<String>,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
     guard(|| {
-        let nvvm = toolchain::nvvm().ok_or_else(|| {
-            raise(
-                py,
-                ErrorKind::CudaSupport,
-                ("libNVVM is not open: call oxcuda._toolchain.nvvm_info() first",),
-            )
-        })?;
+        let nvvm = toolchain::nvvm().ok_or_else(|| not_open(py, "libNVVM", "nvvm_info"))?;
         let names: Vec<String> = (0..modules.len()).map(|i| format!("module{i}")).collect();
         let mods: Vec<(&[u8], &str)> = modules
             .iter()
@@ -71,13 +65,7 @@ pub(crate) fn nvvm_compile<'py>(
 #[pyfunction]
 pub(crate) fn nvrtc_supported_archs(py: Python<'_>) -> PyResult<Vec<i32>> {
     guard(|| {
-        let nvrtc = toolchain::nvrtc().ok_or_else(|| {
-            raise(
-                py,
-                ErrorKind::CudaSupport,
-                ("NVRTC is not open: call oxcuda._toolchain.nvrtc_info() first",),
-            )
-        })?;
+        let nvrtc = toolchain::nvrtc().ok_or_else(|| not_open(py, "NVRTC", "nvrtc_info"))?;
         nvrtc.supported_archs().map_err(|e| {
             raise(
                 py,
