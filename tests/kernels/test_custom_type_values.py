@@ -182,3 +182,68 @@ def test_constructor_arity_is_checked():
 def test_cgutils_names_what_it_lacks():
     with pytest.raises(AttributeError, match="builds llvmlite IR"):
         cgutils.alloca_once  # noqa: B018 - the attribute access is the test
+
+
+# numba's interval example (numba-cuda's cudapy/test_extending.py): the lowering reads its
+# struct type from ``sig.return_type``, which the ``type_callable`` typer gives.
+class Span:
+    """A host class for a half-open interval whose device form is the constructor below."""
+
+    def __init__(self, lo, hi):
+        self.lo = lo
+        self.hi = hi
+
+
+class SpanType(types.Type):
+    def __init__(self):
+        super().__init__(name="Span")
+
+
+span_type = SpanType()
+
+
+@register_model(SpanType)
+class SpanModel(core_models.StructModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, [("lo", types.float64), ("hi", types.float64)])
+
+
+@type_callable(Span)
+def _type_span(context):
+    def typer(lo, hi):
+        if isinstance(lo, types.Float) and isinstance(hi, types.Float):
+            return span_type
+
+    return typer
+
+
+@cudaimpl.lower(Span, types.Float, types.Float)
+def _lower_span(context, builder, sig, args):
+    span = cgutils.create_struct_proxy(sig.return_type)(context, builder)
+    span.lo, span.hi = args
+    return span._getvalue()
+
+
+@cuda.jit(device=True)
+def span_width(s):
+    return s.hi - s.lo
+
+
+@cuda.jit
+def spans(x, out, store):
+    i = cuda.grid(1)
+    if i < x.shape[0]:
+        s = Span(x[i, 0], x[i, 1])
+        store[i] = s
+        out[i] = span_width(s) * s.lo
+
+
+def test_constructor_typed_by_type_callable(target, rng):
+    n = 37
+    x = rng.standard_normal((n, 2))
+    out = np.zeros(n)
+    store = np.zeros(n, dtype=np.dtype([("lo", np.float64), ("hi", np.float64)], align=True))
+    spans[1, 64](x, out, store)
+    np.testing.assert_allclose(out, (x[:, 1] - x[:, 0]) * x[:, 0], rtol=1e-14)
+    np.testing.assert_array_equal(store["lo"], x[:, 0])
+    np.testing.assert_array_equal(store["hi"], x[:, 1])

@@ -158,6 +158,7 @@ def is_empty() -> bool:
 # that names the registration and what to write instead (docs/extending.md).
 _numba_lowered: dict[int, tuple[Any, list[str]]] = {}  # id(key) -> (key, what registered it)
 _numba_impls: dict[int, tuple[Any, list[tuple[Any, tuple]]]] = {}  # id(key) -> (key, lowerings)
+_numba_typers: dict[int, tuple[Any, list[Any]]] = {}  # id(key) -> (key, type_callable factories)
 
 
 def add_numba_lowering(key: Any, what: str) -> None:
@@ -178,6 +179,24 @@ def add_numba_lowering_impl(key: Any, impl: Any, argtys: tuple) -> None:
         if entry[0] is not key:
             entry = _numba_impls[id(key)] = (key, [])
         entry[1].append((impl, tuple(argtys)))
+
+
+def add_numba_typer(key: Any, factory: Any) -> None:
+    """Keeps ``type_callable(key)``'s typer factory: oxcuda asks it only for a struct
+    constructor's return type (the ``sig.return_type`` its lowering may read)."""
+    with _lock:
+        entry = _numba_typers.setdefault(id(key), (key, []))
+        if entry[0] is not key:
+            entry = _numba_typers[id(key)] = (key, [])
+        entry[1].append(factory)
+
+
+def numba_typers(value: Any) -> list[Any]:
+    """The ``type_callable`` typer factories of ``value``, in registration order."""
+    entry = _numba_typers.get(id(value))
+    if entry is None or entry[0] is not value:
+        return []
+    return list(entry[1])
 
 
 def numba_lowering_impls(value: Any) -> list[tuple[Any, tuple]]:

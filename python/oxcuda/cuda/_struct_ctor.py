@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from oxcuda.cuda import _extension_registry
+
 
 class _RefusedError(Exception):
     """The lowering did something a pure constructor does not."""
@@ -43,22 +45,56 @@ class _Arg:
 
 
 class _Signature:
-    def __init__(self, args: tuple) -> None:
+    def __init__(self, args: tuple, return_type: Any) -> None:
         self.args = args
-        self.return_type = None
+        self.return_type = return_type
+
+
+def _representative(argty: Any) -> Any:
+    """A concrete type standing for a ``lower_builtin`` registration's argument type: the
+    type itself, or for a type class (``types.Float``) its widest common member."""
+    from oxcuda import types as oxtypes
+
+    if not isinstance(argty, type):
+        return argty
+    for candidate in (oxtypes.float64, oxtypes.int64, oxtypes.boolean, oxtypes.complex128):
+        if isinstance(candidate, argty):
+            return candidate
+    return None
+
+
+def _return_type(value: Any, argtys: tuple) -> Any:
+    """What ``value``'s ``type_callable`` typer answers for representatives of ``argtys``
+    (numba's ``sig.return_type``), or None when it has no typer or declines."""
+    reps = [_representative(t) for t in argtys]
+    if any(r is None for r in reps):
+        return None
+    for factory in _extension_registry.numba_typers(value):
+        try:
+            result = factory(None)(*reps)
+        except Exception:  # noqa: BLE001 - a typer that fails declines
+            continue
+        if result is not None:
+            return result
+    return None
 
 
 def constructor_of(value: Any) -> tuple | None:
     """``("recordctor", name, record type text, [argument index or -1 per member], arity)``
     when ``value``'s ``lower_builtin`` lowering is a pure struct constructor, else None."""
     from oxcuda import types as oxtypes
-    from oxcuda.cuda import _extension_registry, models
+    from oxcuda.cuda import models
     from oxcuda.cuda.cgutils import StructValue
 
     for impl, argtys in _extension_registry.numba_lowering_impls(value):
         args = [_Arg(k) for k in range(len(argtys))]
         try:
-            result = impl(_Refusing("context"), _Refusing("builder"), _Signature(argtys), args)
+            result = impl(
+                _Refusing("context"),
+                _Refusing("builder"),
+                _Signature(argtys, _return_type(value, argtys)),
+                args,
+            )
         except Exception:  # noqa: BLE001 - any failure: not a pure constructor
             continue
         if not isinstance(result, StructValue):

@@ -232,6 +232,7 @@ def type_callable(func: Any) -> Any:
         if not callable(typer_factory):
             raise TypeError(f"type_callable decorates a function, not {typer_factory!r}")
         _registry.add_numba_lowering(func, "type_callable")
+        _registry.add_numba_typer(func, typer_factory)
         return typer_factory
 
     return decorate
