@@ -122,7 +122,7 @@ def test_reduce_stage_loop_is_unrolled_without_wraparound():
     stage = reduction._compile(np.dtype(np.float32)).stage
     art = compiler.compile_pyfunc(
         stage,
-        "void(float32[::1], float32[::1], float32, bool)",
+        "void(float32[::1], float32[::1], float32[::1], uint32[::1], float32, bool)",
         device=False,
         output="ptx",
         cc=(9, 0),
@@ -151,7 +151,7 @@ def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, group
     assert kernels.grouped is not None and kernels.group == group
     art = compiler.compile_pyfunc(
         kernels.grouped,
-        f"void({dtype}[::1], {dtype}[::1], {dtype}, bool)",
+        f"void({dtype}[::1], {dtype}[::1], {dtype}[::1], uint32[::1], {dtype}, bool)",
         device=False,
         output="ptx",
         cc=(9, 0),

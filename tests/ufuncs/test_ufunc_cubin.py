@@ -48,9 +48,11 @@ def test_reduce_kernels_shuffle_and_shared(dtype):
     r = cuda.Reduce(lambda a, b: a + b)
     kernels = r._compile(np.dtype(dtype))
     array = f"array({dtype}, 1d, C)"
-    cubin(kernels.stage, [array, array, dtype, "bool"])
+    counter = "array(uint32, 1d, C)"
+    stage_args = [array, array, array, counter, dtype, "bool"]
+    cubin(kernels.stage, stage_args)
     if kernels.grouped is not None:  # 4- and 8-byte items: the vector-load stage
-        cubin(kernels.grouped, [array, array, dtype, "bool"])
+        cubin(kernels.grouped, stage_args)
     cubin(kernels.serial, [array, array, dtype, "bool"])
 
 

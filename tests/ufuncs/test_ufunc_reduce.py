@@ -99,9 +99,9 @@ def test_first_stage_every_dtype_kind(target, rng, dtype):
         assert got == x.sum(dtype=dtype)
 
 
-def test_second_stage_with_many_blocks(target, rng):
+def test_last_block_folds_more_values_than_it_has_threads(target, rng):
     r = cuda.Reduce(lambda a, b: a + b)
-    r.max_blocks = 300  # more than a block's threads: the partials take a stage of their own
+    r.max_blocks = 300  # more than a block's threads: the last block's threads stride over them
     x = rng.integers(-1000, 1000, 256 * 301).astype(np.int64)
     assert r(x) == x.sum()
 
@@ -137,6 +137,42 @@ def test_stream(target, rng):
     s = cuda.stream()
     x = rng.integers(0, 100, 5000).astype(np.int32)
     assert sum_reduce(cuda.to_device(x, s), stream=s) == x.sum()
+
+
+def test_back_to_back_reductions_on_several_streams(target, rng):
+    # Each stream's blocks draw tickets from that stream's counter, which every launch leaves
+    # at 0: reductions queued on several streams at once, three per stream with no
+    # synchronisation between them, each give their own sum.
+    r = cuda.Reduce(lambda a, b: a + b)
+    r.max_blocks = 37  # an odd grid: the counter wraps at 36
+    streams = [cuda.stream() for _ in range(4)] + [0]
+    arrays = [rng.integers(-1000, 1000, 256 * 53 + 11).astype(np.int64) for _ in range(15)]
+    results = cuda.device_array(len(arrays), np.int64)
+    for k, x in enumerate(arrays):
+        s = streams[k % len(streams)]
+        r(cuda.to_device(x, stream=s), res=results[k : k + 1], stream=s)
+    cuda.synchronize()
+    assert list(results.copy_to_host()) == [x.sum() for x in arrays]
+
+
+def test_reductions_from_several_host_threads(target, rng):
+    # The default stream's counter is per host thread (it is a different stream in each under
+    # per-thread default streams).
+    import threading
+
+    r = cuda.Reduce(lambda a, b: a + b)
+    arrays = [rng.integers(-1000, 1000, 256 * 40 + 3).astype(np.int64) for _ in range(8)]
+    got = [None] * len(arrays)
+
+    def work(k):
+        got[k] = r(arrays[k])
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(len(arrays))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [x.sum() for x in arrays]
 
 
 def test_bad_inputs(target):

@@ -125,7 +125,29 @@ impl Artifacts {
     /// The first step's failure; [`CompileError::Unreachable`] when nothing stored leads to
     /// `target`.
     pub fn advance(&mut self, target: Stage, tools: &Toolchain) -> Result<(), CompileError> {
-        let lto = self.options.lto_for(target);
+        let mut lto = self.options.lto_for(target);
+        if target == Stage::Cubin && !lto && self.options.lto_auto {
+            // The choice needs the NVVM IR, which both routes share.
+            self.advance_on(Stage::Nvvm, false, tools)?;
+            let fastmath = self.options.codegen.fastmath;
+            if self
+                .text(Stage::Nvvm)
+                .is_some_and(|t| crate::whole_program::calls_subroutines(&t, fastmath))
+            {
+                lto = true;
+                self.options.codegen.lto = true;
+            }
+        }
+        self.advance_on(target, lto, tools)
+    }
+
+    /// [`Self::advance`] along the route `lto` names.
+    fn advance_on(
+        &mut self,
+        target: Stage,
+        lto: bool,
+        tools: &Toolchain,
+    ) -> Result<(), CompileError> {
         let path: Vec<Stage> = STAGES
             .iter()
             .filter(|i| i.stage <= target && i.path.taken(lto))

@@ -19,6 +19,7 @@ mod error;
 mod pipeline;
 mod request;
 mod stage;
+pub mod whole_program;
 
 pub use artifacts::{Artifacts, Output};
 pub use error::{CompileError, Tool};

@@ -293,6 +293,7 @@ pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<()
         LinkDebug::None
     };
     let target = (codegen.cc, codegen.arch_suffix);
+    let fastmath = codegen.fastmath;
     let (stage, main) = if lto {
         match a.slot_mut(Stage::LtoIr).take() {
             Some(Output::Bytes(b)) => (Stage::LtoIr, NvvmOutput::LtoIr(b)),
@@ -304,7 +305,8 @@ pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<()
             _ => return Err(no_input()),
         }
     };
-    let linked = pipeline::link_cubin_for(link, &main, &a.options.link, target, lto, debug);
+    let linked =
+        pipeline::link_cubin_for(link, &main, &a.options.link, target, lto, debug, fastmath);
     // Back into its stage, moved.
     match main {
         NvvmOutput::Ptx(t) => a.set(stage, Output::Text(t)),

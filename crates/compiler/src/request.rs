@@ -76,6 +76,10 @@ pub struct Options {
     /// Stages whose output would otherwise be consumed by the next step (`source`, `lowered`)
     /// and that the caller wants to read (`OXCUDA_DUMP=lowered`): kept, at the cost of a copy.
     pub keep: Vec<Stage>,
+    /// Link a cubin through LTO-IR when its NVVM IR has code that ptxas implements with
+    /// subroutines ([`crate::whole_program::calls_subroutines`]), though `codegen.lto` is off:
+    /// the automatic choice of `lto=None`.
+    pub lto_auto: bool,
 }
 
 impl Options {
@@ -91,6 +95,7 @@ impl Options {
             libdevice: None,
             link: Vec::new(),
             keep: Vec::new(),
+            lto_auto: false,
         }
     }
 

@@ -57,6 +57,9 @@ impl From<ToolError> for CompileError {
     }
 }
 
+/// fastmath's options, the same words for libNVVM and for nvJitLink's `-lto`.
+const FASTMATH: [&str; 4] = ["-ftz=1", "-prec-div=0", "-prec-sqrt=0", "-fma=1"];
+
 /// The libNVVM options for `options`: `-arch=compute_XY`, `-opt=0|3`, fastmath's
 /// `-ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1`, `-g` (with `-opt=0`) for debug, `-gen-lto`.
 #[must_use]
@@ -73,11 +76,7 @@ pub fn nvvm_options(options: &CodegenOptions) -> Vec<String> {
         format!("-opt={opt}"),
     ];
     if options.fastmath {
-        out.extend(
-            ["-ftz=1", "-prec-div=0", "-prec-sqrt=0", "-fma=1"]
-                .iter()
-                .map(|s| (*s).to_owned()),
-        );
+        out.extend(FASTMATH.iter().map(|s| (*s).to_owned()));
     }
     if options.debug {
         out.push("-g".to_owned());
@@ -145,17 +144,25 @@ pub enum LinkDebug {
 
 /// The nvJitLink options for a link for `arch` (compute capability and the optional `a`/`f`
 /// suffix of [`CodegenOptions::arch_suffix`]).
+///
+/// Under `-lto` nvJitLink generates the code, and it does not take fastmath from the LTO-IR:
+/// `fastmath` adds its `-ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1` there too (without them a
+/// fastmath kernel linked with LTO got IEEE division and square roots).
 #[must_use]
 pub fn link_options(
     arch: (u32, u32),
     suffix: Option<char>,
     lto: bool,
     debug: LinkDebug,
+    fastmath: bool,
 ) -> Vec<String> {
     let suffix = suffix.map(String::from).unwrap_or_default();
     let mut out = vec![format!("-arch=sm_{}{}{suffix}", arch.0, arch.1)];
     if lto {
         out.push("-lto".to_owned());
+        if fastmath {
+            out.extend(FASTMATH.iter().map(|s| (*s).to_owned()));
+        }
     }
     match debug {
         LinkDebug::None => {}
@@ -182,11 +189,20 @@ pub fn link_cubin(
     lto: bool,
     debug: LinkDebug,
 ) -> Result<Vec<u8>, ToolError> {
-    link_cubin_for(nvjitlink, main, extra_inputs, (arch, None), lto, debug)
+    link_cubin_for(
+        nvjitlink,
+        main,
+        extra_inputs,
+        (arch, None),
+        lto,
+        debug,
+        false,
+    )
 }
 
 /// [`link_cubin`] for `target`: the compute capability and the optional architecture
-/// suffix (`'a'`: `sm_90a`; [`CodegenOptions::arch_suffix`]).
+/// suffix (`'a'`: `sm_90a`; [`CodegenOptions::arch_suffix`]), with fastmath's options for
+/// nvJitLink's code generation under LTO ([`link_options`]).
 ///
 /// # Errors
 /// As [`link_cubin`].
@@ -197,6 +213,7 @@ pub fn link_cubin_for(
     target: ((u32, u32), Option<char>),
     lto: bool,
     debug: LinkDebug,
+    fastmath: bool,
 ) -> Result<Vec<u8>, ToolError> {
     let (arch, suffix) = target;
     debug_assert!(
@@ -220,6 +237,10 @@ pub fn link_cubin_for(
     let mut inputs = Vec::with_capacity(extra_inputs.len() + 1);
     inputs.push(main_input);
     inputs.extend_from_slice(extra_inputs);
-    let (cubin, _) = nvjitlink.link(&inputs, &link_options(arch, suffix, lto, debug), false)?;
+    let (cubin, _) = nvjitlink.link(
+        &inputs,
+        &link_options(arch, suffix, lto, debug, fastmath),
+        false,
+    )?;
     Ok(cubin)
 }

@@ -73,26 +73,43 @@ def lto_enabled(requested: bool | None, debug: bool, has_inputs: bool) -> bool:
     ``requested`` is the ``lto=`` option: ``True``/``False`` are obeyed (``True`` without an
     nvJitLink that supports LTO is an error naming the option); ``None`` means automatic: on
     when the kernel links external code, ``debug`` is off and nvJitLink is at least 12.3 (so
-    external LTO-IR can be inlined into the kernel), off otherwise, never an error.
+    external LTO-IR can be inlined into the kernel), off otherwise, never an error (see also
+    :func:`lto_automatic`).
     """
     if requested is False:
         return False
     if requested is None and (not has_inputs or debug):
         return False
+    if requested:
+        _check_lto_linker()
+        return True
+    return _lto_linker_found()
+
+
+def lto_automatic(requested: bool | None, debug: bool, optimise: bool) -> bool:
+    """Whether the core may choose LTO itself for a kernel that links nothing (``lto=None``,
+    no ``debug``, optimised, an nvJitLink with LTO): it does when the kernel's NVVM IR has
+    instructions that ptxas implements with subroutine calls, which relocatable PTX pays for
+    in registers (``crates/compiler/src/whole_program.rs``)."""
+    return requested is None and not debug and optimise and _lto_linker_found()
+
+
+def _lto_linker_found() -> bool:
     try:
         version = tuple(_toolchain.nvjitlink_info()["version"])
     except CudaSupportError:
-        if requested:
-            raise
         return False
+    return version >= LTO_MIN_NVJITLINK
+
+
+def _check_lto_linker() -> None:
+    """Raises unless an nvJitLink that links LTO-IR is found (``lto=True``)."""
+    version = tuple(_toolchain.nvjitlink_info()["version"])
     if version < LTO_MIN_NVJITLINK:
-        if requested:
-            raise CudaSupportError(
-                f"lto=True needs nvJitLink {LTO_MIN_NVJITLINK[0]}.{LTO_MIN_NVJITLINK[1]} or "
-                f"newer; the one found is {version[0]}.{version[1]}"
-            )
-        return False
-    return True
+        raise CudaSupportError(
+            f"lto=True needs nvJitLink {LTO_MIN_NVJITLINK[0]}.{LTO_MIN_NVJITLINK[1]} or "
+            f"newer; the one found is {version[0]}.{version[1]}"
+        )
 
 
 @functools.lru_cache(maxsize=8)

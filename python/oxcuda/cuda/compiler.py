@@ -140,6 +140,10 @@ def split_cc(cc: Any) -> tuple[tuple[int, int], str | None]:
     return (int(cc[0]), int(cc[1])), None
 
 
+#: Options compile_pyfunc derives from the caller's, dropped when it compiles again.
+_DERIVED_OPTIONS = ("link", "keep", "lto", "lto_auto", "arch_suffix")
+
+
 def options_dict(**options: Any) -> dict[str, Any]:
     """The compile options the core reads (unknown keys are ignored there)."""
     return {k: v for k, v in options.items() if v is not None}
@@ -189,6 +193,8 @@ def compile_pyfunc(
         debug = bool(options.get("debug"))
         lto = _linker.lto_enabled(requested_lto, debug, bool(items))
         options["lto"] = lto
+        if not lto and _linker.lto_automatic(requested_lto, debug, options.get("opt", True)):
+            options["lto_auto"] = True
         if items:
             lineinfo = bool(options.get("lineinfo"))
             options["link"] = _linker.prepare(items, cc, lto, debug, lineinfo)
@@ -220,7 +226,7 @@ def compile_pyfunc(
             link=(*link, *extra),
             captured=(sources, entry),
             lto=requested_lto,
-            **{k: v for k, v in options.items() if k not in ("link", "keep", "lto", "arch_suffix")},
+            **{k: v for k, v in options.items() if k not in _DERIVED_OPTIONS},
         )
     if resolver is not None:
         result["extensions"] = resolver.resolutions

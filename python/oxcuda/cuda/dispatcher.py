@@ -1224,7 +1224,8 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
         ``max_registers`` (int): a register limit per thread.
         ``launch_bounds`` (int or tuple): the maximum threads per block (and minimum blocks per
         multiprocessor), as CUDA C++'s ``__launch_bounds__``.
-        ``lto`` (bool): link-time optimisation with the ``link=`` code.
+        ``lto`` (bool): link-time optimisation; unset, it is chosen per kernel (with ``link=``
+        code, or for code that ptxas compiles to subroutine calls: docs/linking.md).
         ``link`` (list): files or :class:`LinkableCode` objects to link (kernels only).
         ``cache`` (bool): keep compiled kernels in the disk cache.
         ``inline``: accepted for numba-cuda compatibility. ``forceinline``: a device function

@@ -160,7 +160,7 @@ fn lto_definitions_are_inlined() {
         },
         ext,
     ];
-    let mut opts = link_options((9, 0), None, true, LinkDebug::None);
+    let mut opts = link_options((9, 0), None, true, LinkDebug::None, false);
     opts.push("-ptx".to_owned());
     let (_, ptx) = tools.link.link(&inputs, &opts, true).expect("LTO link");
     let ptx = ptx.expect("linked PTX");

@@ -155,8 +155,13 @@ pub(crate) fn lto_ptx(
         let inputs = self::inputs(inputs)?;
         let nvjitlink =
             toolchain::nvjitlink().ok_or_else(|| not_open(py, "nvJitLink", "nvjitlink_info"))?;
-        let mut options =
-            oxcuda_nvvm::pipeline::link_options(cc, None, true, oxcuda_nvvm::LinkDebug::None);
+        let mut options = oxcuda_nvvm::pipeline::link_options(
+            cc,
+            None,
+            true,
+            oxcuda_nvvm::LinkDebug::None,
+            false,
+        );
         options.push("-ptx".to_owned());
         let (_, ptx) = py
             .detach(|| nvjitlink.link(&inputs, &options, true))

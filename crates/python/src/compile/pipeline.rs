@@ -113,6 +113,7 @@ fn options(
             _ => Vec::new(),
         },
         keep,
+        lto_auto: option(options, "lto_auto")?.unwrap_or(false),
     })
 }
 

@@ -13,12 +13,14 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
   device, with nothing copied to the host: the call returns None. Without it the result comes
   back as a NumPy scalar.
 
-**Algorithm**: a first stage of blocks of 256 threads, each writing one value, then one block
-over those values (``templates.reduce_stage`` for both). In the stage every thread folds a
-strided slice, ``arr[t], arr[t + T], …`` (T threads in all), starting from its own first
-element: the grid has at most one thread per element, so no identity element is needed, and
-the loop is a plain one that LLVM unrolls. An array of 4- or 8-byte items that is contiguous
-from a 16-byte-aligned address (checked on the host per call) takes
+**Algorithm**: one launch of blocks of 256 threads (``templates.reduce_stage``), each block
+folding its threads' values into one; the last block to finish (it knows by drawing the last
+ticket from a per-stream counter, ``_ticket_counter``) folds the blocks' values and writes the
+result, as CUDA's "threadFenceReduction" sample does: no second launch. In the stage every
+thread folds a strided slice, ``arr[t], arr[t + T], …`` (T threads in all), starting from its
+own first element: the grid has at most one thread per element, so no identity element is
+needed, and the loop is a plain one that LLVM unrolls. An array of 4- or 8-byte items that is
+contiguous from a 16-byte-aligned address (checked on the host per call) takes
 ``templates.reduce_stage_x4``/``_x2`` instead: the same loop over groups of 16 bytes, each read
 with one vector load (``cuda.assume_aligned`` makes the promise libNVVM needs), as CUB's
 vectorised loads do. The grid is BLOCKS_PER_SM blocks per multiprocessor
@@ -29,7 +31,7 @@ folded by one thread (``templates.reduce_serial``). The operation must be associ
 commutative: the order of the fold is not the array's order (numba-cuda's requirement too).
 Every partial result is kept in ``arr``'s dtype (``templates.typed_binop``).
 
-**Host cost**: a call with ``res=`` launches two kernels and allocates the per-block values
+**Host cost**: a call with ``res=`` launches one kernel and allocates the per-block values
 (from the memory pool); the grid is computed from a per-device multiprocessor count read once.
 """
 
@@ -42,7 +44,7 @@ import numpy as np
 
 from oxcuda import types as oxtypes
 from oxcuda.cuda._devices import current_context, get_current_device, use_gpu
-from oxcuda.cuda.dispatcher import Dispatcher
+from oxcuda.cuda.dispatcher import Dispatcher, _stream_slot
 from oxcuda.cuda.ufunc import operands, templates
 from oxcuda.cuda.ufunc.resolve import type_text
 from oxcuda.cuda.ufunc.specialize import device_function, specialize
@@ -167,26 +169,26 @@ class Reduce:
             raise TypeError(f"Reduce: arrays of {dev.dtype} cannot be reduced")
         return dev
 
-    def _run(
-        self, arr: Any, dest: Any, init: Any, use_init: bool, stream: Any, limit: int = 0
-    ) -> None:
-        """Writes the fold of ``arr`` (combined with ``init`` when ``use_init``) to dest[0]:
-        a first stage of at most ``limit`` blocks (0: :meth:`_block_limit`), then one block."""
+    def _run(self, arr: Any, dest: Any, init: Any, use_init: bool, stream: Any) -> None:
+        """Writes the fold of ``arr`` (combined with ``init`` when ``use_init``) to dest[0]
+        with one launch: the serial kernel for short arrays, else one stage whose last block
+        to finish folds the blocks' values (``templates.reduce_finish``)."""
         kernels = self._compile(np.dtype(arr.dtype))
         n = arr.size
         if n < THREADS:
             kernels.serial[1, 1, stream](arr, dest, init, use_init)
             return
         first, per_thread = kernels.stage, 1
-        if kernels.grouped is not None and limit != 1 and _aligned_contiguous(arr, GROUP_BYTES):
+        if kernels.grouped is not None and _aligned_contiguous(arr, GROUP_BYTES):
             first, per_thread = kernels.grouped, kernels.group
-        blocks = min(n // (THREADS * per_thread), limit or self._block_limit(per_thread > 1))
+        blocks = min(n // (THREADS * per_thread), self._block_limit(per_thread > 1))
+        counter = _ticket_counter(stream)
         if blocks <= 1:
-            kernels.stage[1, THREADS, stream](arr, dest, init, use_init)
+            # One block writes dest itself: no per-block values, no ticket drawn.
+            kernels.stage[1, THREADS, stream](arr, dest, dest, counter, init, use_init)
             return
         partials = operands.allocate((blocks,), np.dtype(arr.dtype), stream)
-        first[blocks, THREADS, stream](arr, partials, init, False)
-        self._run(partials, dest, init, use_init, stream, limit=1)
+        first[blocks, THREADS, stream](arr, partials, dest, counter, init, use_init)
 
     def _block_limit(self, grouped: bool) -> int:
         """The first stage's largest grid: ``max_blocks`` when set, else BLOCKS_PER_SM
@@ -226,10 +228,21 @@ class Reduce:
             {"_op": op, "_dtype": scalar},
             device=True,
         )
+        counted = specialize(
+            templates.block_reduce_counted,
+            f"{base}_counted",
+            {"_op": op, "_dtype": scalar},
+            device=True,
+        )
         finish = specialize(
             templates.reduce_finish,
             f"{base}_finish",
-            {"_op": op, "_block_reduce": block},
+            {
+                "_op": op,
+                "_block_reduce": block,
+                "_block_reduce_counted": counted,
+                "_ticket": oxtypes.uint32,
+            },
             device=True,
         )
         stage = specialize(templates.reduce_stage, base, {"_op": op, "_finish": finish})
@@ -240,6 +253,41 @@ class Reduce:
             grouped = specialize(template, f"{base}_x{group}", {"_op": op, "_finish": finish})
         serial = specialize(templates.reduce_serial, f"{base}_serial", {"_op": op})
         return _Kernels(stage, grouped, group, serial)
+
+
+_counters: dict[tuple[int, int, int], Any] = {}
+_counters_lock = threading.Lock()
+
+#: The handles of the default streams (``0``, ``CU_STREAM_LEGACY``, ``CU_STREAM_PER_THREAD``),
+#: which name a different stream in each host thread under per-thread default streams.
+_DEFAULT_HANDLES = (0, 1, 2)
+
+
+def _ticket_counter(stream: Any) -> Any:
+    """The ``uint32[1]`` device counter the stage's blocks draw tickets from
+    (``templates.reduce_finish``), which is 0 between launches.
+
+    Why one per stream: a counter shared by two reductions running at the same time would
+    mix their tickets, and launches on one stream never overlap. The key is the device, the
+    stream's handle and, for the default streams, the host thread. A handle is not reused
+    while work on it is pending (``cuStreamDestroy`` frees a stream's resources once its
+    work completes), so two streams that overlap never share a key. Counters are kept for
+    the process's life (4 bytes per stream that ever ran a reduction).
+
+    On the simulator the counter is a new zeroed array per call: an exception raised in a
+    simulated block (a user's operation failing) would leave a shared counter mid-count."""
+    if not use_gpu():
+        return operands.to_device(np.zeros(1, np.uint32), 0)
+    handle = int(_stream_slot(stream))
+    thread = threading.get_ident() if handle in _DEFAULT_HANDLES else 0
+    key = (current_context().device_id, handle, thread)
+    found = _counters.get(key)
+    if found is None:
+        with _counters_lock:
+            found = _counters.get(key)
+            if found is None:
+                found = _counters[key] = operands.to_device(np.zeros(1, np.uint32), 0)
+    return found
 
 
 def _aligned_contiguous(arr: Any, alignment: int) -> bool:

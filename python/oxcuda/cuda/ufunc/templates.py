@@ -32,8 +32,8 @@ def _unbound(*args):
 
 
 _core = _load0 = _load1 = _load2 = _load3 = _load4 = _load5 = _load6 = _load7 = _unbound
-_op = _block_reduce = _finish = _unbound
-_dtype = None
+_op = _block_reduce = _block_reduce_counted = _finish = _unbound
+_dtype = _ticket = None
 
 
 # ---- loads: how a vectorize kernel reads input k at an output position -------------------
@@ -304,15 +304,16 @@ def guvectorize_8(count, a0, a1, a2, a3, a4, a5, a6, a7):
         _core(a0[t], a1[t], a2[t], a3[t], a4[t], a5[t], a6[t], a7[t])
 
 
-# ---- Reduce: a two-stage tree reduction (oxcuda.cuda.ufunc.reduction) ----------------------
+# ---- Reduce: a one-pass tree reduction (oxcuda.cuda.ufunc.reduction) -----------------------
 #
 # reduce_stage: every thread folds the elements t, t + T, t + 2T, … (T threads in all, T at most
 # the element count, so every thread starts from an element of its own and no identity element
 # is needed) in a plain loop, which LLVM unrolls (the index's `+=` carries `nsw`); then
-# _finish (reduce_finish) folds the block's values and writes the block's one.
+# _finish (reduce_finish) folds the block's values, and the last block to finish folds the
+# blocks' values into dest[0].
 
 
-def reduce_stage(arr, partials, init, use_init):
+def reduce_stage(arr, partials, dest, counter, init, use_init):
     n = arr.size
     t = cuda.grid(1)
     step = cuda.gridsize(1)
@@ -321,7 +322,7 @@ def reduce_stage(arr, partials, init, use_init):
     while i < n:
         acc = _op(acc, arr[i])
         i += step
-    _finish(acc, partials, init, use_init)
+    _finish(acc, partials, dest, counter, init, use_init)
 
 
 # reduce_stage_x4 / reduce_stage_x2: reduce_stage over groups of 16 bytes (four 4-byte or two
@@ -338,7 +339,7 @@ def reduce_stage(arr, partials, init, use_init):
 # (measured: scalar loads in both cases; tests/kernels/test_codegen_quality.py checks this).
 
 
-def reduce_stage_x4(arr, partials, init, use_init):
+def reduce_stage_x4(arr, partials, dest, counter, init, use_init):
     cuda.assume_aligned(arr, 16)
     n = arr.size
     groups = n // 4
@@ -354,10 +355,10 @@ def reduce_stage_x4(arr, partials, init, use_init):
     k = 4 * groups + t
     if k < n:
         acc = _op(acc, arr[k])
-    _finish(acc, partials, init, use_init)
+    _finish(acc, partials, dest, counter, init, use_init)
 
 
-def reduce_stage_x2(arr, partials, init, use_init):
+def reduce_stage_x2(arr, partials, dest, counter, init, use_init):
     cuda.assume_aligned(arr, 16)
     n = arr.size
     groups = n // 2
@@ -373,17 +374,47 @@ def reduce_stage_x2(arr, partials, init, use_init):
     k = 2 * groups + t
     if k < n:
         acc = _op(acc, arr[k])
-    _finish(acc, partials, init, use_init)
+    _finish(acc, partials, dest, counter, init, use_init)
 
 
-def reduce_finish(acc, partials, init, use_init):
-    """A stage's end: the block folds its threads' values (_block_reduce); thread 0 writes the
-    block's value to partials[block], combined with init when asked (the last stage)."""
+def reduce_finish(acc, partials, dest, counter, init, use_init):
+    """A stage's end: the block folds its threads' values (_block_reduce). With one block,
+    thread 0 writes the fold to dest[0], combined with init when asked. With more, thread 0
+    writes the block's value to partials[block], makes it visible to the grid
+    (``threadfence``) and takes a ticket from ``counter`` with ``atomic.inc``, whose wrap at
+    ``blocks - 1`` leaves the counter at 0 for the next launch: the block that draws the last
+    ticket knows every other block's value is written, and folds them all (threads stride
+    over the values, then a tree that counts how many threads hold one)."""
     acc = _block_reduce(acc)
-    if cuda.threadIdx.x == 0:
-        if use_init:
-            acc = _op(acc, init)
+    blocks = cuda.gridDim.x
+    tid = cuda.threadIdx.x
+    if blocks == 1:
+        if tid == 0:
+            if use_init:
+                acc = _op(acc, init)
+            dest[0] = acc
+        return
+    last = cuda.shared.array(1, _ticket)
+    if tid == 0:
         partials[cuda.blockIdx.x] = acc
+        cuda.threadfence()
+        ticket = cuda.atomic.inc(counter, 0, blocks - 1)
+        cuda.threadfence()
+        last[0] = 1 if ticket == blocks - 1 else 0
+    cuda.syncthreads()
+    if last[0] == 0:
+        return
+    width = cuda.blockDim.x
+    total = partials[tid if tid < blocks else 0]
+    i = tid + width
+    while i < blocks:
+        total = _op(total, partials[i])
+        i += width
+    total = _block_reduce_counted(total, min(blocks, width))
+    if tid == 0:
+        if use_init:
+            total = _op(total, init)
+        dest[0] = total
 
 
 def reduce_serial(arr, partials, init, use_init):
@@ -427,6 +458,24 @@ def block_reduce_shared(acc):
         if tid < width:
             buf[tid] = _op(buf[tid], buf[tid + width])
         cuda.syncthreads()
+        width //= 2
+    return buf[0]
+
+
+def block_reduce_counted(acc, count):
+    """A block's fold of the values of its first ``count`` threads (1 <= count <= 256; the
+    others' ``acc`` is ignored): a tree in shared memory in which a thread folds in its partner's
+    value only where that partner holds one. The block has 256 threads."""
+    buf = cuda.shared.array(256, _dtype)
+    tid = cuda.threadIdx.x
+    buf[tid] = acc
+    cuda.syncthreads()
+    width = 128
+    while width > 0:
+        if tid < width and tid + width < count:
+            buf[tid] = _op(buf[tid], buf[tid + width])
+        cuda.syncthreads()
+        count = min(count, width)
         width //= 2
     return buf[0]
 
