@@ -1,6 +1,7 @@
 //! Math functions through libdevice: `__nv_<name>f` for float32, `__nv_<name>` for float64;
 //! float16 widens to float64, calls the float64 function and rounds back once, except
 //! `nextafter`, which steps float16 bits directly, and `fma`, which is `fma.rn.f16`.
+//! `fmin`/`fmax` need no library: NVVM's `llvm.nvvm.fmin/fmax` intrinsics are PTX `min`/`max`.
 //!
 //! Why float64 for float16: libdevice's float64 functions are within 2 ulp of the exact value
 //! (2^-51 relative), and the result of no float16 input lies closer than 2^-30 (relative) to a
@@ -112,6 +113,7 @@ impl FnWriter<'_, '_> {
                 let r = self.emit(format!("call i32 @{name}({t} {x})"));
                 Ok(self.emit(format!("icmp ne i32 {r}, 0")))
             }
+            MathFn::Fmin | MathFn::Fmax => Ok(self.fmin_fmax(m, s, &ops[0], &ops[1])),
             MathFn::Ilogb => {
                 if *ty != Type::I32 {
                     return Err(self.err(format!("math ilogb returns int32, not {ty}")));
@@ -190,6 +192,23 @@ impl FnWriter<'_, '_> {
                 }))
             }
         }
+    }
+
+    /// `fmin`/`fmax` through NVVM's own intrinsics (PTX `min`/`max`: a NaN operand gives the
+    /// other), with no libdevice call to link. The result is one of the operands, so
+    /// float16/bfloat16 go through float32 exactly.
+    fn fmin_fmax(&mut self, m: MathFn, s: Scalar, x: &str, y: &str) -> String {
+        let which = if m == MathFn::Fmin { "fmin" } else { "fmax" };
+        if s == Scalar::F64 {
+            let name = format!("llvm.nvvm.{which}.d");
+            self.cx.declare(&name, "double", &["double", "double"]);
+            return self.emit(format!("call double @{name}(double {x}, double {y})"));
+        }
+        self.in_f32(s, &[x, y], |w, _, a| {
+            let name = format!("llvm.nvvm.{which}.f");
+            w.cx.declare(&name, "float", &["float", "float"]);
+            w.emit(format!("call float @{name}(float {}, float {})", a[0], a[1]))
+        })
     }
 
     /// `fma(a, b, c)` on float16 rounded once: PTX `fma.rn.f16` (sm_53 and later).

@@ -17,6 +17,15 @@ use crate::builtins::{self, Rule};
 use crate::param::{Param, Static};
 use crate::value::Val;
 
+/// What a float `min`/`max` gives for a NaN operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NanRule {
+    /// The other operand (C's `fmin`/`fmax`, PTX `min`/`max`): Python's builtins in numba-cuda.
+    Ignore,
+    /// The NaN (NumPy's `minimum`/`maximum`).
+    Propagate,
+}
+
 /// An evaluated argument and where it was written.
 #[derive(Debug, Clone)]
 pub(crate) struct Arg {
@@ -457,7 +466,7 @@ impl Lower<'_, '_> {
                 };
                 let mut acc = items[0].val.clone();
                 for item in &items[1..] {
-                    acc = self.min_max(op, acc, item.val.clone(), range);
+                    acc = self.min_max(op, acc, item.val.clone(), NanRule::Ignore, range);
                 }
                 acc
             }
@@ -673,7 +682,10 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn min_max(&mut self, op: BinOp, a: Val, b: Val, range: TextRange) -> Val {
+    /// `min`/`max` of two real numbers in their common type. On floats `nan` decides what a
+    /// NaN operand gives: the builtins ignore it (numba-cuda lowers them to libdevice's
+    /// `fmin`/`fmax`: PTX `min`/`max`), `np.minimum`/`np.maximum` return it (NumPy).
+    fn min_max(&mut self, op: BinOp, a: Val, b: Val, nan: NanRule, range: TextRange) -> Val {
         if let (Some(x), Some(y)) = (num(&a), num(&b)) {
             let pick_b = if op == BinOp::Min { y < x } else { y > x };
             return if pick_b { b } else { a };
@@ -698,7 +710,24 @@ impl Lower<'_, '_> {
         let (Some(x), Some(y)) = (self.convert(a, &t, range), self.convert(b, &t, range)) else {
             return Val::Poison;
         };
-        let v = self.emit(Op::Binary(op, x, y), t.clone());
+        let float = t.as_scalar().is_some_and(Scalar::is_float);
+        let v = match nan {
+            NanRule::Ignore if float => {
+                let f = if op == BinOp::Min {
+                    MathFn::Fmin
+                } else {
+                    MathFn::Fmax
+                };
+                self.emit(Op::Math(f, vec![x, y]), t.clone())
+            }
+            NanRule::Propagate if float => {
+                // `b < a ? b : a` keeps a NaN `a`; a NaN `b` is taken here.
+                let ordered = self.emit(Op::Binary(op, x, y), t.clone());
+                let y_nan = self.emit(Op::Compare(CmpOp::Ne, y, y), Type::BOOL);
+                self.emit(Op::Select(y_nan, y, ordered), t.clone())
+            }
+            _ => self.emit(Op::Binary(op, x, y), t.clone()),
+        };
         if nonneg {
             self.nonneg.insert(v);
         }
@@ -1242,7 +1271,8 @@ impl Lower<'_, '_> {
                 } else {
                     BinOp::Max
                 };
-                return self.min_max(op, args[0].val.clone(), args[1].val.clone(), range);
+                let (a, b) = (args[0].val.clone(), args[1].val.clone());
+                return self.min_max(op, a, b, NanRule::Propagate, range);
             }
             "minimum" | "maximum" | "fmin" | "fmax"
                 if args
@@ -1298,7 +1328,8 @@ impl Lower<'_, '_> {
                 } else {
                     BinOp::Max
                 };
-                return self.min_max(op, args[0].val.clone(), args[1].val.clone(), range);
+                let (a, b) = (args[0].val.clone(), args[1].val.clone());
+                return self.min_max(op, a, b, NanRule::Propagate, range);
             }
             "square" => {
                 if !self.arity(name, &args, 1, 1, range) {
