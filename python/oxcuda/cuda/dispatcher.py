@@ -993,7 +993,14 @@ class Dispatcher(_native.LaunchCache):
             raise RuntimeError(f"{what} needs a GPU kernel; this one runs on the simulator")
         return kernel
 
-    def _attribute(self, signature: Any, name: str) -> int:
+    def _attribute(self, signature: Any, name: str) -> Any:
+        """A kernel attribute as numba-cuda's ``get_*`` methods give it: for ``signature``; with
+        none, the one specialisation's of a dispatcher that cannot compile more (declared
+        signatures, or ``specialize()``), else ``{argument types: value}`` for every GPU
+        specialisation compiled so far (empty before the first launch)."""
+        if signature is None and not (self._eager or self._specialized):
+            texts = dict.fromkeys(t for (gpu, t) in self._overloads if gpu)
+            return {_type_key(t): self._gpu_kernel(t, name).attribute(name) for t in texts}
         return self._gpu_kernel(signature, name).attribute(name)
 
     def max_cooperative_grid_blocks(
@@ -1014,19 +1021,29 @@ class Dispatcher(_native.LaunchCache):
         )
         return per_sm * get_current_device().MULTIPROCESSOR_COUNT
 
-    def get_regs_per_thread(self, signature: Any = None) -> int:
+    def get_regs_per_thread(self, signature: Any = None) -> int | dict[tuple, int]:
+        """Registers per thread
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "num_regs")
 
-    def get_shared_mem_per_block(self, signature: Any = None) -> int:
+    def get_shared_mem_per_block(self, signature: Any = None) -> int | dict[tuple, int]:
+        """Static shared memory per block, in bytes
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "shared_size_bytes")
 
-    def get_local_mem_per_thread(self, signature: Any = None) -> int:
+    def get_local_mem_per_thread(self, signature: Any = None) -> int | dict[tuple, int]:
+        """Local memory per thread, in bytes
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "local_size_bytes")
 
-    def get_max_threads_per_block(self, signature: Any = None) -> int:
+    def get_max_threads_per_block(self, signature: Any = None) -> int | dict[tuple, int]:
+        """The most threads a block of this kernel can have
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "max_threads_per_block")
 
-    def get_const_mem_size(self, signature: Any = None) -> int:
+    def get_const_mem_size(self, signature: Any = None) -> int | dict[tuple, int]:
+        """Constant memory used, in bytes
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "const_size_bytes")
 
     def __reduce__(self) -> tuple:
