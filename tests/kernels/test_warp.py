@@ -339,7 +339,9 @@ SIGNATURES = [
 @pytest.mark.parametrize("cc", [(7, 5), (9, 0), (10, 0)])
 def test_warp_kernels_compile_to_cubins(cc):
     for kernel, sig in SIGNATURES:
-        cubin, _ = cuda.compile(kernel.py_func, sig, device=False, output="cubin", cc=cc)
+        cubin, _ = cuda.compile(
+            kernel.py_func, sig, device=False, abi="numba", output="cubin", cc=cc
+        )
         assert bytes(cubin[:4]) == b"\x7fELF", (kernel, sig)
     ptx, _ = cuda.compile_ptx(matches_k.py_func, "void(float64[:], uint32[:], int64[:, :])", cc=cc)
     for needle in ("match.any.sync.b64", "match.all.sync.b64"):

@@ -562,7 +562,7 @@ impl Lower<'_, '_> {
                 self.error_hint(
                     codes::BAD_RETURN,
                     range,
-                    "a kernel cannot return a value",
+                    "a kernel cannot return a value: CUDA kernels must have void return type",
                     "write results into an output array argument",
                 );
             }
