@@ -14,7 +14,8 @@
 //!
 //! Under `fastmath`, float32 `sin cos tan exp log log2 log10 pow` call libdevice's
 //! `__nv_fast_*f` (as numba-cuda's `unarys_fastmath`/`binarys_fastmath` do): the `.approx`
-//! hardware instructions.
+//! hardware instructions; float32 `tanh` is `tanh.approx.f32` on sm_75 and later, and float32
+//! division `div.approx.ftz.f32` (`arith.rs`), as in numba-cuda.
 //!
 //! Only declarations are written; [`super::WrittenModule::needs_libdevice`] tells the pipeline
 //! to add libdevice (lazily, so only what is called is linked). Accuracy therefore follows
@@ -183,8 +184,16 @@ impl FnWriter<'_, '_> {
             _ => {
                 let refs: Vec<&str> = ops.iter().map(String::as_str).collect();
                 let fast = self.cx.opts.fastmath && has_fast_variant(m);
+                let tanh_approx =
+                    self.cx.opts.fastmath && m == MathFn::Tanh && self.cx.opts.cc >= (7, 5);
                 Ok(self.in_f32(s, &refs, |w, s, a| {
-                    if fast && s == Scalar::F32 {
+                    if tanh_approx && s == Scalar::F32 {
+                        // numba-cuda's fastmath tanh on sm_75 and later: the hardware's.
+                        w.emit(format!(
+                            "call float asm \"tanh.approx.f32 $0, $1;\", \"=f,f\"(float {})",
+                            a[0]
+                        ))
+                    } else if fast && s == Scalar::F32 {
                         w.libdevice(&format!("fast_{}", m.c_name()), s, a)
                     } else {
                         w.libdevice(m.c_name(), s, a)
@@ -207,7 +216,10 @@ impl FnWriter<'_, '_> {
         self.in_f32(s, &[x, y], |w, _, a| {
             let name = format!("llvm.nvvm.{which}.f");
             w.cx.declare(&name, "float", &["float", "float"]);
-            w.emit(format!("call float @{name}(float {}, float {})", a[0], a[1]))
+            w.emit(format!(
+                "call float @{name}(float {}, float {})",
+                a[0], a[1]
+            ))
         })
     }
 
