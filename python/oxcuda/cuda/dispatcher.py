@@ -71,22 +71,29 @@ _DIM_LIMITS = {"the grid": (2**31 - 1, 65535, 65535), "the block": (1024, 1024, 
 
 
 def _dim3(value: Any, what: str) -> tuple[int, int, int]:
-    """``value`` (an int or a tuple of 1 to 3 ints) as three extents, each checked against
-    CUDA's limit for its dimension, so that a huge one is an error naming it rather than an
-    overflow in the native launch."""
-    if isinstance(value, int):
-        value = (value,)
-    if not isinstance(value, tuple) or not 1 <= len(value) <= 3:
-        raise ValueError(f"{what} must be an int or a tuple of 1 to 3 ints, got {value!r}")
+    """``value`` (an int, or a tuple or list of 1 to 3 ints, as numba-cuda accepts) as three
+    extents, each checked against CUDA's limit for its dimension, so that a huge one is an
+    error naming it rather than an overflow in the native launch. The messages start with
+    numba-cuda's (``griddim must be a sequence of …``), then say what to write."""
+    name = "griddim" if what == "the grid" else "blockdim"
+    items = list(value) if isinstance(value, (tuple, list)) else [value]
+    if not 1 <= len(items) <= 3:
+        raise ValueError(
+            f"{name} must be a sequence of 1, 2 or 3 integers, got {items!r}: {what} is an int "
+            "or a tuple of 1 to 3 ints"
+        )
     dims = []
-    for v in value:
+    for v in items:
         if not isinstance(v, int) or isinstance(v, bool):
             try:
                 v = int(v.__index__())
             except AttributeError:
-                raise TypeError(f"{what} entries must be integers, got {v!r}") from None
+                raise TypeError(
+                    f"{name} must be a sequence of integers, got {items!r}: {what}'s extents "
+                    "are ints (int(...) converts a float)"
+                ) from None
         if v < 1:
-            raise ValueError(f"{what} entries must be at least 1, got {value!r}")
+            raise ValueError(f"{what}'s extents must be at least 1, got {value!r}")
         limit = _DIM_LIMITS[what][len(dims)]
         if v > limit:
             axis = "xyz"[len(dims)]
@@ -641,7 +648,7 @@ class Dispatcher(_native.LaunchCache):
                 f"{self.__name__} is a device function: it can only be called from a kernel"
             )
         raise ValueError(
-            f"missing launch configuration: launch {self.__name__} as "
+            f"launch configuration was not specified: launch {self.__name__} as "
             f"{self.__name__}[blocks, threads_per_block](...)"
         )
 
