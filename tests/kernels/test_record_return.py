@@ -136,7 +136,9 @@ def test_value_built_in_the_callee(target, rng, dtype):
     n = 45
     recs = random_records(rng, n, dtype)
     s = rng.uniform(-3, 3, n)
-    _, _, got, total = run(scaled_kernel(dtype), 2, 32, recs, s, poisoned(n, dtype), np.full(n, np.nan))
+    _, _, got, total = run(
+        scaled_kernel(dtype), 2, 32, recs, s, poisoned(n, dtype), np.full(n, np.nan)
+    )
     expect = np.zeros(n, dtype)
     expect["a"] = recs["a"] * 2
     expect["b"] = recs["b"] * s

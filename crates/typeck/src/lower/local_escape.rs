@@ -49,8 +49,8 @@ impl Lower<'_, '_> {
             codes::BAD_RETURN,
             range,
             "this returns an array that lives in the function's local memory (np.empty, \
-             np.zeros, np.ones, np.full or cuda.local.array, or a view, element or tuple of \
-             one): it is freed when the function returns",
+             np.zeros, np.ones, np.full or cuda.local.array, a view of one, or a tuple holding \
+             one or a record element of one): it is freed when the function returns",
             "create the array in the caller and pass it in to be filled, or return the values \
              themselves (a scalar or a tuple of scalars)",
         );
