@@ -8,7 +8,8 @@ constructor), an argument returned as is; results stored into arrays, read membe
 and passed on; several ``return`` statements, calls in loops, nested calls, recursion and
 declared signatures; aligned and packed dtypes with int32, float64, complex and subarray
 members and nested records; the errors (two record types from one function, a tuple holding a
-local record).
+local record); writes to a returned value change the copy only (numba-cuda returns a
+NumPy record by reference: docs/migrating-from-numba-cuda.md).
 """
 
 from __future__ import annotations
@@ -101,6 +102,24 @@ def test_returned_element_is_a_copy(target, rng, dtype):
     expect["a"] = -1
     expect["v"][:, 1] = 0.5
     np.testing.assert_array_equal(got_recs, expect)
+
+
+@cuda.jit
+def write_through_result_k(recs, out):
+    i = cuda.grid(1)
+    if i < recs.shape[0]:
+        r = pick(recs, i)
+        r.b = -r.b  # writes the copy, not the array (numba-cuda would write recs[i])
+        pick(recs, i).a = 0
+        out[i] = r.b
+
+
+def test_writes_to_a_result_change_the_copy_only(target, rng):
+    n = 33
+    recs = random_records(rng, n, ALIGNED)
+    got_recs, out = run(write_through_result_k, 2, 32, recs, np.full(n, np.nan))
+    np.testing.assert_array_equal(got_recs, recs)
+    np.testing.assert_array_equal(out, -recs["b"])
 
 
 # ---- a value built in device code -----------------------------------------------------------
