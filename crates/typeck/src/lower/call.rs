@@ -2244,7 +2244,10 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn finish_call(&mut self, id: oxcuda_ir::FuncId, args: Vec<Value>, ret: Type) -> Val {
+    /// Emits the call of device function `id`; a record result comes back through a slot of
+    /// the caller's, passed last (`record_return.rs`).
+    fn finish_call(&mut self, id: oxcuda_ir::FuncId, mut args: Vec<Value>, ret: Type) -> Val {
+        args.extend(self.return_slot(&ret));
         if ret == Type::None {
             self.emit_void(Op::Call(id, args));
             Val::NoneV

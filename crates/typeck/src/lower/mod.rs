@@ -36,6 +36,7 @@ mod print;
 mod raise;
 mod record;
 mod record_ctor;
+mod record_return;
 mod shape_constants;
 mod stmt;
 mod tensor;
@@ -560,6 +561,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             self.f.ret = ret.clone();
         }
         self.fix_returns();
+        self.return_through_slot();
     }
 
     /// Returns are lowered before the final return type is known; convert each returned value
