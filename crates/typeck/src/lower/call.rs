@@ -152,6 +152,9 @@ impl Lower<'_, '_> {
             Val::Method(receiver, "view") if keywords.is_empty() => {
                 self.array_view(*receiver, &args, c.range())
             }
+            Val::Method(receiver, "reshape") if keywords.is_empty() => {
+                self.array_reshape(*receiver, &args, c.range())
+            }
             Val::Method(receiver, name) => {
                 if !args.is_empty() || !keywords.is_empty() {
                     return self.error(

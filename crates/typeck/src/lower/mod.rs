@@ -6,6 +6,7 @@
 //! and diagnostics are final.
 
 mod array;
+mod array_reshape;
 mod array_view;
 mod assert;
 mod assume_aligned;
