@@ -439,7 +439,7 @@ def match_complex_k(x, z):
     ("kernel", "args", "code", "text", "under"),
     [
         (shfl_float16_k, (np.zeros(2, np.float16),), "type-mismatch", "not float16", "h[0], 0"),
-        (float_mask_k, (np.zeros(2),), "type-mismatch", "takes an integer mask", "1.5"),
+        (float_mask_k, (np.zeros(2),), "type-mismatch", "Mask type must be an integer", "1.5"),
         (vote_arity_k, (np.zeros(2),), "bad-call", "takes 2 arguments, got 1", "cuda."),
         (
             match_complex_k,

@@ -885,7 +885,8 @@ impl Lower<'_, '_> {
                 return self.error_hint(
                     codes::NOT_CONSTANT,
                     range,
-                    "cuda.grid()/cuda.gridsize() take a constant dimension count 1, 2 or 3",
+                    "cuda.grid()/cuda.gridsize() take a constant dimension count 1, 2 or 3 \
+                     (numba's RequireLiteralValue)",
                     "write cuda.grid(1), cuda.grid(2) or cuda.grid(3)",
                 );
             }

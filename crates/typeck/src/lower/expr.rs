@@ -264,7 +264,7 @@ impl Lower<'_, '_> {
             GlobalValue::Unsupported(repr) => self.error_hint(
                 codes::UNSUPPORTED_GLOBAL,
                 range,
-                format!("global '{name}' is {repr}, which device code cannot use"),
+                format!("Untyped global name '{name}': it is {repr}, which device code cannot use"),
                 "kernels can use numbers, tuples, NumPy arrays (frozen as constants), types, modules and other @cuda.jit functions from globals",
             ),
         }
