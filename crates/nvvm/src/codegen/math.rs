@@ -155,6 +155,17 @@ impl FnWriter<'_, '_> {
                     w.emit(format!("call {t} @{name}({t} {}, i32 {e})", a[0]))
                 }))
             }
+            MathFn::Fabs if matches!(s, Scalar::F16 | Scalar::BF16) => {
+                // The sign bit cleared (exact; a NaN keeps its payload, as the simulator's):
+                // no widening to float64 and libdevice's `fabs`.
+                if s == Scalar::BF16 {
+                    // bfloat16 travels as its i16 bits already.
+                    return Ok(self.emit(format!("and i16 {}, 32767", ops[0])));
+                }
+                let bits = self.emit(format!("bitcast half {} to i16", ops[0]));
+                let cleared = self.emit(format!("and i16 {bits}, 32767"));
+                Ok(self.emit(format!("bitcast i16 {cleared} to half")))
+            }
             MathFn::Nextafter if s == Scalar::BF16 => Ok(self.nextafter_bf16(&ops[0], &ops[1])),
             _ if s == Scalar::BF16 => {
                 // In float64, rounded once (fma too: the product is exact there), as the
