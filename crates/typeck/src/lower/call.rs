@@ -1239,6 +1239,9 @@ impl Lower<'_, '_> {
     }
 
     pub(super) fn numpy_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        if let Some(v) = self.datetime_numpy_call(name, &args, range) {
+            return v;
+        }
         let math_name = match name {
             "arcsin" => "asin",
             "arccos" => "acos",
