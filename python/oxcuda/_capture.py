@@ -430,9 +430,16 @@ def _encode_datetime(value: Any) -> tuple:
     """A ``np.datetime64``/``np.timedelta64`` scalar as ``("datetime", kind, unit, count)``,
     as numba types it (``NPDatetime(unit)``/``NPTimedelta(unit)``); a multiple of a unit
     (``'10D'``) is no numba type, so it is refused with the fix."""
+    import warnings
+
     import numpy as np
 
-    unit, multiple = np.datetime_data(value.dtype)
+    with warnings.catch_warnings():
+        # Reading a generic-unit value (deprecated by NumPy 2.5) is no new use of it.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        unit, multiple = np.datetime_data(value.dtype)
+        # The count through a view: casting NaT to an integer warns in recent NumPy.
+        count = int(value.view(np.int64))
     kind = value.dtype.char
     if multiple != 1:
         return (
@@ -441,8 +448,6 @@ def _encode_datetime(value: Any) -> tuple:
             f"(numba refuses it too); convert it on the host first, "
             f"value.astype('{kind}8[{unit}]')",
         )
-    # The count through a view: casting NaT to an integer warns in recent NumPy.
-    count = int(np.array(value).view(np.int64).item())
     return ("datetime", kind, unit, count)
 
 
