@@ -31,7 +31,9 @@ def test_isnat_isnan_isinf_isfinite_on_scalars(target, rng, kind):
     n = 160
     unit = kind.split("[")[1][:-1]
     x = dates(rng, n, unit) if kind.startswith("datetime") else deltas(rng, n, unit)
-    flags = [np.zeros(n, np.bool_), np.zeros(n, np.bool_), np.ones(n, np.bool_), np.zeros(n, np.bool_)]
+    # Poisoned: the answer each flag must not have everywhere.
+    flags = [np.zeros(n, np.bool_), np.zeros(n, np.bool_), np.ones(n, np.bool_)]
+    flags.append(np.zeros(n, np.bool_))
     _, nat, nan, inf, finite = run(classify_k, 3, 64, x, *flags)
     np.testing.assert_array_equal(nat, np.isnat(x))
     np.testing.assert_array_equal(nan, np.isnan(x))

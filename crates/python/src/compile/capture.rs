@@ -94,7 +94,11 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
                 None => GlobalValue::Unsupported(format!("a NumPy scalar of dtype {dtype}")),
             }
         }
-        "datetime" => datetime(&arg(1)?.extract::<String>()?, &arg(2)?.extract::<String>()?, arg(3)?.extract()?),
+        "datetime" => datetime(
+            &arg(1)?.extract::<String>()?,
+            &arg(2)?.extract::<String>()?,
+            arg(3)?.extract()?,
+        ),
         "str" => GlobalValue::Str(arg(1)?.extract()?),
         "tuple" => {
             let items = arg(1)?;

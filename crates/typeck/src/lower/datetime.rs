@@ -17,6 +17,9 @@
 //! - comparisons: datetimes of any units, timedeltas whose units convert one way or the other;
 //!   NaT compares unequal to everything, itself included, and is unordered.
 //! - conversions (stores, declared types): to a unit a timedelta converts to safely, NaT kept.
+//! - constants: a global or closure `np.datetime64`/`np.timedelta64` is its count, typed with
+//!   its kind and unit ([`Lower::datetime_constant`]); the ufuncs that are not operators
+//!   (`np.isnat`, `np.maximum`, …) are in `datetime_ufunc.rs`.
 //!
 //! A year/month *datetime* meeting a finer unit is converted to days with the calendar
 //! (`calendar.rs`), as numba and NumPy do. Year/month *timedeltas* never mix with finer units

@@ -441,7 +441,9 @@ impl Lower<'_, '_> {
                 self.error(
                     codes::TYPE_MISMATCH,
                     a.range,
-                    format!("np.{name}() takes arrays, numbers, datetimes and timedeltas, not {what}"),
+                    format!(
+                        "np.{name}() takes arrays, numbers, datetimes and timedeltas, not {what}"
+                    ),
                 );
                 None
             }
