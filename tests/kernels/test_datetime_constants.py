@@ -198,3 +198,22 @@ def test_a_constant_stored_to_a_coarser_unit_is_a_typing_error():
 
     with pytest.raises(TypingError, match=r"cannot convert timedelta64\[h\] to timedelta64\[D\]"):
         k[1, 1](np.zeros(1, "timedelta64[D]"))
+
+
+@cuda.jit
+def const_array_k(x, latest, copied):
+    table = cuda.const.array_like(HOLIDAYS)
+    i = cuda.grid(1)
+    if i < copied.size:
+        copied[i] = table[i]
+    if i == 0:
+        # A global datetime array as a ufunc input, broadcast against the 2-d output.
+        np.fmax(x, HOLIDAYS, latest)
+
+
+def test_global_datetime_arrays_in_constant_memory_and_ufunc_loops(target, rng):
+    x = dates(rng, 3 * 4, "h").reshape(3, 4)
+    latest, copied = np.zeros((3, 4), "datetime64[h]"), np.zeros(4, "datetime64[D]")
+    got_latest, got_copied = run(const_array_k, 1, 32, x, latest, copied)[1:]
+    same(got_latest, np.fmax(x, HOLIDAYS))
+    same(got_copied, HOLIDAYS)
