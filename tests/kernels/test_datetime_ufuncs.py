@@ -1,9 +1,9 @@
 """NumPy ufuncs on datetime64/timedelta64 in kernels, numba's ``ufunc_db`` datetime loops:
 ``np.isnat``/``isnan``/``isinf``/``isfinite``, ``np.sign``/``abs``/``negative`` of timedeltas,
-``np.maximum``/``minimum``/``fmax``/``fmin`` with their NaT rules, on scalars and as
-elementwise loops with an output array (``np.add(a, b, out)``), units mixed (NumPy's unit
-promotion), and the typing errors of the combinations NumPy and numba refuse. NumPy computes
-every reference on fresh random data with NaT."""
+``np.maximum``/``minimum``/``fmax``/``fmin`` with their NaT rules (and Python's ``max``/``min``),
+on scalars and as elementwise loops with an output array (``np.add(a, b, out)``), units mixed
+(NumPy's unit promotion), and the typing errors of the combinations NumPy and numba refuse.
+NumPy computes every reference on fresh random data with NaT."""
 
 from __future__ import annotations
 
@@ -275,3 +275,41 @@ def test_refused_datetime_ufunc_calls_are_typing_errors(func, message):
             np.zeros(2, "timedelta64[M]"),
             np.zeros(2, "datetime64[D]"),
         )
+
+
+@cuda.jit
+def builtin_min_max_k(a, b, c, hi, lo, hi3):
+    i = cuda.grid(1)
+    if i < a.size:
+        hi[i] = max(a[i], b[i])
+        lo[i] = min(a[i], b[i])
+        hi3[i] = max((c[i], a[i], b[i]))
+
+
+def _python_reduce(f, unit, *columns):
+    """CPython's ``max``/``min`` on NumPy scalars of ``unit``, element by element (the
+    reference; converted first, so no array mixes NaTs of two units)."""
+    columns = [c.astype(unit) for c in columns]
+    return np.array([f(*items) for items in zip(*columns, strict=True)], dtype=unit)
+
+
+@pytest.mark.parametrize(("ua", "ub"), [("h", "h"), ("D", "h"), ("s", "ms")])
+def test_builtin_max_min_of_timedeltas_follow_python(target, rng, ua, ub):
+    n = 96
+    a, b, c = deltas(rng, n, ua), deltas(rng, n, ub), deltas(rng, n, ub)
+    unit = np.result_type(a.dtype, b.dtype)
+    outs = [np.zeros(n, unit) for _ in range(3)]
+    hi, lo, hi3 = run(builtin_min_max_k, 2, 64, a, b, c, *outs)[3:]
+    # A comparison with NaT is false: max(NaT, x) is NaT, max(x, NaT) is x.
+    same(hi, _python_reduce(max, unit, a, b))
+    same(lo, _python_reduce(min, unit, a, b))
+    same(hi3, _python_reduce(max, unit, c, a, b))
+
+
+def test_builtin_max_of_a_datetime_and_a_timedelta_is_a_typing_error():
+    @cuda.jit
+    def k(a, b, out):
+        out[0] = max(a[0], b[0])
+
+    with pytest.raises(TypingError, match=r"max\(\) of datetime64\[D\] and timedelta64\[D\]"):
+        k[1, 1](np.zeros(1, "datetime64[D]"), np.zeros(1, "timedelta64[D]"), np.zeros(1, "M8[D]"))

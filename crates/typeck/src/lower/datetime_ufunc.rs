@@ -14,6 +14,11 @@
 //!   the calendar), the unit one timedelta converts to for timedeltas. numba's loops compare
 //!   the raw counts, which differs only for mixed units; oxcuda follows NumPy there.
 //!
+//! - Python's `max(a, b, ...)`/`min(...)` of datetimes or timedeltas, as numba lowers them:
+//!   left to right, an operand replaces the one kept only when strictly greater (less), so a
+//!   NaT never replaces and is replaced by nothing (`max(NaT, x)` is NaT, `max(x, NaT)` is
+//!   `x`, CPython's answers with NumPy scalars), in the common unit.
+//!
 //! The arithmetic ufuncs (`np.add`, `np.subtract`, `np.multiply`, the divisions,
 //! `np.remainder`), the comparisons, `np.negative` and `np.absolute` are the operators and
 //! `abs` of `datetime.rs`; `call.rs` routes them there. Every answer selects NaT's result
@@ -28,6 +33,20 @@ use super::Lower;
 use super::call::Arg;
 use super::datetime::{CALENDAR_HINT, Operand, common_timedelta_unit, datetime_of};
 use crate::value::Val;
+
+/// Two operands in their common unit ([`Lower::common_pair`]).
+struct Pair {
+    /// The first, as a count of the common unit (NaT kept).
+    x: Value,
+    /// The second, likewise.
+    y: Value,
+    /// Whether the first is NaT.
+    x_nat: Value,
+    /// Whether the second is NaT.
+    y_nat: Value,
+    /// The common type: the operands' kind in the common unit.
+    d: DatetimeType,
+}
 
 impl Lower<'_, '_> {
     /// `np.<name>(args)` when `name` is one of the ufuncs above and an argument is a datetime
@@ -106,20 +125,75 @@ impl Lower<'_, '_> {
         if !self.arity(name, args, 2, 2, range) {
             return Val::Poison;
         }
-        let (l, r) = (&args[0].val, &args[1].val);
+        let what = format!("np.{name}()");
+        let Some(p) = self.common_pair(&what, &args[0].val, &args[1].val, range) else {
+            return Val::Poison;
+        };
+        let cmp = if name.contains("max") {
+            CmpOp::Ge
+        } else {
+            CmpOp::Le
+        };
+        let first = self.emit(Op::Compare(cmp, p.x, p.y), Type::BOOL);
+        let pick = self.emit(Op::Select(first, p.x, p.y), Type::I64);
+        // maximum/minimum: NaT wins; fmax/fmin: the other operand wins (NaT when both are).
+        let (on_x_nat, on_y_nat): (Value, Value) = if name.starts_with('f') {
+            (p.y, p.x)
+        } else {
+            (p.x, p.y)
+        };
+        let v = self.emit(Op::Select(p.x_nat, on_x_nat, pick), Type::I64);
+        let t = Type::Datetime(p.d);
+        Val::Rt(self.emit(Op::Select(p.y_nat, on_y_nat, v), t.clone()), t)
+    }
+
+    /// Python's `max(a, b)`/`min(a, b)` (`max` when `max`) of two datetimes or two
+    /// timedeltas, as numba lowers them (`do_minmax`): `b` when it is strictly greater (less)
+    /// than `a`, else `a`; a comparison with NaT is false, so `max(NaT, x)` is NaT and
+    /// `max(x, NaT)` is `x`, as CPython computes it with NumPy scalars.
+    pub(super) fn datetime_builtin_min_max(
+        &mut self,
+        max: bool,
+        a: &Val,
+        b: &Val,
+        range: TextRange,
+    ) -> Val {
+        let what = if max { "max()" } else { "min()" };
+        let Some(p) = self.common_pair(what, a, b, range) else {
+            return Val::Poison;
+        };
+        let cmp = if max { CmpOp::Gt } else { CmpOp::Lt };
+        let better = self.emit(Op::Compare(cmp, p.y, p.x), Type::BOOL);
+        let either = self.emit(
+            Op::Binary(oxcuda_ir::BinOp::BitOr, p.x_nat, p.y_nat),
+            Type::BOOL,
+        );
+        let no = self.emit(Op::Const(oxcuda_ir::Const::Bool(false)), Type::BOOL);
+        let take_y = self.emit(Op::Select(either, no, better), Type::BOOL);
+        let t = Type::Datetime(p.d);
+        Val::Rt(self.emit(Op::Select(take_y, p.y, p.x), t.clone()), t)
+    }
+
+    /// Two datetimes or two timedeltas as counts of the unit NumPy compares them in, each
+    /// with its NaT kept; `None` after reporting, for `what` (`"np.maximum()"`), any other
+    /// pair.
+    fn common_pair(&mut self, what: &str, l: &Val, r: &Val, range: TextRange) -> Option<Pair> {
         let pair = match (Operand::of(l), Operand::of(r)) {
             (Some(a), Some(b)) if a.d.delta == b.d.delta => Some((a, b)),
             _ => None,
         };
         let Some((a, b)) = pair else {
-            let (x, y) = (l.describe(), r.describe());
-            return self.error(
-                codes::TYPE_MISMATCH,
-                range,
-                format!(
-                    "np.{name}() of {x} and {y}: it takes two datetimes or two timedeltas (or two numbers)"
-                ),
-            );
+            if !matches!(l, Val::Poison) && !matches!(r, Val::Poison) {
+                let (x, y) = (l.describe(), r.describe());
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    format!(
+                        "{what} of {x} and {y}: it takes two datetimes or two timedeltas (or two numbers)"
+                    ),
+                );
+            }
+            return None;
         };
         let unit = if a.d.delta {
             common_timedelta_unit(a.d.unit, b.d.unit)
@@ -127,39 +201,26 @@ impl Lower<'_, '_> {
             Some(datetime::best_unit(a.d.unit, b.d.unit))
         };
         let Some(unit) = unit else {
-            return self.error_hint(
+            self.error_hint(
                 codes::TYPE_MISMATCH,
                 range,
-                format!(
-                    "np.{name}() of {} and {}: their units do not convert",
-                    a.d, b.d
-                ),
+                format!("{what} of {} and {}: their units do not convert", a.d, b.d),
                 CALENDAR_HINT,
             );
+            return None;
         };
-        let Some((xs, ys)) = self.both_in_unit(a, b, unit, range) else {
-            return Val::Poison;
-        };
+        let (xs, ys) = self.both_in_unit(a, b, unit, range)?;
         // Each side in the common unit with its NaT kept (a rescaled NaT count is garbage).
         let x = self.nat_or(&[a.x], xs, Type::I64);
         let y = self.nat_or(&[b.x], ys, Type::I64);
-        let cmp = if name.contains("max") {
-            CmpOp::Ge
-        } else {
-            CmpOp::Le
-        };
-        let first = self.emit(Op::Compare(cmp, x, y), Type::BOOL);
-        let pick = self.emit(Op::Select(first, x, y), Type::I64);
         let x_nat = self.either_nat(&[a.x]);
         let y_nat = self.either_nat(&[b.x]);
-        // maximum/minimum: NaT wins; fmax/fmin: the other operand wins (NaT when both are).
-        let (on_x_nat, on_y_nat): (Value, Value) = if name.starts_with('f') {
-            (y, x)
-        } else {
-            (x, y)
-        };
-        let t = Type::Datetime(DatetimeType { unit, ..a.d });
-        let v = self.emit(Op::Select(x_nat, on_x_nat, pick), Type::I64);
-        Val::Rt(self.emit(Op::Select(y_nat, on_y_nat, v), t.clone()), t)
+        Some(Pair {
+            x,
+            y,
+            x_nat,
+            y_nat,
+            d: DatetimeType { unit, ..a.d },
+        })
     }
 }
