@@ -689,6 +689,10 @@ impl Lower<'_, '_> {
     /// NaN operand gives: the builtins ignore it (numba-cuda lowers them to libdevice's
     /// `fmin`/`fmax`: PTX `min`/`max`), `np.minimum`/`np.maximum` return it (NumPy).
     fn min_max(&mut self, op: BinOp, a: Val, b: Val, nan: NanRule, range: TextRange) -> Val {
+        if super::datetime::datetime_of(&a).is_some() || super::datetime::datetime_of(&b).is_some()
+        {
+            return self.datetime_builtin_min_max(op == BinOp::Max, &a, &b, range);
+        }
         if let (Some(x), Some(y)) = (num(&a), num(&b)) {
             let pick_b = if op == BinOp::Min { y < x } else { y > x };
             return if pick_b { b } else { a };
@@ -1243,6 +1247,9 @@ impl Lower<'_, '_> {
     }
 
     pub(super) fn numpy_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        if let Some(v) = self.datetime_numpy_call(name, &args, range) {
+            return v;
+        }
         let math_name = match name {
             "arcsin" => "asin",
             "arccos" => "acos",

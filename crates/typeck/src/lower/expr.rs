@@ -229,6 +229,7 @@ impl Lower<'_, '_> {
                 }
                 Val::Rt(v, t)
             }
+            GlobalValue::Datetime(d, count) => self.datetime_constant(*d, *count),
             GlobalValue::None => Val::NoneV,
             GlobalValue::Str(s) => Val::Str(s.clone()),
             GlobalValue::Tuple(items) => Val::Tuple(items.iter().map(|i| self.global_value(name, i, range)).collect()),

@@ -16,6 +16,7 @@ mod call;
 pub(crate) use call::FAILED_CALLEE;
 mod convert;
 mod datetime;
+mod datetime_ufunc;
 mod device_array_global;
 mod enums;
 mod expr;
