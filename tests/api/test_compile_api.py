@@ -252,3 +252,18 @@ def test_a_kernel_returning_a_value_is_a_type_error_and_a_typing_error():
     with pytest.raises(errors.TypingError) as info:
         cuda.compile_ptx(two_problems, "(int32[::1],)")
     assert type(info.value) is errors.TypingError
+
+
+def test_a_lambda_takes_an_escaped_c_symbol_and_bad_abi_names_are_refused():
+    identity = lambda x: x  # noqa: E731 - a lambda is the case under test
+    ptx, _ = cuda.compile_ptx(identity, "int32(int32)", device=True, abi="c")
+    assert re.search(r"\.func\s+\(\.param\s+\.b32\s+func_retval0\)\s+_3clambda_3e\(", ptx)
+    ptx, _ = cuda.compile_ptx(
+        identity, "int32(int32)", device=True, abi="c", abi_info={"abi_name": "blah"}
+    )
+    assert re.search(r"\.func\s+\(\.param\s+\.b32\s+func_retval0\)\s+blah\(", ptx)
+    for bad in ("1st", "a-b", "", 7):
+        with pytest.raises(ValueError, match="must be a C identifier"):
+            cuda.compile_ptx(
+                identity, "int32(int32)", device=True, abi="c", abi_info={"abi_name": bad}
+            )

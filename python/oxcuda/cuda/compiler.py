@@ -16,6 +16,7 @@ compile (``_capture.capture``) and handed to whatever needs it (``compile_pyfunc
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, NamedTuple
 
 from oxcuda import _capture, _native, _toolchain
@@ -312,7 +313,27 @@ def _c_symbol(pyfunc: Any, abi: str, abi_info: Any, device: bool) -> str | None:
         return None
     # Device functions take and return values directly (docs/abi.md); the C ABI differs
     # only in the symbol, which is the plain Python name (or abi_info["abi_name"]).
-    return (abi_info or {}).get("abi_name", pyfunc.__name__)
+    name = (abi_info or {}).get("abi_name")
+    if name is None:
+        return _escaped_symbol(pyfunc.__name__)
+    if not isinstance(name, str) or not _SYMBOL.fullmatch(name):
+        raise ValueError(
+            f"abi_info['abi_name'] must be a C identifier ([A-Za-z_$][A-Za-z0-9_$]*), got {name!r}"
+        )
+    return name
+
+
+_SYMBOL = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def _escaped_symbol(name: str) -> str:
+    """``name`` as a PTX identifier: each other character as ``_XX`` (its UTF-8 bytes in hex),
+    as numba-cuda escapes a lambda's ``<lambda>`` (``_3clambda_3e``); a leading digit too."""
+    out = []
+    for k, ch in enumerate(name):
+        ok = ch.isascii() and (ch.isalpha() or ch in "_$" or (ch.isdigit() and k > 0))
+        out.append(ch if ok else "".join(f"_{b:02x}" for b in ch.encode()))
+    return "".join(out) or "_"
 
 
 def launch_bounds_option(launch_bounds: Any) -> list[int] | None:
