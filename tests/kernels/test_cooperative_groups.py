@@ -179,3 +179,29 @@ def test_host_side_names():
     with pytest.raises(RuntimeError, match=r"inside a @cuda\.jit function"):
         cg.GridGroup().sync()
     assert cg.GridGroup.__doc__ and cg.this_grid.__doc__
+
+
+@cuda.jit
+def plain_rows(M):  # noqa: N803
+    col = cuda.grid(1)
+    if col < M.shape[1]:
+        M[0, col] = col
+
+
+def test_overloads_say_whether_they_are_cooperative_and_how_large_a_grid_fits(target, rng):
+    m = np.zeros((3, 64), np.int32)
+    m[0] = rng.integers(-9, 9, 64)
+    sequential_rows[1, 64](m)
+    plain_rows[1, 64](m)
+    (coop,) = sequential_rows.overloads.values()
+    (plain,) = plain_rows.overloads.values()
+    assert coop.cooperative is True and plain.cooperative is False
+    # Blocks of the same size fit equally often whatever their shape (numba's test).
+    blocks = [coop.max_cooperative_grid_blocks(b) for b in (256, (16, 16), (16, 4, 4))]
+    assert blocks[0] > 0 and blocks == [blocks[0]] * 3
+    assert coop.max_cooperative_grid_blocks(64) >= blocks[0]
+    if target == "sim":
+        assert blocks[0] == 2**18 // 256  # the simulator holds 2^18 threads co-resident
+        assert coop.max_cooperative_grid_blocks(2048) == 0  # no block that large exists
+    with pytest.raises(ValueError, match="1 to 3 positive extents"):
+        coop.max_cooperative_grid_blocks((0, 4))

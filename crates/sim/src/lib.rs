@@ -73,8 +73,8 @@ pub use decode::{Program, prepare};
 pub use error::{SimError, SimErrorKind, SourceLoc};
 pub use interrupt::interrupt_launches;
 pub use launch::{
-    LaunchConfig, MAX_THREADS_PER_BLOCK, SHARED_BYTES_PER_BLOCK, SHARED_BYTES_PER_BLOCK_OPT_IN,
-    launch, launch_with, launch_with_output,
+    LaunchConfig, MAX_COOPERATIVE_THREADS, MAX_THREADS_PER_BLOCK, SHARED_BYTES_PER_BLOCK,
+    SHARED_BYTES_PER_BLOCK_OPT_IN, launch, launch_with, launch_with_output,
 };
 
 #[cfg(test)]

@@ -234,23 +234,7 @@ impl GpuKernel {
         dynsmemsize: usize,
     ) -> PyResult<u64> {
         guard(|| {
-            let dims: Vec<u32> = match blockdim.extract::<u32>() {
-                Ok(n) => vec![n],
-                Err(_) => blockdim.extract().map_err(|_| {
-                    PyTypeError::new_err(format!(
-                        "blockdim must be an int or a tuple of 1 to 3 ints, got {blockdim}"
-                    ))
-                })?,
-            };
-            if dims.is_empty() || dims.len() > 3 || dims.contains(&0) {
-                return Err(PyValueError::new_err(format!(
-                    "blockdim must have 1 to 3 positive extents, got {dims:?}"
-                )));
-            }
-            let threads = dims.iter().try_fold(1u32, |t, &d| t.checked_mul(d));
-            let threads = threads.ok_or_else(|| {
-                PyValueError::new_err(format!("blockdim {dims:?} has too many threads"))
-            })?;
+            let threads = block_threads(blockdim)?;
             let (per_sm, sms) = self
                 .first
                 .kernel
@@ -508,6 +492,25 @@ fn foreign_context(a: &Arg, ctx: usize) -> Option<usize> {
     }
 }
 
+/// The threads of a block given as numba's `blockdim` (an int or a tuple of 1 to 3 ints).
+fn block_threads(blockdim: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let dims: Vec<u32> = match blockdim.extract::<u32>() {
+        Ok(n) => vec![n],
+        Err(_) => blockdim.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "blockdim must be an int or a tuple of 1 to 3 ints, got {blockdim}"
+            ))
+        })?,
+    };
+    if dims.is_empty() || dims.len() > 3 || dims.contains(&0) {
+        return Err(PyValueError::new_err(format!(
+            "blockdim must have 1 to 3 positive extents, got {dims:?}"
+        )));
+    }
+    let threads = dims.iter().try_fold(1u32, |t, &d| t.checked_mul(d));
+    threads.ok_or_else(|| PyValueError::new_err(format!("blockdim {dims:?} has too many threads")))
+}
+
 /// `oxcuda.config.SIM_RACECHECK`, kept equal to it by `Config._changed`
 /// (`set_sim_racecheck`): read by every simulator launch, the fast path's included, without a
 /// Python attribute look-up.
@@ -567,6 +570,33 @@ impl SimKernel {
     #[getter]
     fn name(&self) -> PyResult<String> {
         guard(|| Ok(self.name.clone()))
+    }
+
+    /// Whether the code synchronises the grid, so the simulator launches it cooperatively
+    /// (numba's `_Kernel.cooperative`, as `GpuKernel.cooperative`).
+    #[getter]
+    fn cooperative(&self) -> PyResult<bool> {
+        guard(|| Ok(self.program.uses_grid_sync()))
+    }
+
+    /// The largest grid of `blockdim` threads (an int or a tuple of 1 to 3) that a cooperative
+    /// launch on the simulator takes: it holds at most `MAX_COOPERATIVE_THREADS` threads
+    /// co-resident (0 when a block alone is too large, as for the GPU's occupancy).
+    #[pyo3(signature = (blockdim, dynsmemsize=0))]
+    fn max_cooperative_grid_blocks(
+        &self,
+        blockdim: &Bound<'_, PyAny>,
+        dynsmemsize: usize,
+    ) -> PyResult<u64> {
+        guard(|| {
+            let threads = block_threads(blockdim)?;
+            if u64::from(threads) > oxcuda_sim::MAX_THREADS_PER_BLOCK
+                || dynsmemsize > oxcuda_sim::SHARED_BYTES_PER_BLOCK_OPT_IN
+            {
+                return Ok(0);
+            }
+            Ok(oxcuda_sim::MAX_COOPERATIVE_THREADS / u64::from(threads))
+        })
     }
 }
 
