@@ -274,3 +274,16 @@ def test_driver_errors_at_numbas_driver_path():
 
     assert driver.CudaAPIError is errors.CudaDriverError is driver.CudaDriverError
     assert driver.CudaSupportError is errors.CudaSupportError
+
+
+def _store_one(x):
+    x[0] = 1.0
+
+
+def test_overload_kernels_show_their_nvvm_ir_and_ptx():
+    k = cuda.jit(_store_one)
+    k[1, 1](np.zeros(2, np.float32))
+    kernel = k.overloads[k.signatures[0]]
+    assert kernel.inspect_llvm() == k.inspect_llvm(k.signatures[0])
+    assert kernel.inspect_asm() == k.inspect_asm(k.signatures[0])
+    assert ".entry" in kernel.inspect_asm() and "define" in kernel.inspect_llvm()

@@ -154,3 +154,11 @@ def test_attribute_getters_by_signature_as_numba(rng):
     eager = cuda.jit(sig32)(_scale_by_sin)  # declared: one int, as numba's specialized dispatcher
     assert isinstance(eager.get_regs_per_thread(), int)
     assert eager.get_regs_per_thread() == eager.get_regs_per_thread(sig32)
+
+
+def test_gpu_overload_kernels_show_their_nvvm_ir_and_ptx():
+    k = cuda.jit(_add_one)
+    k[1, 4](cuda.to_device(np.zeros(4, np.int32)))
+    kernel = k.overloads[k.signatures[0]]
+    assert kernel.inspect_asm() == k.inspect_asm(k.signatures[0])
+    assert "define" in kernel.inspect_llvm()

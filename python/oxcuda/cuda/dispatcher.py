@@ -30,6 +30,7 @@ import pickle
 import threading
 import time
 import warnings
+import weakref
 from typing import Any, NoReturn
 
 from oxcuda import _capture, _native, _toolchain
@@ -141,6 +142,23 @@ def _stream_slot(stream: Any) -> Any:
         "Stream object (cuda.stream(), cuda.external_stream(handle), ...) or 0 for the default "
         "stream"
     )
+
+
+class _StageReader:
+    """A loaded kernel's way to its compile stages (``kernel.inspect_llvm()``/``inspect_asm()``
+    on ``Dispatcher.overloads``' values, numba's ``_Kernel`` methods): the dispatcher's
+    ``_stage`` for the kernel's argument types. It holds the dispatcher weakly, so a kernel
+    never keeps its dispatcher (and so itself) alive."""
+
+    def __init__(self, dispatcher: Any, types: tuple[str, ...]) -> None:
+        self._dispatcher = weakref.ref(dispatcher)
+        self._types = types
+
+    def __call__(self, stage: str) -> Any:
+        dispatcher = self._dispatcher()
+        if dispatcher is None:
+            raise RuntimeError("the kernel's dispatcher is gone, and with it its compile stages")
+        return dispatcher._stage(self._types, stage)
 
 
 class _Compiled:
@@ -321,7 +339,7 @@ class Dispatcher(_native.LaunchCache):
             if gpu:
                 artifacts, image = self._gpu_image_cached(texts, captured)
                 try:
-                    kernel = self._load(image, artifacts, types)
+                    kernel = self._load(image, artifacts, types, texts)
                 except CudaDriverError:
                     if "cache_key" not in artifacts:
                         raise
@@ -330,7 +348,7 @@ class Dispatcher(_native.LaunchCache):
 
                     _disk_cache.discard(self.py_func, artifacts["cache_key"])
                     artifacts, image = self._gpu_image(texts)
-                    kernel = self._load(image, artifacts, types)
+                    kernel = self._load(image, artifacts, types, texts)
             else:
                 if self.targetoptions.get("link"):
                     raise RuntimeError(
@@ -338,13 +356,15 @@ class Dispatcher(_native.LaunchCache):
                         "simulator: run it on a GPU (OXCUDA_TARGET=gpu)"
                     )
                 artifacts = self._artifacts(texts, "ir", captured=captured, simulator=True)
-                kernel = _native.SimKernel(artifacts["module"])
+                kernel = _native.SimKernel(artifacts["module"], _StageReader(self, texts))
             compiled = _Compiled(artifacts, kernel, texts)
             # The kernel addresses these arrays' memory: they live as long as it does.
             compiled.device_arrays = arrays
             self._record(list(types), gpu, kernel, compiled)
 
-    def _load(self, image: bytes, artifacts: dict[str, Any], types: tuple) -> Any:
+    def _load(
+        self, image: bytes, artifacts: dict[str, Any], types: tuple, texts: tuple[str, ...]
+    ) -> Any:
         """Loads a GPU image, with the table of its checked asserts (debug builds), which the
         launcher reports a failed assert from (docs/debugging.md), and sets the kernel's
         preferred shared-memory carveout when ``shared_memory_carveout`` asks for one."""
@@ -354,6 +374,7 @@ class Dispatcher(_native.LaunchCache):
             list(types),
             artifacts.get("asserts"),
             bool(artifacts.get("cooperative")),
+            _StageReader(self, texts),
         )
         carveout = self.targetoptions.get("shared_memory_carveout")
         if carveout is not None:

@@ -27,6 +27,7 @@ use pyo3::types::PyTuple;
 use crate::boundary::{ErrorKind, driver_error, guard, raise, sim_error};
 use crate::launch::args::{self, Arg, Args};
 use crate::launch::assertions::{Asserts, Site};
+use crate::launch::stages::Stages;
 
 /// Typed IR produced by a compile (the simulator's input).
 #[pyclass(frozen, module = "oxcuda._native")]
@@ -96,6 +97,8 @@ pub struct GpuKernel {
     name: String,
     /// The shared-memory carveout set (`NO_CARVEOUT`: none), applied to every context's copy.
     carveout: AtomicI32,
+    /// The dispatcher's reader of this kernel's compile stages (`inspect_llvm`, `inspect_asm`).
+    stages: Stages,
 }
 
 /// [`GpuKernel::carveout`] when `shared_memory_carveout` was never set.
@@ -110,7 +113,10 @@ impl GpuKernel {
     ///
     /// `cooperative`: the code synchronises the grid, so it is launched with
     /// `cuLaunchCooperativeKernel` (numba's `_Kernel.cooperative`).
-    #[pyo3(signature = (cubin, name, params, asserts=None, cooperative=false))]
+    ///
+    /// `stages`: the dispatcher's reader of the compile stages (a callable taking a stage
+    /// name), for `inspect_llvm()` and `inspect_asm()`.
+    #[pyo3(signature = (cubin, name, params, asserts=None, cooperative=false, stages=None))]
     fn new(
         py: Python<'_>,
         cubin: &[u8],
@@ -118,6 +124,7 @@ impl GpuKernel {
         params: Vec<PyRef<'_, crate::launch::launcher::ArgType>>,
         asserts: Option<(String, Vec<crate::launch::assertions::Site>)>,
         cooperative: bool,
+        stages: Option<Py<PyAny>>,
     ) -> PyResult<Self> {
         guard(|| {
             let rt = crate::context::runtime::runtime(py)?;
@@ -138,6 +145,7 @@ impl GpuKernel {
                 params: params.iter().map(|p| p.ty.clone()).collect(),
                 name: name.to_owned(),
                 carveout: AtomicI32::new(NO_CARVEOUT),
+                stages: Stages::new(stages),
             })
         })
     }
@@ -145,6 +153,19 @@ impl GpuKernel {
     #[getter]
     fn name(&self) -> PyResult<String> {
         guard(|| Ok(self.name.clone()))
+    }
+
+    /// The kernel's NVVM IR (numba's `_Kernel.inspect_llvm()`).
+    fn inspect_llvm(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        guard(|| self.stages.read(py, "nvvm"))
+    }
+
+    /// The kernel's PTX (numba's `_Kernel.inspect_asm(cc)`; the PTX is the one compiled for
+    /// this kernel's device, whatever `cc` says).
+    #[pyo3(signature = (cc=None))]
+    fn inspect_asm(&self, py: Python<'_>, cc: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {
+        let _ = cc;
+        guard(|| self.stages.read(py, "ptx"))
     }
 
     /// Launched with `cuLaunchCooperativeKernel` (the code synchronises the grid).
@@ -532,13 +553,17 @@ pub struct SimKernel {
     program: oxcuda_sim::Program,
     params: Vec<Type>,
     name: String,
+    /// The dispatcher's reader of this kernel's compile stages (`inspect_llvm`, `inspect_asm`).
+    stages: Stages,
 }
 
 #[pymethods]
 impl SimKernel {
-    /// Prepares the kernel (function 0) of `module` for the simulator.
+    /// Prepares the kernel (function 0) of `module` for the simulator; `stages` as for
+    /// `GpuKernel`.
     #[new]
-    fn new(py: Python<'_>, module: &IrModule) -> PyResult<Self> {
+    #[pyo3(signature = (module, stages=None))]
+    fn new(py: Python<'_>, module: &IrModule, stages: Option<Py<PyAny>>) -> PyResult<Self> {
         guard(|| {
             let m = &module.module;
             let program = oxcuda_sim::prepare(m).map_err(|e| sim_error(py, e))?;
@@ -547,8 +572,21 @@ impl SimKernel {
                 program,
                 params: entry.params.clone(),
                 name: entry.display_name.clone(),
+                stages: Stages::new(stages),
             })
         })
+    }
+
+    /// The kernel's NVVM IR, written on demand (numba's `_Kernel.inspect_llvm()`).
+    fn inspect_llvm(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        guard(|| self.stages.read(py, "nvvm"))
+    }
+
+    /// The kernel's PTX, compiled on demand (numba's `_Kernel.inspect_asm(cc)`).
+    #[pyo3(signature = (cc=None))]
+    fn inspect_asm(&self, py: Python<'_>, cc: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {
+        let _ = cc;
+        guard(|| self.stages.read(py, "ptx"))
     }
 
     /// Runs the kernel on the CPU; the arrays must be host-backend arrays.

@@ -8,3 +8,4 @@ pub mod kernel;
 pub mod launcher;
 pub mod nominal_args;
 pub mod sim_interrupt;
+pub mod stages;
