@@ -76,13 +76,14 @@ def _driver() -> list[str]:
 
 
 def _gpus() -> list[str]:
+    # The first line is numba-cuda's detect() summary ("Found N CUDA devices").
     try:
         devices = _toolchain.driver_info()["devices"]
     except CudaSupportError:
-        return ["none: no CUDA driver (see above); kernels run on the simulator"]
+        return ["Found 0 CUDA devices: no CUDA driver (see above); kernels run on the simulator"]
     if not devices:
-        return ["none: the driver loaded but reports no CUDA device"]
-    return [
+        return ["Found 0 CUDA devices: the driver loaded but reports none"]
+    return [f"Found {len(devices)} CUDA devices"] + [
         f"[{d['ordinal']}] {d['name']}  compute capability {_version(d['compute_capability'])}, "
         f"{d['total_memory'] / 2**30:.1f} GiB, {d['uuid']}"
         for d in devices

@@ -114,7 +114,7 @@ def test_python_m_oxcuda_without_a_driver(report_run):
     sections = _sections(report_run.stdout)
     assert sections["CUDA driver"][0].startswith("not available: ")
     assert "libcuda.so.1" in sections["CUDA driver"][0]
-    assert sections["GPUs"][0].startswith("none")
+    assert sections["GPUs"][0].startswith("Found 0 CUDA devices")
     assert "simulator" in sections["GPUs"][0]
 
 
@@ -151,7 +151,10 @@ def test_detect_prints_the_report_and_says_whether_a_gpu_is_usable(capsys):
     result = cuda.detect()
     assert result is expected
     sections = _check_report(capsys.readouterr().out)
-    assert sections["GPUs"][0].startswith("none") is (not expected)
+    assert sections["GPUs"][0].startswith("Found 0 CUDA devices") is (not expected)
+    # numba-cuda's summary line leads the section, with the count of the devices listed.
+    count = len(sections["GPUs"]) - 1 if expected else 0
+    assert sections["GPUs"][0].startswith(f"Found {count} CUDA devices")
 
 
 @pytest.mark.usefixtures("clean_settings")
@@ -162,7 +165,7 @@ def test_detect_returns_false_without_a_driver(monkeypatch, capsys):
     sections = _check_report(capsys.readouterr().out)
     assert sections["CUDA driver"][0].startswith("not available: the CUDA driver not found")
     assert "OXCUDA_DRIVER_PATH='/nonexistent/libcuda.so.1'" in sections["CUDA driver"][0]
-    assert sections["GPUs"][0].startswith("none")
+    assert sections["GPUs"][0].startswith("Found 0 CUDA devices")
     assert "OXCUDA_TARGET = 'sim'  (auto)" in sections["Settings"]
 
 
