@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from oxcuda import cuda, float64, int32, uint8
+from oxcuda.errors import TypingError
 
 from ._util import poison, rand
 
@@ -70,3 +71,59 @@ def test_compile_ptx_returns_the_declared_type():
     ptx, ret = cuda.compile_ptx(plain_add, float64(uint8, uint8), device=True)
     assert ret == float64
     assert "st.param.f64 \t[func_retval0" in ptx
+
+
+def _add(a, b):
+    return a + b
+
+
+add_two_ways = cuda.jit(["(int64, int64)", "(float64, float64)"], device=True)(_add)
+
+
+@cuda.jit
+def add_k(r, x, y):
+    r[0] = add_two_ways(x, y)
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "dtype"),
+    [
+        (np.int64, np.int64, np.int64),  # exact
+        (np.float64, np.float64, np.float64),  # exact
+        (np.int32, np.int32, np.int64),  # promote to int64 beats safe to float64
+        (np.float32, np.float32, np.float64),  # promote to float64 beats unsafe to int64
+        (np.int32, np.float64, np.float64),  # safe + exact beats promote + unsafe
+    ],
+)
+def test_several_declared_signatures_choose_by_numbas_ratings(target, rng, x, y, dtype):
+    a, b = (rng.integers(-1000, 1000) * 0.5 + 0.25 for _ in range(2))
+    a, b = x(a), y(b)
+    r = np.zeros(1, dtype)
+    add_k[1, 1](r, a, b)
+    want = dtype(dtype(a) + dtype(b))  # the chosen signature's arithmetic
+    assert r[0] == want and r.dtype == dtype
+
+
+@cuda.jit
+def add_complex_k(r, x, y):
+    r[0] = add_two_ways(x, y)
+
+
+def test_arguments_no_declared_signature_accepts_are_a_typing_error(target):
+    with pytest.raises(TypingError, match=r"with parameters \(complex128, complex128\)") as info:
+        add_complex_k[1, 1](np.zeros(1, np.complex128), 1j, 1j)
+    assert "(int64, int64), (float64, float64)" in str(info.value)
+    assert len(add_two_ways.overloads) <= 2  # nothing new was compiled for complex128
+
+
+tie = cuda.jit(["(float64, float32)", "(float32, float64)"], device=True)(_add)
+
+
+@cuda.jit
+def tie_k(r, x, y):
+    r[0] = tie(x, y)
+
+
+def test_equally_good_signatures_are_an_ambiguity_error(target):
+    with pytest.raises(TypingError, match="ambiguous call"):
+        tie_k[1, 1](np.zeros(1), np.float32(1), np.float32(2))

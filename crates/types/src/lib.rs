@@ -16,6 +16,7 @@
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
 pub mod bf16;
+pub mod conversion;
 pub mod datetime;
 pub mod fp8;
 pub mod fp8_vector;

@@ -13,6 +13,7 @@ use oxcuda_types::promote::{self, BinaryClass};
 use oxcuda_types::{ArrayType, Dtype, Layout, Scalar, Type};
 
 use super::Lower;
+use super::declared_overload;
 use crate::builtins::{self, Rule};
 use crate::param::{Param, Static};
 use crate::value::Val;
@@ -1873,8 +1874,14 @@ impl Lower<'_, '_> {
     /// literal argument types (`cuda.shared.array(n, dtype)` with `n` a parameter).
     pub(super) fn device_call(&mut self, src: usize, args: Vec<Arg>, range: TextRange) -> Val {
         let given: Vec<Option<Type>> = args.iter().map(|a| self.type_of_arg(&a.val)).collect();
-        if let Some(sig) = self.declared_signature(src, &given) {
-            return self.declared_device_call(src, &sig, args, range);
+        match self.declared_signature(src, &given) {
+            Some(declared_overload::Choice::Call(sig)) => {
+                return self.declared_device_call(src, &sig, args, range);
+            }
+            Some(declared_overload::Choice::Refused(message)) => {
+                return self.error(codes::TYPE_MISMATCH, range, message);
+            }
+            None => {}
         }
         // No literal retry for a recursive call (each literal would compile another
         // specialisation, without end), nor deeper than a few nested retries.
@@ -2174,11 +2181,14 @@ impl Lower<'_, '_> {
     /// One whose parameter types are exactly the arguments' is chosen; otherwise the only
     /// signature of the right arity, converting; with several and no exact match, none (the
     /// function is specialised for the arguments, as without a signature).
+    /// The declared signature a call of device function `src` with argument types `given`
+    /// takes (`declared_overload`); `None` when the function declares none (it is specialised
+    /// for the arguments), or when an argument has no plain type to rate.
     fn declared_signature(
         &self,
         src: usize,
         given: &[Option<Type>],
-    ) -> Option<oxcuda_types::Signature> {
+    ) -> Option<declared_overload::Choice> {
         let globals = &self.sess.sources.get(src).globals;
         let sigs: Vec<oxcuda_types::Signature> = (0..)
             .map_while(|k| match globals.get(&format!("$signature:{k}")) {
@@ -2194,11 +2204,16 @@ impl Lower<'_, '_> {
                 .zip(given)
                 .all(|(p, g)| g.as_ref() == Some(p))
         }) {
-            return Some(exact.clone());
+            return Some(declared_overload::Choice::Call(exact.clone()));
         }
         match sigs.as_slice() {
-            [only] => Some(only.clone()),
-            _ => None,
+            [] => None,
+            [only] => Some(declared_overload::Choice::Call(only.clone())),
+            several => {
+                let got: Option<Vec<Type>> = given.iter().cloned().collect();
+                let name = &self.sess.sources.get(src).name;
+                got.map(|got| declared_overload::choose(name, &got, several))
+            }
         }
     }
 

@@ -17,6 +17,7 @@ pub(crate) use call::FAILED_CALLEE;
 mod convert;
 mod datetime;
 mod datetime_ufunc;
+mod declared_overload;
 mod device_array_global;
 mod enums;
 mod expr;
