@@ -490,3 +490,14 @@ def test_linkable_code_objects(tmp_path):
     assert loaded.name == str(path)
     assert cuda.LinkableCode.from_path_or_obj(loaded) is loaded
     assert linkable_code.classify_path("x.LIB") == "a"
+
+
+@pytest.mark.parametrize(
+    ("name", "numba_text"),
+    [("header.cuh", "with extension .cuh"), ("data", "with no extension")],
+)
+def test_unknown_link_file_kinds_raise_numbas_error_with_the_fix(name, numba_text):
+    with pytest.raises(RuntimeError, match=f"Don't know how to link file {numba_text}") as info:
+        linkable_code.classify_path(name)
+    assert isinstance(info.value, ValueError)  # a bad argument, as before
+    assert "classified by extension" in str(info.value) and "PTXSource" in str(info.value)

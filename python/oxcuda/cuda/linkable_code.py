@@ -165,16 +165,23 @@ _CLASSES: dict[str, type[LinkableCode]] = {
 }
 
 
+class LinkFileKindError(ValueError, RuntimeError):
+    """A link file whose extension names no kind of code: a ``ValueError`` (a bad argument),
+    and the ``RuntimeError`` numba-cuda raises for it."""
+
+
 def classify_path(path: str) -> str:
-    """The kind of a link file, from its extension; ``ValueError`` naming the file otherwise."""
+    """The kind of a link file, from its extension; ``LinkFileKindError`` naming the file
+    otherwise (its message starts with numba-cuda's)."""
     ext = os.path.splitext(path)[1].lower()
     kind = EXTENSIONS.get(ext)
     if kind is None:
         known = ", ".join(sorted(set(EXTENSIONS)))
-        what = f"extension {ext!r}" if ext else "no extension"
-        raise ValueError(
-            f"cannot link {path!r}: {what}; link files are classified by extension ({known}), "
-            "or pass an in-memory object such as cuda.PTXSource(data, name=...)"
+        what = f"with extension {ext}" if ext else "with no extension"
+        raise LinkFileKindError(
+            f"Don't know how to link file {what}: {path!r}; link files are classified by "
+            f"extension ({known}), or pass an in-memory object such as "
+            "cuda.PTXSource(data, name=...)"
         )
     return kind
 
