@@ -267,3 +267,26 @@ def test_a_lambda_takes_an_escaped_c_symbol_and_bad_abi_names_are_refused():
             cuda.compile_ptx(
                 identity, "int32(int32)", device=True, abi="c", abi_info={"abi_name": bad}
             )
+
+
+WARNING_CU = """
+extern "C" __device__ int times_three(int* out, int a) {
+    int unused_%d;
+    *out = a * 3;
+    return 0;
+}
+"""
+
+
+def test_nvrtc_warnings_reach_the_user_as_numba_reports_them(tmp_path, rng):
+    # A fresh source each run (the NVRTC cache would otherwise hold it, and warn no more).
+    cu = tmp_path / "warns.cu"
+    cu.write_text(WARNING_CU % int(rng.integers(1 << 30)))
+    times_three = cuda.declare_device("times_three", "int32(int32)", link=str(cu))
+
+    def calls(x):
+        return times_three(x)
+
+    with pytest.warns(UserWarning, match="NVRTC log messages whilst compiling") as record:
+        cuda.compile_all(calls, (types.int32,), device=True, output="ptx")
+    assert any("declared but never referenced" in str(w.message) for w in record)

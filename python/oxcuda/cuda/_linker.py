@@ -12,6 +12,7 @@ import functools
 import hashlib
 import os
 import threading
+import warnings
 from collections.abc import Iterable
 from typing import Any
 
@@ -179,7 +180,8 @@ _nvrtc_lock = threading.Lock()
 
 
 def compile_cuda(source: str, name: str, options: list[str]) -> bytes:
-    """CUDA C++ → PTX or (with ``-dlto``) LTO-IR, cached per source, name and options."""
+    """CUDA C++ → PTX or (with ``-dlto``) LTO-IR, cached per source, name and options. A
+    compile whose log is not empty (NVRTC's warnings) warns with it, once per cached result."""
     nvrtc = _toolchain.nvrtc_info()
     digest = hashlib.sha256(source.encode()).hexdigest()
     key = (digest, name, tuple(options), nvrtc["path"])
@@ -188,7 +190,11 @@ def compile_cuda(source: str, name: str, options: list[str]) -> bytes:
     if hit is not None:
         return hit
     output = "ltoir" if "-dlto" in options else "ptx"
-    code = bytes(_native.nvrtc_compile(source, name, options, output)[0])
+    compiled, log = _native.nvrtc_compile(source, name, options, output)
+    code = bytes(compiled)
+    if log.strip():
+        # NVRTC's warnings on code it compiled, as numba-cuda reports them (a UserWarning).
+        warnings.warn(f"NVRTC log messages whilst compiling {name}:\n\n{log.strip()}", stacklevel=2)
     with _nvrtc_lock:
         if len(_nvrtc_cache) >= 64:
             _nvrtc_cache.pop(next(iter(_nvrtc_cache)))
