@@ -12,6 +12,7 @@ mod assume_aligned;
 mod cache_hint;
 mod calendar;
 mod call;
+mod cffi_call;
 pub(crate) use call::FAILED_CALLEE;
 mod convert;
 mod datetime;
