@@ -231,6 +231,8 @@ pub(crate) struct Lower<'s, 'a> {
     /// The values this pass's `return`s give, with their ranges, for the local-memory escape
     /// check (`local_escape.rs`).
     pub returned: Vec<(oxcuda_ir::Value, TextRange)>,
+    /// Where each variable version was first assigned this pass (a type conflict names it).
+    pub var_sites: HashMap<String, TextRange>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -279,6 +281,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             top_level_for: false,
             declared_ret: None,
             returned: Vec::new(),
+            var_sites: HashMap::new(),
         }
     }
 
@@ -397,14 +400,20 @@ impl<'s, 'a> Lower<'s, 'a> {
         };
         let Some(proposal) = proposal else {
             let prev = self.next.vars[&key].clone();
+            let there = self.var_sites.get(&key).map_or_else(String::new, |r| {
+                let src = &self.fsrc.source;
+                let (line, _) = src.line_col(r.start());
+                format!(" (line {line}: `{}`)", src.line_text(r.start()).trim())
+            });
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
-                format!("variable '{name}' is assigned {ty} here but {prev} elsewhere"),
+                format!("variable '{name}' is assigned {ty} here but {prev} elsewhere{there}"),
                 "a variable keeps one type in a kernel: convert explicitly, e.g. float32(x), or use another name",
             );
             return None;
         };
+        self.var_sites.entry(key.clone()).or_insert(range);
         self.next.vars.insert(key.clone(), proposal);
         let entry = self.next.nonneg.entry(key.clone()).or_insert(true);
         *entry &= nonneg;
