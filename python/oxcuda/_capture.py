@@ -86,12 +86,15 @@ _MODULES = {
 Source = tuple
 
 
-
 def _is_cffi_ffi(value: object) -> bool:
     """Whether ``value`` is a cffi ``FFI`` instance (``cffi.FFI()``, or a compiled module's
     ``ffi``), checked by its class so that cffi need not be imported."""
     cls = type(value)
-    return cls.__name__ in ("FFI", "CompiledFFI") and cls.__module__ in ("cffi.api", "_cffi_backend")
+    return cls.__name__ in ("FFI", "CompiledFFI") and cls.__module__ in (
+        "cffi.api",
+        "_cffi_backend",
+    )
+
 
 def is_dispatcher(value: Any) -> bool:
     """Whether ``value`` is a ``@cuda.jit`` function."""

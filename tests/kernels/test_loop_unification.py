@@ -143,14 +143,14 @@ def tuple_in_loop(out, a):
     x = 0
     for j in range(a.size):
         x = (a[j], 1)
-    out[0] = 1
+    out[0] = x[1]
 
 
 def array_in_loop(out, a):
     x = 0.5
-    for j in range(a.size):
+    for j in range(a.size):  # noqa: B007 - j is read after the loop
         x = a
-    out[0] = 1
+    out[0] = x[j]
 
 
 @pytest.mark.parametrize(
