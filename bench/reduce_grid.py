@@ -3,8 +3,8 @@ the GPU (issue 15's goal: Reduce ≥ CuPy's sum). A probe for choosing ``reducti
 
     python3 bench/reduce_grid.py            # one process: oxcuda and CuPy timed in turns
 
-For each grid of k blocks of 256 threads per multiprocessor (``Reduce.max_blocks``: 1, 2, 4, 8
-and the default, the compiled kernel's occupancy capped at 8 per multiprocessor), 20 reductions
+For each grid of k blocks of 256 threads per multiprocessor (``Reduce.max_blocks``: 2 to 32, and
+the default, ``reduction.GROUPED_BLOCKS_PER_SM`` for the vector-load stage), 20 reductions
 into ``res=`` back to back and one synchronisation, in turns with 20 ``cupy.sum``\\ s of the same
 data (``_common.time_interleaved``); ms per reduction and the ratio CuPy / oxcuda (> 1: oxcuda
 faster). Both results are checked against NumPy's float64 sum.
@@ -32,7 +32,7 @@ def main() -> int:
     r = cuda.device_array(1, np.float32)
     sms = cuda.get_current_device().MULTIPROCESSOR_COUNT
     c = None if cp is None else cp.asarray(data)
-    for per_sm in (1, 2, 4, 8, None):
+    for per_sm in (2, 4, 8, 12, 16, 24, 32, None):
         reduction = cuda.Reduce(lambda a, b: a + b)
         reduction.max_blocks = None if per_sm is None else per_sm * sms
 

@@ -13,6 +13,8 @@ converts (``crates/python/src/compile/capture.rs``):
     ("devicearray", dtype, shape, strides, address, layout, readonly, the array)
                  -- a device array (``__cuda_array_interface__``), captured by reference
     ("scalar", dtype, value)  -- a NumPy scalar, typed by its dtype
+    ("datetime", kind, unit, count)  -- a np.datetime64 ("M") or np.timedelta64 ("m") scalar:
+                 its unit code ("D", "ms", "generic") and int64 count (NaT: the int64 minimum)
     ("type", "float32[:, ::1]") ("builtin", "cuda.grid") ("function", index)
     ("extern", symbol, [argument types], return type, abi, link items, use_cooperative)
                                                                    (cuda.declare_device)
@@ -330,6 +332,8 @@ def _encode(value: Any, add) -> tuple:
         if refusal and oxtypes._is_custom(value):
             return ("unsupported", f"the custom type {value} ({refusal})")
         return ("type", str(value))
+    if isinstance(value, (np.datetime64, np.timedelta64)):
+        return _encode_datetime(value)
     if isinstance(value, np.generic) and value.dtype.name in oxtypes.SCALARS:
         # A NumPy scalar keeps its dtype, as numba types it: np.float32(2) stays float32.
         item = value.item()
@@ -374,6 +378,17 @@ def _encode(value: Any, add) -> tuple:
             except TypeError as exc:
                 return ("unsupported", f"a NumPy array of dtype {value.dtype} ({exc})")
             return ("array", record, list(value.shape), data.tobytes())
+        if value.dtype.kind in "mM":
+            # datetime64/timedelta64 items: their int64 counts, typed with the unit.
+            unit, multiple = np.datetime_data(value.dtype)
+            if multiple != 1:
+                return (
+                    "unsupported",
+                    f"a NumPy array of dtype {value.dtype}: a multiple of a unit is not a "
+                    f"device type (numba refuses it too); convert it on the host first, "
+                    f"array.astype('{value.dtype.char}8[{unit}]')",
+                )
+            return ("array", value.dtype.name, list(value.shape), data.tobytes())
         if value.dtype.name not in oxtypes.SCALARS:
             return ("unsupported", f"a NumPy array of dtype {value.dtype}")
         return ("array", value.dtype.name, list(value.shape), data.tobytes())
@@ -422,6 +437,31 @@ def _encode(value: Any, add) -> tuple:
     if isinstance(value, (list, set, dict)):
         return ("unsupported", _mutable_container(value))
     return ("unsupported", _short_repr(value))
+
+
+def _encode_datetime(value: Any) -> tuple:
+    """A ``np.datetime64``/``np.timedelta64`` scalar as ``("datetime", kind, unit, count)``,
+    as numba types it (``NPDatetime(unit)``/``NPTimedelta(unit)``); a multiple of a unit
+    (``'10D'``) is no numba type, so it is refused with the fix."""
+    import warnings
+
+    import numpy as np
+
+    with warnings.catch_warnings():
+        # Reading a generic-unit value (deprecated by NumPy 2.5) is no new use of it.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        unit, multiple = np.datetime_data(value.dtype)
+        # The count through a view: casting NaT to an integer warns in recent NumPy.
+        count = int(value.view(np.int64))
+    kind = value.dtype.char
+    if multiple != 1:
+        return (
+            "unsupported",
+            f"{value!r}, of dtype {value.dtype}: a multiple of a unit is not a device type "
+            f"(numba refuses it too); convert it on the host first, "
+            f"value.astype('{kind}8[{unit}]')",
+        )
+    return ("datetime", kind, unit, count)
 
 
 def _mutable_container(value: list | set | dict) -> str:

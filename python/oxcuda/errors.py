@@ -70,6 +70,11 @@ class TypingError(CompileError):
     """A kernel breaks a typing rule (unknown name, mismatched types, bad call)."""
 
 
+class KernelReturnTypeError(TypingError, TypeError):
+    """A kernel returns a value. A ``TypingError`` with its diagnostics, and a ``TypeError``
+    as numba-cuda raises ("CUDA kernel must have void return type")."""
+
+
 class LoweringError(CompileError):
     """numba's ``LoweringError``: generating code for a typed kernel failed."""
 
@@ -193,6 +198,8 @@ def _from_diagnostics(items: list[dict]) -> CompileError:
         for d in items
     ]
     cls = TypingError if any(d["typing"] for d in items) else CompileError
+    if all(d["code"] == "bad-return" and "kernel cannot return" in d["message"] for d in items):
+        cls = KernelReturnTypeError
     count = len(diagnostics)
     head = "1 error" if count == 1 else f"{count} errors"
     text = f"{head} compiling the kernel:\n\n" + "\n".join(d.rendered for d in diagnostics)
@@ -250,6 +257,7 @@ __all__ = [
     "Diagnostic",
     "InternalCompilerError",
     "InternalError",
+    "KernelReturnTypeError",
     "KernelRuntimeError",
     "LinkerError",
     "LoweringError",

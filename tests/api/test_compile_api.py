@@ -12,7 +12,7 @@ import re
 import numpy as np
 import oxcuda
 import pytest
-from oxcuda import cuda, types
+from oxcuda import cuda, errors, types
 from oxcuda.errors import TypingError
 
 
@@ -206,3 +206,49 @@ def test_a_one_argument_tuple_signature_takes_a_trailing_comma():
     assert resty == types.int64 and ".func" in ptx
     k = cuda.jit("(float32[::1], float32[::1], float32,)")(_axpy)
     assert k.signatures == [(types.float32[::1], types.float32[::1], types.float32)]
+
+
+def _add(x, y):
+    return x + y
+
+
+@pytest.mark.parametrize("compile_function", [cuda.compile_ptx, cuda.compile])
+def test_c_abi_device_functions_take_the_python_name_or_abi_name(compile_function):
+    kw = {} if compile_function is cuda.compile_ptx else {"output": "ptx"}
+    ptx, resty = compile_function(_add, "int32(int32, int32)", device=True, abi="c", **kw)
+    assert re.search(r"\.visible\s+\.func\s+\(\.param\s+\.b32\s+func_retval0\)\s+_add\(", ptx)
+    assert str(resty) == "int32"
+    ptx, _ = compile_function(
+        _add, "int64(int64, int64)", device=True, abi="c", abi_info={"abi_name": "_Z3addll"}, **kw
+    )
+    assert re.search(r"\.visible\s+\.func\s+\(\.param\s+\.b64\s+func_retval0\)\s+_Z3addll\(", ptx)
+
+
+def test_abi_refusals_are_numbas_not_implemented_errors():
+    with pytest.raises(NotImplementedError, match="The C ABI is not supported for kernels"):
+        cuda.compile_ptx(_add, "(int32, int32)", abi="c")
+    with pytest.raises(NotImplementedError, match="The C ABI is not supported for kernels"):
+        cuda.compile(_add, "(int32, int32)", device=False)  # compile's default ABI is C
+    with pytest.raises(NotImplementedError, match="Unsupported ABI: fastcall"):
+        cuda.compile_ptx(_add, "(int32, int32)", abi="fastcall")
+
+
+def _returns_from_a_kernel(x, y):
+    return x[0] + y[0]
+
+
+def test_a_kernel_returning_a_value_is_a_type_error_and_a_typing_error():
+    with pytest.raises(TypeError, match="must have void return type") as info:
+        cuda.compile_ptx(_returns_from_a_kernel, "(uint32[::1], uint32[::1])")
+    assert isinstance(info.value, errors.TypingError)
+    assert type(info.value) is errors.KernelReturnTypeError
+    assert info.value.diagnostics[0].code == "bad-return"
+
+    # Another error alongside keeps the plain TypingError (it is not only a return problem).
+    def two_problems(x):
+        y = undefined_name  # noqa: F821
+        return y
+
+    with pytest.raises(errors.TypingError) as info:
+        cuda.compile_ptx(two_problems, "(int32[::1],)")
+    assert type(info.value) is errors.TypingError

@@ -43,7 +43,7 @@ def test_cubin_links_for_the_suffixed_architecture():
         _toolchain.nvjitlink_info()
     except Exception:  # noqa: BLE001
         pytest.skip("nvJitLink not installed")
-    cubin, _ = cuda.compile(_axpy, SIG, device=False, cc=(9, 0, "a"), output="cubin")
+    cubin, _ = cuda.compile(_axpy, SIG, device=False, abi="numba", cc=(9, 0, "a"), output="cubin")
     assert cubin[:4] == b"\x7fELF"
 
 

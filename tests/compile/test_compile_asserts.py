@@ -49,7 +49,9 @@ def test_debug_asserts_record_and_exit_instead_of_trapping(cc, opt):
     assert f".visible .global .align 16 .b8 {RECORD}[32]" in ptx
     assert re.search(r"atom\.[\w.]*cas\.b32", ptx)
     assert "exit;" in ptx
-    cubin, _ = cuda.compile(checked, SIG, device=False, debug=True, opt=opt, cc=cc, output="cubin")
+    cubin, _ = cuda.compile(
+        checked, SIG, device=False, abi="numba", debug=True, opt=opt, cc=cc, output="cubin"
+    )
     assert cubin[:4] == b"\x7fELF"
     assert RECORD.encode() in cubin  # cuModuleGetGlobal finds it by this name
 

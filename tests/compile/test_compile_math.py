@@ -67,7 +67,9 @@ def test_every_cmath_function_compiles(dtype):
         # for float32 sin/cos of huge arguments (mul.f64 and conversions)
         for op in ("add.f64", "sub.f64", "fma.rn.f64", "div.rn.f64", "sqrt.rn.f64"):
             assert op not in ptx, op
-    cubin, _ = cuda.compile(every_cmath_function, sig, device=False, output="cubin", cc=(9, 0))
+    cubin, _ = cuda.compile(
+        every_cmath_function, sig, device=False, abi="numba", output="cubin", cc=(9, 0)
+    )
     assert cubin[:4] == b"\x7fELF"
 
 
@@ -75,12 +77,16 @@ def test_every_cmath_function_compiles(dtype):
 @pytest.mark.parametrize("dtype", ["complex64", "complex128"])
 def test_cmath_compiles_to_cubin_for_each_arch(cc, dtype):
     sig = f"void({dtype}[::1], {dtype}[::1])"
-    cubin, _ = cuda.compile(some_cmath_functions, sig, device=False, output="cubin", cc=cc)
+    cubin, _ = cuda.compile(
+        some_cmath_functions, sig, device=False, abi="numba", output="cubin", cc=cc
+    )
     assert cubin[:4] == b"\x7fELF"
 
 
 @pytest.mark.parametrize("cc", ARCHS, ids=lambda cc: f"sm_{cc[0]}{cc[1]}")
 @pytest.mark.parametrize("dtype", sorted(FREXP_SIGS))
 def test_frexp_and_modf_compile_to_cubin(cc, dtype):
-    cubin, _ = cuda.compile(frexp_modf, FREXP_SIGS[dtype], device=False, output="cubin", cc=cc)
+    cubin, _ = cuda.compile(
+        frexp_modf, FREXP_SIGS[dtype], device=False, abi="numba", output="cubin", cc=cc
+    )
     assert cubin[:4] == b"\x7fELF"

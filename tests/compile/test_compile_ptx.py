@@ -80,9 +80,9 @@ def test_ptx_contents_reflect_the_kernel():
 
 
 def test_cubin_and_ltoir_outputs():
-    cubin, _ = cuda.compile(axpy, SIGS[axpy], device=False, output="cubin", cc=(9, 0))
+    cubin, _ = cuda.compile(axpy, SIGS[axpy], device=False, abi="numba", output="cubin", cc=(9, 0))
     assert cubin[:4] == b"\x7fELF"
-    ltoir, _ = cuda.compile(axpy, SIGS[axpy], device=False, output="ltoir", cc=(9, 0))
+    ltoir, _ = cuda.compile(axpy, SIGS[axpy], device=False, abi="numba", output="ltoir", cc=(9, 0))
     assert isinstance(ltoir, bytes) and len(ltoir) > 100
     assert ltoir[:4] != b"\x7fELF"
 

@@ -264,7 +264,7 @@ def test_jit_link_and_the_dispatcher_compile_path(c_file):
         a[0] = add_one(a[0])
 
     assert k.targetoptions["link"] == (c_file,)
-    cubin, _ = cuda.compile(k, void(float32[::1]), device=False, output="cubin", cc=CC)
+    cubin, _ = cuda.compile(k, void(float32[::1]), device=False, abi="numba", output="cubin", cc=CC)
     assert_elf(cubin)
     artifacts = k._artifacts(("array(float32, 1d, C)",), "cubin", cc=CC)
     assert artifacts["lto"] is True

@@ -116,3 +116,41 @@ def test_aligned_recarray_reaches_the_aligned_signature():
     copy_first[1, 1](d_dst, cuda.to_device(src))
     got = d_dst.copy_to_host()
     assert got[0]["a"] == src[0]["a"] and got[0]["b"] == src[0]["b"]
+
+
+def _scale_by_sin(x, n):
+    i = cuda.grid(1)
+    if i < n:
+        x[i] = 3.0 * np.sin(x[i])
+
+
+GETTERS = [
+    "get_regs_per_thread",
+    "get_shared_mem_per_block",
+    "get_local_mem_per_thread",
+    "get_max_threads_per_block",
+    "get_const_mem_size",
+]
+
+
+def test_attribute_getters_by_signature_as_numba(rng):
+    lazy = cuda.jit(_scale_by_sin)
+    for name in GETTERS:
+        assert getattr(lazy, name)() == {}  # nothing compiled yet: an empty dict, as numba
+    x32 = cuda.to_device(rng.standard_normal(64).astype(np.float32))
+    x64 = cuda.to_device(rng.standard_normal(64))
+    lazy[1, 64](x32, 64)
+    lazy[1, 64](x64, 64)
+    sig32 = types.void(types.float32[::1], types.int64)
+    sig64 = types.void(types.float64[::1], types.int64)
+    for name in GETTERS:
+        every = getattr(lazy, name)()
+        assert set(every) == {sig32.args, sig64.args}
+        for sig in (sig32, sig64):
+            one = getattr(lazy, name)(sig)
+            assert isinstance(one, int) and every[sig.args] == one
+    assert lazy.get_regs_per_thread(sig32) > 0
+    assert lazy.get_max_threads_per_block(sig64) >= 64
+    eager = cuda.jit(sig32)(_scale_by_sin)  # declared: one int, as numba's specialized dispatcher
+    assert isinstance(eager.get_regs_per_thread(), int)
+    assert eager.get_regs_per_thread() == eager.get_regs_per_thread(sig32)

@@ -1,6 +1,6 @@
 """Arrays created in device code: ``np.empty``, ``np.zeros``, ``np.ones``, ``np.full`` of a
 constant shape (per-thread local arrays, freed when the function returns), and the
-local-memory escape check that refuses returning one (or a view, element or tuple of one)
+local-memory escape check that refuses returning one (or a view or tuple of one)
 from a device function. Compared with NumPy on fresh random data; every kernel runs on the
 simulator and the GPU, and compiles to cubin for sm_75/90/100."""
 

@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 import pytest
-from oxcuda import cuda
+from oxcuda import cuda, types
 from oxcuda.cuda import NumbaPerformanceWarning
 from oxcuda.errors import CompileError, TypingError
 
@@ -127,7 +127,7 @@ def test_out_of_range_is_an_index_error_on_the_simulator(rng):
 
 @pytest.mark.parametrize("cc", [(7, 5), (9, 0), (10, 0)])
 def test_ptx_carries_the_cache_operators(cc):
-    for dtype, width in [("int8", "u8"), ("float16", "b16"), ("float32", "b32"), ("int64", "b64")]:
+    for dtype, width in [("int8", "b8"), ("float16", "b16"), ("float32", "b32"), ("int64", "b64")]:
         sig = f"void({dtype}[:], {dtype}[:, :])"
         ptx, _ = cuda.compile_ptx(loads_1d_k.py_func, sig, cc=cc)
         for op in ("ca", "cg", "cs", "lu", "cv"):
@@ -135,6 +135,44 @@ def test_ptx_carries_the_cache_operators(cc):
         ptx, _ = cuda.compile_ptx(stores_1d_k.py_func, sig, cc=cc)
         for op in ("cg", "cs", "wb", "wt"):
             assert f"st.global.{op}.{width}" in ptx, (dtype, op)
+
+
+def loads_through_a_pointer(p, r, n):
+    for i in range(n):
+        r[i] = cuda.ldcg(p, i) + cuda.ldca(p, n - 1 - i)
+
+
+def stores_through_a_pointer(p, x, n):
+    for i in range(n):
+        cuda.stcs(p, i, x[i] * 2)
+
+
+@pytest.mark.parametrize("cc", [(7, 5), (9, 0), (10, 0)])
+@pytest.mark.parametrize(
+    ("dtype", "width"), [("int8", "b8"), ("float32", "b32"), ("uint64", "b64")]
+)
+def test_pointers_take_cache_hints(cc, dtype, width):
+    t = getattr(types, dtype)
+    ptx, _ = cuda.compile_ptx(
+        loads_through_a_pointer, (types.CPointer(t), t[::1], types.intp), cc=cc
+    )
+    assert f"ld.global.cg.{width}" in ptx and f"ld.global.ca.{width}" in ptx
+    ptx, _ = cuda.compile_ptx(
+        stores_through_a_pointer, (types.CPointer(t), t[::1], types.intp), cc=cc
+    )
+    assert f"st.global.cs.{width}" in ptx
+
+
+@pytest.mark.gpu
+def test_pointer_cache_hints_on_the_gpu(rng):
+    x = rng.integers(-1000, 1000, 77).astype(np.int32)
+    d = cuda.to_device(x)
+    r = cuda.device_array(77, np.int32)
+    sig = (types.CPointer(types.int32), types.int32[::1], types.intp)
+    cuda.jit(sig)(loads_through_a_pointer)[1, 1](int(d.device_ctypes_pointer.value), r, 77)
+    np.testing.assert_array_equal(r.copy_to_host(), x + x[::-1])
+    cuda.jit(sig)(stores_through_a_pointer)[1, 1](int(d.device_ctypes_pointer.value), r, 77)
+    np.testing.assert_array_equal(d.copy_to_host(), (x + x[::-1]) * 2)
 
 
 # ---- errors ------------------------------------------------------------------------------
@@ -189,8 +227,8 @@ def keyword_k(x, out):
 
 CASES = [
     (scalar_k, ("f8", "f8"), "type-mismatch", "ldcg() operates on arrays", "x[0]"),
-    (complex_k, ("c16", "f8"), "type-mismatch", "integers or floats", "z"),
-    (bool_store_k, ("b1", "f8"), "type-mismatch", "integers or floats", "b"),
+    (complex_k, ("c16", "f8"), "type-mismatch", "requires array of integer or float type", "z"),
+    (bool_store_k, ("b1", "f8"), "type-mismatch", "stcs requires array of integer", "b"),
     (index_count_k, ("f8_2d", "f8"), "bad-index", "1 indices for a 2-d array", "0"),
     (float_index_k, ("f8", "f8"), "bad-index", "must be an integer", "1.5"),
     (arity_k, ("f8", "f8"), "bad-call", "cuda.stwb() takes 3 arguments, got 2", "cuda.stwb"),

@@ -138,5 +138,10 @@ def test_cubin_compile_of_too_much_static_shared_memory_says_shared_memory():
         r"block .*more than the 49152 bytes the device allows",
     ):
         cuda.compile(
-            big_static.py_func, "void(float32[::1])", output="cubin", cc=(9, 0), device=False
+            big_static.py_func,
+            "void(float32[::1])",
+            output="cubin",
+            cc=(9, 0),
+            device=False,
+            abi="numba",
         )

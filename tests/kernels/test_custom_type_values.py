@@ -2,9 +2,8 @@
 custom types built in device code"): numba's low-level constructor form (``type_callable`` +
 ``lower_builtin`` over ``cgutils.create_struct_proxy``), and storage from ``np.empty`` or
 ``cuda.local.array`` filled by a ``register_jitable`` constructor that takes the slot; passed
-to device functions and stored into arrays; the refusal of a device function that returns a
-value living in its own frame (records are passed by reference), and of lowerings that
-compute."""
+to device functions, stored into arrays and returned from device functions (by value); the
+refusal of lowerings that compute."""
 
 from __future__ import annotations
 
@@ -76,18 +75,27 @@ def test_values_built_in_device_code(target, rng):
     np.testing.assert_allclose(out, expect, rtol=1e-14)
 
 
-def test_returning_a_value_from_its_own_frame_is_refused():
-    @cuda.jit(device=True)
-    def new_particle(pos, q):
-        slot = np.empty(1, particle)
-        make_particle(slot, pos, q)
-        return slot[0]
+@cuda.jit(device=True)
+def new_particle(pos, q):
+    slot = np.empty(1, particle)
+    make_particle(slot, pos, q)
+    return slot[0]  # a copy into the caller's slot (tests/kernels/test_record_return.py)
 
-    def k(out, pos):
-        out[0] = new_particle(pos[0], 1).pos
 
-    with pytest.raises(TypingError, match="lives in the function's local memory"):
-        cuda.jit(types.void(types.float64[:], types.float64[:]))(k)
+@cuda.jit
+def returned_from_its_own_frame(pos, out):
+    i = cuda.grid(1)
+    if i < pos.shape[0]:
+        p = new_particle(pos[i], i)
+        out[i] = new_particle(-pos[i], 1).pos + p.pos * p.q
+
+
+def test_returning_a_value_from_its_own_frame(target, rng):
+    n = 40
+    pos = rng.standard_normal(n)
+    out = np.full(n, np.nan)
+    returned_from_its_own_frame[1, 64](pos, out)
+    np.testing.assert_allclose(out, -pos + pos * np.arange(n), rtol=1e-14, atol=1e-14)
 
 
 # numba's low-level constructor form: type_callable for typing, lower_builtin with a

@@ -200,8 +200,25 @@ def test_bad_launch_configurations(target):
         grid_k[0, 1](out)
     with pytest.raises(ValueError):
         grid_k[1, 2048](out)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="launch configuration was not specified"):
         grid_k(out)
+
+
+def test_launch_configuration_errors_carry_numbas_wording(target, rng):
+    out = cuda.to_device(poison((2, 2), np.int64))
+    extents = [int(v) for v in rng.integers(1, 4, 4)]
+    with pytest.raises(
+        ValueError, match=rf"griddim must be a sequence of 1, 2 or 3 integers, got \[{extents[0]}, "
+    ):
+        grid_k[tuple(extents), (2, 2)](out)
+    with pytest.raises(TypeError, match=r"griddim must be a sequence of integers, got \[2.0\]"):
+        grid_k[2.0, 3](out)
+    with pytest.raises(TypeError, match=r"blockdim must be a sequence of integers, got \[1, 3.0\]"):
+        grid_k[2, [1, 3.0]](out)
+    # Lists are sequences as in numba-cuda.
+    out = cuda.to_device(poison((8, 15), np.int64))
+    grid_k[[1, 1], [8, 15]](out)
+    np.testing.assert_array_equal(out.copy_to_host()[7, 14], 714)
 
 
 def test_wrong_argument_count(target):

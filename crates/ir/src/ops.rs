@@ -66,9 +66,10 @@ pub enum BinOp {
     /// Right shift: arithmetic on signed, logical on unsigned integers. Counts as for `Shl`
     /// (the simulator fills with the sign).
     Shr,
-    /// Python's `min(a, b)`: `b < a ? b : a` (so a NaN first operand is kept).
+    /// `b < a ? b : a` (so a NaN first operand is kept): `min` of integers and the ordered
+    /// part of `np.minimum`; the builtins on floats are `MathFn::Fmin`, as in numba-cuda.
     Min,
-    /// Python's `max(a, b)`: `b > a ? b : a`.
+    /// `b > a ? b : a`, the counterpart of `Min`.
     Max,
 }
 

@@ -146,6 +146,11 @@ pub fn unary(f: MathFn, ty: Scalar, a: u64) -> u64 {
     if f == MathFn::Ilogb {
         return ilogb(crate::arith::float_value(ty, a));
     }
+    if f == MathFn::Fabs && matches!(ty, Scalar::F16 | Scalar::BF16) {
+        // The sign bit cleared, as the GPU does (`codegen/math.rs`) and NumPy's half `abs`:
+        // a signalling NaN stays signalling (a round trip through f64 would quiet it).
+        return a & 0x7fff;
+    }
     match ty {
         Scalar::F32 => of_f32(unary_f32(f, f32_of(a))),
         Scalar::F64 => of_f64(unary_f64(f, f64_of(a))),

@@ -37,6 +37,10 @@ pub enum GlobalValue {
     /// A NumPy scalar (`np.float32(2.0)`): a constant of its own type, as numba types it. The
     /// value is stored as f64 (floats) or i128 bits (integers, bool) in `Const` form.
     TypedScalar(oxcuda_types::Scalar, TypedValue),
+    /// A NumPy `datetime64`/`timedelta64` scalar (`np.datetime64('2020-01-01')`,
+    /// `np.timedelta64(3, 'D')`): a constant of its own type and unit, its int64 count
+    /// (`i64::MIN` for NaT), as numba's `lower_constant` for `NPDatetime`/`NPTimedelta`.
+    Datetime(oxcuda_types::DatetimeType, i64),
     /// `None`.
     None,
     /// A string (dtype names such as `'float32'`).

@@ -590,3 +590,37 @@ fn constants_a_callee_needs_constant_are_retried_as_literals() {
     assert_eq!(module.functions.len(), 2, "{module}");
     assert!(module.functions[1].params.is_empty(), "{module}");
 }
+
+#[test]
+fn datetime_constants_lower_to_their_counts_and_isnat_to_a_nat_test() {
+    use oxcuda_types::{DateUnit, DatetimeType};
+    let ir = lower_with(
+        "def k(out, flags, a):\n    out[0] = a[0] - EPOCH\n    flags[0] = np.isnat(STEP)\n",
+        "void(timedelta64[h][:], bool[:], datetime64[h][:])",
+        &[
+            (
+                "EPOCH",
+                GlobalValue::Datetime(DatetimeType::datetime(DateUnit::D), 18_262),
+            ),
+            (
+                "STEP",
+                GlobalValue::Datetime(DatetimeType::timedelta(DateUnit::S), i64::MIN),
+            ),
+        ],
+    )
+    .unwrap();
+    // The day count is scaled to hours (the finer unit) after the constant.
+    assert!(ir.contains("const 18262"), "{ir}");
+    assert!(ir.contains("const 24"), "{ir}");
+    assert!(ir.contains(&i64::MIN.to_string()), "{ir}");
+    let errs = lower_with(
+        "def k(flags, x):\n    flags[0] = np.isnat(x[0])\n",
+        "void(bool[:], float64[:])",
+        &[],
+    )
+    .unwrap_err();
+    assert!(
+        errs[0].contains("np.isnat() takes a datetime64 or timedelta64, not float64"),
+        "{errs:#?}"
+    );
+}

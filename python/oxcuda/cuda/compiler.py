@@ -298,9 +298,21 @@ def _dump(pyfunc: Any, args: list[str], result: Any, wanted: tuple[str, ...]) ->
             print(value, file=sys.stderr)
 
 
-def _check_abi(abi: str, device: bool) -> None:
+def _c_symbol(pyfunc: Any, abi: str, abi_info: Any, device: bool) -> str | None:
+    """The symbol of a C-ABI device function (its Python name, or ``abi_info["abi_name"]``),
+    ``None`` for numba's ABI; refuses what numba-cuda refuses, with its exception types."""
     if abi not in ("numba", "c"):
-        raise ValueError(f"abi must be 'numba' or 'c', not {abi!r}")
+        raise NotImplementedError(f"Unsupported ABI: {abi} (the ABIs are 'numba' and 'c')")
+    if abi == "c" and not device:
+        raise NotImplementedError(
+            "The C ABI is not supported for kernels: pass device=True for a device function, "
+            "or abi='numba'"
+        )
+    if abi != "c":
+        return None
+    # Device functions take and return values directly (docs/abi.md); the C ABI differs
+    # only in the symbol, which is the plain Python name (or abi_info["abi_name"]).
+    return (abi_info or {}).get("abi_name", pyfunc.__name__)
 
 
 def launch_bounds_option(launch_bounds: Any) -> list[int] | None:
@@ -386,7 +398,10 @@ def compile(
     Raises
     ------
     ValueError
-        For an unknown ``output`` or ``abi``.
+        For an unknown ``output``.
+    NotImplementedError
+        For an ``abi`` other than ``"numba"`` or ``"c"``, or ``abi="c"`` with ``device=False``
+        (numba-cuda's rules).
     oxcuda.errors.TypingError
         When the function breaks a typing rule.
 
@@ -412,13 +427,7 @@ def compile(
             sources, entry = _capture.capture(pyfunc)
             sources[entry] = (*sources[entry][:6], True)
             captured = (sources, entry)
-    symbol = None
-    if device and abi == "c":
-        # Device functions take and return values directly (docs/abi.md); the C ABI differs
-        # only in the symbol, which is the plain Python name (or abi_info["abi_name"]).
-        symbol = (abi_info or {}).get("abi_name", pyfunc.__name__)
-    elif device:
-        _check_abi(abi, device)
+    symbol = _c_symbol(pyfunc, abi, abi_info, device)
     result = compile_pyfunc(
         pyfunc,
         sig,
@@ -552,8 +561,10 @@ def compile_ptx(
         When the function breaks a typing rule (the message shows the line and column).
     oxcuda.errors.CudaSupportError
         When libNVVM (or libdevice) cannot be found: install ``oxcuda[cu13]`` or ``[cu12]``.
-    ValueError
-        For an ``abi`` other than ``"numba"`` or ``"c"``.
+    NotImplementedError
+        For an ``abi`` other than ``"numba"`` or ``"c"``, or ``abi="c"`` for a kernel.
+    TypeError
+        For a kernel that returns a value (``KernelReturnTypeError``, also a ``TypingError``).
 
     Examples
     --------
@@ -566,8 +577,7 @@ def compile_ptx(
     >>> ".entry" in ptx, restype
     (True, void)
     """
-    if device:
-        _check_abi(abi, device)
+    symbol = _c_symbol(pyfunc, abi, abi_info, device)
     result = compile_pyfunc(
         pyfunc,
         sig,
@@ -578,6 +588,7 @@ def compile_ptx(
         lineinfo=lineinfo,
         fastmath=fastmath,
         opt=opt,
+        symbol=symbol,
         launch_bounds=launch_bounds_option(launch_bounds),
     )
     return result["ptx"], _return_type(result["return_type"])

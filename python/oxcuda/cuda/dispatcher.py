@@ -71,22 +71,29 @@ _DIM_LIMITS = {"the grid": (2**31 - 1, 65535, 65535), "the block": (1024, 1024, 
 
 
 def _dim3(value: Any, what: str) -> tuple[int, int, int]:
-    """``value`` (an int or a tuple of 1 to 3 ints) as three extents, each checked against
-    CUDA's limit for its dimension, so that a huge one is an error naming it rather than an
-    overflow in the native launch."""
-    if isinstance(value, int):
-        value = (value,)
-    if not isinstance(value, tuple) or not 1 <= len(value) <= 3:
-        raise ValueError(f"{what} must be an int or a tuple of 1 to 3 ints, got {value!r}")
+    """``value`` (an int, or a tuple or list of 1 to 3 ints, as numba-cuda accepts) as three
+    extents, each checked against CUDA's limit for its dimension, so that a huge one is an
+    error naming it rather than an overflow in the native launch. The messages start with
+    numba-cuda's (``griddim must be a sequence of …``), then say what to write."""
+    name = "griddim" if what == "the grid" else "blockdim"
+    items = list(value) if isinstance(value, (tuple, list)) else [value]
+    if not 1 <= len(items) <= 3:
+        raise ValueError(
+            f"{name} must be a sequence of 1, 2 or 3 integers, got {items!r}: {what} is an int "
+            "or a tuple of 1 to 3 ints"
+        )
     dims = []
-    for v in value:
+    for v in items:
         if not isinstance(v, int) or isinstance(v, bool):
             try:
                 v = int(v.__index__())
             except AttributeError:
-                raise TypeError(f"{what} entries must be integers, got {v!r}") from None
+                raise TypeError(
+                    f"{name} must be a sequence of integers, got {items!r}: {what}'s extents "
+                    "are ints (int(...) converts a float)"
+                ) from None
         if v < 1:
-            raise ValueError(f"{what} entries must be at least 1, got {value!r}")
+            raise ValueError(f"{what}'s extents must be at least 1, got {value!r}")
         limit = _DIM_LIMITS[what][len(dims)]
         if v > limit:
             axis = "xyz"[len(dims)]
@@ -641,7 +648,7 @@ class Dispatcher(_native.LaunchCache):
                 f"{self.__name__} is a device function: it can only be called from a kernel"
             )
         raise ValueError(
-            f"missing launch configuration: launch {self.__name__} as "
+            f"launch configuration was not specified: launch {self.__name__} as "
             f"{self.__name__}[blocks, threads_per_block](...)"
         )
 
@@ -993,7 +1000,14 @@ class Dispatcher(_native.LaunchCache):
             raise RuntimeError(f"{what} needs a GPU kernel; this one runs on the simulator")
         return kernel
 
-    def _attribute(self, signature: Any, name: str) -> int:
+    def _attribute(self, signature: Any, name: str) -> Any:
+        """A kernel attribute as numba-cuda's ``get_*`` methods give it: for ``signature``; with
+        none, the one specialisation's of a dispatcher that cannot compile more (declared
+        signatures, or ``specialize()``), else ``{argument types: value}`` for every GPU
+        specialisation compiled so far (empty before the first launch)."""
+        if signature is None and not (self._eager or self._specialized):
+            texts = dict.fromkeys(t for (gpu, t) in self._overloads if gpu)
+            return {_type_key(t): self._gpu_kernel(t, name).attribute(name) for t in texts}
         return self._gpu_kernel(signature, name).attribute(name)
 
     def max_cooperative_grid_blocks(
@@ -1014,19 +1028,29 @@ class Dispatcher(_native.LaunchCache):
         )
         return per_sm * get_current_device().MULTIPROCESSOR_COUNT
 
-    def get_regs_per_thread(self, signature: Any = None) -> int:
+    def get_regs_per_thread(self, signature: Any = None) -> int | dict[tuple, int]:
+        """Registers per thread
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "num_regs")
 
-    def get_shared_mem_per_block(self, signature: Any = None) -> int:
+    def get_shared_mem_per_block(self, signature: Any = None) -> int | dict[tuple, int]:
+        """Static shared memory per block, in bytes
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "shared_size_bytes")
 
-    def get_local_mem_per_thread(self, signature: Any = None) -> int:
+    def get_local_mem_per_thread(self, signature: Any = None) -> int | dict[tuple, int]:
+        """Local memory per thread, in bytes
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "local_size_bytes")
 
-    def get_max_threads_per_block(self, signature: Any = None) -> int:
+    def get_max_threads_per_block(self, signature: Any = None) -> int | dict[tuple, int]:
+        """The most threads a block of this kernel can have
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "max_threads_per_block")
 
-    def get_const_mem_size(self, signature: Any = None) -> int:
+    def get_const_mem_size(self, signature: Any = None) -> int | dict[tuple, int]:
+        """Constant memory used, in bytes
+        (an int, or a dict by argument types: see ``_attribute``)."""
         return self._attribute(signature, "const_size_bytes")
 
     def __reduce__(self) -> tuple:

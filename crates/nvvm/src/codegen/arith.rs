@@ -195,6 +195,13 @@ impl FnWriter<'_, '_> {
             BinOp::Add => self.emit(simple("fadd")),
             BinOp::Sub => self.emit(simple("fsub")),
             BinOp::Mul => self.emit(simple("fmul")),
+            BinOp::Div if self.cx.opts.fastmath && s == Scalar::F32 => {
+                // numba-cuda's fastmath float32 division: libdevice's `__nv_fast_fdividef`,
+                // which is this intrinsic (PTX `div.approx.ftz.f32`).
+                let name = "llvm.nvvm.div.approx.ftz.f";
+                self.cx.declare(name, "float", &["float", "float"]);
+                self.emit(format!("call float @{name}(float {x}, float {y})"))
+            }
             BinOp::Div => self.emit(simple("fdiv")),
             BinOp::Min | BinOp::Max => {
                 let pred = if op == BinOp::Min { "olt" } else { "ogt" };

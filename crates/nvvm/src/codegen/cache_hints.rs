@@ -5,7 +5,7 @@
 //!
 //! Values cross the asm boundary in integer registers of the element's width (`h` for 8 and
 //! 16 bits, `r` for 32, `l` for 64), bitcast from and to floats; an 8-bit element moves
-//! through a 16-bit register (`ld.u8`/`st.u8` with a wider register read or write its low
+//! through a 16-bit register (`ld.b8`/`st.b8` with a wider register read or write its low
 //! byte). Each asm is `sideeffect` with a memory clobber, so it keeps its place among the
 //! kernel's other memory accesses (a hint must never reorder a load past a store).
 
@@ -18,7 +18,7 @@ use super::types::scalar_mem;
 /// element of `s` through the asm.
 fn carrier(s: Scalar) -> (&'static str, &'static str, &'static str) {
     match s.bits() {
-        8 => ("u8", "h", "i16"),
+        8 => ("b8", "h", "i16"),
         16 => ("b16", "h", "i16"),
         32 => ("b32", "r", "i32"),
         _ => ("b64", "l", "i64"),

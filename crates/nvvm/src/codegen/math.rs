@@ -1,6 +1,7 @@
 //! Math functions through libdevice: `__nv_<name>f` for float32, `__nv_<name>` for float64;
 //! float16 widens to float64, calls the float64 function and rounds back once, except
 //! `nextafter`, which steps float16 bits directly, and `fma`, which is `fma.rn.f16`.
+//! `fmin`/`fmax` need no library: NVVM's `llvm.nvvm.fmin/fmax` intrinsics are PTX `min`/`max`.
 //!
 //! Why float64 for float16: libdevice's float64 functions are within 2 ulp of the exact value
 //! (2^-51 relative), and the result of no float16 input lies closer than 2^-30 (relative) to a
@@ -13,7 +14,8 @@
 //!
 //! Under `fastmath`, float32 `sin cos tan exp log log2 log10 pow` call libdevice's
 //! `__nv_fast_*f` (as numba-cuda's `unarys_fastmath`/`binarys_fastmath` do): the `.approx`
-//! hardware instructions.
+//! hardware instructions; float32 `tanh` is `tanh.approx.f32` on sm_75 and later, and float32
+//! division `div.approx.ftz.f32` (`arith.rs`), as in numba-cuda.
 //!
 //! Only declarations are written; [`super::WrittenModule::needs_libdevice`] tells the pipeline
 //! to add libdevice (lazily, so only what is called is linked). Accuracy therefore follows
@@ -112,6 +114,7 @@ impl FnWriter<'_, '_> {
                 let r = self.emit(format!("call i32 @{name}({t} {x})"));
                 Ok(self.emit(format!("icmp ne i32 {r}, 0")))
             }
+            MathFn::Fmin | MathFn::Fmax => Ok(self.fmin_fmax(m, s, &ops[0], &ops[1])),
             MathFn::Ilogb => {
                 if *ty != Type::I32 {
                     return Err(self.err(format!("math ilogb returns int32, not {ty}")));
@@ -152,6 +155,17 @@ impl FnWriter<'_, '_> {
                     w.emit(format!("call {t} @{name}({t} {}, i32 {e})", a[0]))
                 }))
             }
+            MathFn::Fabs if matches!(s, Scalar::F16 | Scalar::BF16) => {
+                // The sign bit cleared (exact; a NaN keeps its payload, as the simulator's):
+                // no widening to float64 and libdevice's `fabs`.
+                if s == Scalar::BF16 {
+                    // bfloat16 travels as its i16 bits already.
+                    return Ok(self.emit(format!("and i16 {}, 32767", ops[0])));
+                }
+                let bits = self.emit(format!("bitcast half {} to i16", ops[0]));
+                let cleared = self.emit(format!("and i16 {bits}, 32767"));
+                Ok(self.emit(format!("bitcast i16 {cleared} to half")))
+            }
             MathFn::Nextafter if s == Scalar::BF16 => Ok(self.nextafter_bf16(&ops[0], &ops[1])),
             _ if s == Scalar::BF16 => {
                 // In float64, rounded once (fma too: the product is exact there), as the
@@ -181,8 +195,16 @@ impl FnWriter<'_, '_> {
             _ => {
                 let refs: Vec<&str> = ops.iter().map(String::as_str).collect();
                 let fast = self.cx.opts.fastmath && has_fast_variant(m);
+                let tanh_approx =
+                    self.cx.opts.fastmath && m == MathFn::Tanh && self.cx.opts.cc >= (7, 5);
                 Ok(self.in_f32(s, &refs, |w, s, a| {
-                    if fast && s == Scalar::F32 {
+                    if tanh_approx && s == Scalar::F32 {
+                        // numba-cuda's fastmath tanh on sm_75 and later: the hardware's.
+                        w.emit(format!(
+                            "call float asm \"tanh.approx.f32 $0, $1;\", \"=f,f\"(float {})",
+                            a[0]
+                        ))
+                    } else if fast && s == Scalar::F32 {
                         w.libdevice(&format!("fast_{}", m.c_name()), s, a)
                     } else {
                         w.libdevice(m.c_name(), s, a)
@@ -190,6 +212,26 @@ impl FnWriter<'_, '_> {
                 }))
             }
         }
+    }
+
+    /// `fmin`/`fmax` through NVVM's own intrinsics (PTX `min`/`max`: a NaN operand gives the
+    /// other), with no libdevice call to link. The result is one of the operands, so
+    /// float16/bfloat16 go through float32 exactly.
+    fn fmin_fmax(&mut self, m: MathFn, s: Scalar, x: &str, y: &str) -> String {
+        let which = if m == MathFn::Fmin { "fmin" } else { "fmax" };
+        if s == Scalar::F64 {
+            let name = format!("llvm.nvvm.{which}.d");
+            self.cx.declare(&name, "double", &["double", "double"]);
+            return self.emit(format!("call double @{name}(double {x}, double {y})"));
+        }
+        self.in_f32(s, &[x, y], |w, _, a| {
+            let name = format!("llvm.nvvm.{which}.f");
+            w.cx.declare(&name, "float", &["float", "float"]);
+            w.emit(format!(
+                "call float @{name}(float {}, float {})",
+                a[0], a[1]
+            ))
+        })
     }
 
     /// `fma(a, b, c)` on float16 rounded once: PTX `fma.rn.f16` (sm_53 and later).

@@ -7,7 +7,7 @@ use oxcuda_ir::ExternAbi;
 use oxcuda_syntax::SourceFile;
 use oxcuda_typeck::globals::{DeviceArray, EnumClass, NamedTupleClass, TypedValue};
 use oxcuda_typeck::{ExternFn, FunctionSource, GlobalValue};
-use oxcuda_types::{Dtype, Scalar, parse_type};
+use oxcuda_types::{DateUnit, DatetimeType, Dtype, Scalar, parse_type};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
@@ -42,6 +42,20 @@ fn source(item: &Bound<'_, PyAny>) -> PyResult<FunctionSource> {
         globals: map,
         force_inline,
     })
+}
+
+/// A `("datetime", kind, unit, count)` capture: kind `"M"` (datetime64) or `"m"`
+/// (timedelta64), NumPy's unit code.
+fn datetime(kind: &str, unit: &str, count: i64) -> GlobalValue {
+    let (Some(unit), delta) = (DateUnit::from_code(unit), kind == "m") else {
+        return GlobalValue::Unsupported(format!("a datetime64/timedelta64 of unit '{unit}'"));
+    };
+    let d = if delta {
+        DatetimeType::timedelta(unit)
+    } else {
+        DatetimeType::datetime(unit)
+    };
+    GlobalValue::Datetime(d, count)
 }
 
 fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
@@ -80,6 +94,11 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
                 None => GlobalValue::Unsupported(format!("a NumPy scalar of dtype {dtype}")),
             }
         }
+        "datetime" => datetime(
+            &arg(1)?.extract::<String>()?,
+            &arg(2)?.extract::<String>()?,
+            arg(3)?.extract()?,
+        ),
         "str" => GlobalValue::Str(arg(1)?.extract()?),
         "tuple" => {
             let items = arg(1)?;
@@ -91,11 +110,13 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             let shape: Vec<u64> = arg(2)?.extract()?;
             let data = arg(3)?;
             let data = data.cast::<PyBytes>()?.as_bytes().to_vec();
-            // A scalar dtype's name, or a structured dtype's record type text.
+            // A scalar dtype's name, a datetime dtype's (`datetime64[D]`), or a structured
+            // dtype's record type text.
             let parsed = Scalar::from_name(&dtype)
                 .map(Dtype::Scalar)
                 .or_else(|| match parse_type(&dtype) {
                     Ok(oxcuda_types::Type::Record(r)) => Some(Dtype::Record(r)),
+                    Ok(oxcuda_types::Type::Datetime(d)) => Some(Dtype::Datetime(d)),
                     _ => None,
                 });
             match parsed {

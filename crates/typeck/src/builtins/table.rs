@@ -1305,6 +1305,12 @@ pub static BUILTINS: &[Builtin] = &[
         "numpy.isnan(x): as math.isnan, for one scalar (a complex argument: as cmath.isnan, where cmath has it); float results.",
     ),
     b(
+        "numpy.isnat",
+        "x, /",
+        Rule::Module,
+        "numpy.isnat(x): whether the datetime64 or timedelta64 x is NaT (not a time).",
+    ),
+    b(
         "numpy.isinf",
         "x, /",
         Rule::Module,

@@ -894,6 +894,8 @@ impl Lower<'_, '_> {
             ),
             "ndim" => Val::Int(i128::from(a.ndim)),
             "view" => Val::Method(Box::new(Val::Rt(v, Type::Array(a))), "view"),
+            "reshape" => Val::Method(Box::new(Val::Rt(v, Type::Array(a))), "reshape"),
+            "real" | "imag" => self.array_part(v, a, attr == "imag", range),
             // `array.ctypes.data` (numba's): the attribute after `ctypes` is read by
             // `ctypes_attribute`.
             "ctypes" => Val::Method(Box::new(Val::Rt(v, Type::Array(a))), "ctypes"),

@@ -17,6 +17,15 @@ use crate::builtins::{self, Rule};
 use crate::param::{Param, Static};
 use crate::value::Val;
 
+/// What a float `min`/`max` gives for a NaN operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NanRule {
+    /// The other operand (C's `fmin`/`fmax`, PTX `min`/`max`): Python's builtins in numba-cuda.
+    Ignore,
+    /// The NaN (NumPy's `minimum`/`maximum`).
+    Propagate,
+}
+
 /// An evaluated argument and where it was written.
 #[derive(Debug, Clone)]
 pub(crate) struct Arg {
@@ -142,6 +151,9 @@ impl Lower<'_, '_> {
             Val::Closure(i, bound) => self.closure_call(i, bound, args, keywords, c.range()),
             Val::Method(receiver, "view") if keywords.is_empty() => {
                 self.array_view(*receiver, &args, c.range())
+            }
+            Val::Method(receiver, "reshape") if keywords.is_empty() => {
+                self.array_reshape(*receiver, &args, c.range())
             }
             Val::Method(receiver, name) => {
                 if !args.is_empty() || !keywords.is_empty() {
@@ -459,7 +471,7 @@ impl Lower<'_, '_> {
                 };
                 let mut acc = items[0].val.clone();
                 for item in &items[1..] {
-                    acc = self.min_max(op, acc, item.val.clone(), range);
+                    acc = self.min_max(op, acc, item.val.clone(), NanRule::Ignore, range);
                 }
                 acc
             }
@@ -675,7 +687,14 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn min_max(&mut self, op: BinOp, a: Val, b: Val, range: TextRange) -> Val {
+    /// `min`/`max` of two real numbers in their common type. On floats `nan` decides what a
+    /// NaN operand gives: the builtins ignore it (numba-cuda lowers them to libdevice's
+    /// `fmin`/`fmax`: PTX `min`/`max`), `np.minimum`/`np.maximum` return it (NumPy).
+    fn min_max(&mut self, op: BinOp, a: Val, b: Val, nan: NanRule, range: TextRange) -> Val {
+        if super::datetime::datetime_of(&a).is_some() || super::datetime::datetime_of(&b).is_some()
+        {
+            return self.datetime_builtin_min_max(op == BinOp::Max, &a, &b, range);
+        }
         if let (Some(x), Some(y)) = (num(&a), num(&b)) {
             let pick_b = if op == BinOp::Min { y < x } else { y > x };
             return if pick_b { b } else { a };
@@ -700,7 +719,24 @@ impl Lower<'_, '_> {
         let (Some(x), Some(y)) = (self.convert(a, &t, range), self.convert(b, &t, range)) else {
             return Val::Poison;
         };
-        let v = self.emit(Op::Binary(op, x, y), t.clone());
+        let float = t.as_scalar().is_some_and(Scalar::is_float);
+        let v = match nan {
+            NanRule::Ignore if float => {
+                let f = if op == BinOp::Min {
+                    MathFn::Fmin
+                } else {
+                    MathFn::Fmax
+                };
+                self.emit(Op::Math(f, vec![x, y]), t.clone())
+            }
+            NanRule::Propagate if float => {
+                // `b < a ? b : a` keeps a NaN `a`; a NaN `b` is taken here.
+                let ordered = self.emit(Op::Binary(op, x, y), t.clone());
+                let y_nan = self.emit(Op::Compare(CmpOp::Ne, y, y), Type::BOOL);
+                self.emit(Op::Select(y_nan, y, ordered), t.clone())
+            }
+            _ => self.emit(Op::Binary(op, x, y), t.clone()),
+        };
         if nonneg {
             self.nonneg.insert(v);
         }
@@ -855,7 +891,8 @@ impl Lower<'_, '_> {
                 return self.error_hint(
                     codes::NOT_CONSTANT,
                     range,
-                    "cuda.grid()/cuda.gridsize() take a constant dimension count 1, 2 or 3",
+                    "cuda.grid()/cuda.gridsize() take a constant dimension count 1, 2 or 3 \
+                     (numba's RequireLiteralValue)",
                     "write cuda.grid(1), cuda.grid(2) or cuda.grid(3)",
                 );
             }
@@ -1212,6 +1249,9 @@ impl Lower<'_, '_> {
     }
 
     pub(super) fn numpy_call(&mut self, name: &str, args: Vec<Arg>, range: TextRange) -> Val {
+        if let Some(v) = self.datetime_numpy_call(name, &args, range) {
+            return v;
+        }
         let math_name = match name {
             "arcsin" => "asin",
             "arccos" => "acos",
@@ -1244,7 +1284,8 @@ impl Lower<'_, '_> {
                 } else {
                     BinOp::Max
                 };
-                return self.min_max(op, args[0].val.clone(), args[1].val.clone(), range);
+                let (a, b) = (args[0].val.clone(), args[1].val.clone());
+                return self.min_max(op, a, b, NanRule::Propagate, range);
             }
             "minimum" | "maximum" | "fmin" | "fmax"
                 if args
@@ -1300,7 +1341,8 @@ impl Lower<'_, '_> {
                 } else {
                     BinOp::Max
                 };
-                return self.min_max(op, args[0].val.clone(), args[1].val.clone(), range);
+                let (a, b) = (args[0].val.clone(), args[1].val.clone());
+                return self.min_max(op, a, b, NanRule::Propagate, range);
             }
             "square" => {
                 if !self.arity(name, &args, 1, 1, range) {
@@ -2215,7 +2257,10 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn finish_call(&mut self, id: oxcuda_ir::FuncId, args: Vec<Value>, ret: Type) -> Val {
+    /// Emits the call of device function `id`; a record result comes back through a slot of
+    /// the caller's, passed last (`record_return.rs`).
+    fn finish_call(&mut self, id: oxcuda_ir::FuncId, mut args: Vec<Value>, ret: Type) -> Val {
+        args.extend(self.return_slot(&ret));
         if ret == Type::None {
             self.emit_void(Op::Call(id, args));
             Val::NoneV

@@ -78,7 +78,8 @@ impl Lower<'_, '_> {
             );
             return None;
         };
-        let g = self.const_global(name, *dtype, shape.clone(), data.clone());
+        // The module global holds what the items erase to (a datetime's int64 count).
+        let g = self.const_global(name, dtype.erased(), shape.clone(), data.clone());
         let ty = Type::Array(ArrayType {
             dtype: *dtype,
             ndim: u32::try_from(shape.len()).unwrap_or(u32::MAX),

@@ -17,6 +17,9 @@
 //! - comparisons: datetimes of any units, timedeltas whose units convert one way or the other;
 //!   NaT compares unequal to everything, itself included, and is unordered.
 //! - conversions (stores, declared types): to a unit a timedelta converts to safely, NaT kept.
+//! - constants: a global or closure `np.datetime64`/`np.timedelta64` is its count, typed with
+//!   its kind and unit ([`Lower::datetime_constant`]); the ufuncs that are not operators
+//!   (`np.isnat`, `np.maximum`, …) are in `datetime_ufunc.rs`.
 //!
 //! A year/month *datetime* meeting a finer unit is converted to days with the calendar
 //! (`calendar.rs`), as numba and NumPy do. Year/month *timedeltas* never mix with finer units
@@ -34,7 +37,7 @@ use super::Lower;
 use crate::value::Val;
 
 /// The hint of every error about year/month timedeltas meeting finer units.
-const CALENDAR_HINT: &str = "years and months are not a whole number of days, so a year or \
+pub(super) const CALENDAR_HINT: &str = "years and months are not a whole number of days, so a year or \
      month timedelta never mixes with a finer unit (numba and NumPy refuse it too); write the \
      span in days or a finer unit on the host (a timedelta64[D] of the days meant)";
 
@@ -45,20 +48,22 @@ const SUPPORTED: &str = "datetime64 and timedelta64 support: timedelta ± timede
      comparisons";
 
 /// The datetime type of `v`, if it is a runtime datetime or timedelta.
-fn datetime_of(v: &Val) -> Option<DatetimeType> {
+pub(super) fn datetime_of(v: &Val) -> Option<DatetimeType> {
     Operand::of(v).map(|a| a.d)
 }
 
 /// An operand: its IR value (a count of its own unit) and its type.
 #[derive(Clone, Copy)]
-struct Operand {
-    x: Value,
-    d: DatetimeType,
+pub(super) struct Operand {
+    /// The count, in the operand's own unit.
+    pub(super) x: Value,
+    /// Its kind and unit.
+    pub(super) d: DatetimeType,
 }
 
 impl Operand {
     /// `v` as an operand, if it is a runtime datetime or timedelta.
-    fn of(v: &Val) -> Option<Self> {
+    pub(super) fn of(v: &Val) -> Option<Self> {
         match v {
             Val::Rt(x, Type::Datetime(d)) => Some(Self { x: *x, d: *d }),
             _ => None,
@@ -68,7 +73,7 @@ impl Operand {
 
 /// The unit two timedeltas are compared or divided in: one converted to the other's
 /// (numba's `normalize_timedeltas`), `None` when neither converts.
-fn common_timedelta_unit(a: DateUnit, b: DateUnit) -> Option<DateUnit> {
+pub(super) fn common_timedelta_unit(a: DateUnit, b: DateUnit) -> Option<DateUnit> {
     if datetime::conversion_factor(a, b).is_some() {
         Some(b)
     } else if datetime::conversion_factor(b, a).is_some() {
@@ -79,6 +84,14 @@ fn common_timedelta_unit(a: DateUnit, b: DateUnit) -> Option<DateUnit> {
 }
 
 impl Lower<'_, '_> {
+    /// A `datetime64`/`timedelta64` constant (a global or closure value): its count, typed
+    /// with its kind and unit (numba's `lower_constant`).
+    pub(crate) fn datetime_constant(&mut self, d: DatetimeType, count: i64) -> Val {
+        let t = Type::Datetime(d);
+        let v = self.emit(Op::Const(Const::Int(i128::from(count))), t.clone());
+        Val::Rt(v, t)
+    }
+
     /// `l <op> r` when either operand is a datetime or timedelta; `None` otherwise.
     pub(crate) fn datetime_binary(
         &mut self,
@@ -427,7 +440,7 @@ impl Lower<'_, '_> {
     }
 
     /// Both operands as counts of `unit`.
-    fn both_in_unit(
+    pub(super) fn both_in_unit(
         &mut self,
         a: Operand,
         b: Operand,
@@ -472,7 +485,7 @@ impl Lower<'_, '_> {
     }
 
     /// Whether any of `xs` is NaT.
-    fn either_nat(&mut self, xs: &[Value]) -> Value {
+    pub(super) fn either_nat(&mut self, xs: &[Value]) -> Value {
         let nat = self.const_int(i128::from(NAT), Scalar::I64);
         let mut any: Option<Value> = None;
         for &x in xs {
@@ -486,7 +499,7 @@ impl Lower<'_, '_> {
     }
 
     /// `v` (an int64 count), or NaT when any of `xs` is NaT; typed `t`.
-    fn nat_or(&mut self, xs: &[Value], v: Value, t: Type) -> Value {
+    pub(super) fn nat_or(&mut self, xs: &[Value], v: Value, t: Type) -> Value {
         let any = self.either_nat(xs);
         let nat = self.const_int(i128::from(NAT), Scalar::I64);
         self.emit(Op::Select(any, nat, v), t)

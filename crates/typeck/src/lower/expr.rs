@@ -229,6 +229,7 @@ impl Lower<'_, '_> {
                 }
                 Val::Rt(v, t)
             }
+            GlobalValue::Datetime(d, count) => self.datetime_constant(*d, *count),
             GlobalValue::None => Val::NoneV,
             GlobalValue::Str(s) => Val::Str(s.clone()),
             GlobalValue::Tuple(items) => Val::Tuple(items.iter().map(|i| self.global_value(name, i, range)).collect()),
@@ -264,7 +265,7 @@ impl Lower<'_, '_> {
             GlobalValue::Unsupported(repr) => self.error_hint(
                 codes::UNSUPPORTED_GLOBAL,
                 range,
-                format!("global '{name}' is {repr}, which device code cannot use"),
+                format!("Untyped global name '{name}': it is {repr}, which device code cannot use"),
                 "kernels can use numbers, tuples, NumPy arrays (frozen as constants), types, modules and other @cuda.jit functions from globals",
             ),
         }
@@ -995,6 +996,19 @@ fn fold_binary(op: ast::Operator, l: &Val, r: &Val) -> Option<Val> {
 }
 
 fn fold_compare(op: CmpOp, l: &Val, r: &Val) -> Option<bool> {
+    if let (Val::Str(a), Val::Str(b)) = (l, r) {
+        // Strings are compile-time constants (literals, or a device function's string
+        // argument, specialised on its value as numba's literal strings are): Python's order.
+        let order = a.cmp(b);
+        return Some(match op {
+            CmpOp::Eq => order.is_eq(),
+            CmpOp::Ne => order.is_ne(),
+            CmpOp::Lt => order.is_lt(),
+            CmpOp::Le => order.is_le(),
+            CmpOp::Gt => order.is_gt(),
+            CmpOp::Ge => order.is_ge(),
+        });
+    }
     let num = |v: &Val| match v {
         Val::Int(i) => Some(*i as f64),
         Val::Bool(b) => Some(f64::from(u8::from(*b))),

@@ -3,8 +3,8 @@
 //!
 //! `cuda.local.array(...)` and the arrays created by `np.empty`/`np.zeros`/`np.ones`/`np.full`
 //! (`np_alloc.rs`) are `Op::LocalArray`s: storage in the function's frame, gone when it returns.
-//! Returning one — or a view of one (a slice, a cast, `arr.view`), a record element of one
-//! (records are passed by reference), or a tuple holding any of these — would hand the caller a
+//! Returning one — or a view of one (a slice, a cast, `arr.view`), or a tuple holding one or a
+//! record element of one (records are references) — would hand the caller a
 //! dangling pointer, which on the GPU reads whatever the next call puts there: a silent wrong
 //! result. numba-cuda's NRT keeps such an array alive with a reference count; oxcuda has no
 //! device heap, so the compile refuses the return instead and says what to write.
@@ -14,7 +14,8 @@
 //! is derived from it too, as is a variable assigned such a value; iterated to a fixpoint (loops
 //! assign variables after their reads). This is conservative — a callee given a local array and
 //! returning some other array counts as derived — and exact for the views the front end makes.
-//! Kernels return nothing, so only device functions are checked.
+//! Kernels return nothing, so only device functions are checked. A record returned on its own
+//! is not refused: it is copied into a slot of the caller's (`record_return.rs`).
 
 use std::collections::HashSet;
 
@@ -34,7 +35,10 @@ impl Lower<'_, '_> {
         let derived = local_derived(&self.f);
         let returned = std::mem::take(&mut self.returned);
         for (value, range) in returned {
-            if derived.contains(&value) {
+            // A record is returned by value, copied into the caller's slot
+            // (`record_return.rs`): its source may live here.
+            let copied = matches!(self.f.value_type(value), Type::Record(_));
+            if derived.contains(&value) && !copied {
                 self.report_escape(range);
             }
         }
@@ -45,8 +49,8 @@ impl Lower<'_, '_> {
             codes::BAD_RETURN,
             range,
             "this returns an array that lives in the function's local memory (np.empty, \
-             np.zeros, np.ones, np.full or cuda.local.array, or a view, element or tuple of \
-             one): it is freed when the function returns",
+             np.zeros, np.ones, np.full or cuda.local.array, a view of one, or a tuple holding \
+             one or a record element of one): it is freed when the function returns",
             "create the array in the caller and pass it in to be filled, or return the values \
              themselves (a scalar or a tuple of scalars)",
         );

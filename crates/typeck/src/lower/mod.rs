@@ -6,6 +6,7 @@
 //! and diagnostics are final.
 
 mod array;
+mod array_reshape;
 mod array_view;
 mod assert;
 mod assume_aligned;
@@ -16,6 +17,7 @@ mod cffi_call;
 pub(crate) use call::FAILED_CALLEE;
 mod convert;
 mod datetime;
+mod datetime_ufunc;
 mod device_array_global;
 mod enums;
 mod expr;
@@ -37,6 +39,7 @@ mod print;
 mod raise;
 mod record;
 mod record_ctor;
+mod record_return;
 mod shape_constants;
 mod stmt;
 mod tensor;
@@ -570,6 +573,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             self.f.ret = ret.clone();
         }
         self.fix_returns();
+        self.return_through_slot();
     }
 
     /// Returns are lowered before the final return type is known; convert each returned value

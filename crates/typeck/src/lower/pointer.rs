@@ -18,7 +18,7 @@ use crate::value::Val;
 
 impl Lower<'_, '_> {
     /// The one-element array at `p[index]`, and its type; `None` after an error.
-    fn pointer_element(
+    pub(super) fn pointer_element(
         &mut self,
         p: Value,
         dtype: Dtype,

@@ -7,12 +7,11 @@
 //! argument (converted to the field's type, as numba's lowering receives arguments of the
 //! signature's types) and zeroes the scalar fields the lowering left unset (numba's proxies
 //! are zero-filled). The value is a record reference like an array element's: it can be
-//! read, copied into arrays (`arr[i] = C(...)`) and passed to device functions; returning it
-//! from the function that built it is refused by the escape check (`local_escape.rs`).
+//! read, copied into arrays (`arr[i] = C(...)`), passed to device functions and returned
+//! from them (by value, through the caller's slot: `record_return.rs`).
 
-use oxcuda_ir::Op;
 use oxcuda_syntax::{TextRange, codes};
-use oxcuda_types::{ArrayType, Dtype, Layout, Scalar, Type};
+use oxcuda_types::Type;
 
 use super::Lower;
 use super::call::Arg;
@@ -54,16 +53,7 @@ impl Lower<'_, '_> {
             return Val::Poison;
         }
         let rec = ctor.record;
-        let storage_type = Type::Array(ArrayType {
-            dtype: Dtype::Record(rec),
-            ndim: 1,
-            layout: Layout::C,
-            readonly: false,
-            aligned: true,
-        });
-        let storage = self.emit(Op::LocalArray(vec![1], 0), storage_type);
-        let zero = self.const_int(0, Scalar::I64);
-        let value = self.emit(Op::ElemRef(storage, vec![zero]), Type::Record(rec));
+        let value = self.local_record(rec);
         for (field, source) in rec.fields.iter().zip(&ctor.sources) {
             let (val, at) = match source {
                 Some(k) => (args[*k].val.clone(), args[*k].range),

@@ -562,7 +562,7 @@ impl Lower<'_, '_> {
                 self.error_hint(
                     codes::BAD_RETURN,
                     range,
-                    "a kernel cannot return a value",
+                    "a kernel cannot return a value: CUDA kernels must have void return type",
                     "write results into an output array argument",
                 );
             }
@@ -587,10 +587,14 @@ impl Lower<'_, '_> {
                     Some(t) => self.next.ret = Some(t),
                     None => {
                         let prev = self.next.ret.clone().unwrap_or(Type::None);
+                        let elsewhere = self.conflicting_return(&ty).map_or_else(
+                            || "elsewhere".to_owned(),
+                            |line| format!("at line {line}"),
+                        );
                         self.error(
                             codes::BAD_RETURN,
                             range,
-                            format!("returns {ty} here but {prev} elsewhere"),
+                            format!("returns {ty} here but {prev} {elsewhere}"),
                         );
                         return;
                     }
@@ -599,6 +603,15 @@ impl Lower<'_, '_> {
                 self.terminate(Terminator::Return(Some(v)));
             }
         }
+    }
+
+    /// The file line of this pass's first `return` whose type does not unify with `ty`.
+    fn conflicting_return(&self, ty: &Type) -> Option<u32> {
+        let (_, range) = self
+            .returned
+            .iter()
+            .find(|(v, _)| unify(self.f.value_type(*v), ty).is_none())?;
+        Some(self.source().line_col(range.start()).0)
     }
 
     /// The iteration of a `for` loop's iterable.

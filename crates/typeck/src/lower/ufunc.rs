@@ -17,6 +17,11 @@
 //!   least as general a kind (bool < unsigned < signed < float < complex: NumPy's
 //!   `same_kind` casting, which numba applies to ufunc outputs), so `np.sin(x, int_out)` is a
 //!   typing error as in NumPy.
+//! - Arrays and scalars of `datetime64`/`timedelta64` take part as well, with numba's
+//!   `ufunc_db` datetime loops (`datetime_ufunc.rs`, `datetime.rs`); a datetime result is
+//!   stored into an output of the same kind, converted to its unit when numba converts it
+//!   safely (`D` into `s`); a coarser unit, or a number into a datetime output, is a
+//!   typing error.
 //! - Array inputs without an output (`np.sin(x)`) are numba-cuda's error too, with the fix.
 
 use oxcuda_ir::{BinOp, CmpOp, Op, Value};
@@ -98,6 +103,7 @@ const UFUNCS: &[(&str, usize)] = &[
     ("trunc", 1),
     ("rint", 1),
     ("isnan", 1),
+    ("isnat", 1),
     ("isinf", 1),
     ("isfinite", 1),
     ("fmod", 2),
@@ -131,10 +137,11 @@ fn kind(s: Scalar) -> u8 {
 enum Input {
     /// A scalar, the same for every element.
     Scalar(Val),
-    /// An array of `ndim` dimensions and scalar dtype `dtype`, and its extents.
+    /// An array of `ndim` dimensions whose items are of type `item` (a scalar, a datetime
+    /// or a timedelta), and its extents.
     Array {
         array: Value,
-        dtype: Scalar,
+        item: Type,
         shape: Vec<Value>,
     },
 }
@@ -225,9 +232,7 @@ impl Lower<'_, '_> {
         let Some((dst, da)) = self.ufunc_output(name, out) else {
             return Val::Poison;
         };
-        let Some(out_dtype) = da.dtype.as_scalar() else {
-            return Val::Poison;
-        };
+        let out_item = Type::of_dtype(da.dtype);
         let shape: Vec<Value> = (0..da.ndim)
             .map(|k| self.emit(Op::ArrayShape(dst, k), Type::I64))
             .collect();
@@ -277,7 +282,7 @@ impl Lower<'_, '_> {
                     Input::Scalar(v) => v.clone(),
                     Input::Array {
                         array,
-                        dtype,
+                        item,
                         shape: extents,
                     } => {
                         // Right-aligned broadcasting: an extent of 1 repeats its element.
@@ -292,30 +297,17 @@ impl Lower<'_, '_> {
                                 k
                             })
                             .collect();
-                        let t = Type::Scalar(*dtype);
-                        Val::Rt(this.emit(Op::Load(*array, at), t.clone()), t)
+                        Val::Rt(this.emit(Op::Load(*array, at), item.clone()), item.clone())
                     }
                 };
                 elems.push(Arg { val, range });
             }
             let r = this.numpy_call(name, elems, range);
-            let Some(rs) = this.scalar_type_of(&r) else {
-                failed = true;
-                return;
-            };
-            if kind(rs) > kind(out_dtype) {
-                this.error_hint(
-                    codes::TYPE_MISMATCH,
-                    range,
-                    format!(
-                        "np.{name}() computes {rs}, which cannot be stored in an array of {out_dtype} (NumPy's same_kind casting, as numba applies to ufunc outputs)"
-                    ),
-                    "pass an output array of a more general kind (float for float results)",
-                );
+            if !this.ufunc_result_fits(name, &r, &out_item, range) {
                 failed = true;
                 return;
             }
-            if let Some(v) = this.convert(r, &Type::Scalar(out_dtype), range) {
+            if let Some(v) = this.convert(r, &out_item, range) {
                 this.emit_void(Op::Store(dst, idx.to_vec(), v));
             }
         });
@@ -325,6 +317,43 @@ impl Lower<'_, '_> {
         Val::Rt(dst, Type::Array(da))
     }
 
+    /// Whether the element result `r` may be stored in an output of items `out` (reporting
+    /// why not): numbers by NumPy's `same_kind` casting, which numba applies to ufunc
+    /// outputs; a datetime or timedelta only into the same kind, converted to the output's
+    /// unit (`convert`: a unit it converts to safely, as numba's loops scale into the
+    /// output's unit and refuse a coarser one).
+    fn ufunc_result_fits(&mut self, name: &str, r: &Val, out: &Type, range: TextRange) -> bool {
+        if matches!(r, Val::Poison) {
+            return false;
+        }
+        let (computed, fits) = match (r, out) {
+            (Val::Rt(_, Type::Datetime(d)), Type::Datetime(o)) => {
+                (d.to_string(), d.delta == o.delta)
+            }
+            (Val::Rt(_, Type::Datetime(d)), _) => (d.to_string(), false),
+            (_, Type::Datetime(_)) => match self.scalar_type_of(r) {
+                Some(s) => (s.to_string(), false),
+                None => return false,
+            },
+            (_, Type::Scalar(o)) => match self.scalar_type_of(r) {
+                Some(s) => (s.to_string(), kind(s) <= kind(*o)),
+                None => return false,
+            },
+            _ => return false,
+        };
+        if !fits {
+            self.error_hint(
+                codes::TYPE_MISMATCH,
+                range,
+                format!(
+                    "np.{name}() computes {computed}, which cannot be stored in an array of {out} (NumPy's same_kind casting, as numba applies to ufunc outputs)"
+                ),
+                "pass an output array of a more general kind (float for float results, timedelta64 for timedelta results)",
+            );
+        }
+        fits
+    }
+
     fn ufunc_output(&mut self, name: &str, out: Arg) -> Option<(Value, ArrayType)> {
         let val = match Self::plain(out.val) {
             // `out=(arr,)`, NumPy's tuple form.
@@ -332,7 +361,9 @@ impl Lower<'_, '_> {
             v => v,
         };
         match val {
-            Val::Rt(v, Type::Array(a)) if !a.readonly && matches!(a.dtype, Dtype::Scalar(_)) => {
+            Val::Rt(v, Type::Array(a))
+                if !a.readonly && matches!(a.dtype, Dtype::Scalar(_) | Dtype::Datetime(_)) =>
+            {
                 Some((v, a))
             }
             Val::Rt(_, Type::Array(a)) if a.readonly => {
@@ -352,7 +383,9 @@ impl Lower<'_, '_> {
                 self.error(
                     codes::TYPE_MISMATCH,
                     out.range,
-                    format!("np.{name}()'s output must be an array of numbers, not {what}"),
+                    format!(
+                        "np.{name}()'s output must be an array of numbers, datetimes or timedeltas, not {what}"
+                    ),
                 );
                 None
             }
@@ -369,17 +402,17 @@ impl Lower<'_, '_> {
         };
         match v {
             Val::Rt(array, Type::Array(t)) => {
-                let Some(dtype) = t.dtype.as_scalar() else {
+                if !matches!(t.dtype, Dtype::Scalar(_) | Dtype::Datetime(_)) {
                     self.error(
                         codes::TYPE_MISMATCH,
                         a.range,
                         format!(
-                            "np.{name}() of an array of {}: ufuncs take numbers",
+                            "np.{name}() of an array of {}: ufuncs take numbers, datetimes and timedeltas",
                             t.dtype
                         ),
                     );
                     return None;
-                };
+                }
                 if t.ndim > out_ndim {
                     self.error(
                         codes::TYPE_MISMATCH,
@@ -396,18 +429,21 @@ impl Lower<'_, '_> {
                     .collect();
                 Some(Input::Array {
                     array,
-                    dtype,
+                    item: Type::of_dtype(t.dtype),
                     shape,
                 })
             }
             Val::Poison => None,
+            v @ Val::Rt(_, Type::Datetime(_)) => Some(Input::Scalar(v)),
             v if self.scalar_type_of(&v).is_some() => Some(Input::Scalar(v)),
             other => {
                 let what = other.describe();
                 self.error(
                     codes::TYPE_MISMATCH,
                     a.range,
-                    format!("np.{name}() takes arrays and numbers, not {what}"),
+                    format!(
+                        "np.{name}() takes arrays, numbers, datetimes and timedeltas, not {what}"
+                    ),
                 );
                 None
             }

@@ -105,7 +105,9 @@ impl Lower<'_, '_> {
                 self.error_hint(
                     codes::TYPE_MISMATCH,
                     a.range,
-                    format!("{path}() takes an integer mask, not {what}"),
+                    format!(
+                        "Mask type must be an integer: {path}() takes an integer mask, not {what}"
+                    ),
                     "a mask has one bit per lane: 0xFFFFFFFF is the whole warp",
                 );
                 None
