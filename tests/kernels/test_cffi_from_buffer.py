@@ -106,3 +106,20 @@ def test_from_buffer_pointer_reaches_a_linked_function(tmp_path, rng):
     want[0] = x[1]
     mutate[1, 1](x)
     np.testing.assert_array_equal(x, want)
+
+
+def test_simulator_bounds_a_from_buffer_pointer_by_its_array(target, rng):
+    if target == "gpu":
+        pytest.skip("the simulator's bounds checks")
+
+    @cuda.jit
+    def read_at(out, x, i):
+        p = ffi.from_buffer(x)
+        out[0] = p[i]
+
+    x = rand(rng, 8, np.float64)
+    out = np.full(1, np.nan)
+    read_at[1, 1](out, x, 7)
+    assert out[0] == x[7]
+    with pytest.raises(IndexError, match=r"byte offset 64 of the 64 bytes"):
+        read_at[1, 1](out, x, 8)

@@ -952,10 +952,15 @@ impl<'a> FuncDecoder<'a> {
                 if self.ty(*a).as_array().is_none() {
                     return Err(self.unsupported("the data pointer of a non-array"));
                 }
-                // The array's memory is trusted (its launch or allocation checked it): the
-                // pointer has no bounds of its own.
-                let s = self.slot(*a);
-                self.emit(Inst::PtrOf { d, s });
+                // Bounded by the bytes the array spans: arrays made from it (views, `p[i]` of
+                // `ffi.from_buffer(arr)`) stay inside the array.
+                let Type::Array(at) = self.ty(*a).clone() else {
+                    return Err(self.unsupported("the data pointer of a non-array"));
+                };
+                let arr = self.slot(*a);
+                let ndim = self.ndim(at.ndim as usize)?;
+                let size = at.dtype.size();
+                self.emit(Inst::PtrOfArray { d, arr, ndim, size });
             }
             Op::MakeArray {
                 data,
@@ -1819,6 +1824,10 @@ fn validate(
             Inst::PtrOf { d, s } => {
                 reg(d, 3)?;
                 reg(s, 1)?;
+            }
+            Inst::PtrOfArray { d, arr, ndim, .. } => {
+                reg(d, 3)?;
+                reg(arr, 1 + 2 * u32::from(ndim))?;
             }
             Inst::PtrSpan { arr, p, ndim, .. } => {
                 reg(arr, 1 + 2 * u32::from(ndim))?;

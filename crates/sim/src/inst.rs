@@ -538,6 +538,14 @@ pub(crate) enum Inst {
         d: u32,
         s: u32,
     },
+    /// `d = [reg[arr], lo, hi]`: the data pointer of the `ndim`-d array at `arr` (elements of
+    /// `size` bytes), bounded by the bytes the array spans (`pointer::span`).
+    PtrOfArray {
+        d: u32,
+        arr: u32,
+        ndim: u8,
+        size: u32,
+    },
     /// Checks that every byte of the `ndim`-d array at `arr` (elements of `size` bytes), just
     /// made from the pointer at `p`, lies inside the pointer's bounds `[reg[p+1], reg[p+2])`
     /// (an `IndexError` otherwise). Pointers with no bounds always pass.

@@ -622,6 +622,14 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                     reg!(d + 1) = 0;
                     reg!(d + 2) = u64::MAX;
                 }
+                Inst::PtrOfArray { d, arr, ndim, size } => {
+                    let a =
+                        std::slice::from_raw_parts(r.add(arr as usize), 1 + 2 * usize::from(ndim));
+                    let (lo, hi) = crate::pointer::span(a, size);
+                    reg!(d) = a[0];
+                    reg!(d + 1) = lo;
+                    reg!(d + 2) = hi;
+                }
                 Inst::PtrSpan { arr, p, ndim, size } => {
                     let (lo, hi) = (reg!(p + 1), reg!(p + 2));
                     if lo != 0 || hi != u64::MAX {

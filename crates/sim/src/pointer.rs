@@ -4,8 +4,9 @@
 //! `[lo, hi)` its accesses must stay in (`frame.rs`). A `CPointer(T)` kernel parameter is
 //! passed a [`PointerArg`]: an address together with the allocation it lies in, which the
 //! binding finds among the simulator's own allocations (host-backend device arrays). Moving a
-//! pointer (`p + k`) keeps its bounds; an array's data pointer and an address cast to a pointer
-//! have none (`0, u64::MAX`: that memory was checked where the array was made).
+//! pointer (`p + k`) keeps its bounds; an array's data pointer is bounded by the bytes the
+//! array spans ([`span`]), and an address cast to a pointer (a captured device array, whose
+//! memory was checked where it was captured) has none (`0, u64::MAX`).
 //!
 //! Every element access through a pointer is an access to a small array made at the pointer
 //! (`makearray`, see `oxcuda-typeck`'s `lower/pointer.rs`); [`check_span`] runs where that
@@ -69,6 +70,29 @@ impl PointerArg {
     }
 }
 
+/// The bytes `[lo, hi)` the array whose slots are `arr` (data pointer, extents, byte strides)
+/// spans with elements of `size` bytes; an empty array spans nothing (`lo == hi`), and a span
+/// past the address space is cut at its ends.
+pub(crate) fn span(arr: &[u64], size: u32) -> (u64, u64) {
+    let ndim = (arr.len() - 1) / 2;
+    let data = i128::from(arr[0]);
+    let (mut first, mut last) = (0i128, 0i128);
+    for k in 0..ndim {
+        let (n, stride) = (arr[1 + k] as i64, arr[1 + ndim + k] as i64);
+        if n <= 0 {
+            return (arr[0], arr[0]);
+        }
+        let reach = i128::from(n - 1) * i128::from(stride);
+        if reach < 0 {
+            first += reach;
+        } else {
+            last += reach;
+        }
+    }
+    let clamp = |x: i128| u64::try_from(x.max(0)).unwrap_or(u64::MAX);
+    (clamp(data + first), clamp(data + last + i128::from(size)))
+}
+
 /// Whether the array whose slots are `arr` (data pointer, extents, byte strides) with elements
 /// of `size` bytes lies inside `[lo, hi)`; `Err` is the sentence to report.
 pub(crate) fn check_span(arr: &[u64], size: u32, lo: u64, hi: u64) -> Result<(), String> {
@@ -94,9 +118,9 @@ pub(crate) fn check_span(arr: &[u64], size: u32, lo: u64, hi: u64) -> Result<(),
     }
     let offset = i128::from(data) - i128::from(lo);
     Err(format!(
-        "pointer access out of bounds: {size} bytes at byte offset {offset} of a {}-byte \
-         allocation (a CPointer argument reaches only the simulator allocation its address lies \
-         in)",
+        "pointer access out of bounds: {size} bytes at byte offset {offset} of the {} bytes the \
+         pointer may reach (a CPointer argument's simulator allocation, or the array a pointer \
+         was taken from)",
         hi - lo
     ))
 }
@@ -113,13 +137,22 @@ mod tests {
         let e = check_span(&[1060, 1, 4], 4, lo, hi);
         assert!(e.is_ok(), "4-byte element at the end");
         let e = check_span(&[1064, 1, 8], 8, lo, hi).unwrap_err();
-        assert!(e.contains("byte offset 64 of a 64-byte allocation"), "{e}");
+        assert!(e.contains("byte offset 64 of the 64 bytes"), "{e}");
         let e = check_span(&[992, 1, 8], 8, lo, hi).unwrap_err();
         assert!(e.contains("byte offset -8"), "{e}");
         // Negative strides reach before the data pointer; empty arrays never fail.
         assert!(check_span(&[1056, 8, (-8i64) as u64], 8, lo, hi).is_ok());
         assert!(check_span(&[1048, 8, (-8i64) as u64], 8, lo, hi).is_err());
         assert!(check_span(&[5, 0, 8], 8, lo, hi).is_ok());
+    }
+
+    #[test]
+    fn array_spans_cover_every_element() {
+        assert_eq!(span(&[1000, 4, 8], 8), (1000, 1032));
+        assert_eq!(span(&[1000, 3, 2, 16, 8], 4), (1000, 1044));
+        assert_eq!(span(&[1024, 4, (-8i64) as u64], 8), (1000, 1032));
+        assert_eq!(span(&[1000, 5, 0], 8), (1000, 1008));
+        assert_eq!(span(&[1000, 0, 8], 8), (1000, 1000));
     }
 
     #[test]
