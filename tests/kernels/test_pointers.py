@@ -88,6 +88,25 @@ def test_pointer_from_either_address_attribute_and_inside_an_allocation(target, 
     np.testing.assert_array_equal(d.copy_to_host(), want)
 
 
+def cached_double(out, x, n):
+    i = cuda.grid(1)
+    if i < n:
+        cuda.stcg(out, i, cuda.ldcg(x, i) * 2)
+
+
+def test_cache_hints_through_pointers(target, rng):
+    k = cuda.jit(
+        types.void(types.CPointer(types.float32), types.CPointer(types.float32), types.int64)
+    )(cached_double)
+    x = rand(rng, 50, np.float32, -10, 10)
+    dx, dout = cuda.to_device(x), cuda.to_device(np.full(50, np.nan, np.float32))
+    k[1, 64](_address(dout), _address(dx), 50)
+    np.testing.assert_array_equal(dout.copy_to_host(), x * np.float32(2))
+    if target == "sim":
+        with pytest.raises(IndexError, match=r"pointer access out of bounds"):
+            k[1, 64](_address(dout), _address(dx), 51)
+
+
 def test_simulator_checks_pointer_accesses_against_their_allocation(target, rng):
     if target == "gpu":
         pytest.skip("the simulator's bounds checks")
