@@ -162,6 +162,7 @@ def test_a_tuple_or_array_meeting_a_number_in_a_loop_names_both_lines(kernel, wh
     start = first + 1  # `x = ...` before the loop
     with pytest.raises(TypingError) as info:
         cuda.jit(kernel)[1, 1](np.zeros(1), np.ones(4))
+    assert len(info.value.diagnostics) == 1, info.value  # the reads after it add no error
     d = info.value.diagnostics[0]
     assert d.code == "variable-type-conflict", info.value
     assert d.line == start + 2, info.value  # reported at the assignment in the loop

@@ -236,6 +236,9 @@ pub(crate) struct Lower<'s, 'a> {
     pub returned: Vec<(oxcuda_ir::Value, TextRange)>,
     /// Where each variable version was first assigned this pass (a type conflict names it).
     pub var_sites: HashMap<String, TextRange>,
+    /// Variable versions whose assignments conflicted this pass: later reads are poison, so
+    /// the conflict is the one error reported for them (not "int64 cannot be indexed").
+    pub conflicted: HashSet<String>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -285,6 +288,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             declared_ret: None,
             returned: Vec::new(),
             var_sites: HashMap::new(),
+            conflicted: HashSet::new(),
         }
     }
 
@@ -414,6 +418,7 @@ impl<'s, 'a> Lower<'s, 'a> {
                 format!("variable '{name}' is assigned {ty} here but {prev} elsewhere{there}"),
                 "a variable keeps one type in a kernel: convert explicitly, e.g. float32(x), or use another name",
             );
+            self.conflicted.insert(key);
             return None;
         };
         self.var_sites.entry(key.clone()).or_insert(range);
