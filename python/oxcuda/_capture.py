@@ -6,7 +6,7 @@ or closure name the function *loads* (found with ``dis``) to a plain tagged tupl
 converts (``crates/python/src/compile/capture.rs``):
 
     ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"cuda.fp8"|"math"|"cmath"|
-               "numpy"|"oxcuda"|"ml_dtypes")
+               "numpy"|"oxcuda"|"ml_dtypes"|"cffi")  -- "cffi": a cffi FFI instance
     ("int", v) ("float", v) ("bool", v)
     ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
     ("array", dtype, shape, bytes)  -- dtype: a scalar's name, or a record type's text
@@ -86,6 +86,16 @@ _MODULES = {
 
 # (qualname, file, text, first_line, indent, globals[, force_inline]).
 Source = tuple
+
+
+def _is_cffi_ffi(value: object) -> bool:
+    """Whether ``value`` is a cffi ``FFI`` instance (``cffi.FFI()``, or a compiled module's
+    ``ffi``), checked by its class so that cffi need not be imported."""
+    cls = type(value)
+    return cls.__name__ in ("FFI", "CompiledFFI") and cls.__module__ in (
+        "cffi.api",
+        "_cffi_backend",
+    )
 
 
 def is_dispatcher(value: Any) -> bool:
@@ -302,6 +312,9 @@ def _encode(value: Any, add) -> tuple:
             value.link,
             value.use_cooperative,
         )
+    if _is_cffi_ffi(value):
+        # A cffi FFI instance: device code may call its from_buffer (lower/cffi_call.rs).
+        return ("module", "cffi")
     if isinstance(value, pytypes.ModuleType):
         canonical = _MODULES.get(value.__name__)
         return ("module", canonical) if canonical else ("unsupported", f"module {value.__name__}")

@@ -33,6 +33,7 @@ pub mod error;
 pub mod event;
 pub mod foreign;
 pub mod host;
+pub mod host_regions;
 pub mod launch;
 pub mod layout;
 pub mod link;

@@ -10,7 +10,8 @@
 //! - `ptr..ptr+size` is memory of `space` for the allocation's whole life;
 //! - a cached block is released with the stream tag it was allocated for, which the allocator
 //!   uses to keep reuse stream-ordered (see `allocator`);
-//! - on the host backend, `ptr` is a real host address (the simulator dereferences it).
+//! - on the host backend, `ptr` is a real host address (the simulator dereferences it), and
+//!   a non-empty range is listed in `host_regions` while the allocation lives.
 
 use std::any::Any;
 use std::fmt;
@@ -18,6 +19,7 @@ use std::fmt;
 use crate::allocator::{AllocError, Block, StreamTag};
 use crate::context::Space;
 use crate::error::Error;
+use crate::host_regions;
 
 enum Owner {
     /// A block of the space's caching allocator.
@@ -32,6 +34,9 @@ pub struct Allocation {
     size: usize,
     space: Space,
     owner: Owner,
+    /// Its entry among the host backend's live ranges (`host_regions`), for `CPointer`
+    /// arguments on the simulator.
+    region: Option<host_regions::Region>,
 }
 
 impl fmt::Debug for Allocation {
@@ -77,6 +82,7 @@ impl Allocation {
             size,
             space: space.clone(),
             owner: Owner::Cached { block, stream },
+            region: host_region(space, block.ptr, size),
         })
     }
 
@@ -94,6 +100,7 @@ impl Allocation {
             size,
             space: space.clone(),
             owner: Owner::Foreign(owner),
+            region: host_region(space, ptr, size),
         }
     }
 
@@ -131,8 +138,16 @@ impl Allocation {
     }
 }
 
+/// Registers a non-empty host-backend range (see `host_regions`).
+fn host_region(space: &Space, ptr: u64, size: usize) -> Option<host_regions::Region> {
+    (space.is_host() && size > 0 && ptr != 0).then(|| host_regions::register(ptr, size as u64))
+}
+
 impl Drop for Allocation {
     fn drop(&mut self) {
+        if let Some(region) = self.region.take() {
+            host_regions::unregister(region);
+        }
         if let Owner::Cached { block, stream } = self.owner {
             // SAFETY: the block came from this space's allocator; every view holding it is gone
             // (they hold the Arc this is the last of).

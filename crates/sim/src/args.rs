@@ -14,6 +14,7 @@ use oxcuda_ir::{Dtype, Record, Scalar, Type};
 
 use crate::arith;
 use crate::error::SimError;
+use crate::pointer::PointerArg;
 
 /// A kernel argument.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,6 +31,8 @@ pub enum ArgValue {
     Array(ArrayArg),
     /// A record in host memory (passed by reference).
     Record(RecordArg),
+    /// A `CPointer` argument: an address in a known allocation.
+    Pointer(PointerArg),
     /// A tuple, element by element.
     Tuple(Vec<ArgValue>),
     /// `None` (for a parameter of type `none`).
@@ -296,11 +299,20 @@ pub(crate) fn flatten(
             out.push(r.data as u64);
             Ok(())
         }
-        Type::Pointer(d) => Err(SimError::launch(format!(
-            "{what}: a CPointer({d}) parameter takes a raw device address, which the \
-             simulator cannot check or reach (it runs kernels on host memory); run the kernel \
-             on the GPU, or declare an array parameter ({d}[::1]) and pass the array"
-        ))),
+        Type::Pointer(d) => match arg {
+            ArgValue::Pointer(p) => {
+                out.extend(p.slots());
+                Ok(())
+            }
+            ArgValue::Int(addr) => Err(SimError::launch(format!(
+                "{what}: the address {addr:#x} for a CPointer({d}) parameter is not in any of the \
+                 simulator's allocations; pass the address of a simulator device array \
+                 (arr.device_ctypes_pointer.value, or arr.__cuda_array_interface__['data'][0]) \
+                 and keep the array alive during the launch, or declare an array parameter \
+                 ({d}[::1]) and pass the array"
+            ))),
+            _ => Err(mismatch()),
+        },
     }
 }
 
@@ -313,6 +325,7 @@ fn describe(arg: &ArgValue) -> String {
         ArgValue::Array(a) => format!("an array({}, {}d)", a.dtype, a.ndim()),
         ArgValue::Record(r) => format!("a record {}", r.record),
         ArgValue::Tuple(v) => format!("a tuple of {} items", v.len()),
+        ArgValue::Pointer(p) => format!("the pointer {:#x}", p.addr()),
         ArgValue::None => "None".into(),
     }
 }

@@ -871,10 +871,14 @@ impl<'a> FuncDecoder<'a> {
                         Type::Scalar(Scalar::I64 | Scalar::U64) | Type::Pointer(_)
                     ) =>
             {
-                // An address becomes a pointer (a captured device array), or a pointer one of
-                // another dtype (`arr.view(dtype)`): the same 64 bits.
+                // An address becomes a pointer with no bounds (a captured device array), or a
+                // pointer one of another dtype (`arr.view(dtype)`): the same address and bounds.
                 let s = self.slot(*a);
-                self.mov(d, s, 1);
+                if matches!(self.ty(*a), Type::Pointer(_)) {
+                    self.mov(d, s, slots_of(rty));
+                } else {
+                    self.emit(Inst::PtrOf { d, s });
+                }
             }
             Op::Cast(a) => {
                 let from = self.scalar(*a)?;
@@ -948,8 +952,15 @@ impl<'a> FuncDecoder<'a> {
                 if self.ty(*a).as_array().is_none() {
                     return Err(self.unsupported("the data pointer of a non-array"));
                 }
-                let s = self.slot(*a);
-                self.mov(d, s, 1);
+                // Bounded by the bytes the array spans: arrays made from it (views, `p[i]` of
+                // `ffi.from_buffer(arr)`) stay inside the array.
+                let Type::Array(at) = self.ty(*a).clone() else {
+                    return Err(self.unsupported("the data pointer of a non-array"));
+                };
+                let arr = self.slot(*a);
+                let ndim = self.ndim(at.ndim as usize)?;
+                let size = at.dtype.size();
+                self.emit(Inst::PtrOfArray { d, arr, ndim, size });
             }
             Op::MakeArray {
                 data,
@@ -974,9 +985,18 @@ impl<'a> FuncDecoder<'a> {
                     .chain(strides.iter().copied())
                     .map(|v| self.slot(v))
                     .collect();
+                let p = srcs[0];
                 let n = srcs.len() as u32;
                 let list = self.list(srcs);
                 self.emit(Inst::Gather { d, list, n });
+                let ndim = self.ndim(arr.ndim as usize)?;
+                let size = arr.dtype.size();
+                self.emit(Inst::PtrSpan {
+                    arr: d,
+                    p,
+                    ndim,
+                    size,
+                });
             }
             Op::PtrOffset(p, off) => {
                 if !matches!(self.ty(*p), Type::Pointer(_)) || *self.ty(*off) != Type::I64 {
@@ -984,6 +1004,7 @@ impl<'a> FuncDecoder<'a> {
                 }
                 let (p, off) = (self.slot(*p), self.slot(*off));
                 self.emit(Inst::PtrAdd { d, p, off });
+                self.mov(d + 1, p + 1, 2);
             }
             // A cache operator is a hint: the simulator reads and writes plainly.
             Op::Load(a, idx) | Op::LoadCached(_, a, idx) => {
@@ -1799,6 +1820,18 @@ fn validate(
             Inst::Gather { d, list: l, n } => {
                 reg(d, n)?;
                 each(list(l, n as usize)?)?;
+            }
+            Inst::PtrOf { d, s } => {
+                reg(d, 3)?;
+                reg(s, 1)?;
+            }
+            Inst::PtrOfArray { d, arr, ndim, .. } => {
+                reg(d, 3)?;
+                reg(arr, 1 + 2 * u32::from(ndim))?;
+            }
+            Inst::PtrSpan { arr, p, ndim, .. } => {
+                reg(arr, 1 + 2 * u32::from(ndim))?;
+                reg(p, 3)?;
             }
             Inst::Sel { d, c, a, b } => {
                 for s in [d, c, a, b] {

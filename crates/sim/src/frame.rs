@@ -32,7 +32,11 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
                 1
             }
         }
-        Type::Pointer(_) | Type::Record(_) => 1,
+        // A pointer is fat: its address, then the bounds `[lo, hi)` its accesses must stay in
+        // (`0, u64::MAX` for a pointer with none, such as an array's data pointer). A
+        // `CPointer` parameter's bounds are the simulator allocation its address lies in.
+        Type::Pointer(_) => 3,
+        Type::Record(_) => 1,
         Type::Array(a) => 1 + 2 * a.ndim,
         Type::Tuple(items) => items.iter().map(slots_of).sum(),
         // Front-end types (never in the IR): as the value they hold.

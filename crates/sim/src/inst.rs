@@ -525,11 +525,35 @@ pub(crate) enum Inst {
     },
 
     // ---- memory ----
-    /// `d = p + off` (a pointer moved by an int64 number of bytes).
+    /// `d = p + off` (a pointer's address moved by an int64 number of bytes; the bounds in
+    /// the pointer's two other slots are copied by a separate move).
     PtrAdd {
         d: u32,
         p: u32,
         off: u32,
+    },
+    /// `d = [reg[s], 0, u64::MAX]`: a pointer with no bounds (an array's data, a captured
+    /// address), see `frame.rs`.
+    PtrOf {
+        d: u32,
+        s: u32,
+    },
+    /// `d = [reg[arr], lo, hi]`: the data pointer of the `ndim`-d array at `arr` (elements of
+    /// `size` bytes), bounded by the bytes the array spans (`pointer::span`).
+    PtrOfArray {
+        d: u32,
+        arr: u32,
+        ndim: u8,
+        size: u32,
+    },
+    /// Checks that every byte of the `ndim`-d array at `arr` (elements of `size` bytes), just
+    /// made from the pointer at `p`, lies inside the pointer's bounds `[reg[p+1], reg[p+2])`
+    /// (an `IndexError` otherwise). Pointers with no bounds always pass.
+    PtrSpan {
+        arr: u32,
+        p: u32,
+        ndim: u8,
+        size: u32,
     },
     /// `d = arr[i]` on a 1-d array.
     Ld1 {

@@ -617,6 +617,31 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
 
                 // ---- memory ----
                 Inst::PtrAdd { d, p, off } => reg!(d) = reg!(p).wrapping_add(reg!(off)),
+                Inst::PtrOf { d, s } => {
+                    reg!(d) = reg!(s);
+                    reg!(d + 1) = 0;
+                    reg!(d + 2) = u64::MAX;
+                }
+                Inst::PtrOfArray { d, arr, ndim, size } => {
+                    let a =
+                        std::slice::from_raw_parts(r.add(arr as usize), 1 + 2 * usize::from(ndim));
+                    let (lo, hi) = crate::pointer::span(a, size);
+                    reg!(d) = a[0];
+                    reg!(d + 1) = lo;
+                    reg!(d + 2) = hi;
+                }
+                Inst::PtrSpan { arr, p, ndim, size } => {
+                    let (lo, hi) = (reg!(p + 1), reg!(p + 2));
+                    if lo != 0 || hi != u64::MAX {
+                        let a = std::slice::from_raw_parts(
+                            r.add(arr as usize),
+                            1 + 2 * usize::from(ndim),
+                        );
+                        if let Err(what) = crate::pointer::check_span(a, size, lo, hi) {
+                            fail!(SimErrorKind::IndexError, "{what}");
+                        }
+                    }
+                }
                 Inst::Ld1 { k, d, arr, i } => {
                     let idx = reg!(i);
                     let a = r.add(arr as usize);

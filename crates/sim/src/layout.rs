@@ -9,7 +9,7 @@
 //! Aliases (each saves an instruction per execution):
 //! - a `param` value is its parameter's slots;
 //! - a **copy** of an SSA value — a cast that is a move on canonical registers, `shape`,
-//!   `stride`, `data`, `tupleget`, `real`/`imag` — is the source's slots (or a sub-range). Sound
+//!   `stride`, `tupleget`, `real`/`imag` — is the source's slots (or a sub-range). Sound
 //!   in strict SSA: between a redefinition of the source and any use of the copy, the copy's own
 //!   definition runs again (the copy's definition is dominated by the source's, and its uses by
 //!   the copy's). Copies of `getvar` values are not aliased (a variable's slot is not SSA);
@@ -109,10 +109,6 @@ fn copy_source(f: &Function, op: &Op, v: Value) -> Option<(Value, u32)> {
         },
         Op::ArrayStride(a, k) => match ty(*a) {
             Some(Type::Array(at)) if *k < at.ndim => Some((*a, 1 + at.ndim + k)),
-            _ => None,
-        },
-        Op::ArrayData(a) => match ty(*a) {
-            Some(Type::Array(_)) => Some((*a, 0)),
             _ => None,
         },
         Op::TupleGet(t, k) => match ty(*t) {

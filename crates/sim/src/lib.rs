@@ -62,6 +62,7 @@ mod layout;
 pub mod libdevice;
 mod math;
 mod memory;
+mod pointer;
 mod print;
 mod racecheck;
 mod scheduler;
@@ -76,6 +77,7 @@ pub use launch::{
     LaunchConfig, MAX_COOPERATIVE_THREADS, MAX_THREADS_PER_BLOCK, SHARED_BYTES_PER_BLOCK,
     SHARED_BYTES_PER_BLOCK_OPT_IN, launch, launch_with, launch_with_output,
 };
+pub use pointer::PointerArg;
 
 #[cfg(test)]
 mod tests {

@@ -10,10 +10,10 @@
 //! [`Args`]), because the launch fast path runs this on every launch. A device array's element
 //! type and contiguity are worked out once per array (`DeviceNDArray::launch_view`).
 
-use oxcuda_ir::{ArrayType, Dtype, Layout, Scalar};
+use oxcuda_ir::{ArrayType, Dtype, Layout, Scalar, Type};
 pub use oxcuda_runtime::launch::{Arg, Args, Dims};
-use oxcuda_sim::{ArgValue, ArrayArg, RecordArg};
-use pyo3::exceptions::PyTypeError;
+use oxcuda_sim::{ArgValue, ArrayArg, PointerArg, RecordArg};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyString, PyTuple};
 
@@ -426,7 +426,45 @@ pub fn dims_of(seq: &Bound<'_, PyAny>) -> Option<Dims> {
         .ok()
 }
 
-/// The simulator's form of an argument./// The simulator's form of an argument.
+/// The simulator's form of an argument for a parameter of type `ty`: as [`to_sim`], but an
+/// integer for a `CPointer` parameter (also inside a tuple) becomes a bounded pointer into the
+/// simulator allocation its address lies in (`oxcuda_runtime::host_regions`); an address in
+/// none stays an integer, which the simulator refuses with the fix.
+///
+/// # Safety
+/// As for [`to_sim`]; the allocation a pointer's address lies in must stay alive for the
+/// launch (the caller keeps its array alive, as on the GPU).
+pub unsafe fn to_sim_typed(arg: &Arg, ty: &Type) -> PyResult<ArgValue> {
+    match (arg, ty) {
+        (Arg::Int(addr, _), Type::Pointer(_)) => {
+            let Ok(addr) = u64::try_from(*addr) else {
+                // SAFETY: forwarded.
+                return unsafe { to_sim(arg) };
+            };
+            let Some((start, len)) = oxcuda_runtime::host_regions::containing(addr) else {
+                // SAFETY: forwarded.
+                return unsafe { to_sim(arg) };
+            };
+            // SAFETY: the range is a live host-backend allocation (host_regions' invariant),
+            // kept alive by the caller for the launch.
+            unsafe { PointerArg::new(addr, start, len) }
+                .map(ArgValue::Pointer)
+                .map_err(|e| PyValueError::new_err(e.message))
+        }
+        (Arg::Tuple(items), Type::Tuple(tys)) if items.len() == tys.len() => {
+            let mut out = Vec::with_capacity(items.len());
+            for (a, t) in items.iter().zip(tys) {
+                // SAFETY: forwarded.
+                out.push(unsafe { to_sim_typed(a, t) }?);
+            }
+            Ok(ArgValue::Tuple(out))
+        }
+        // SAFETY: forwarded.
+        _ => unsafe { to_sim(arg) },
+    }
+}
+
+/// The simulator's form of an argument.
 ///
 /// # Safety
 /// Array arguments must describe host memory valid for the whole launch (host-backend device

@@ -644,10 +644,11 @@ impl SimKernel {
     /// argument tuple for the whole (synchronous) launch.
     pub fn launch_read(&self, py: Python<'_>, config: &LaunchConfig, read: &[Arg]) -> PyResult<()> {
         let mut values = Vec::with_capacity(read.len());
-        for a in read {
+        for (a, ty) in read.iter().zip(&self.params) {
             // SAFETY: host-backend arrays are kept alive by the caller's arguments for the
-            // whole launch, which is synchronous.
-            values.push(unsafe { args::to_sim(a) }?);
+            // whole launch, which is synchronous; a `CPointer` argument's allocation by the
+            // caller, as on the GPU.
+            values.push(unsafe { args::to_sim_typed(a, ty) }?);
         }
         let program = &self.program;
         let sim_config = oxcuda_sim::LaunchConfig {

@@ -1610,6 +1610,13 @@ pub static BUILTINS: &[Builtin] = &[
         Rule::Float(f64::NAN),
         "numpy.nan: the float64 constant.",
     ),
+    // cffi: an `FFI` instance captured as the namespace `cffi` (`lower/cffi_call.rs`)
+    b(
+        "cffi.from_buffer",
+        "obj, /",
+        Rule::Module,
+        "ffi.from_buffer(arr): the address of a contiguous array's first element, a CPointer of its dtype (for an external function's pointer parameter), as numba-cuda's cffi support.",
+    ),
     // The `operator` module (`lower/operator_call.rs`: each is the operator it names)
     b(
         "operator.add",

@@ -304,6 +304,8 @@ impl Lower<'_, '_> {
                     self.random_call(name, args, range)
                 } else if let Some(name) = path.strip_prefix("operator.") {
                     self.operator_call(name, args, range)
+                } else if let Some(name) = path.strip_prefix("cffi.") {
+                    self.cffi_call(name, args, range)
                 } else {
                     let name = path.strip_prefix("numpy.").unwrap_or(path);
                     self.numpy_call(name, args, range)

@@ -148,6 +148,9 @@ impl Lower<'_, '_> {
                 return v.clone();
             }
             let key = self.var_key(name);
+            if self.conflicted.contains(&key) {
+                return Val::Poison;
+            }
             let slot = match self.locals.get(&key) {
                 Some(slot) => Some(slot.clone()),
                 None => self.state.vars.get(&key).cloned().map(|ty| {

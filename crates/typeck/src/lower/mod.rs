@@ -13,6 +13,7 @@ mod assume_aligned;
 mod cache_hint;
 mod calendar;
 mod call;
+mod cffi_call;
 pub(crate) use call::FAILED_CALLEE;
 mod convert;
 mod datetime;
@@ -234,6 +235,11 @@ pub(crate) struct Lower<'s, 'a> {
     /// The values this pass's `return`s give, with their ranges, for the local-memory escape
     /// check (`local_escape.rs`).
     pub returned: Vec<(oxcuda_ir::Value, TextRange)>,
+    /// Where each variable version was first assigned this pass (a type conflict names it).
+    pub var_sites: HashMap<String, TextRange>,
+    /// Variable versions whose assignments conflicted this pass: later reads are poison, so
+    /// the conflict is the one error reported for them (not "int64 cannot be indexed").
+    pub conflicted: HashSet<String>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -282,6 +288,8 @@ impl<'s, 'a> Lower<'s, 'a> {
             top_level_for: false,
             declared_ret: None,
             returned: Vec::new(),
+            var_sites: HashMap::new(),
+            conflicted: HashSet::new(),
         }
     }
 
@@ -400,14 +408,21 @@ impl<'s, 'a> Lower<'s, 'a> {
         };
         let Some(proposal) = proposal else {
             let prev = self.next.vars[&key].clone();
+            let there = self.var_sites.get(&key).map_or_else(String::new, |r| {
+                let src = &self.fsrc.source;
+                let (line, _) = src.line_col(r.start());
+                format!(" (line {line}: `{}`)", src.line_text(r.start()).trim())
+            });
             self.error_hint(
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
-                format!("variable '{name}' is assigned {ty} here but {prev} elsewhere"),
+                format!("variable '{name}' is assigned {ty} here but {prev} elsewhere{there}"),
                 "a variable keeps one type in a kernel: convert explicitly, e.g. float32(x), or use another name",
             );
+            self.conflicted.insert(key);
             return None;
         };
+        self.var_sites.entry(key.clone()).or_insert(range);
         self.next.vars.insert(key.clone(), proposal);
         let entry = self.next.nonneg.entry(key.clone()).or_insert(true);
         *entry &= nonneg;
