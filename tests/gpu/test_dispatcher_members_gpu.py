@@ -133,7 +133,8 @@ GETTERS = [
 ]
 
 
-def test_attribute_getters_by_signature_as_numba(rng):
+def test_attribute_getters_by_signature_as_numba():
+    rng = np.random.default_rng()
     lazy = cuda.jit(_scale_by_sin)
     for name in GETTERS:
         assert getattr(lazy, name)() == {}  # nothing compiled yet: an empty dict, as numba

@@ -58,7 +58,8 @@ def test_generated_program_gives_the_simulators_results_on_the_gpu(tmp_path, cas
     if dtype in fuzz.INTS:
         np.testing.assert_array_equal(gpu, sim, err_msg=context)
     else:
-        scale = max(float(np.nanmax(np.abs(sim))), 1.0) if np.isfinite(sim).any() else 1.0
+        finite = np.abs(sim[np.isfinite(sim)])  # infinities (float16 overflow) set no scale
+        scale = max(float(finite.max()), 1.0) if finite.size else 1.0
         eps = float(np.finfo(np.dtype(dtype).type(0).real.dtype).eps)
         np.testing.assert_allclose(
             gpu, sim, rtol=64 * eps, atol=64 * eps * scale, equal_nan=True, err_msg=context

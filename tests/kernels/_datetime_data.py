@@ -38,6 +38,13 @@ def deltas(rng: np.random.Generator, n: int, unit: str, nat: bool = True) -> np.
     return counts.view(f"timedelta64[{unit}]")
 
 
+def timedelta_sign(x: np.ndarray) -> np.ndarray:
+    """numba's ``np.sign`` of timedeltas: -1, 0 or 1 in the same unit, -1 for NaT (the int64
+    minimum). NumPy 2.4 agrees; NumPy 2.5 returns float64 with NaN for NaT, so the reference
+    is computed from the counts, whatever NumPy is installed."""
+    return np.sign(np.asarray(x).view(np.int64)).view(np.asarray(x).dtype)
+
+
 def same(got: np.ndarray, want: np.ndarray) -> None:
     """Equal dtypes and equal counts, NaT exactly where NumPy has NaT."""
     got, want = np.asarray(got), np.asarray(want)
