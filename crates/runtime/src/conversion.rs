@@ -17,7 +17,7 @@
 //!   chain wins.
 
 use oxcuda_ir::{Scalar, Type};
-pub use oxcuda_types::conversion::{Conversion, scalar_conversion};
+pub use oxcuda_types::conversion::{Conversion, Rating, scalar_conversion};
 
 use crate::launch::compatible;
 
@@ -56,27 +56,11 @@ pub fn conversion(got: &Type, want: &Type) -> Option<Conversion> {
     })
 }
 
-/// A signature's rating for a call (numba's `Rating`): counts of unsafe, safe and promoting
-/// conversions, compared in that order; smaller is better.
-pub type Rating = (usize, usize, usize);
-
-/// The rating of parameters `want` for arguments `got`; `None` when some argument cannot
-/// convert or the counts differ.
+/// The rating of parameters `want` for arguments `got` (`oxcuda_types::conversion::rate` with
+/// the launch's conversions); `None` when some argument cannot convert or the counts differ.
 #[must_use]
 pub fn rate(got: &[Type], want: &[Type]) -> Option<Rating> {
-    if got.len() != want.len() {
-        return None;
-    }
-    let mut rating = (0, 0, 0);
-    for (g, w) in got.iter().zip(want) {
-        match conversion(g, w)? {
-            Conversion::Exact => {}
-            Conversion::Promote => rating.2 += 1,
-            Conversion::Safe => rating.1 += 1,
-            Conversion::Unsafe => rating.0 += 1,
-        }
-    }
-    Some(rating)
+    oxcuda_types::conversion::rate(got, want, conversion)
 }
 
 /// What overload resolution found among `candidates` for arguments `got`.

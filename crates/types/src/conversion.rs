@@ -127,3 +127,29 @@ pub fn scalar_conversion(got: Scalar, want: Scalar) -> Option<Conversion> {
         _ => (!got.is_complex() || want.is_complex()).then_some(Conversion::Unsafe),
     }
 }
+
+/// A signature's rating for a call (numba's `Rating`): counts of unsafe, safe and promoting
+/// conversions, compared in that order; smaller is better.
+pub type Rating = (usize, usize, usize);
+
+/// The rating of parameters `want` for arguments `got`, each pair's kind given by `convert`;
+/// `None` when some argument cannot convert or the counts differ.
+pub fn rate<T>(
+    got: &[T],
+    want: &[T],
+    convert: impl Fn(&T, &T) -> Option<Conversion>,
+) -> Option<Rating> {
+    if got.len() != want.len() {
+        return None;
+    }
+    let mut rating = (0, 0, 0);
+    for (g, w) in got.iter().zip(want) {
+        match convert(g, w)? {
+            Conversion::Exact => {}
+            Conversion::Promote => rating.2 += 1,
+            Conversion::Safe => rating.1 += 1,
+            Conversion::Unsafe => rating.0 += 1,
+        }
+    }
+    Some(rating)
+}

@@ -105,11 +105,7 @@ impl Lower<'_, '_> {
             many => many.to_vec(),
         };
         if a.ndim > 1 && a.layout != Layout::C {
-            let which = if a.layout == Layout::F {
-                "F (Fortran order)"
-            } else {
-                "A (strided)"
-            };
+            let which = super::array_view::non_c_layout_name(a.layout);
             return self.error_hint(
                 codes::TYPE_MISMATCH,
                 range,

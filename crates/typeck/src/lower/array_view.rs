@@ -75,11 +75,7 @@ impl Lower<'_, '_> {
             Layout::C => Some(a.ndim - 1),
             Layout::F if a.ndim == 1 => Some(0),
             layout => {
-                let which = if layout == Layout::F {
-                    "F (Fortran order)"
-                } else {
-                    "A (strided)"
-                };
+                let which = non_c_layout_name(layout);
                 return self.error_hint(
                     codes::TYPE_MISMATCH,
                     range,
@@ -133,5 +129,13 @@ impl Lower<'_, '_> {
             ty.clone(),
         );
         Val::Rt(v, ty)
+    }
+}
+
+/// A layout other than C, as error messages name it.
+pub(super) const fn non_c_layout_name(layout: Layout) -> &'static str {
+    match layout {
+        Layout::F => "F (Fortran order)",
+        _ => "A (strided)",
     }
 }

@@ -12,7 +12,7 @@
 //! `A`, and when a read-only array does not meet a writable parameter (safe unless equal,
 //! numba's `Array.can_convert_to`); anything else only to itself.
 
-use oxcuda_types::conversion::{Conversion, scalar_conversion};
+use oxcuda_types::conversion::{Conversion, Rating, rate, scalar_conversion};
 use oxcuda_types::{Layout, Signature, Type};
 
 /// What resolution found for a call.
@@ -45,17 +45,8 @@ fn conversion(got: &Type, want: &Type) -> Option<Conversion> {
 }
 
 /// numba's rating of `sig` for arguments `got`: (unsafe, safe, promoting) conversions.
-fn rating(got: &[Type], sig: &Signature) -> Option<(usize, usize, usize)> {
-    let mut r = (0, 0, 0);
-    for (g, w) in got.iter().zip(&sig.args) {
-        match conversion(g, w)? {
-            Conversion::Exact => {}
-            Conversion::Promote => r.2 += 1,
-            Conversion::Safe => r.1 += 1,
-            Conversion::Unsafe => r.0 += 1,
-        }
-    }
-    Some(r)
+fn rating(got: &[Type], sig: &Signature) -> Option<Rating> {
+    rate(got, &sig.args, conversion)
 }
 
 fn list(types: &[Type]) -> String {
@@ -69,7 +60,7 @@ fn list(types: &[Type]) -> String {
 /// The declared signature of `name` to call with arguments of types `got`, among `sigs`
 /// (several, of `got`'s length, none exactly `got`).
 pub(super) fn choose(name: &str, got: &[Type], sigs: &[Signature]) -> Choice {
-    let rated: Vec<(usize, (usize, usize, usize))> = sigs
+    let rated: Vec<(usize, Rating)> = sigs
         .iter()
         .enumerate()
         .filter_map(|(i, sig)| rating(got, sig).map(|r| (i, r)))
