@@ -901,15 +901,7 @@ impl Lower<'_, '_> {
             "ctypes" => Val::Method(Box::new(Val::Rt(v, Type::Array(a))), "ctypes"),
             "itemsize" => Val::Int(i128::from(a.dtype.size())),
             "dtype" => Val::TypeObj(Type::of_dtype(a.dtype)),
-            "size" => {
-                let mut total = self.const_int(1, Scalar::I64);
-                for k in dims {
-                    let n = self.emit(Op::ArrayShape(v, k), Type::I64);
-                    total = self.emit(Op::Binary(BinOp::Mul, total, n), Type::I64);
-                }
-                self.nonneg.insert(total);
-                Val::Rt(total, Type::I64)
-            }
+            "size" => Val::Rt(self.array_size(v, a.ndim), Type::I64),
             "T" => {
                 let data = self.emit(Op::ArrayData(v), Type::Pointer(a.dtype));
                 let shape: Vec<Value> = (0..a.ndim)

@@ -173,13 +173,14 @@ impl Lower<'_, '_> {
         Val::Rt(made, ty)
     }
 
-    /// The product of an array's extents.
-    fn array_size(&mut self, array: Value, ndim: u32) -> Value {
+    /// The product of an array's extents (`array.size`), known to be ≥ 0.
+    pub(super) fn array_size(&mut self, array: Value, ndim: u32) -> Value {
         let mut total = self.const_int(1, Scalar::I64);
         for k in 0..ndim {
             let n = self.emit(Op::ArrayShape(array, k), Type::I64);
             total = self.emit(Op::Binary(BinOp::Mul, total, n), Type::I64);
         }
+        self.nonneg.insert(total);
         total
     }
 
