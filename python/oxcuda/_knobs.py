@@ -143,6 +143,10 @@ def _detect_target() -> str | None:
     # Imported late: detection opens the driver, which the registry itself never needs.
     from oxcuda import _toolchain
 
+    if config.resolve("DISABLE_CUDA").value:
+        # numba's NUMBA_DISABLE_CUDA: CUDA operations fail (saying why) rather than quietly
+        # simulating; the simulator is still there when asked for (TARGET=sim).
+        return "gpu"
     return "gpu" if _toolchain.gpu_present() else "sim"
 
 
@@ -163,6 +167,14 @@ KNOBS: dict[str, Knob] = {
             "and a GPU exist, otherwise the simulator). Unset means auto.",
             choices=("gpu", "sim"),
             detect=_detect_target,
+        ),
+        Knob(
+            "DISABLE_CUDA",
+            parse_bool,
+            False,
+            "Refuse to use CUDA (numba's NUMBA_DISABLE_CUDA): opening the driver raises "
+            "CudaSupportError saying so, cuda.is_available() is False and cuda.cuda_error() "
+            "gives the reason. TARGET=sim still runs kernels on the simulator.",
         ),
         Knob(
             "DRIVER_PATH",

@@ -107,6 +107,7 @@ ALIASES: dict[str, Alias] = {
     a.name: a
     for a in [
         Alias("ENABLE_CUDASIM", "TARGET", _cudasim_to_target, lambda v: v == "sim"),
+        Alias("DISABLE_CUDA", "DISABLE_CUDA", _bool, _same),
         Alias("CUDA_DRIVER", "DRIVER_PATH", _same, _same),
         Alias("CUDA_MEMORY_MANAGER", "MEMORY_MANAGER", _same, _same),
         Alias("CACHE_DIR", "CACHE_DIR", _same, _same),
@@ -154,12 +155,6 @@ FIXED: dict[str, Fixed] = {
             _int_or_none,
             "oxcuda compiles for the current device; pass cc=(major, minor) to "
             "cuda.compile / compile_ptx for another compute capability",
-        ),
-        Fixed(
-            "DISABLE_CUDA",
-            False,
-            _bool,
-            "set OXCUDA_TARGET=sim to run without a GPU",
         ),
         Fixed(
             "CUDA_USE_NVIDIA_BINDING",

@@ -226,8 +226,27 @@ def nvrtc_info() -> dict[str, Any]:
 
 
 def driver_info() -> dict[str, Any]:
-    """The driver opened: path, how found, CUDA version, devices."""
+    """The driver opened: path, how found, CUDA version, devices. With ``DISABLE_CUDA`` set, a
+    :class:`CudaSupportError` naming the setting instead."""
+    disabled = config.resolve("DISABLE_CUDA")
+    if disabled.value:
+        raise CudaSupportError(disabled_message(disabled))
     return _open("driver", _located("driver", "DRIVER_PATH", locate_driver), "open_driver")
+
+
+def disabled_message(setting: Any) -> str:
+    """Why CUDA is unusable when ``DISABLE_CUDA`` is on: numba's sentence, with the place the
+    setting came from and what to do."""
+    if setting.source == "numba environment":
+        where = f"{setting.via}=1 in the environment"
+    elif setting.source == "environment":
+        where = "OXCUDA_DISABLE_CUDA=1 in the environment"
+    else:
+        where = "oxcuda.config.DISABLE_CUDA = True"
+    return (
+        f"CUDA is disabled due to setting {where}: unset it to use the GPU, or run kernels on "
+        "the CPU simulator with OXCUDA_TARGET=sim"
+    )
 
 
 def gpu_present() -> bool:

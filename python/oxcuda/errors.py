@@ -32,6 +32,7 @@ from __future__ import annotations
 import platform
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 
 class OxcudaError(Exception):
@@ -127,11 +128,19 @@ class CudaDriverError(OxcudaError):
     """A CUDA driver call failed.
 
     Attributes: ``function`` (the entry point, e.g. ``cuMemAlloc``), ``code`` (the ``CUresult``
-    number) and ``name`` (``CUDA_ERROR_OUT_OF_MEMORY``).
+    number) and ``name`` (``CUDA_ERROR_OUT_OF_MEMORY``). numba's two-argument form
+    ``CudaAPIError(code, msg)`` is accepted too (no ``function``; ``name`` and ``msg`` are
+    ``msg``), and then reads as numba's, ``[code] msg``.
     """
 
-    def __init__(self, function: str, code: int, name: str, description: str) -> None:
-        super().__init__(f"{function} failed: {name} ({code}): {description}")
+    def __init__(
+        self, function: Any, code: Any, name: str | None = None, description: str | None = None
+    ) -> None:
+        if name is None and description is None:  # numba's CudaAPIError(code, msg)
+            function, code, name, description = None, function, str(code), str(code)
+            super().__init__(f"[{code}] {description}")
+        else:
+            super().__init__(f"{function} failed: {name} ({code}): {description}")
         self.function = function
         self.code = code
         self.name = name
@@ -143,6 +152,8 @@ class CudaDriverError(OxcudaError):
         return self.description
 
     def __reduce__(self):
+        if self.function is None:
+            return (type(self), (self.code, self.description))
         return (type(self), (self.function, self.code, self.name, self.description))
 
 

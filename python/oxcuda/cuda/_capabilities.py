@@ -41,6 +41,10 @@ def cuda_error() -> str | None:
 
     if not use_gpu():
         return None
+    from oxcuda.cuda.cudadrv.driver import driver
+
+    if driver.initialization_error is not None:
+        return driver.initialization_error
     try:
         _toolchain.driver_info()
     except Exception as exc:  # noqa: BLE001 - the question is "what went wrong", as text

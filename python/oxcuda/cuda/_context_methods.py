@@ -2,8 +2,9 @@
 :func:`attribute` for any name it lacks (its ``__getattr__``), so they are written here, in
 Python, where speed does not matter: ``create_stream``, ``create_external_stream``,
 ``create_event``, the default-stream getters ``get_default_stream``,
-``get_legacy_default_stream`` and ``get_per_thread_default_stream``, and the attribute
-``deallocations``.
+``get_legacy_default_stream`` and ``get_per_thread_default_stream``, the foreign-code loaders
+``create_module_ptx`` and ``create_module_image`` with ``get_active_blocks_per_multiprocessor``
+(``_modules``), and the attribute ``deallocations``.
 """
 
 from __future__ import annotations
@@ -71,7 +72,35 @@ def deallocations(context: Any):
 
 _ATTRIBUTES = {"deallocations": deallocations}
 
+
+def create_module_ptx(context: Any, ptx: Any):
+    """Loads PTX text as a module of ``context`` (``oxcuda.cuda._modules``)."""
+    from oxcuda.cuda import _modules
+
+    return _modules.create_module_ptx(context, ptx)
+
+
+def create_module_image(context: Any, image: Any):
+    """Loads a cuda.core ``ObjectCode`` or a cubin as a module of ``context``."""
+    from oxcuda.cuda import _modules
+
+    return _modules.create_module_image(context, image)
+
+
+def get_active_blocks_per_multiprocessor(
+    context: Any, func: Any, blocksize: int, memsize: int, flags: Any = None
+):
+    """The occupancy of ``func``: blocks of ``blocksize`` threads with ``memsize`` bytes of
+    dynamic shared memory resident per multiprocessor (``oxcuda.cuda._modules``)."""
+    from oxcuda.cuda import _modules
+
+    return _modules.active_blocks_per_multiprocessor(context, func, blocksize, memsize, flags)
+
+
 _METHODS = {
+    "create_module_ptx": create_module_ptx,
+    "create_module_image": create_module_image,
+    "get_active_blocks_per_multiprocessor": get_active_blocks_per_multiprocessor,
     "create_stream": create_stream,
     "create_external_stream": create_external_stream,
     "create_event": create_event,
@@ -102,8 +131,11 @@ __all__ = [
     "attribute",
     "create_event",
     "create_external_stream",
+    "create_module_image",
+    "create_module_ptx",
     "create_stream",
     "deallocations",
+    "get_active_blocks_per_multiprocessor",
     "get_default_stream",
     "get_legacy_default_stream",
     "get_per_thread_default_stream",

@@ -113,7 +113,9 @@ def _open_driver() -> None:
     """Opens the driver (CudaSupportError when there is none), with the compiler's warm-up
     (``_warmup``) running beside it and the context creation that follows."""
     from oxcuda.cuda import _warmup
+    from oxcuda.cuda.cudadrv.driver import driver
 
+    driver.ensure_initialized()  # numba's initialisation: driver.cuInit(0)
     _warmup.start()
     cc = None
     try:

@@ -669,13 +669,18 @@ pub(crate) fn from_cuda_array_interface(
             ));
         }
         check_foreign_range(&space, ptr, &layout)?;
-        if let Some(handle) = stream_handle
+        // numba's rule (CUDA Array Interface v3): the producer's stream becomes the array's
+        // default stream, an external `Stream`, and with `sync` (and the setting on) the
+        // consumer waits for it through that object's `synchronize()`, once per import.
+        let producer_stream = match stream_handle {
+            Some(handle) => Some(external_stream(py, &space, handle)?),
+            None => None,
+        };
+        if let Some(stream) = &producer_stream
             && sync
             && cai_sync_enabled()
         {
-            let ext = RtStream::external(&space, handle).map_err(|e| runtime_error(py, &e))?;
-            py.detach(|| ext.synchronize())
-                .map_err(|e| runtime_error(py, &e))?;
+            stream.call_method0(pyo3::intern!(py, "synchronize"))?;
         }
         let (lo, hi) = layout.extent();
         let keep: Py<PyAny> = owner.map_or_else(|| desc.clone().unbind(), |o| o.clone().unbind());
@@ -685,7 +690,7 @@ pub(crate) fn from_cuda_array_interface(
             usize::try_from(hi - lo).expect("span"),
             Box::new(keep),
         );
-        let (rt_stream, stream_obj) = resolve_stream(py, &space, None)?;
+        let (rt_stream, stream_obj) = resolve_stream(py, &space, producer_stream.as_ref())?;
         Ok(DeviceNDArray {
             memory: Arc::new(memory),
             ptr,
@@ -742,6 +747,19 @@ pub(crate) fn from_dlpack(
             facts: OnceLock::new(),
         })
     })
+}
+
+/// `cuda.external_stream(handle)` in `space`: the Python `oxcuda.cuda._streams.Stream` (so
+/// its methods are those a user sees, and can replace), owned by the producer.
+fn external_stream<'py>(
+    py: Python<'py>,
+    space: &Space,
+    handle: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let context = Py::new(py, Context::new(space.clone()))?;
+    py.import(pyo3::intern!(py, "oxcuda.cuda._streams"))?
+        .getattr(pyo3::intern!(py, "Stream"))?
+        .call1((context, "external", handle))
 }
 
 /// `OXCUDA_CUDA_ARRAY_INTERFACE_SYNC` (default on): read from the environment each time, as the

@@ -11,7 +11,10 @@ memory helpers, all over oxcuda's own driver layer:
   given, as numba-cuda's);
 - :data:`driver`: ``get_device_count()``, ``get_device(n)``, ``list_devices()``,
   ``is_available``, ``get_version()``, ``get_active_context()``, ``pop_active_context()``,
-  ``reset()``.
+  ``reset()``, and numba's initialisation: ``cuInit`` (replaceable, as numba's tests replace
+  it), ``ensure_initialized()`` and ``initialization_error``;
+- foreign GPU code: ``Module``, ``Function`` and ``FuncAttr`` (``Context.create_module_ptx``,
+  ``oxcuda.cuda._modules``), and ``_to_core_stream`` for ``cuda.core.launch``.
 
 Device memory is anything with a true ``__cuda_memory__`` (device arrays, ``MemoryPointer``
 and its kin, mapped and managed arrays); host memory is an ``int`` address, a ctypes object,
@@ -35,6 +38,7 @@ from typing import Any
 from oxcuda import _native
 from oxcuda._native import Context, Event, Stream
 from oxcuda.cuda._devices import MemoryInfo
+from oxcuda.cuda._modules import FuncAttr, Function, Module
 from oxcuda.cuda._profiler import profile_start, profile_stop, profiling
 from oxcuda.cuda.memory.default import (
     SUPPORTED_EMM_INTERFACE_VERSION as _SUPPORTED_EMM_INTERFACE_VERSION,
@@ -105,17 +109,45 @@ class Driver:
 
         return _toolchain.gpu_present()
 
+    #: numba's description of a failed initialisation (``"CUDA_ERROR_UNKNOWN (999)"``), kept
+    #: so that every later use of the driver raises it again; ``None`` until one fails.
+    _init_failure: str | None = None
+
     @property
     def initialization_error(self) -> str | None:
-        """Why the CUDA driver cannot be used (its loader's or ``cuInit``'s message), or
-        ``None`` when it can."""
+        """Why the CUDA driver cannot be used (a failed :meth:`cuInit`'s ``"NAME (code)"``, as
+        numba's, or the loader's message), or ``None`` when it can."""
         from oxcuda import _toolchain
 
+        if self._init_failure is not None:
+            return self._init_failure
         try:
             _toolchain.driver_info()
         except CudaSupportError as exc:
             return str(exc)
         return None
+
+    def cuInit(self, flags: int = 0) -> None:  # noqa: N802 - the driver API's name
+        """Initialises the CUDA driver (opens it; the driver's ``cuInit`` runs there).
+        :meth:`ensure_initialized` calls ``driver.cuInit(0)``, as numba's initialisation does,
+        so a replacement assigned to ``driver.cuInit`` is what runs."""
+        from oxcuda import _toolchain
+
+        _toolchain.driver_info()
+
+    def ensure_initialized(self) -> None:
+        """Runs the driver's initialisation (``self.cuInit(0)``) when a GPU context is first
+        used. A :class:`~oxcuda.errors.CudaAPIError` from it becomes numba's
+        :class:`~oxcuda.errors.CudaSupportError` ``"Error at driver init: NAME (code)"``,
+        remembered (:attr:`initialization_error`, ``cuda.cuda_error()``) and raised again on
+        every later attempt."""
+        if self._init_failure is not None:
+            raise CudaSupportError(f"Error at driver init: {self._init_failure}")
+        try:
+            self.cuInit(0)
+        except CudaAPIError as exc:
+            self._init_failure = f"{exc.msg} ({exc.code})"
+            raise CudaSupportError(f"Error at driver init: {self._init_failure}") from None
 
     def get_device_count(self) -> int:
         """The number of devices (``len(cuda.gpus)``)."""
@@ -214,6 +246,27 @@ driver = Driver()
 def get_version() -> tuple[int, int]:
     """The CUDA driver's version, ``(major, minor)`` (``driver.get_version()``)."""
     return driver.get_version()
+
+
+def _to_core_stream(stream: Any) -> Any:
+    """``stream`` (0 or another false value, an oxcuda ``Stream``, a ``cuda.core`` ``Stream`` or
+    ``GraphBuilder``) as a ``cuda.core`` ``Stream``, for ``cuda.core.launch`` (numba's helper).
+    Needs ``cuda.core``."""
+    from cuda.core import Stream as CoreStream
+
+    if not stream:
+        return CoreStream.from_handle(0)
+    if isinstance(stream, Stream):
+        return CoreStream.from_handle(int(stream.handle) or 0)
+    if isinstance(stream, CoreStream):
+        return stream
+    inner = getattr(stream, "stream", None)  # a cuda.core GraphBuilder
+    if isinstance(inner, CoreStream):
+        return inner
+    raise TypeError(
+        "Expected a Stream object, ExperimentalStream, GraphBuilder, or 0, got "
+        f"{type(stream).__name__}"
+    )
 
 
 def _have_nvjitlink() -> bool:
@@ -483,6 +536,8 @@ __all__ = [
     "CudaSupportError",
     "Driver",
     "Event",
+    "FuncAttr",
+    "Function",
     "GetIpcHandleMixin",
     "HostOnlyCUDAMemoryManager",
     "IpcHandle",
@@ -493,6 +548,7 @@ __all__ = [
     "MappedOwnedPointer",
     "MemoryInfo",
     "MemoryPointer",
+    "Module",
     "OwnedPointer",
     "PinnedMemory",
     "Stream",
