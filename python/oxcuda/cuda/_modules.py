@@ -197,6 +197,13 @@ def active_blocks_per_multiprocessor(
                 "driver.cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags on a Function)"
             )
         return int(native(int(blocksize), int(memsize)))
+    from oxcuda import _native
+
+    if isinstance(func, _native.SimKernel):
+        raise RuntimeError(
+            "get_active_blocks_per_multiprocessor needs a GPU kernel; this one runs on the "
+            "simulator, which has no occupancy to ask (run on a GPU: OXCUDA_TARGET=gpu)"
+        )
     if not isinstance(func, Function):
         raise TypeError(
             "get_active_blocks_per_multiprocessor takes a Function (module.get_function) or a "
