@@ -8,6 +8,7 @@ import numpy as np
 import oxcuda
 import pytest
 from oxcuda import cuda
+from oxcuda.cuda.devicearray import is_device_array
 
 
 @cuda.guvectorize(
@@ -196,3 +197,25 @@ def test_device_inputs_of_another_dtype_are_not_cast(target):
     d = cuda.to_device(np.arange(6, dtype=np.int64).reshape(2, 3))
     with pytest.raises(TypeError, match=r"does not support \.astype\(\)"):
         sum_row(d)
+
+
+class _Foreign:
+    """A CUDA Array Interface producer hiding a device array (numba's ForeignArray)."""
+
+    def __init__(self, arr):
+        self._arr = arr
+        self.__cuda_array_interface__ = arr.__cuda_array_interface__
+
+
+def test_a_foreign_output_comes_back_as_a_device_array_over_it(target, rng):
+    x = rng.standard_normal((int(rng.integers(2, 9)), 5)).astype(np.float32)
+    y = rng.standard_normal(x.shape).astype(np.float32)
+    a = np.float32(rng.standard_normal())
+    out = _Foreign(cuda.device_array(x.shape, dtype=np.float32))
+    returned = saxpy(a, x, y, out=out)
+    assert is_device_array(returned)
+    assert returned.device_ctypes_pointer.value == out._arr.device_ctypes_pointer.value
+    np.testing.assert_allclose(returned.copy_to_host(), a * x + y, rtol=1e-6)
+    # A foreign input keeps the result on the device too.
+    again = saxpy(a, _Foreign(cuda.to_device(x)), y)
+    np.testing.assert_allclose(again.copy_to_host(), a * x + y, rtol=1e-6)

@@ -236,7 +236,10 @@ class CUDAGUFunc:
         results = []
         for k, (o, dev) in enumerate(zip(outs, dev_outs, strict=True)):
             if out_device[k]:
-                results.append(outputs[k])
+                # numba's too: a device output comes back as oxcuda's device array over it, so
+                # a foreign out= (CuPy, torch, any CUDA Array Interface object) is a view with
+                # copy_to_host over the same memory.
+                results.append(dev)
             elif o is not None:
                 dev.copy_to_host(o, stream=stream)
                 results.append(o)
