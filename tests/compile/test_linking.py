@@ -361,6 +361,19 @@ def test_missing_files_are_refused_when_given(tmp_path):
         def k(a):
             a[0] = 1
 
+    # numba's message is the error's argument; where oxcuda looked is a note (3.11+).
+    with pytest.raises(LinkerError) as info:
+        cuda.jit("void(int32[::1])", link=[missing])
+    assert info.value.args[0].startswith(f"{missing} not found")
+    if hasattr(info.value, "__notes__"):
+        assert info.value.args == (f"{missing} not found",)
+        assert "does not exist" in info.value.__notes__[0]
+    with pytest.raises(LinkerError, match="not found") as info:
+        directory = tmp_path / "dir.ptx"
+        directory.mkdir()
+        cuda.declare_device("f", "float32(float32)", link=str(directory))
+    assert "is not a file" in str(info.value) + "".join(getattr(info.value, "__notes__", []))
+
 
 @pytest.mark.parametrize("name", ["code.cpp", "code", "archive.tar.gz"])
 def test_unknown_extensions_are_refused(tmp_path, name):

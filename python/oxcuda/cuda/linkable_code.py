@@ -187,9 +187,20 @@ def classify_path(path: str) -> str:
 
 
 def check_exists(path: str) -> None:
-    """``LinkerError`` naming the file when it does not exist."""
+    """``LinkerError`` naming the file when it does not exist: numba's message,
+    ``"<path> not found"``, as the error's one argument, and where oxcuda looked as a note."""
     if not os.path.isfile(path):
-        raise LinkerError(f"link file {path!r} does not exist (or is not a file)")
+        where = "is not a file" if os.path.exists(path) else "does not exist"
+        detail = (
+            f"link file {path!r} {where} (relative paths are taken from the current directory, "
+            f"{os.getcwd()!r}); pass the path of an existing .ptx, .cubin, .fatbin, .o, .a, "
+            ".ltoir or .cu file, or an in-memory object such as cuda.PTXSource(data, name=...)"
+        )
+        if not hasattr(BaseException, "add_note"):  # Python 3.10: no notes
+            raise LinkerError(f"{path} not found: {detail}")
+        error = LinkerError(f"{path} not found")
+        error.add_note(detail)
+        raise error
 
 
 def normalize(link: Any, what: str) -> tuple[Any, ...]:
