@@ -26,6 +26,10 @@ TYPES = ("float32[::1]", "float32[::1]")
 def load_module(tmp_path, name, scale):
     path = tmp_path / f"{name}.py"
     path.write_text(KERNEL_SOURCE.format(scale=scale))
+    return import_file(path, name)
+
+
+def import_file(path, name):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -215,3 +219,81 @@ def test_a_damaged_entry_is_rewritten_by_the_next_store(tmp_path):
         assert _disk_cache.load(m.scaled, key) is None
         assert _disk_cache.store(m.scaled, key, "_Z6scaledP", image) == path
         assert _disk_cache.load(m.scaled, key)[1] == image
+
+
+# ---- numba's layout: an index per function, a data file per specialisation -----------------
+
+
+def _files(folder):
+    return sorted(p.name for p in Path(folder).iterdir() if not p.name.endswith(".pyc"))
+
+
+def test_one_index_per_function_and_one_data_file_per_specialisation(tmp_path):
+    m = load_module(tmp_path, "cache_layout_a", 2.0)
+    cache = tmp_path / "cache"
+    stem = f"cache_layout_a.scaled-6.py{sys.version_info[0]}{sys.version_info[1]}"
+    assert _disk_cache.stem(m.scaled) == stem
+    with oxcuda.config.override(CACHE_DIR=str(cache)):
+        k32 = key_of(m.scaled)
+        k64 = key_of(m.scaled, types=("float64[::1]", "float64[::1]"))
+        images = {k32: os.urandom(100), k64: os.urandom(200)}
+        for key, image in images.items():
+            assert _disk_cache.store(m.scaled, key, "k", image) == _disk_cache.path(m.scaled, key)
+        _disk_cache.store(m.scaled, k32, "k", images[k32])  # again: still one entry
+        assert _files(cache) == sorted(
+            [f"{stem}.nbi", f"{stem}.{k32[:40]}.nbc", f"{stem}.{k64[:40]}.nbc"]
+        )
+        for key, image in images.items():
+            assert _disk_cache.load(m.scaled, key)[1] == image
+        m.SCALE = 7.0  # another global value (a closure of another value): a third entry
+        k_other = key_of(m.scaled)
+        _disk_cache.store(m.scaled, k_other, "k", b"other")
+        assert len(_files(cache)) == 4
+
+
+def test_editing_the_source_deletes_the_stale_entries_when_the_next_is_stored(tmp_path):
+    m = load_module(tmp_path, "cache_layout_b", 2.0)
+    cache = tmp_path / "cache"
+    with oxcuda.config.override(CACHE_DIR=str(cache)):
+        old = [key_of(m.scaled), key_of(m.scaled, cc=(8, 0))]
+        for key in old:
+            _disk_cache.store(m.scaled, key, "k", b"old image")
+        unrelated = cache / "someone_elses.file"
+        unrelated.write_text("kept")
+        source = Path(m.__file__)
+        source.write_text(source.read_text().replace("SCALE * x[i]", "x[i] * SCALE"))
+        os.utime(source, ns=(1, 1))  # a different stamp even on a coarse clock
+        edited = import_file(source, "cache_layout_b")
+        new = key_of(edited.scaled)
+        assert new not in old
+        _disk_cache.store(edited.scaled, new, "k", b"new image")
+        stem = _disk_cache.stem(edited.scaled)
+        assert _files(cache) == sorted(
+            [f"{stem}.nbi", f"{stem}.{new[:40]}.nbc", "someone_elses.file"]
+        )
+        assert all(_disk_cache.load(edited.scaled, key) is None for key in old)
+        assert _disk_cache.load(edited.scaled, new)[1] == b"new image"
+
+
+def test_a_damaged_or_foreign_index_deletes_nothing_and_is_rewritten(tmp_path):
+    m = load_module(tmp_path, "cache_layout_c", 2.0)
+    cache = tmp_path / "cache"
+    with oxcuda.config.override(CACHE_DIR=str(cache)):
+        key = key_of(m.scaled)
+        _disk_cache.store(m.scaled, key, "k", b"image")
+        index = Path(_disk_cache.index_path(m.scaled))
+        victim = cache / "victim.nbc"
+        victim.write_text("must survive")
+        bad_entries = ["../victim", "victim", "0" * 39, "g" * 40]
+        for body in (
+            b"not an index",
+            _disk_cache.INDEX_MAGIC + b"{not json",
+            _disk_cache.INDEX_MAGIC
+            + b'{"stamp": [1, 2], "entries": %s}' % str(bad_entries).replace("'", '"').encode(),
+            _disk_cache.INDEX_MAGIC + b'{"stamp": "x", "entries": []}',
+        ):
+            index.write_bytes(body)
+            _disk_cache.store(m.scaled, key, "k", b"image")
+            assert victim.read_text() == "must survive"
+            assert _disk_cache._read_index(str(index))["entries"] == [key[:40]]
+        assert _disk_cache.load(m.scaled, key)[1] == b"image"

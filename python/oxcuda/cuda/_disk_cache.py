@@ -27,7 +27,18 @@ the fast part). Where: ``OXCUDA_CACHE_DIR`` if set, else ``__pycache__`` beside 
 source file when writable (numba-cuda's choice), else ``$XDG_CACHE_HOME/oxcuda`` (by default
 ``~/.cache/oxcuda``).
 
-File format (version 2): ``MAGIC``, then a line with the SHA-256 (hex) of everything after
+Files (numba-cuda's layout): per function an index, ``<module>.<qualname>-<line>.pyXY.nbi``,
+and per cached specialisation a data file, ``<same stem>.<first 40 hex digits of the key>.nbc``.
+A load opens the data file its key names — the index is never needed to find an entry, so it
+cannot make a load wrong. The index (``INDEX_MAGIC``, then JSON: the source file's
+``[mtime_ns, size]`` ``stamp`` and the key prefixes stored) is bookkeeping: when a store finds
+the source file changed since the index was written, the entries it lists can never be asked
+for again (their keys cover the old text) and their data files are deleted, so editing a
+function does not make its cache grow without bound. Closures of one function share its index
+(numba's too). A lost index update (two processes storing at once) only leaves a data file to
+be found by its key, or kept after an edit.
+
+Data file format (version 2): ``MAGIC``, then a line with the SHA-256 (hex) of everything after
 it, then the header (one line of JSON: an object with ``key``, ``kernel_name``, ``size`` and
 optionally ``asserts``, of the types ``HEADER_SCHEMA`` gives), then the image. ``load`` checks
 all of it: the checksum catches flipped or lost bytes anywhere in header or image (a damaged
@@ -43,9 +54,12 @@ renamed, so a reader never sees half a file.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import re
+import sys
 import tempfile
 from typing import Any
 
@@ -54,6 +68,12 @@ from oxcuda._knobs import config
 
 #: The first line of every cache file; a file without it is not ours (or of another format).
 MAGIC = b"oxcuda-kernel-cache 2\n"
+
+#: The first line of every index file.
+INDEX_MAGIC = b"oxcuda-kernel-cache-index 1\n"
+
+#: An index entry: the first 40 hex digits of a key (the part in the data file's name).
+_KEY_PREFIX = re.compile(r"[0-9a-f]{40}")
 
 #: The header's required keys and their types (``bool`` is refused where ``int`` is meant).
 HEADER_SCHEMA: dict[str, type] = {"key": str, "kernel_name": str, "size": int}
@@ -167,10 +187,100 @@ def directory(pyfunc: Any) -> str:
     return os.path.join(base, "oxcuda")
 
 
+def stem(pyfunc: Any) -> str:
+    """The name every file of ``pyfunc`` starts with, numba's: ``module.qualname-line.pyXY``
+    (``<`` and ``>`` dropped: Windows forbids them)."""
+    qualname = getattr(pyfunc, "__qualname__", None) or "kernel"
+    module = getattr(pyfunc, "__module__", None) or "<unknown>"
+    code = getattr(pyfunc, "__code__", None)
+    line = getattr(code, "co_firstlineno", 0)
+    name = f"{module}.{qualname}".replace("<", "").replace(">", "")
+    return f"{name}-{line}.py{sys.version_info[0]}{sys.version_info[1]}"
+
+
 def path(pyfunc: Any, cache_key: str) -> str:
-    """The file of one entry: the function's qualified name, then the key."""
-    name = getattr(pyfunc, "__qualname__", "kernel").replace("<", "").replace(">", "")
-    return os.path.join(directory(pyfunc), f"{name}-{cache_key[:40]}.oxcuda")
+    """The data file of one entry: the function's :func:`stem`, the key, ``.nbc``."""
+    return os.path.join(directory(pyfunc), f"{stem(pyfunc)}.{cache_key[:40]}.nbc")
+
+
+def index_path(pyfunc: Any) -> str:
+    """The function's index file: its :func:`stem` and ``.nbi``."""
+    return os.path.join(directory(pyfunc), f"{stem(pyfunc)}.nbi")
+
+
+def _source_stamp(pyfunc: Any) -> list[int] | None:
+    """``[mtime_ns, size]`` of the function's source file, None when it has none."""
+    source = getattr(getattr(pyfunc, "__code__", None), "co_filename", "")
+    try:
+        st = os.stat(source)
+    except (OSError, ValueError):
+        return None
+    return [st.st_mtime_ns, st.st_size]
+
+
+def _read_index(target: str) -> dict[str, Any] | None:
+    """A valid index's contents (``stamp`` and ``entries``, each a 40-hex-digit key prefix),
+    or None: absent, unreadable, not ours or malformed."""
+    try:
+        with open(target, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    if not data.startswith(INDEX_MAGIC):
+        return None
+    try:
+        index = json.loads(data[len(INDEX_MAGIC) :])
+    except ValueError:
+        return None
+    if not isinstance(index, dict):
+        return None
+    stamp, entries = index.get("stamp"), index.get("entries")
+    stamp_ok = stamp is None or (
+        isinstance(stamp, list)
+        and len(stamp) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in stamp)
+    )
+    entries_ok = isinstance(entries, list) and all(
+        isinstance(e, str) and _KEY_PREFIX.fullmatch(e) for e in entries
+    )
+    return index if stamp_ok and entries_ok else None
+
+
+def _update_index(pyfunc: Any, cache_key: str) -> None:
+    """Records a stored entry in the function's index. When the source file changed since the
+    index was written (its stamp differs), the entries the index lists are stale — the
+    function's text is different, so their keys can never be asked for again — and their
+    data files are deleted first, as numba-cuda overwrites a stale index."""
+    target = index_path(pyfunc)
+    stamp = _source_stamp(pyfunc)
+    prefix = cache_key[:40]
+    index = _read_index(target)
+    entries: list[str] = []
+    if index is not None and index["stamp"] == stamp:
+        entries = [e for e in index["entries"] if e != prefix]
+    elif index is not None:
+        folder, name = os.path.dirname(target), stem(pyfunc)
+        for stale in index["entries"]:
+            if stale != prefix:
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, f"{name}.{stale}.nbc"))
+    entries.append(prefix)
+    body = json.dumps({"stamp": stamp, "entries": entries}).encode()
+    _write_atomically(target, INDEX_MAGIC + body)
+
+
+def _write_atomically(target: str, data: bytes) -> None:
+    """Writes ``data`` to ``target`` through a temporary file and a rename (``OSError`` when
+    the directory cannot be written)."""
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def load(pyfunc: Any, cache_key: str) -> tuple[dict[str, Any], bytes] | None:
@@ -283,15 +393,9 @@ def store(
     if cooperative:
         header["cooperative"] = True
     try:
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(encode(header, image))
-            os.replace(tmp, target)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        _write_atomically(target, encode(header, image))
     except OSError:
         return None
+    with contextlib.suppress(OSError):  # the index is bookkeeping: a failure costs nothing
+        _update_index(pyfunc, cache_key)
     return target
