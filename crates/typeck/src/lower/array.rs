@@ -930,11 +930,14 @@ impl Lower<'_, '_> {
                     t,
                 )
             }
-            _ => self.error(
-                codes::UNKNOWN_ATTRIBUTE,
-                range,
-                format!("arrays have no attribute '{attr}' in device code"),
-            ),
+            _ => match self.record_field_view(v, a, attr, range) {
+                Some(view) => view,
+                None => self.error(
+                    codes::UNKNOWN_ATTRIBUTE,
+                    range,
+                    format!("arrays have no attribute '{attr}' in device code"),
+                ),
+            },
         }
     }
 }

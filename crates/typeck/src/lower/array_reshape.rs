@@ -16,6 +16,14 @@
 //! same extents and strides (bytes) and layout A, sharing memory (writes go through, and
 //! atomics work on them, as numba-cuda's test_atomic_on_real does). Of a real array `real` is
 //! the array itself; `imag` (NumPy's read-only zeros) is refused with the fix.
+//!
+//! **Fields of record arrays.** `recs.name` of an array of records (a `np.recarray`'s field
+//! access, numba's `Array` attribute on a record dtype) is the array of that field: the same
+//! extents and strides (bytes, the record's stride), the data moved by the field's offset,
+//! layout A, sharing memory. It is `aligned` when the field's items are at their natural
+//! alignment in every record (not so in a packed record, whose items are then read byte by
+//! byte). Array attributes (`shape`, `size`, …) come first, as in numba; a subarray field has
+//! no such view and is refused with the fix (index the records, `recs[i].name`).
 
 use oxcuda_ir::{BinOp, CmpOp, Op, Value};
 use oxcuda_syntax::{TextRange, codes};
@@ -80,6 +88,59 @@ impl Lower<'_, '_> {
             ty.clone(),
         );
         Val::Rt(made, ty)
+    }
+
+    /// `recs.<attr>` of an array of records: the view of field `attr` (see the module), or
+    /// `None` when `attr` names no field (the caller reports the unknown attribute).
+    pub(super) fn record_field_view(
+        &mut self,
+        v: Value,
+        a: ArrayType,
+        attr: &str,
+        range: TextRange,
+    ) -> Option<Val> {
+        let Dtype::Record(rec) = a.dtype else {
+            return None;
+        };
+        let (_, field) = rec.get().field(attr)?;
+        if !field.shape.is_empty() {
+            return Some(self.error_hint(
+                codes::UNKNOWN_ATTRIBUTE,
+                range,
+                format!(
+                    "'{attr}' is a subarray field: an array of records has no array view of it in \
+                     device code"
+                ),
+                format!("index the records and then the field: recs[i].{attr}[j]"),
+            ));
+        }
+        let data = self.emit(Op::ArrayData(v), Type::Pointer(a.dtype));
+        let data = self.emit(Op::Cast(data), Type::Pointer(field.dtype));
+        let offset = self.const_int(i128::from(field.offset), Scalar::I64);
+        let data = self.emit(Op::PtrOffset(data, offset), Type::Pointer(field.dtype));
+        let mut shape = Vec::new();
+        let mut strides = Vec::new();
+        for k in 0..a.ndim {
+            let n = self.emit(Op::ArrayShape(v, k), Type::I64);
+            self.nonneg.insert(n);
+            shape.push(n);
+            strides.push(self.emit(Op::ArrayStride(v, k), Type::I64));
+        }
+        let ty = Type::Array(ArrayType {
+            dtype: field.dtype,
+            layout: if a.ndim == 0 { Layout::C } else { Layout::A },
+            aligned: a.aligned && field.access_align(rec.align) >= field.dtype.align(),
+            ..a
+        });
+        let made = self.emit(
+            Op::MakeArray {
+                data,
+                shape,
+                strides,
+            },
+            ty.clone(),
+        );
+        Some(Val::Rt(made, ty))
     }
 
     /// `receiver.reshape(shape)` or `receiver.reshape(d0, d1, ...)`.
