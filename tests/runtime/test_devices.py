@@ -28,6 +28,8 @@ def test_the_simulator_device():
         cuda.select_device(1)
     with pytest.raises(IndexError):
         cuda.gpus[3]
+    # A slice is a list of devices, as numba's cuda.gpus (a list) gives.
+    assert cuda.gpus[:] == [dev] == cuda.gpus[-1:] and cuda.gpus[1:] == []
 
 
 def test_context_memory_info_synchronize_close(rng):

@@ -324,9 +324,12 @@ def _device(ordinal: int) -> Device | SimulatorDevice:
 
 
 class _DeviceList:
-    """``cuda.gpus``: indexable, iterable, ``with cuda.gpus[i]:`` selects device ``i``."""
+    """``cuda.gpus``: indexable (a slice gives a list, as numba's), iterable, ``with
+    cuda.gpus[i]:`` selects device ``i``."""
 
-    def __getitem__(self, ordinal: int) -> Device | SimulatorDevice:
+    def __getitem__(self, ordinal: Any) -> Any:
+        if isinstance(ordinal, slice):
+            return [_device(i) for i in range(len(self))[ordinal]]
         return _device(ordinal)
 
     def __len__(self) -> int:
