@@ -345,6 +345,18 @@ impl CompileArtifacts {
                 .map_err(|e| compile_error(py, e))
         })
     }
+
+    /// nvJitLink's `-verbose` report of the cubin's link (advance to "cubin" first): ptxas's
+    /// registers, stack frame, shared and constant memory of the kernel, which
+    /// `oxcuda.cuda._resources` reads for a simulator kernel's resource queries.
+    fn link_report(&self, py: Python<'_>) -> PyResult<String> {
+        guard(|| {
+            let tools = tools();
+            self.artifacts
+                .link_report(&tools)
+                .map_err(|e| compile_error(py, e))
+        })
+    }
 }
 
 /// `_native.compile(sources, entry, args, kind, ret, options, output, libdevice)`: the pipeline
