@@ -300,6 +300,9 @@ def _bits_ops(out_h, out_s, out_u, a, s):
         out_h[0, i] = fp16.hneg(a[i])
         out_h[1, i] = fp16.__short_as_half(s[i])
         out_h[2, i] = fp16.__ushort_as_half(fp16.__half_as_ushort(a[i]))
+        out_h[3, i] = -a[i]
+        out_h[4, i] = abs(a[i])
+        out_h[5, i] = fp16.__hneg(a[i])
         out_s[i] = fp16.__half_as_short(a[i])
         out_u[i] = fp16.__half_as_ushort(a[i])
 
@@ -307,11 +310,18 @@ def _bits_ops(out_h, out_s, out_u, a, s):
 def test_negation_and_bit_reinterpretation_every_input(target):
     a = ALL_HALVES
     s = ALL_BITS.view(np.int16)
-    out_h = np.zeros((3, a.size), dtype=np.uint16).view(np.float16)
+    out_h = np.zeros((6, a.size), dtype=np.uint16).view(np.float16)
     out_s = np.zeros(a.size, dtype=np.int16)
     out_u = np.zeros(a.size, dtype=np.uint16)
     got_h, got_s, got_u = run(_bits_ops, _grid(a.size), N_THREADS, out_h, out_s, out_u, a, s)[:3]
-    np.testing.assert_array_equal(got_h[0].view(np.uint16), ALL_BITS ^ 0x8000)
+    # neg.f16 / abs.f16 (numba-cuda's forms): the sign bit flipped or cleared on every number;
+    # PTX leaves a NaN result's sign and payload open, so a NaN only has to stay a NaN.
+    nan = np.isnan(a)
+    for row, want in ((0, ALL_BITS ^ 0x8000), (3, ALL_BITS ^ 0x8000), (5, ALL_BITS ^ 0x8000)):
+        np.testing.assert_array_equal(got_h[row].view(np.uint16)[~nan], want[~nan], f"row {row}")
+        assert np.isnan(got_h[row][nan]).all(), row
+    np.testing.assert_array_equal(got_h[4].view(np.uint16)[~nan], (ALL_BITS & 0x7FFF)[~nan])
+    assert np.isnan(got_h[4][nan]).all()
     np.testing.assert_array_equal(got_h[1].view(np.uint16), ALL_BITS)
     np.testing.assert_array_equal(got_h[2].view(np.uint16), ALL_BITS)
     np.testing.assert_array_equal(got_s, s)
@@ -514,8 +524,8 @@ def test_names_match_numba_cuda():
 
 def test_ptx_uses_native_half_instructions():
     def k(out, a, b, c):
-        out[0] = fp16.hadd(a[0], b[0])
-        out[1] = fp16.hmul(a[0], b[0])
+        out[0] = fp16.__hadd_rn(a[0], b[0])
+        out[1] = fp16.__hmul_rn(a[0], b[0])
         out[2] = fp16.hfma(a[0], b[0], c[0])
 
     arr = "float16[::1]"
@@ -523,6 +533,62 @@ def test_ptx_uses_native_half_instructions():
     assert "add.rn.f16" in ptx
     assert "mul.rn.f16" in ptx
     assert "fma.rn.f16" in ptx
+
+
+@cuda.jit
+def _mul_add(out, a, b, c):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[0, i] = fp16.hadd(fp16.hmul(a[i], b[i]), c[i])
+        out[1, i] = a[i] * b[i] + c[i]
+        out[2, i] = fp16.__hadd_rn(fp16.__hmul_rn(a[i], b[i]), c[i])
+
+
+def test_hadd_of_hmul_is_rounded_twice_or_contracted(target, rng):
+    # hadd/hmul are numba-cuda's add.f16/mul.f16, which the GPU's back end may contract into one
+    # fma.rn.f16 (as float32 a * b + c); the _rn forms never are. The simulator rounds twice.
+    n = 1024
+    a = (rng.uniform(-4, 4, n) * 2.0 ** rng.integers(-6, 6, n)).astype(np.float16)
+    b = (rng.uniform(-4, 4, n) * 2.0 ** rng.integers(-6, 6, n)).astype(np.float16)
+    c = (rng.uniform(-4, 4, n) * 2.0 ** rng.integers(-6, 6, n)).astype(np.float16)
+    out = np.full((3, n), np.nan, dtype=np.float16)
+    (got,) = run(_mul_add, _grid(n), N_THREADS, out, a, b, c)[:1]
+    product = (a.astype(np.float64) * b.astype(np.float64)).astype(np.float16)
+    twice = (product.astype(np.float64) + c.astype(np.float64)).astype(np.float16)
+    once = np.array(
+        [
+            _round_half(Fraction(float(x)) * Fraction(float(y)) + Fraction(float(z)))
+            for x, y, z in zip(a, b, c, strict=True)
+        ],
+        dtype=np.float16,
+    )
+    _same(got[2], twice)
+    for row in (0, 1):
+        if target == "sim":
+            _same(got[row], twice)
+        else:
+            ok = (got[row] == twice) | (got[row] == once)
+            assert ok.all(), f"row {row}: {np.flatnonzero(~ok)[:8]}"
+    # The data must tell the two apart somewhere, or the test proves nothing about contraction.
+    assert (twice != once).any()
+
+
+def test_ptx_of_hadd_and_operators_is_numba_cuda_form():
+    def k(out, a, b):
+        out[0] = fp16.hadd(a[0], b[0])
+        out[1] = fp16.hsub(a[0], b[0])
+        out[2] = fp16.hmul(a[0], b[0])
+        out[3] = -a[0]
+        out[4] = abs(b[0])
+        out[5] = fp16.hneg(b[0])
+        out[6] = fp16.habs(a[0])
+
+    arr = "float16[::1]"
+    for cc in ((7, 5), (9, 0), (10, 0)):
+        ptx, _ = cuda.compile_ptx(k, f"void({arr}, {arr}, {arr})", cc=cc)
+        for instr in ("add.f16", "sub.f16", "mul.f16", "neg.f16", "abs.f16"):
+            assert instr in ptx, (cc, instr)
+        assert ".rn.f16" not in ptx, cc
 
 
 def test_atomic_add_on_float16(target, rng):

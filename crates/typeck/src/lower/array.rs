@@ -311,12 +311,14 @@ impl Lower<'_, '_> {
             Val::Poison => None,
             other => {
                 let what = other.describe();
-                self.error_hint(
-                    codes::BAD_INDEX,
-                    range,
-                    format!("array index must be an integer, not {what}"),
-                    "convert with int(...)",
-                );
+                // numba-cuda's words name the index's type: "float64 is not a valid index".
+                let message = match self.scalar_type_of(&other) {
+                    Some(s) => format!(
+                        "array index must be an integer, not {what} ({s} is not a valid index)"
+                    ),
+                    None => format!("array index must be an integer, not {what}"),
+                };
+                self.error_hint(codes::BAD_INDEX, range, message, "convert with int(...)");
                 None
             }
         }
