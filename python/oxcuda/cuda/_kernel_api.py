@@ -1122,7 +1122,7 @@ fp16 = _Namespace(
         "__habs": _DeviceOnly(
             "cuda.fp16.__habs",
             "a, /",
-            "fp16.__habs(a, /): abs(a): a float16 with the sign bit cleared (abs.f16; a NaN stays a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__habs(a)",
+            "fp16.__habs(a, /): abs(a): a float16 with the sign bit cleared (NaN too).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__habs(a)",
         ),
         "__hadd": _DeviceOnly(
             "cuda.fp16.__hadd",
@@ -1412,7 +1412,7 @@ fp16 = _Namespace(
         "__hneg": _DeviceOnly(
             "cuda.fp16.__hneg",
             "a, /",
-            "fp16.__hneg(a, /): -a: a float16 with the sign bit flipped (neg.f16; a NaN stays a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__hneg(a)",
+            "fp16.__hneg(a, /): -a: a float16 with the sign bit flipped (NaN too).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__hneg(a)",
         ),
         "__hneu": _DeviceOnly(
             "cuda.fp16.__hneu",
@@ -1567,7 +1567,7 @@ fp16 = _Namespace(
         "habs": _DeviceOnly(
             "cuda.fp16.habs",
             "a, /",
-            "fp16.habs(a, /): abs(a): a float16 with the sign bit cleared (abs.f16; a NaN stays a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.habs(a)",
+            "fp16.habs(a, /): abs(a): a float16 with the sign bit cleared (NaN too).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.habs(a)",
         ),
         "hadd": _DeviceOnly(
             "cuda.fp16.hadd",
@@ -1677,7 +1677,7 @@ fp16 = _Namespace(
         "hneg": _DeviceOnly(
             "cuda.fp16.hneg",
             "a, /",
-            "fp16.hneg(a, /): -a: a float16 with the sign bit flipped (neg.f16; a NaN stays a NaN).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.hneg(a)",
+            "fp16.hneg(a, /): -a: a float16 with the sign bit flipped (NaN too).\n\nParameters\n----------\na : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.hneg(a)",
         ),
         "hrcp": _DeviceOnly(
             "cuda.fp16.hrcp",

@@ -13,9 +13,9 @@
 //!   the sign bit;
 //! - float16 `+ - * /` and comparisons are native `half` instructions (`add.f16`, which the
 //!   back end may contract with a multiplication into an `fma`, as for float32), as are the
-//!   divisions and additions inside `//` and `%`; negation is `neg.f16` (sm_53 and later);
-//!   only libdevice calls widen to float32 and round back once (`floor`, `fmod`, `copysign`
-//!   exactly);
+//!   divisions and additions inside `//` and `%`; negation flips the sign bit (exact, a NaN
+//!   too); only libdevice calls widen to float32 and round back once (`floor`, `fmod`,
+//!   `copysign` exactly);
 //! - `min(a, b)` is `b < a ? b : a`, `max(a, b)` is `b > a ? b : a` (a NaN first operand wins);
 //! - float comparisons are ordered except `!=`, which is unordered;
 //! - complex `*` is the textbook formula, `/` CPython's `_Py_c_quot` (a zero divisor gives NaN,
@@ -66,9 +66,13 @@ impl FnWriter<'_, '_> {
         Ok(match op {
             UnaryOp::Neg if s == Scalar::BF16 => self.emit(format!("xor i16 {v}, -32768")),
             UnaryOp::Neg if s.is_int() => self.emit(format!("sub {t} 0, {v}")),
-            // numba-cuda's `neg.f16` (sm_53 and later) rather than LLVM 7's `-0.0 - x` (`sub.f16`).
-            UnaryOp::Neg if s == Scalar::F16 && self.cx.opts.cc >= (5, 3) => {
-                self.f16_unary_asm("neg.f16", &v)
+            // The sign bit flipped (IEEE negation, exact for a NaN too, as the simulator's):
+            // LLVM 7's `-0.0 - x` is an arithmetic `sub.f16`, and PTX's `neg.f16` (numba-cuda's)
+            // leaves a NaN result's sign and payload unspecified. One instruction each.
+            UnaryOp::Neg if s == Scalar::F16 => {
+                let bits = self.emit(format!("bitcast half {v} to i16"));
+                let flipped = self.emit(format!("xor i16 {bits}, -32768"));
+                self.emit(format!("bitcast i16 {flipped} to half"))
             }
             UnaryOp::Neg if s.is_float() => self.fneg(s, &v),
             UnaryOp::Neg if s.is_complex() => {

@@ -156,16 +156,11 @@ impl FnWriter<'_, '_> {
                 }))
             }
             MathFn::Fabs if matches!(s, Scalar::F16 | Scalar::BF16) => {
-                // The sign bit cleared (exact; no widening to float64 and libdevice's `fabs`):
-                // PTX `abs.f16` on sm_53 and later, a mask of the bits otherwise and for
-                // bfloat16 (a NaN keeps its payload there, as in the simulator).
+                // The sign bit cleared (exact; a NaN keeps its payload, as the simulator's):
+                // no widening to float64 and libdevice's `fabs`.
                 if s == Scalar::BF16 {
                     // bfloat16 travels as its i16 bits already.
                     return Ok(self.emit(format!("and i16 {}, 32767", ops[0])));
-                }
-                if self.cx.opts.cc >= (5, 3) {
-                    // numba-cuda's `abs.f16` (sm_53 and later): one instruction, the same cost.
-                    return Ok(self.f16_unary_asm("abs.f16", &ops[0]));
                 }
                 let bits = self.emit(format!("bitcast half {} to i16", ops[0]));
                 let cleared = self.emit(format!("and i16 {bits}, 32767"));
@@ -248,18 +243,6 @@ impl FnWriter<'_, '_> {
         let r = self.emit(format!(
             "call i16 asm \"fma.rn.f16 $0, $1, $2, $3;\", \"=h,h,h,h\"(i16 {}, i16 {}, i16 {})",
             bits[0], bits[1], bits[2]
-        ));
-        self.emit(format!("bitcast i16 {r} to half"))
-    }
-
-    /// One float16 PTX instruction of one operand (`neg.f16`, `abs.f16`: sm_53 and later) on
-    /// a `half` value, through 16-bit registers (`h`) as `cuda_fp16.h`'s inline PTX does.
-    /// PTX leaves the sign and payload of a NaN result unspecified; the simulator flips or
-    /// clears the sign bit, so the two agree on every number and both give a NaN for a NaN.
-    pub(super) fn f16_unary_asm(&mut self, instr: &str, x: &str) -> String {
-        let bits = self.emit(format!("bitcast half {x} to i16"));
-        let r = self.emit(format!(
-            "call i16 asm \"{instr} $0, $1;\", \"=h,h\"(i16 {bits})"
         ));
         self.emit(format!("bitcast i16 {r} to half"))
     }

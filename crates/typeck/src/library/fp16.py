@@ -115,13 +115,14 @@ def hfma(a, b, c):
     return cuda.fma(F(a), F(b), F(c))
 
 
-# PTX neg.f16 and abs.f16 (sm_53 and later): the sign bit flipped or cleared; a NaN stays a NaN.
+# The sign bit flipped or cleared, exactly (IEEE 754's negate and abs, NumPy's, a NaN's payload
+# kept); PTX neg.f16/abs.f16 (numba-cuda's forms) leave a NaN result unspecified.
 def hneg(a):
-    return -F(a)
+    return cuda.fp16.__ushort_as_half(_bits(a) ^ uint16(0x8000))
 
 
 def habs(a):
-    return abs(F(a))
+    return cuda.fp16.__ushort_as_half(_bits(a) & uint16(0x7FFF))
 
 
 def hadd_sat(a, b):
