@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from oxcuda import cuda
+from oxcuda import cuda, float16
 from oxcuda.cuda import fp16
 
 from ._util import run
@@ -612,6 +612,7 @@ def test_ptx_of_8_bit_integer_to_half_is_one_conversion():
     for cc in ((7, 5), (9, 0), (10, 0)):
         for ty, form in (("int8", "cvt.rn.f16.s8"), ("uint8", "cvt.rn.f16.u8")):
             ptx, ret = cuda.compile_ptx(to_half, f"float16({ty})", device=True, cc=cc)
+            assert ret == float16
             assert form in ptx and "cvt.rn.f16.s16" not in ptx and "cvt.rn.f16.u16" not in ptx
         ptx, _ = cuda.compile_ptx(to_half, "float16(int32)", device=True, cc=cc)
         assert "cvt.rn.f16.s32" in ptx
