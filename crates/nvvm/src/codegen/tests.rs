@@ -590,7 +590,12 @@ fn bool_device_entry() -> Module {
         )
         .unwrap();
     let r = d
-        .push(b0, Op::Binary(BinOp::BitAnd, big, strict), Some(Type::BOOL), loc)
+        .push(
+            b0,
+            Op::Binary(BinOp::BitAnd, big, strict),
+            Some(Type::BOOL),
+            loc,
+        )
         .unwrap();
     d.terminate(b0, Terminator::Return(Some(r)), loc);
     Module {
@@ -632,6 +637,9 @@ fn numba_abi_entry_is_a_wrapper_storing_through_its_first_argument() {
     );
     // Without the option the entry returns its value, as before.
     let plain = write_module(&module, &CodegenOptions::default()).unwrap();
-    assert!(plain.contains("define i1 @is_big(double %a0, i1 %a1)"), "{plain}");
+    assert!(
+        plain.contains("define i1 @is_big(double %a0, i1 %a1)"),
+        "{plain}"
+    );
     assert!(!plain.contains("$value"), "{plain}");
 }
