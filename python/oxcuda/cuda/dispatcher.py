@@ -1217,9 +1217,10 @@ def _is_numpy_record(obj: Any) -> bool:
     )
 
 
-# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline`` is accepted
-# for numba-cuda compatibility (libNVVM at -opt=3 decides inlining); ``forceinline=True`` marks
-# a device function ``alwaysinline`` in the NVVM IR of every kernel that calls it.
+# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline="always"`` (or
+# True) and ``forceinline=True`` mark a device function ``alwaysinline`` in the NVVM IR of every
+# kernel that calls it; other ``inline`` values (``"never"``, a cost model) leave inlining to
+# libNVVM at -opt=3.
 _JIT_OPTIONS = {
     "device",
     "debug",
@@ -1293,8 +1294,10 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
         code, or for code that ptxas compiles to subroutine calls: docs/linking.md).
         ``link`` (list): files or :class:`LinkableCode` objects to link (kernels only).
         ``cache`` (bool): keep compiled kernels in the disk cache.
-        ``inline``: accepted for numba-cuda compatibility. ``forceinline``: a device function
-        marked ``alwaysinline`` in its callers' NVVM IR.
+        ``inline``: ``"always"`` or ``True`` inlines the device function into every caller
+        (``alwaysinline`` in their NVVM IR); ``"never"``, ``False`` or a numba cost model
+        leave it to libNVVM. ``forceinline``: a device function marked ``alwaysinline`` in its
+        callers' NVVM IR.
 
     Returns
     -------

@@ -106,6 +106,7 @@ fn options(
             launch_bounds,
             lto: option(options, "lto")?.unwrap_or(false),
             ir_version: (2, 0, 3, 2),
+            numba_abi: option(options, "numba_abi")?.unwrap_or(false),
         },
         libdevice,
         link: match options.get_item("link")? {
