@@ -92,6 +92,25 @@ int cuDeviceCanAccessPeer(int *v, int a, int b) { (void)a; (void)b; *v = 0; retu
 int cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, void *f, int threads, size_t shared) { (void)f; (void)shared; *n = threads ? 2048 / threads : 1; if (*n > 32) *n = 32; return 0; }
 int cuLaunchHostFunc(void *s, void (*fn)(void *), void *data) { (void)s; if (fn) fn(data); return 0; }
 
+/* cuLaunchKernel records the first n parameters of each launch (8 bytes of
+   each, read through kernelParams), for tests of the packing: stub_record_params(n) sets how
+   many (0, the default, records none), stub_last_params() returns the record, and
+   stub_launches() counts the launches. */
+static int record_params;
+static uint64_t last_params[256];
+static long launches;
+void stub_record_params(int n) { record_params = n < 0 ? 0 : (n > 256 ? 256 : n); }
+const uint64_t *stub_last_params(void) { return last_params; }
+long stub_launches(void) { return launches; }
+int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                   unsigned bz, unsigned shared, void *stream, void **params, void **extra) {
+    (void)f; (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)shared;
+    (void)stream; (void)extra;
+    for (int i = 0; i < record_params; i++) memcpy(&last_params[i], params[i], 8);
+    launches++;
+    return 0;
+}
+
 /* ---- the rest of the table: succeed and do nothing ---- */
 int cuCtxSynchronize(void) { return 0; }
 int cuDevicePrimaryCtxRelease_v2(void) { return 0; }
@@ -104,7 +123,6 @@ int cuIpcCloseMemHandle(void) { return 0; }
 int cuIpcGetMemHandle(void) { return 0; }
 int cuIpcOpenMemHandle_v2(void) { return 0; }
 int cuLaunchCooperativeKernel(void) { return 0; }
-int cuLaunchKernel(void) { return 0; }
 int cuLinkAddData_v2(void) { return 0; }
 int cuLinkComplete(void) { return 0; }
 int cuLinkCreate_v2(void) { return 0; }

@@ -297,7 +297,11 @@ def _encode(value: Any, add) -> tuple:
             table = sources_globals(add, index)
             for k, (args, ret) in enumerate(declared):
                 table[f"$signature:{k}"] = ("str", f"{ret or 'none'}({', '.join(args)})")
-        if getattr(value, "targetoptions", {}).get("forceinline"):
+        options = getattr(value, "targetoptions", {})
+        # numba's inline="always" (or True) inlines in numba's own IR, so the callee is always
+        # inlined; here libNVVM is told to (alwaysinline), as for forceinline=True.
+        inline = options.get("inline")
+        if options.get("forceinline") or inline is True or inline == "always":
             mark_force_inline(add, index)
         return ("function", index)
     if getattr(type(value), "_oxcuda_extern", False) is True:

@@ -8,40 +8,11 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 import textwrap
 
-import pytest
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _toolchain_present() -> bool:
-    from oxcuda import _toolchain
-
-    try:
-        _toolchain.nvvm_info()
-        _toolchain.nvjitlink_info()
-    except Exception:  # noqa: BLE001 - a probe
-        return False
-    return True
-
-
-@pytest.fixture(scope="module")
-def stub_driver(tmp_path_factory: pytest.TempPathFactory) -> str:
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("no C compiler to build the stub driver")
-    if not _toolchain_present():
-        pytest.skip("libNVVM or nvJitLink not installed")
-    out = tmp_path_factory.mktemp("stub") / "libcuda.so.1"
-    subprocess.run(
-        [cc, "-O1", "-shared", "-fPIC", "-o", str(out), str(ROOT / "bench" / "stub_driver.c")],
-        check=True,
-    )
-    return str(out)
 
 
 SCRIPT = textwrap.dedent("""

@@ -259,3 +259,45 @@ def test_driver_linker_refuses_ltoir_and_reports_its_log(tmp_path):
         with pytest.raises(LinkerError, match="driver's linker failed") as info:
             unresolved[1, 1](a)
     assert "no_such_function" in str(info.value)
+
+
+def _scaled_product(a, b):
+    return a * b * np.float32(0.5)
+
+
+def _odd(x):
+    return x % 2 == 1
+
+
+@pytest.mark.parametrize("lto", [False, True])
+def test_compile_ptx_output_links_back(tmp_path, lto):
+    # compile_ptx(..., device=True) gives numba's ABI (int sym(RET *out, ARGS...)), which
+    # declare_device calls: oxcuda's PTX links into an oxcuda kernel as numba-cuda's does.
+    import re
+
+    cc = cuda.get_current_device().compute_capability
+    links = []
+    symbols = []
+    for fn, sig in ((_scaled_product, float32(float32, float32)), (_odd, "bool(int64)")):
+        ptx, _ = cuda.compile_ptx(fn, sig, device=True, cc=cc)
+        symbols.append(re.search(r"\.visible \.func\s*\([^)]*\)\s*(\w+)\(", ptx).group(1))
+        path = tmp_path / f"{fn.__name__}.ptx"
+        path.write_text(ptx)
+        links.append(str(path))
+    mul = cuda.declare_device(symbols[0], "float32(float32, float32)", link=links[0])
+    odd = cuda.declare_device(symbols[1], "bool(int64)", link=links[1])
+
+    @cuda.jit(lto=lto)
+    def k(out, flags, x, y):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = mul(x[i], y[i])
+            flags[i] = odd(i)
+
+    n = 3000
+    x, y = random_f32(n), random_f32(n)
+    out = cuda.to_device(np.full(n, np.nan, np.float32))
+    flags = cuda.to_device(np.zeros(n, np.bool_))
+    k[(n + 255) // 256, 256](out, flags, cuda.to_device(x), cuda.to_device(y))
+    np.testing.assert_array_equal(out.copy_to_host(), x * y * np.float32(0.5))
+    np.testing.assert_array_equal(flags.copy_to_host(), np.arange(n) % 2 == 1)

@@ -179,3 +179,26 @@ def test_float32_accumulation_stays_float32(target, rng):
     for _ in range(10):
         want += x.astype(np.float32) * np.float32(0.1)
     np.testing.assert_allclose(got, want.astype(np.float64), rtol=1e-6, atol=1e-6)
+
+
+@cuda.jit
+def float_of_float_k(out, x, y, z, h):
+    i = cuda.grid(1)
+    if i < x.size:
+        # numba types float() of a float32 as float32 (of a float16 as float16): the products
+        # round to float32 after each step, not once from float64.
+        out[0, i] = float(x[i]) * y[i] * z[i]
+        out[1, i] = float(h[i]) * h[i]
+        out[2, i] = float(np.int32(i)) / 3
+
+
+def test_float_of_a_float_keeps_its_type(target, rng):
+    x, y, z = (rand(rng, N, np.float32, -10, 10) for _ in range(3))
+    h = rand(rng, N, np.float16, -10, 10)
+    out = poison((3, N), np.float64)
+    (got, *_) = run(float_of_float_k, 3, 32, out, x, y, z, h)
+    want32 = x * y * z  # NumPy float32 arithmetic, rounded after each product
+    np.testing.assert_array_equal(got[0], want32.astype(np.float64))
+    assert (want32.astype(np.float64) != x.astype(np.float64) * y * z).any()  # a real test
+    np.testing.assert_array_equal(got[1], (h * h).astype(np.float64))
+    np.testing.assert_array_equal(got[2], np.arange(N) / 3)  # an int's float() is float64

@@ -211,6 +211,16 @@ def float_index_k(x, out):
 
 
 @cuda.jit
+def float_literal_index_k(x, out):
+    out[0] = cuda.ldcs(x, 1.0)  # <-- here
+
+
+@cuda.jit
+def long_index_k(x, out):
+    out[0] = cuda.ldcs(x, (1, 2))  # <-- here
+
+
+@cuda.jit
 def arity_k(x, out):
     cuda.stwb(x, 0)  # <-- here
 
@@ -229,8 +239,11 @@ CASES = [
     (scalar_k, ("f8", "f8"), "type-mismatch", "ldcg() operates on arrays", "x[0]"),
     (complex_k, ("c16", "f8"), "type-mismatch", "requires array of integer or float type", "z"),
     (bool_store_k, ("b1", "f8"), "type-mismatch", "stcs requires array of integer", "b"),
-    (index_count_k, ("f8_2d", "f8"), "bad-index", "1 indices for a 2-d array", "0"),
+    # numba-cuda's words lead the messages about indices.
+    (index_count_k, ("f8_2d", "f8"), "bad-index", "Expected 2 indices, got a scalar", "0"),
+    (long_index_k, ("f8", "f8"), "bad-index", "Expected 1 indices, got 2", "(1, 2)"),
     (float_index_k, ("f8", "f8"), "bad-index", "must be an integer", "1.5"),
+    (float_literal_index_k, ("f8", "f8"), "bad-index", "float64 is not a valid index", "1.0"),
     (arity_k, ("f8", "f8"), "bad-call", "cuda.stwb() takes 3 arguments, got 2", "cuda.stwb"),
     (constant_k, ("f8", "f8"), "type-mismatch", "global array 'TABLE' is a constant", "TABLE"),
     (keyword_k, ("f8", "f8"), "bad-call", "has no keyword argument 'j'", "0"),

@@ -4,6 +4,8 @@ and every ``return`` converts to the declared return type (docs/typing.md)."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from oxcuda import cuda, float64, int32, uint8
@@ -70,6 +72,9 @@ def test_compile_ptx_returns_the_declared_type():
     assert ".b32 func_retval0" in ptx
     ptx, ret = cuda.compile_ptx(plain_add, float64(uint8, uint8), device=True)
     assert ret == float64
+    # numba's ABI (compile_ptx's default): the float64 is stored through the result pointer.
+    assert re.search(r"st\.f64 \t\[%rd\d+\]", ptx), ptx
+    ptx, _ = cuda.compile_ptx(plain_add, float64(uint8, uint8), device=True, abi="c")
     assert "st.param.f64 \t[func_retval0" in ptx
 
 

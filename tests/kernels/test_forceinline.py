@@ -1,7 +1,8 @@
 """numba's `forceinline=True`: a device function marked `alwaysinline` in the NVVM IR of
 every kernel that calls it, so libNVVM inlines it even where it would not (at `opt=False`),
 and `cuda.compile(..., output="ltoir", forceinline=True)` marks the LTO-IR's function for
-the link that takes it. Kernels are never marked."""
+the link that takes it. numba's `inline="always"` (or `True`) is the same mark; `"never"`,
+`False` and cost models leave inlining to libNVVM. Kernels are never marked."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import pytest
 from oxcuda import config, cuda, types
 
 
-def _make(forceinline: bool):
-    @cuda.jit(forceinline=forceinline)
+def _make(forceinline: bool, **options):
+    @cuda.jit(forceinline=forceinline, **options)
     def scale_at(a, i, s):
         a[i] = a[i] * s
 
@@ -64,3 +65,20 @@ def test_compile_marks_ltoir_only():
     forced, _ = cuda.compile(_set_zero, args, device=True, output="ltoir", forceinline=True)
     plain, _ = cuda.compile(_set_zero, args, device=True, output="ltoir", forceinline=False)
     assert isinstance(forced, bytes) and forced and forced != plain
+
+
+@pytest.mark.parametrize(
+    ("inline", "forced"), [("always", True), (True, True), ("never", False), (False, False)]
+)
+def test_inline_always_inlines_even_without_optimisation(inline, forced, target, rng):
+    kernel, sig = _make(False, inline=inline)
+    a = rng.standard_normal(300).astype(np.float32)
+    s = np.float32(rng.uniform(0.5, 2.0))
+    expected = a * s
+    with config.override(TARGET=target):
+        kernel[3, 128](a, s)
+    np.testing.assert_array_equal(a, expected)
+    (callee,) = re.findall(r"^define .*@\w*scale_at_\d+\(.*$", kernel.inspect_llvm(sig), flags=re.M)
+    assert ("alwaysinline" in callee) is forced, callee
+    # At opt=False libNVVM keeps an ordinary call: only the mark removes it.
+    assert ("call.uni" in kernel.inspect_asm(sig)) is not forced

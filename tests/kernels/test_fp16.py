@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from oxcuda import cuda
+from oxcuda import cuda, float16
 from oxcuda.cuda import fp16
 
 from ._util import run
@@ -300,6 +300,9 @@ def _bits_ops(out_h, out_s, out_u, a, s):
         out_h[0, i] = fp16.hneg(a[i])
         out_h[1, i] = fp16.__short_as_half(s[i])
         out_h[2, i] = fp16.__ushort_as_half(fp16.__half_as_ushort(a[i]))
+        out_h[3, i] = -a[i]
+        out_h[4, i] = abs(a[i])
+        out_h[5, i] = fp16.__hneg(a[i])
         out_s[i] = fp16.__half_as_short(a[i])
         out_u[i] = fp16.__half_as_ushort(a[i])
 
@@ -307,11 +310,14 @@ def _bits_ops(out_h, out_s, out_u, a, s):
 def test_negation_and_bit_reinterpretation_every_input(target):
     a = ALL_HALVES
     s = ALL_BITS.view(np.int16)
-    out_h = np.zeros((3, a.size), dtype=np.uint16).view(np.float16)
+    out_h = np.zeros((6, a.size), dtype=np.uint16).view(np.float16)
     out_s = np.zeros(a.size, dtype=np.int16)
     out_u = np.zeros(a.size, dtype=np.uint16)
     got_h, got_s, got_u = run(_bits_ops, _grid(a.size), N_THREADS, out_h, out_s, out_u, a, s)[:3]
-    np.testing.assert_array_equal(got_h[0].view(np.uint16), ALL_BITS ^ 0x8000)
+    # Negation and abs are the sign bit flipped or cleared, NaNs included (IEEE 754, NumPy).
+    for row in (0, 3, 5):
+        np.testing.assert_array_equal(got_h[row].view(np.uint16), ALL_BITS ^ 0x8000, f"row {row}")
+    np.testing.assert_array_equal(got_h[4].view(np.uint16), ALL_BITS & 0x7FFF)
     np.testing.assert_array_equal(got_h[1].view(np.uint16), ALL_BITS)
     np.testing.assert_array_equal(got_h[2].view(np.uint16), ALL_BITS)
     np.testing.assert_array_equal(got_s, s)
@@ -514,8 +520,8 @@ def test_names_match_numba_cuda():
 
 def test_ptx_uses_native_half_instructions():
     def k(out, a, b, c):
-        out[0] = fp16.hadd(a[0], b[0])
-        out[1] = fp16.hmul(a[0], b[0])
+        out[0] = fp16.__hadd_rn(a[0], b[0])
+        out[1] = fp16.__hmul_rn(a[0], b[0])
         out[2] = fp16.hfma(a[0], b[0], c[0])
 
     arr = "float16[::1]"
@@ -525,38 +531,88 @@ def test_ptx_uses_native_half_instructions():
     assert "fma.rn.f16" in ptx
 
 
-def test_atomic_add_on_float16(target, rng):
-    @cuda.jit
-    def k(acc, x):
-        i = cuda.grid(1)
-        if i < x.size:
-            cuda.atomic.add(acc, i % 4, x[i])
-
-    # Small integers: every partial sum is exact in float16, so the order does not matter.
-    x = rng.integers(-8, 8, 512).astype(np.float16)
-    acc = np.zeros(4, dtype=np.float16)
-    (got, _) = run(k, 2, 256, acc, x)
-    np.testing.assert_array_equal(got, [x[j::4].astype(np.float64).sum() for j in range(4)])
+@cuda.jit
+def _mul_add(out, a, b, c):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[0, i] = fp16.hadd(fp16.hmul(a[i], b[i]), c[i])
+        out[1, i] = a[i] * b[i] + c[i]
+        out[2, i] = fp16.__hadd_rn(fp16.__hmul_rn(a[i], b[i]), c[i])
 
 
-def test_is_float16_supported_answers():
-    assert isinstance(cuda.is_float16_supported(), bool)
+def test_hadd_of_hmul_is_rounded_twice_or_contracted(target, rng):
+    # hadd/hmul are numba-cuda's add.f16/mul.f16, which the GPU's back end may contract into one
+    # fma.rn.f16 (as float32 a * b + c); the _rn forms never are. The simulator rounds twice.
+    n = 1024
+    a = (rng.uniform(-4, 4, n) * 2.0 ** rng.integers(-6, 6, n)).astype(np.float16)
+    b = (rng.uniform(-4, 4, n) * 2.0 ** rng.integers(-6, 6, n)).astype(np.float16)
+    c = (rng.uniform(-4, 4, n) * 2.0 ** rng.integers(-6, 6, n)).astype(np.float16)
+    out = np.full((3, n), np.nan, dtype=np.float16)
+    (got,) = run(_mul_add, _grid(n), N_THREADS, out, a, b, c)[:1]
+    product = (a.astype(np.float64) * b.astype(np.float64)).astype(np.float16)
+    twice = (product.astype(np.float64) + c.astype(np.float64)).astype(np.float16)
+    once = np.array(
+        [
+            _round_half(Fraction(float(x)) * Fraction(float(y)) + Fraction(float(z)))
+            for x, y, z in zip(a, b, c, strict=True)
+        ],
+        dtype=np.float16,
+    )
+    _same(got[2], twice)
+    for row in (0, 1):
+        if target == "sim":
+            _same(got[row], twice)
+        else:
+            ok = (got[row] == twice) | (got[row] == once)
+            assert ok.all(), f"row {row}: {np.flatnonzero(~ok)[:8]}"
+    # The data must tell the two apart somewhere, or the test proves nothing about contraction.
+    assert (twice != once).any()
 
 
-# ---- the GPU against the simulator ----
+def test_ptx_of_hadd_and_operators_is_numba_cuda_form():
+    def k(out, a, b):
+        out[0] = fp16.hadd(a[0], b[0])
+        out[1] = fp16.hsub(a[0], b[0])
+        out[2] = fp16.hmul(a[0], b[0])
+        out[3] = -a[0]
+        out[4] = abs(b[0])
+
+    arr = "float16[::1]"
+    for cc in ((7, 5), (9, 0), (10, 0)):
+        ptx, _ = cuda.compile_ptx(k, f"void({arr}, {arr}, {arr})", cc=cc)
+        for instr in ("add.f16", "sub.f16", "mul.f16", "xor.b16", "and.b16"):
+            assert instr in ptx, (cc, instr)
+        # Not rounded with .rn (numba-cuda's __hadd may be contracted, and so may these), and
+        # negation is the exact sign flip, not the arithmetic (-0.0) - x (a 0x8000 operand).
+        assert ".rn.f16" not in ptx and "0x8000" not in ptx, cc
 
 
-@pytest.mark.gpu
-@pytest.mark.parametrize("name", sorted(UNARY_MATH))
-def test_gpu_matches_simulator_bitwise(name: str):
-    import oxcuda
+@cuda.jit
+def _bytes_to_half(out, s, u):
+    i = cuda.grid(1)
+    if i < s.size:
+        out[0, i] = np.float16(s[i])
+        out[1, i] = np.float16(u[i])
 
-    results = []
-    for target in ("gpu", "sim"):
-        with oxcuda.config.override(TARGET=target):
-            out = np.full(ALL_HALVES.size, np.nan, dtype=np.float16)
-            results.append(
-                run(_UNARY_KERNELS[name], _grid(out.size), N_THREADS, out, ALL_HALVES)[0]
-            )
-    gpu, sim = results
-    _same(gpu, sim)
+
+def test_int8_and_uint8_to_half_every_input(target, rng):
+    # One cvt.rn.f16.s8 / .u8 on the GPU (numba-cuda's form); every 8-bit integer is exact.
+    s = rng.permutation(np.arange(-128, 128, dtype=np.int8))
+    u = rng.permutation(np.arange(256, dtype=np.uint8))
+    out = np.full((2, 256), np.nan, dtype=np.float16)
+    (got,) = run(_bytes_to_half, 1, 256, out, s, u)[:1]
+    np.testing.assert_array_equal(got[0], s.astype(np.float16))
+    np.testing.assert_array_equal(got[1], u.astype(np.float16))
+
+
+def test_ptx_of_8_bit_integer_to_half_is_one_conversion():
+    def to_half(x):
+        return np.float16(x)
+
+    for cc in ((7, 5), (9, 0), (10, 0)):
+        for ty, form in (("int8", "cvt.rn.f16.s8"), ("uint8", "cvt.rn.f16.u8")):
+            ptx, ret = cuda.compile_ptx(to_half, f"float16({ty})", device=True, cc=cc)
+            assert ret == float16
+            assert form in ptx and "cvt.rn.f16.s16" not in ptx and "cvt.rn.f16.u16" not in ptx
+        ptx, _ = cuda.compile_ptx(to_half, "float16(int32)", device=True, cc=cc)
+        assert "cvt.rn.f16.s32" in ptx

@@ -174,6 +174,21 @@ impl Artifacts {
         Ok(())
     }
 
+    /// nvJitLink's `-verbose` report of the cubin's link (the same route, inputs and options),
+    /// once the cubin stage exists: ptxas's registers, stack frame, shared and constant memory.
+    ///
+    /// # Errors
+    /// The cubin was not linked here, nvJitLink is missing, or the link fails.
+    pub fn link_report(&self, tools: &Toolchain) -> Result<String, CompileError> {
+        if self.outputs[Stage::Cubin as usize].is_none() {
+            return Err(CompileError::Unreachable {
+                target: Stage::Cubin,
+                message: "the cubin was not linked yet".to_owned(),
+            });
+        }
+        crate::pipeline::link_report(self, tools)
+    }
+
     /// The output of `stage`, if this compile produced (and kept) it.
     #[must_use]
     pub fn get(&self, stage: Stage) -> Option<&Output> {

@@ -278,6 +278,47 @@ pub(crate) fn libnvvm(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result
     Ok(())
 }
 
+/// The debug information a link gives the cubin, from the codegen options.
+fn link_debug(codegen: &CodegenOptions) -> LinkDebug {
+    if codegen.debug {
+        LinkDebug::Full
+    } else if codegen.lineinfo {
+        LinkDebug::LineInfo
+    } else {
+        LinkDebug::None
+    }
+}
+
+/// nvJitLink's `-verbose` report of the link [`link`] made (the route `a.lto` records, the
+/// same inputs and options): ptxas's resource use of the kernel, for the simulator's answers
+/// to the GPU's resource queries.
+pub(crate) fn link_report(a: &Artifacts, tools: &Toolchain) -> Result<String, CompileError> {
+    let link = tools
+        .nvjitlink
+        .as_ref()
+        .ok_or(CompileError::ToolMissing(Tool::NvJitLink))?;
+    let no_input = || CompileError::Unreachable {
+        target: Stage::Cubin,
+        message: "the report links the stage the cubin came from, and it was not kept".to_owned(),
+    };
+    let main = match (a.lto, a.get(if a.lto { Stage::LtoIr } else { Stage::Ptx })) {
+        (true, Some(Output::Bytes(b))) => NvvmOutput::LtoIr(b.clone()),
+        (false, Some(Output::Text(t))) => NvvmOutput::Ptx(t.clone()),
+        _ => return Err(no_input()),
+    };
+    let codegen = &a.options.codegen;
+    pipeline::link_report_for(
+        link,
+        &main,
+        &a.options.link,
+        (codegen.cc, codegen.arch_suffix),
+        a.lto,
+        link_debug(codegen),
+        codegen.fastmath,
+    )
+    .map_err(|e| CompileError::link(&a.kernel_name, &a.options.link, e))
+}
+
 /// nvJitLink: our PTX or LTO-IR with the user's link inputs → a cubin for the exact sm_XY.
 pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<(), CompileError> {
     let link = tools
@@ -285,13 +326,7 @@ pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<()
         .as_ref()
         .ok_or(CompileError::ToolMissing(Tool::NvJitLink))?;
     let codegen = &a.options.codegen;
-    let debug = if codegen.debug {
-        LinkDebug::Full
-    } else if codegen.lineinfo {
-        LinkDebug::LineInfo
-    } else {
-        LinkDebug::None
-    };
+    let debug = link_debug(codegen);
     let target = (codegen.cc, codegen.arch_suffix);
     let fastmath = codegen.fastmath;
     let (stage, main) = if lto {

@@ -27,6 +27,8 @@ function_table! {
         get_linked_ptx = "nvJitLinkGetLinkedPtx": fn(Handle, *mut c_char);
         get_error_log_size = "nvJitLinkGetErrorLogSize": fn(Handle, *mut usize);
         get_error_log = "nvJitLinkGetErrorLog": fn(Handle, *mut c_char);
+        get_info_log_size = "nvJitLinkGetInfoLogSize": fn(Handle, *mut usize);
+        get_info_log = "nvJitLinkGetInfoLog": fn(Handle, *mut c_char);
     }
 }
 
@@ -99,6 +101,13 @@ pub struct Nvjitlink {
     api: NvjitlinkApi,
 }
 
+/// What one link produced: the cubin, and the PTX and information log when asked for.
+struct Linked {
+    cubin: Vec<u8>,
+    ptx: Option<String>,
+    info: Option<String>,
+}
+
 struct LinkGuard<'a> {
     api: &'a NvjitlinkApi,
     handle: Handle,
@@ -149,6 +158,32 @@ impl Nvjitlink {
         options: &[String],
         want_ptx: bool,
     ) -> Result<(Vec<u8>, Option<String>), ToolError> {
+        self.run(inputs, options, want_ptx, false)
+            .map(|l| (l.cubin, l.ptx))
+    }
+
+    /// nvJitLink's information log of linking `inputs` with `options` and `-verbose`: ptxas's
+    /// report of each kernel's resources (registers, stack frame, shared and constant memory)
+    /// for the architecture the options name. The cubin is dropped.
+    ///
+    /// # Errors
+    /// As [`Self::link`].
+    pub fn link_info(&self, inputs: &[LinkInput], options: &[String]) -> Result<String, ToolError> {
+        let mut options = options.to_vec();
+        options.push("-verbose".to_owned());
+        self.run(inputs, &options, false, true)
+            .map(|l| l.info.unwrap_or_default())
+    }
+
+    /// The link itself: the cubin, the PTX with `want_ptx`, the information log with
+    /// `want_info`.
+    fn run(
+        &self,
+        inputs: &[LinkInput],
+        options: &[String],
+        want_ptx: bool,
+        want_info: bool,
+    ) -> Result<Linked, ToolError> {
         let option_strings: Vec<std::ffi::CString> = options.iter().map(|o| c_string(o)).collect();
         let option_ptrs: Vec<*const c_char> = option_strings.iter().map(|o| o.as_ptr()).collect();
         let mut handle: Handle = std::ptr::null_mut();
@@ -228,7 +263,15 @@ impl Nvjitlink {
         } else {
             None
         };
-        Ok((cubin, ptx))
+        let info = want_info.then(|| {
+            read_log(
+                // SAFETY: writes one size_t.
+                |n| unsafe { (self.api.get_info_log_size)(handle, n) },
+                // SAFETY: the buffer has the size nvJitLink asked for.
+                |buf| unsafe { (self.api.get_info_log)(handle, buf.cast()) },
+            )
+        });
+        Ok(Linked { cubin, ptx, info })
     }
 
     fn log(&self, handle: Handle) -> String {

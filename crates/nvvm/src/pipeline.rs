@@ -215,6 +215,39 @@ pub fn link_cubin_for(
     debug: LinkDebug,
     fastmath: bool,
 ) -> Result<Vec<u8>, ToolError> {
+    let (inputs, options) = link_plan(main, extra_inputs, target, lto, debug, fastmath);
+    let (cubin, _) = nvjitlink.link(&inputs, &options, false)?;
+    Ok(cubin)
+}
+
+/// nvJitLink's `-verbose` report of the link [`link_cubin_for`] makes with the same arguments:
+/// ptxas's registers, stack frame, shared and constant memory of each kernel (what the
+/// simulator answers the GPU's resource queries from). The cubin is dropped.
+///
+/// # Errors
+/// As [`link_cubin`].
+pub fn link_report_for(
+    nvjitlink: &Nvjitlink,
+    main: &NvvmOutput,
+    extra_inputs: &[LinkInput],
+    target: ((u32, u32), Option<char>),
+    lto: bool,
+    debug: LinkDebug,
+    fastmath: bool,
+) -> Result<String, ToolError> {
+    let (inputs, options) = link_plan(main, extra_inputs, target, lto, debug, fastmath);
+    nvjitlink.link_info(&inputs, &options)
+}
+
+/// The inputs (ours first) and options of the link of [`link_cubin_for`].
+fn link_plan(
+    main: &NvvmOutput,
+    extra_inputs: &[LinkInput],
+    target: ((u32, u32), Option<char>),
+    lto: bool,
+    debug: LinkDebug,
+    fastmath: bool,
+) -> (Vec<LinkInput>, Vec<String>) {
     let (arch, suffix) = target;
     debug_assert!(
         !lto || matches!(main, NvvmOutput::LtoIr(_)),
@@ -237,10 +270,6 @@ pub fn link_cubin_for(
     let mut inputs = Vec::with_capacity(extra_inputs.len() + 1);
     inputs.push(main_input);
     inputs.extend_from_slice(extra_inputs);
-    let (cubin, _) = nvjitlink.link(
-        &inputs,
-        &link_options(arch, suffix, lto, debug, fastmath),
-        false,
-    )?;
-    Ok(cubin)
+    let options = link_options(arch, suffix, lto, debug, fastmath);
+    (inputs, options)
 }

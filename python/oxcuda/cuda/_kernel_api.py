@@ -1127,7 +1127,7 @@ fp16 = _Namespace(
         "__hadd": _DeviceOnly(
             "cuda.fp16.__hadd",
             "a, b, /",
-            "fp16.__hadd(a, b, /): a + b in float16, rounded to nearest even (add.rn.f16: never fused into an fma).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__hadd(a, b)",
+            "fp16.__hadd(a, b, /): a + b in float16, rounded to nearest even (add.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__hadd(a, b)",
         ),
         "__hadd_rn": _DeviceOnly(
             "cuda.fp16.__hadd_rn",
@@ -1392,7 +1392,7 @@ fp16 = _Namespace(
         "__hmul": _DeviceOnly(
             "cuda.fp16.__hmul",
             "a, b, /",
-            "fp16.__hmul(a, b, /): a * b in float16, rounded to nearest even (mul.rn.f16).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__hmul(a, b)",
+            "fp16.__hmul(a, b, /): a * b in float16, rounded to nearest even (mul.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__hmul(a, b)",
         ),
         "__hmul_rn": _DeviceOnly(
             "cuda.fp16.__hmul_rn",
@@ -1422,7 +1422,7 @@ fp16 = _Namespace(
         "__hsub": _DeviceOnly(
             "cuda.fp16.__hsub",
             "a, b, /",
-            "fp16.__hsub(a, b, /): a - b in float16, rounded to nearest even (sub.rn.f16).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__hsub(a, b)",
+            "fp16.__hsub(a, b, /): a - b in float16, rounded to nearest even (sub.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.__hsub(a, b)",
         ),
         "__hsub_rn": _DeviceOnly(
             "cuda.fp16.__hsub_rn",
@@ -1572,7 +1572,7 @@ fp16 = _Namespace(
         "hadd": _DeviceOnly(
             "cuda.fp16.hadd",
             "a, b, /",
-            "fp16.hadd(a, b, /): a + b in float16, rounded to nearest even (add.rn.f16: never fused into an fma).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.hadd(a, b)",
+            "fp16.hadd(a, b, /): a + b in float16, rounded to nearest even (add.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.hadd(a, b)",
         ),
         "hceil": _DeviceOnly(
             "cuda.fp16.hceil",
@@ -1667,7 +1667,7 @@ fp16 = _Namespace(
         "hmul": _DeviceOnly(
             "cuda.fp16.hmul",
             "a, b, /",
-            "fp16.hmul(a, b, /): a * b in float16, rounded to nearest even (mul.rn.f16).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.hmul(a, b)",
+            "fp16.hmul(a, b, /): a * b in float16, rounded to nearest even (mul.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.hmul(a, b)",
         ),
         "hne": _DeviceOnly(
             "cuda.fp16.hne",
@@ -1707,7 +1707,7 @@ fp16 = _Namespace(
         "hsub": _DeviceOnly(
             "cuda.fp16.hsub",
             "a, b, /",
-            "fp16.hsub(a, b, /): a - b in float16, rounded to nearest even (sub.rn.f16).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.hsub(a, b)",
+            "fp16.hsub(a, b, /): a - b in float16, rounded to nearest even (sub.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).\n\nParameters\n----------\na : scalar\n    An operand.\nb : scalar\n    An operand.\n\nRaises\n------\nRuntimeError\n    When called on the host: this name exists only inside ``@cuda.jit`` functions.\noxcuda.errors.TypingError\n    At compile time, for arguments of the wrong number or type.\n\nExamples\n--------\nInside a kernel:\n\n.. code-block:: python\n\n    cuda.fp16.hsub(a, b)",
         ),
         "htanh": _DeviceOnly(
             "cuda.fp16.htanh",

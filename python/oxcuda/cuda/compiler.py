@@ -311,8 +311,9 @@ def _c_symbol(pyfunc: Any, abi: str, abi_info: Any, device: bool) -> str | None:
         )
     if abi != "c":
         return None
-    # Device functions take and return values directly (docs/abi.md); the C ABI differs
-    # only in the symbol, which is the plain Python name (or abi_info["abi_name"]).
+    # Under the C ABI a device function takes and returns values directly (docs/abi.md), under
+    # the plain Python name (or abi_info["abi_name"]); numba's ABI (numba_abi=True) keeps the
+    # qualified name and returns through a pointer.
     name = (abi_info or {}).get("abi_name")
     if name is None:
         return _escaped_symbol(pyfunc.__name__)
@@ -398,7 +399,9 @@ def compile(
         architecture-specific ISA (``(9, 0, "a")``: ``sm_90a``, whose code runs only on
         compute capability 9.0) and ``"f"`` the family one (``sm_100f``).
     abi : {"c", "numba"}, optional
-        A device function's calling convention (default ``"c"``).
+        A device function's calling convention (default ``"c"``): C's (the result returned,
+        under the Python name) or numba's (``int sym(RET *out, ARGS...)``: the result stored
+        through the first argument, status 0; docs/abi.md).
     abi_info : dict, optional
         ``{"abi_name": "symbol"}`` names the C-ABI function's symbol.
     output : {"ptx", "ltoir", "cubin"}, optional
@@ -460,6 +463,7 @@ def compile(
         fastmath=fastmath,
         opt=opt,
         symbol=symbol,
+        numba_abi=device and abi == "numba",
         launch_bounds=launch_bounds_option(launch_bounds),
         captured=captured,
     )
@@ -564,7 +568,9 @@ def compile_ptx(
     opt : bool, optional
         Run the optimisers (default True).
     abi : {"numba", "c"}, optional
-        A device function's calling convention: numba's (the result through a pointer) or C's.
+        A device function's calling convention: numba's (default; ``int sym(RET *out,
+        ARGS...)``, the result stored through the first argument, status 0, as
+        ``declare_device(..., abi="numba")`` calls it) or C's (the result returned).
     abi_info : dict, optional
         For ``abi="c"``: ``{"abi_name": "symbol"}`` names the function's symbol.
     launch_bounds : int or tuple of int, optional
@@ -610,6 +616,7 @@ def compile_ptx(
         fastmath=fastmath,
         opt=opt,
         symbol=symbol,
+        numba_abi=device and abi == "numba",
         launch_bounds=launch_bounds_option(launch_bounds),
     )
     return result["ptx"], _return_type(result["return_type"])

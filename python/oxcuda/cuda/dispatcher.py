@@ -171,6 +171,7 @@ class _Compiled:
         self.kernel = kernel
         self.types = types
         self.device_arrays: list[Any] = []  # captured by reference (_capture.device_arrays)
+        self.sim_resources: dict[str, int] | None = None  # a simulator kernel's (_resources)
 
     @property
     def argtypes(self) -> tuple:
@@ -1024,12 +1025,31 @@ class Dispatcher(_native.LaunchCache):
     def _attribute(self, signature: Any, name: str) -> Any:
         """A kernel attribute as numba-cuda's ``get_*`` methods give it: for ``signature``; with
         none, the one specialisation's of a dispatcher that cannot compile more (declared
-        signatures, or ``specialize()``), else ``{argument types: value}`` for every GPU
-        specialisation compiled so far (empty before the first launch)."""
+        signatures, or ``specialize()``), else ``{argument types: value}`` for every
+        specialisation compiled so far on the current target (empty before the first launch).
+        A simulator kernel answers from ptxas's report on its PTX (``_resources``)."""
         if signature is None and not (self._eager or self._specialized):
-            texts = dict.fromkeys(t for (gpu, t) in self._overloads if gpu)
-            return {_type_key(t): self._gpu_kernel(t, name).attribute(name) for t in texts}
-        return self._gpu_kernel(signature, name).attribute(name)
+            gpu = use_gpu()
+            texts = dict.fromkeys(t for (on_gpu, t) in self._overloads if on_gpu == gpu)
+            return {_type_key(t): self._kernel_attribute(t, name) for t in texts}
+        return self._kernel_attribute(signature, name)
+
+    def _kernel_attribute(self, signature: Any, name: str) -> int:
+        """Attribute ``name`` of one specialisation: the driver's for a GPU kernel, ptxas's
+        report for a simulator kernel (compiled for the simulator's compute capability)."""
+        compiled = self._one(signature)
+        if isinstance(compiled.kernel, _native.GpuKernel):
+            return compiled.kernel.attribute(name)
+        from oxcuda.cuda import _resources
+
+        found = compiled.sim_resources
+        if found is None:
+            self._stage(compiled.types, "cubin")  # the GPU's link, for the simulator's cc
+            log = compiled.artifacts.link_report()
+            bounds = self.targetoptions.get("launch_bounds")
+            found = _resources.attributes(log, compiled.entry_name, bounds)
+            compiled.sim_resources = found
+        return found[name]
 
     def max_cooperative_grid_blocks(
         self, blockdim: Any, dynsmemsize: int = 0, signature: Any = None
@@ -1197,9 +1217,10 @@ def _is_numpy_record(obj: Any) -> bool:
     )
 
 
-# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline`` is accepted
-# for numba-cuda compatibility (libNVVM at -opt=3 decides inlining); ``forceinline=True`` marks
-# a device function ``alwaysinline`` in the NVVM IR of every kernel that calls it.
+# ``cache=True`` keeps GPU kernels in the disk cache (``_disk_cache``); ``inline="always"`` (or
+# True) and ``forceinline=True`` mark a device function ``alwaysinline`` in the NVVM IR of every
+# kernel that calls it; other ``inline`` values (``"never"``, a cost model) leave inlining to
+# libNVVM at -opt=3.
 _JIT_OPTIONS = {
     "device",
     "debug",
@@ -1273,8 +1294,10 @@ def jit(func_or_sig: Any = None, device: bool = False, **options: Any) -> Any:
         code, or for code that ptxas compiles to subroutine calls: docs/linking.md).
         ``link`` (list): files or :class:`LinkableCode` objects to link (kernels only).
         ``cache`` (bool): keep compiled kernels in the disk cache.
-        ``inline``: accepted for numba-cuda compatibility. ``forceinline``: a device function
-        marked ``alwaysinline`` in its callers' NVVM IR.
+        ``inline``: ``"always"`` or ``True`` inlines the device function into every caller
+        (``alwaysinline`` in their NVVM IR); ``"never"``, ``False`` or a numba cost model
+        leave it to libNVVM. ``forceinline``: a device function marked ``alwaysinline`` in its
+        callers' NVVM IR.
 
     Returns
     -------

@@ -11,9 +11,11 @@
 //!   divisor's sign, a zero result carrying the divisor's sign); float `**` is libdevice `pow`;
 //! - bfloat16 (an `i16`) computes in float32 and rounds back once (`bf16.rs`); negation flips
 //!   the sign bit;
-//! - float16 `+ - * /` and comparisons are native `half` instructions, as are the divisions
-//!   and additions inside `//` and `%`; only libdevice calls widen to float32 and round back
-//!   once (`floor`, `fmod`, `copysign` exactly);
+//! - float16 `+ - * /` and comparisons are native `half` instructions (`add.f16`, which the
+//!   back end may contract with a multiplication into an `fma`, as for float32), as are the
+//!   divisions and additions inside `//` and `%`; negation flips the sign bit (exact, a NaN
+//!   too); only libdevice calls widen to float32 and round back once (`floor`, `fmod`,
+//!   `copysign` exactly);
 //! - `min(a, b)` is `b < a ? b : a`, `max(a, b)` is `b > a ? b : a` (a NaN first operand wins);
 //! - float comparisons are ordered except `!=`, which is unordered;
 //! - complex `*` is the textbook formula, `/` CPython's `_Py_c_quot` (a zero divisor gives NaN,
@@ -64,6 +66,14 @@ impl FnWriter<'_, '_> {
         Ok(match op {
             UnaryOp::Neg if s == Scalar::BF16 => self.emit(format!("xor i16 {v}, -32768")),
             UnaryOp::Neg if s.is_int() => self.emit(format!("sub {t} 0, {v}")),
+            // The sign bit flipped (IEEE negation, exact for a NaN too, as the simulator's):
+            // LLVM 7's `-0.0 - x` is an arithmetic `sub.f16`, and PTX's `neg.f16` (numba-cuda's)
+            // leaves a NaN result's sign and payload unspecified. One instruction each.
+            UnaryOp::Neg if s == Scalar::F16 => {
+                let bits = self.emit(format!("bitcast half {v} to i16"));
+                let flipped = self.emit(format!("xor i16 {bits}, -32768"));
+                self.emit(format!("bitcast i16 {flipped} to half"))
+            }
             UnaryOp::Neg if s.is_float() => self.fneg(s, &v),
             UnaryOp::Neg if s.is_complex() => {
                 let p = s.complex_part();
@@ -503,6 +513,14 @@ impl FnWriter<'_, '_> {
                 let ext = if from_signed { "sext" } else { "zext" };
                 self.emit(format!("{ext} {fl} {x} to {tl}"))
             }
+        } else if from_int && t == Scalar::F16 && f.bits() == 8 {
+            // One `cvt.rn.f16.s8`/`.u8`, numba-cuda's form, where LLVM would widen to 16 bits
+            // first (the same value: every 8-bit integer is exact in float16).
+            let sign = if from_signed { "s" } else { "u" };
+            let r = self.emit(format!(
+                "call i16 asm \"cvt.rn.f16.{sign}8 $0, $1;\", \"=h,c\"(i8 {x})"
+            ));
+            self.emit(format!("bitcast i16 {r} to half"))
         } else if from_int {
             let conv = if from_signed { "sitofp" } else { "uitofp" };
             self.emit(format!("{conv} {fl} {x} to {tl}"))

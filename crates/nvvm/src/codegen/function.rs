@@ -101,7 +101,8 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             header.push_str("ptx_kernel void");
             self.kernel_params()
         } else {
-            if index > 0 {
+            let numba_entry = super::numba_abi::applies(self.cx.opts, index, f);
+            if index > 0 || numba_entry {
                 header.push_str("internal ");
             }
             header.push_str(&ret_type(&f.ret));
@@ -113,7 +114,8 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             }
             list
         };
-        let _ = write!(header, " @{}({})", f.name, param_list.join(", "));
+        let name = self.cx.defined_name(index);
+        let _ = write!(header, " @{name}({})", param_list.join(", "));
         if f.force_inline && !kernel {
             header.push_str(" alwaysinline");
         }
@@ -320,7 +322,8 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             )));
         }
         let args: Vec<String> = args.iter().map(|a| self.typed(*a)).collect::<Result<_>>()?;
-        let text = format!("call {} @{}({})", ret_type(&g.ret), g.name, args.join(", "));
+        let name = self.cx.defined_name(callee.index());
+        let text = format!("call {} @{name}({})", ret_type(&g.ret), args.join(", "));
         if g.ret == Type::None {
             self.stmt(text);
             Ok(None)

@@ -131,18 +131,24 @@ pub(super) fn is_external(index: usize, f: &oxcuda_ir::Function) -> bool {
 
 /// `@llvm.used`, listing every external function and the assertion record (`assert_info`), so
 /// LTO keeps them.
-pub(super) fn write_llvm_used(out: &mut String, module: &Module, assert_info: bool) {
+pub(super) fn write_llvm_used(
+    out: &mut String,
+    module: &Module,
+    options: &super::CodegenOptions,
+    assert_info: bool,
+) {
     let mut used: Vec<String> = module
         .functions
         .iter()
         .enumerate()
         .filter(|(i, f)| is_external(*i, f))
-        .map(|(_, f)| {
-            format!(
-                "i8* bitcast ({} @{} to i8*)",
-                function_pointer_type(f),
-                f.name
-            )
+        .map(|(i, f)| {
+            let ty = if super::numba_abi::applies(options, i, f) {
+                super::numba_abi::pointer_type(f)
+            } else {
+                function_pointer_type(f)
+            };
+            format!("i8* bitcast ({ty} @{} to i8*)", f.name)
         })
         .collect();
     if assert_info {

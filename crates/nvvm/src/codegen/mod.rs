@@ -12,6 +12,7 @@
 //! - `math`: libdevice calls; `atomics`: atomic operations;
 //! - `kernel`: the kernel ABI (parameter flattening, `docs/abi.md`) and annotations;
 //! - `externs`: external functions' declarations and calls (C and numba ABIs);
+//! - `numba_abi`: the entry device function under numba-cuda's ABI (`i32 @sym(RET*, ...)`);
 //! - `helpers`: small internal functions emitted once per module when used (integer power,
 //!   complex division and power, float atomic min/max);
 //! - `debug`: line-table metadata for `lineinfo`/`debug`;
@@ -23,7 +24,8 @@
 //!   from the same file (libNVVM aborts on malformed headers: never assembled elsewhere);
 //! - kernels are `ptx_kernel`, listed in `!nvvm.annotations` *and* in `@llvm.used` (both
 //!   accepted by libNVVM 12.x/13.x, `@llvm.used` keeps them alive through LTO);
-//! - the entry function and every kernel are external; other device functions are internal;
+//! - the entry function and every kernel are external; other device functions are internal
+//!   (under [`CodegenOptions::numba_abi`] the entry's external symbol is its numba-ABI wrapper);
 //! - libdevice functions are only declared; the caller adds libdevice lazily when
 //!   [`WrittenModule::needs_libdevice`] says so;
 //! - external functions (`cuda.declare_device`) are only declared, with their ABI's signature
@@ -48,6 +50,7 @@ mod intrinsics;
 mod kernel;
 mod libdevice;
 mod math;
+mod numba_abi;
 mod print;
 mod records;
 mod spaces;
@@ -105,6 +108,10 @@ pub struct CodegenOptions {
     pub lto: bool,
     /// `!nvvmir.version`: the libNVVM's `nvvmIRVersion` (IR major, minor, debug major, minor).
     pub ir_version: (i32, i32, i32, i32),
+    /// The entry device function follows numba-cuda's ABI, `i32 @sym(RET* out, ARGS...)`
+    /// (`numba_abi`; `abi="numba"` of `compile_ptx`/`compile` with `device=True`); otherwise
+    /// it returns its value (docs/abi.md). Kernels are unaffected.
+    pub numba_abi: bool,
 }
 
 impl Default for CodegenOptions {
@@ -120,6 +127,7 @@ impl Default for CodegenOptions {
             launch_bounds: None,
             lto: false,
             ir_version: (2, 0, 3, 2),
+            numba_abi: false,
         }
     }
 }
@@ -178,6 +186,10 @@ pub fn write_module_full(
             functions.push('\n');
         }
         functions.push_str(&text);
+        if numba_abi::applies(options, i, f) {
+            functions.push('\n');
+            functions.push_str(&numba_abi::write_wrapper(f));
+        }
     }
     let mut out = String::new();
     crate::header::write_target(&mut out);
@@ -196,7 +208,7 @@ pub fn write_module_full(
             arrays::DYNSHARED
         );
     }
-    kernel::write_llvm_used(&mut out, module, !cx.asserts.is_empty());
+    kernel::write_llvm_used(&mut out, module, options, !cx.asserts.is_empty());
     out.push('\n');
     out.push_str(&functions);
     for text in cx.helpers.values() {
@@ -308,6 +320,17 @@ impl<'a> ModuleCtx<'a> {
         self.decls
             .entry(name.to_owned())
             .or_insert_with(|| format!("declare {ret} @{name}({})", params.join(", ")));
+    }
+
+    /// The symbol function `index`'s body is defined under: its own, or `<sym>$value` for a
+    /// numba-ABI entry, whose own symbol is the wrapper's (`numba_abi`).
+    pub(crate) fn defined_name(&self, index: usize) -> String {
+        let f = &self.module.functions[index];
+        if numba_abi::applies(self.opts, index, f) {
+            numba_abi::body_name(f)
+        } else {
+            f.name.clone()
+        }
     }
 
     /// Adds an internal helper definition once; `make` writes it when first needed.

@@ -565,3 +565,81 @@ fn kernel_extents_are_assumed_non_negative_and_strides_are_not() {
     );
     assert!(text.contains("declare void @llvm.assume(i1)"), "{text}");
 }
+
+/// `is_big(x: float64, strict: bool) -> bool`, the module's entry device function.
+fn bool_device_entry() -> Module {
+    let loc = Loc { line: 2, col: 5 };
+    let b0 = Block(0);
+    let mut d = Function::new(
+        "is_big",
+        FunctionKind::Device,
+        vec![Type::F64, Type::BOOL],
+        Type::BOOL,
+    );
+    let x = d.push(b0, Op::Param(0), Some(Type::F64), loc).unwrap();
+    let strict = d.push(b0, Op::Param(1), Some(Type::BOOL), loc).unwrap();
+    let zero = d
+        .push(b0, Op::Const(Const::Float(0.0)), Some(Type::F64), loc)
+        .unwrap();
+    let big = d
+        .push(
+            b0,
+            Op::Compare(oxcuda_ir::CmpOp::Gt, x, zero),
+            Some(Type::BOOL),
+            loc,
+        )
+        .unwrap();
+    let r = d
+        .push(
+            b0,
+            Op::Binary(BinOp::BitAnd, big, strict),
+            Some(Type::BOOL),
+            loc,
+        )
+        .unwrap();
+    d.terminate(b0, Terminator::Return(Some(r)), loc);
+    Module {
+        functions: vec![d],
+        globals: vec![],
+    }
+}
+
+#[test]
+fn numba_abi_entry_is_a_wrapper_storing_through_its_first_argument() {
+    let module = bool_device_entry();
+    let opts = CodegenOptions {
+        numba_abi: true,
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&module, &opts).unwrap();
+    // The body keeps oxcuda's convention, internal, under its own name.
+    assert!(
+        text.contains("define internal i1 @is_big$value(double %a0, i1 %a1)"),
+        "{text}"
+    );
+    // The wrapper: numba's `int is_big(bool *out, double x, bool strict)`, bools as bytes.
+    assert!(
+        text.contains("define i32 @is_big(i8* %out, double %a0, i8 %a1) {"),
+        "{text}"
+    );
+    assert!(text.contains("%b1 = icmp ne i8 %a1, 0"), "{text}");
+    assert!(
+        text.contains("%r = call i1 @is_big$value(double %a0, i1 %b1)"),
+        "{text}"
+    );
+    assert!(text.contains("%rb = zext i1 %r to i8"), "{text}");
+    assert!(text.contains("store i8 %rb, i8* %out"), "{text}");
+    assert!(text.contains("ret i32 0"), "{text}");
+    // `@llvm.used` keeps the wrapper, by its own type.
+    assert!(
+        text.contains("i8* bitcast (i32 (i8*, double, i8)* @is_big to i8*)"),
+        "{text}"
+    );
+    // Without the option the entry returns its value, as before.
+    let plain = write_module(&module, &CodegenOptions::default()).unwrap();
+    assert!(
+        plain.contains("define i1 @is_big(double %a0, i1 %a1)"),
+        "{plain}"
+    );
+    assert!(!plain.contains("$value"), "{plain}");
+}

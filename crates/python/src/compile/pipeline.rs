@@ -106,6 +106,7 @@ fn options(
             launch_bounds,
             lto: option(options, "lto")?.unwrap_or(false),
             ir_version: (2, 0, 3, 2),
+            numba_abi: option(options, "numba_abi")?.unwrap_or(false),
         },
         libdevice,
         link: match options.get_item("link")? {
@@ -342,6 +343,18 @@ impl CompileArtifacts {
             let tools = tools();
             self.artifacts
                 .advance(target, &tools)
+                .map_err(|e| compile_error(py, e))
+        })
+    }
+
+    /// nvJitLink's `-verbose` report of the cubin's link (advance to "cubin" first): ptxas's
+    /// registers, stack frame, shared and constant memory of the kernel, which
+    /// `oxcuda.cuda._resources` reads for a simulator kernel's resource queries.
+    fn link_report(&self, py: Python<'_>) -> PyResult<String> {
+        guard(|| {
+            let tools = tools();
+            self.artifacts
+                .link_report(&tools)
                 .map_err(|e| compile_error(py, e))
         })
     }

@@ -14,6 +14,7 @@
 //! kernel's context, so the fast path pays a comparison, and a mismatch is a `ValueError`
 //! naming the argument and both devices instead of an illegal-address fault.
 
+use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -391,22 +392,67 @@ impl GpuKernel {
         {
             return Err(self.wrong_device(py, i, theirs, ctx));
         }
-        if loaded.kernel.is_cooperative() {
-            self.check_co_resident(py, &loaded.kernel, config)?;
-        }
         let mut slots = launch::Slots::new();
         launch::pack_into(read, &self.params, &mut slots);
         let mut ptrs = launch::ParamPointers::new();
         launch::param_pointers_into(&mut slots, &mut ptrs);
         // SAFETY: one pointer per parameter, each to 16 bytes (at least the parameter's size),
-        // alive for the call; the configuration was checked. `current` is the calling
-        // thread's context as the driver reported it above, and nothing since (no Python runs
-        // between) can change it: when it is the kernel's, the launch need not ask again.
+        // alive for the call; `current` was read by `other_context` just above.
+        unsafe { self.launch_loaded(py, loaded, current, config, stream, &mut ptrs) }
+    }
+
+    /// The launch of the fast plan (`launch::fast_plan`): the parameters are packed already,
+    /// every array argument is GPU memory of the context `arrays_ctx` (0: no array). Returns
+    /// false, having launched nothing, when that context is not the kernel's: the general
+    /// path ([`Self::launch_read`]) then reads the launch again and names the argument.
+    pub fn launch_flat(
+        &self,
+        py: Python<'_>,
+        config: &LaunchConfig,
+        stream: usize,
+        arrays_ctx: usize,
+        ptrs: &mut [*mut c_void],
+    ) -> PyResult<bool> {
+        config.check().map_err(PyValueError::new_err)?;
+        let (other, current) = self.other_context(py)?;
+        let loaded = other.as_deref().unwrap_or(&self.first);
+        if arrays_ctx != 0 && arrays_ctx != loaded.kernel.context().handle().0 {
+            return Ok(false);
+        }
+        // SAFETY: the plan wrote one pointer per parameter to an 8-byte slot holding the
+        // parameter (every kind it packs is at most 8 bytes), alive for the call; `current`
+        // was read by `other_context` just above.
+        unsafe { self.launch_loaded(py, loaded, current, config, stream, ptrs) }?;
+        Ok(true)
+    }
+
+    /// The end of every GPU launch once the parameters are packed: co-residency of a
+    /// cooperative grid, the driver call, the checked `assert`s of a debug kernel.
+    ///
+    /// # Safety
+    /// `ptrs` holds one pointer per kernel parameter to memory holding it, alive for the call;
+    /// the configuration was checked; `current` is the calling thread's context as the driver
+    /// reported it with no Python run since (so nothing can have changed it: when it is the
+    /// kernel's, the launch need not ask again).
+    unsafe fn launch_loaded(
+        &self,
+        py: Python<'_>,
+        loaded: &Loaded,
+        current: usize,
+        config: &LaunchConfig,
+        stream: usize,
+        ptrs: &mut [*mut c_void],
+    ) -> PyResult<()> {
+        if loaded.kernel.is_cooperative() {
+            self.check_co_resident(py, &loaded.kernel, config)?;
+        }
+        let ctx = loaded.kernel.context().handle().0;
+        // SAFETY: the caller's contract.
         let launched = unsafe {
             if current == ctx {
-                loaded.kernel.launch_in_current(config, stream, &mut ptrs)
+                loaded.kernel.launch_in_current(config, stream, ptrs)
             } else {
-                loaded.kernel.launch(config, stream, &mut ptrs)
+                loaded.kernel.launch(config, stream, ptrs)
             }
         };
         launched.map_err(|mut e| {

@@ -10,7 +10,10 @@
 //! Python and NumPy scalars, tuples, and on the GPU CUDA Array Interface and DLPack producers
 //! that need no synchronisation) without creating Python objects, finds the specialisation for
 //! `(target, types)` — the last one first, compared argument by argument without building a
-//! key — packs the parameters and launches. Only three things call Python:
+//! key — packs the parameters and launches. On the GPU the last specialisation is tried first
+//! through its fast plan (`fast_plan.rs`): each argument checked against the type it had and
+//! written straight into the parameter slots; any argument the plan cannot vouch for sends the
+//! launch down the general path. Only three things call Python:
 //! - a miss: [`LaunchCache::resolve`] picks the eager signature the types convert to (fewest
 //!   conversions, as numba does) or takes the types themselves, and asks the dispatcher's
 //!   `_specialize(types, gpu)` to compile — handing it the types already read, as [`ArgType`]
@@ -42,6 +45,7 @@ use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
 
 use crate::boundary::guard;
 use crate::launch::args;
+use crate::launch::fast_plan::{FLAT_SLOTS, FastPlan};
 use crate::launch::kernel::{GpuKernel, SimKernel};
 
 /// `oxcuda.config.generation`, kept equal to it by `Config._changed` (`set_config_generation`):
@@ -114,6 +118,14 @@ struct Spec {
 /// `(on the GPU, argument types)`.
 type Key = (bool, Vec<Type>);
 
+/// The last GPU hit with the plan that launches it without reading [`Arg`]s
+/// (`launch::fast_plan`).
+#[derive(Debug)]
+struct FastHit {
+    spec: Arc<Spec>,
+    plan: FastPlan,
+}
+
 /// Every specialisation of one dispatcher, by target and argument types.
 #[derive(Debug, Default)]
 struct Table {
@@ -124,6 +136,8 @@ struct Table {
     compiled: Vec<(Key, Arc<Spec>)>,
     /// The last hit, compared first.
     last: Option<(Key, Arc<Spec>)>,
+    /// The last hit's fast plan, when it is a GPU kernel whose arguments the plan knows.
+    fast: Option<Arc<FastHit>>,
     /// The eager signatures (`@cuda.jit(sigs)`): other argument types must convert to one.
     eager: Vec<Vec<Type>>,
 }
@@ -139,6 +153,15 @@ impl Table {
         }
         let key = (gpu, read.iter().map(Arg::ty).collect::<Vec<_>>());
         let spec = Arc::clone(self.by_types.get(&key)?);
+        self.fast = match &spec.loaded {
+            Loaded::Gpu(k) if gpu => FastPlan::new(&key.1, k.get().params()).map(|plan| {
+                Arc::new(FastHit {
+                    spec: Arc::clone(&spec),
+                    plan,
+                })
+            }),
+            _ => None,
+        };
         self.last = Some((key, Arc::clone(&spec)));
         Some(spec)
     }
@@ -288,6 +311,34 @@ impl LaunchCache {
         }
     }
 
+    /// The launch of the last GPU hit by its fast plan; false (having launched nothing) when
+    /// there is none or an argument is not what it expects.
+    fn launch_fast(
+        slf: &Bound<'_, Self>,
+        config: &LaunchConfig,
+        handle: usize,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<bool> {
+        let Some(hit) = slf.get().table().fast.clone() else {
+            return Ok(false);
+        };
+        let Loaded::Gpu(kernel) = &hit.spec.loaded else {
+            return Ok(false);
+        };
+        let mut values = [0u64; FLAT_SLOTS];
+        let mut pointers = [std::ptr::null_mut(); FLAT_SLOTS];
+        let Some((packed, n)) = hit.plan.pack(args, &mut values, &mut pointers) else {
+            return Ok(false);
+        };
+        kernel.get().launch_flat(
+            slf.py(),
+            config,
+            handle,
+            packed.arrays_ctx,
+            &mut pointers[..n],
+        )
+    }
+
     /// The whole launch once the target is known: read, find or resolve, launch. Returns
     /// false (having done nothing) when an argument needs the Python slow path.
     fn launch_on(
@@ -298,6 +349,9 @@ impl LaunchCache {
         args: &Bound<'_, PyTuple>,
     ) -> PyResult<bool> {
         let py = slf.py();
+        if gpu && Self::launch_fast(slf, config, handle, args)? {
+            return Ok(true);
+        }
         let mut read = args::Args::new();
         if !Self::read(gpu, args, handle, &mut read) {
             return Ok(false);
@@ -429,6 +483,9 @@ impl LaunchCache {
             let key = (gpu, types_of(&types));
             let mut table = self.table();
             table.by_types.insert(key.clone(), Arc::clone(&spec));
+            // A specialisation made again (`recompile`) replaces the one the last hit held.
+            table.last = None;
+            table.fast = None;
             table.compiled.retain(|(k, _)| *k != key);
             table.compiled.push((key, spec));
             Ok(())

@@ -1,9 +1,11 @@
 //! Launching: argument reading, the native overload table and configured launches (`launcher.rs`),
-//! loaded GPU and simulator kernels, debug-kernel assert checks.
+//! the fast plan that launches the last GPU specialisation without reading arguments into `Arg`s
+//! (`fast_plan.rs`), loaded GPU and simulator kernels, debug-kernel assert checks.
 
 pub mod args;
 pub mod assertions;
 pub mod datetime_args;
+pub mod fast_plan;
 pub mod kernel;
 pub mod launcher;
 pub mod nominal_args;

@@ -1,10 +1,11 @@
 //! The `cuda.fp16` rows: numba-cuda's float16 functions, by `cuda_fp16.h`'s names (`hadd`,
 //! `__hadd`, `__hadd_rn`, `__hfma_relu`, `__float2half_rd`, `__half2int_rz`, …).
 //!
-//! `hadd`/`hsub`/`hmul` and their `__…`/`__…_rn` forms are one `.rn` instruction each
-//! ([`Rule::ArithRn`]); the four bit reinterpretations are [`Rule::Reinterpret`]; everything
-//! else is a function of the device library `library/fp16.py` ([`Rule::Library`]), where the
-//! semantics and their invariants are written down (docs/reduced-precision.md).
+//! The `__…_rn` forms of `hadd`/`hsub`/`hmul` are one `.rn` instruction each
+//! ([`Rule::ArithRn`]: never contracted into an fma); the four bit reinterpretations are
+//! [`Rule::Reinterpret`]; everything else, `hadd`/`__hadd` (the float16 operator, `add.f16`)
+//! included, is a function of the device library `library/fp16.py` ([`Rule::Library`]), where
+//! the semantics and their invariants are written down (docs/reduced-precision.md).
 
 use oxcuda_ir::{BinOp, Scalar};
 
@@ -24,38 +25,38 @@ pub static FP16: &[Builtin] = &[
     b(
         "cuda.fp16.hadd",
         "a, b, /",
-        Rule::ArithRn(BinOp::Add, Scalar::F16),
-        "a + b in float16, rounded to nearest even (add.rn.f16: never fused into an fma).",
+        Rule::Library,
+        "a + b in float16, rounded to nearest even (add.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).",
     ),
     b(
         "cuda.fp16.__hadd",
         "a, b, /",
-        Rule::ArithRn(BinOp::Add, Scalar::F16),
-        "a + b in float16, rounded to nearest even (add.rn.f16: never fused into an fma).",
+        Rule::Library,
+        "a + b in float16, rounded to nearest even (add.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).",
     ),
     b(
         "cuda.fp16.hsub",
         "a, b, /",
-        Rule::ArithRn(BinOp::Sub, Scalar::F16),
-        "a - b in float16, rounded to nearest even (sub.rn.f16).",
+        Rule::Library,
+        "a - b in float16, rounded to nearest even (sub.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).",
     ),
     b(
         "cuda.fp16.__hsub",
         "a, b, /",
-        Rule::ArithRn(BinOp::Sub, Scalar::F16),
-        "a - b in float16, rounded to nearest even (sub.rn.f16).",
+        Rule::Library,
+        "a - b in float16, rounded to nearest even (sub.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).",
     ),
     b(
         "cuda.fp16.hmul",
         "a, b, /",
-        Rule::ArithRn(BinOp::Mul, Scalar::F16),
-        "a * b in float16, rounded to nearest even (mul.rn.f16).",
+        Rule::Library,
+        "a * b in float16, rounded to nearest even (mul.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).",
     ),
     b(
         "cuda.fp16.__hmul",
         "a, b, /",
-        Rule::ArithRn(BinOp::Mul, Scalar::F16),
-        "a * b in float16, rounded to nearest even (mul.rn.f16).",
+        Rule::Library,
+        "a * b in float16, rounded to nearest even (mul.f16, which may be contracted with a neighbouring multiplication or addition into an fma, as CUDA allows).",
     ),
     b(
         "cuda.fp16.__hadd_rn",

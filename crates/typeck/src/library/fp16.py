@@ -1,10 +1,11 @@
 """``cuda.fp16`` in device code: numba-cuda's float16 functions (``cuda_fp16.h``'s names).
 
 The loader (``library/mod.rs``) compiles this file once, for float16: ``F`` is ``float16``.
-``cuda.fp16.hadd``/``hsub``/``hmul`` (and their ``__…_rn`` forms), the bit reinterpretations
-and ``fma`` are single IR operations (``add.rn.f16``, ``fma.rn.f16``, a bitcast); every other
-function is written here in terms of them, of float16 operators and of float64 math, so the
-GPU and the simulator run the same program and agree bit for bit.
+The ``__…_rn`` forms of ``hadd``/``hsub``/``hmul``, the bit reinterpretations and ``fma`` are
+single IR operations (``add.rn.f16``, ``fma.rn.f16``, a bitcast); every other function is
+written here in terms of them, of float16 operators and of float64 math, so the GPU and the
+simulator run the same program and agree bit for bit, except where the GPU's back end contracts
+a float16 multiplication and addition into one ``fma`` (as for float32: docs/simulator.md).
 
 Invariants (docs/reduced-precision.md):
 
@@ -91,6 +92,21 @@ def _round_rz(x):
 # ---- arithmetic ----
 
 
+# hadd/hsub/hmul are the float16 operators, cuda_fp16.h's __hadd (PTX add.f16, which the back
+# end may contract with a multiplication into an fma, as numba-cuda's may be); the __*_rn forms
+# are the uncontracted add.rn.f16 (Intrinsic::ArithRn).
+def hadd(a, b):
+    return F(a) + F(b)
+
+
+def hsub(a, b):
+    return F(a) - F(b)
+
+
+def hmul(a, b):
+    return F(a) * F(b)
+
+
 def hdiv(a, b):
     return F(a) / F(b)
 
@@ -99,6 +115,8 @@ def hfma(a, b, c):
     return cuda.fma(F(a), F(b), F(c))
 
 
+# The sign bit flipped or cleared, exactly (IEEE 754's negate and abs, NumPy's, a NaN's payload
+# kept); PTX neg.f16/abs.f16 (numba-cuda's forms) leave a NaN result unspecified.
 def hneg(a):
     return cuda.fp16.__ushort_as_half(_bits(a) ^ uint16(0x8000))
 

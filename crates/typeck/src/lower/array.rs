@@ -311,12 +311,14 @@ impl Lower<'_, '_> {
             Val::Poison => None,
             other => {
                 let what = other.describe();
-                self.error_hint(
-                    codes::BAD_INDEX,
-                    range,
-                    format!("array index must be an integer, not {what}"),
-                    "convert with int(...)",
-                );
+                // numba-cuda's words name the index's type: "float64 is not a valid index".
+                let message = match self.scalar_type_of(&other) {
+                    Some(s) => format!(
+                        "array index must be an integer, not {what} ({s} is not a valid index)"
+                    ),
+                    None => format!("array index must be an integer, not {what}"),
+                };
+                self.error_hint(codes::BAD_INDEX, range, message, "convert with int(...)");
                 None
             }
         }
@@ -820,7 +822,9 @@ impl Lower<'_, '_> {
         index: Val,
         range: TextRange,
     ) -> Option<Vec<Value>> {
-        let items = match Self::plain(index) {
+        let plain = Self::plain(index);
+        let scalar = !matches!(plain, Val::Tuple(_) | Val::Rt(_, Type::Tuple(_)));
+        let items = match plain {
             Val::Tuple(items) => items,
             Val::Rt(v, Type::Tuple(types)) => types
                 .iter()
@@ -835,10 +839,22 @@ impl Lower<'_, '_> {
             other => vec![other],
         };
         if items.len() != a.ndim as usize {
-            self.error(
+            // numba-cuda's words first ("Expected 2 indices, got a scalar"), then oxcuda's.
+            let got = if scalar {
+                "a scalar".to_owned()
+            } else {
+                items.len().to_string()
+            };
+            self.error_hint(
                 codes::BAD_INDEX,
                 range,
-                format!("{} indices for a {}-d array", items.len(), a.ndim),
+                format!(
+                    "Expected {} indices, got {got}: {} indices for a {}-d array",
+                    a.ndim,
+                    items.len(),
+                    a.ndim
+                ),
+                "index with one integer per dimension, e.g. (i, j) for a 2-d array",
             );
             return None;
         }

@@ -490,8 +490,10 @@ impl Lower<'_, '_> {
                     val: Val::Poison,
                     range,
                 });
-                // numba-cuda types float() of a float16 as float16 (cudadecl.py, `Float`).
-                if let Val::Rt(_, Type::Scalar(Scalar::F16)) = a.val {
+                // numba types float() of a float as that float (numba's `Float` template:
+                // `signature(arg, arg)` for the real domain; numba-cuda's cudadecl.py adds
+                // float16), and of an integer or bool as float64.
+                if let Val::Rt(_, Type::Scalar(Scalar::F16 | Scalar::F32 | Scalar::F64)) = a.val {
                     return a.val;
                 }
                 // `float("nan")`, `float("-inf")`, `float("1.5")`: a constant, as Python

@@ -1,0 +1,194 @@
+//! The launch fast path's plan for the last specialisation: each argument checked against the
+//! type it had at the last launch and written straight into the kernel's parameter slots,
+//! with no [`Arg`](oxcuda_runtime::launch::Arg) built, compared, packed and dropped.
+//!
+//! A [`FastPlan`] exists for a specialisation whose every argument is of a kind the plan
+//! knows ([`Step`]): a device array of a numeric dtype, a Python `int` for an integer
+//! parameter, a Python `float` for a `float32`/`float64` parameter. Anything else (tuples,
+//! records, foreign arrays, NumPy scalars…) keeps the general path, which handles every kind.
+//!
+//! Invariant: the plan adds no behaviour. It accepts an argument only when the general path
+//! would read exactly the type it was built from (the table's key) and would pack the same
+//! bits; on the first argument it cannot vouch for, [`FastPlan::pack`] gives up and the
+//! general path reads the whole launch again — which then applies every rule, error and
+//! conversion itself. Checks that depend on the kernel (the arrays' context against the
+//! kernel's, the configuration, co-residency) stay with the kernel's launch
+//! (`GpuKernel::launch_flat`).
+
+use std::ffi::c_void;
+
+use oxcuda_ir::{ArrayType, Dtype, Layout, Scalar, Type};
+use pyo3::prelude::*;
+use pyo3::types::{PyFloat, PyInt, PyTuple};
+
+use crate::launch::args::layout_from_flags;
+use crate::memory::devicearray::DeviceNDArray;
+
+/// Parameter slots the plan fills on the stack (16 two-dimensional arrays take 80); a
+/// specialisation with more keeps the general path.
+pub const FLAT_SLOTS: usize = 96;
+
+/// How one argument is checked and packed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// A `DeviceNDArray` (or subclass) on the GPU whose view shows exactly these facts; packed
+    /// as its data pointer, shape and strides (docs/abi.md).
+    Array {
+        scalar: Scalar,
+        ndim: usize,
+        layout: Layout,
+        readonly: bool,
+    },
+    /// An exact Python `int` that fits int64 (the general path types it `int64`), for an
+    /// integer parameter: its low 64 bits, as `oxcuda_runtime::launch::pack` writes them.
+    Int,
+    /// An exact Python `float` for a `float64` parameter.
+    Float64,
+    /// An exact Python `float` for a `float32` parameter (rounded to nearest, as `pack`).
+    Float32,
+}
+
+/// The steps of one specialisation, and the slots they fill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FastPlan {
+    steps: Vec<Step>,
+    slots: usize,
+}
+
+/// What [`FastPlan::pack`] found: the context of the array arguments (0 when there are
+/// none), which the kernel compares with its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Packed {
+    pub arrays_ctx: usize,
+}
+
+impl FastPlan {
+    /// The plan for arguments of types `key` (as the general path reads them) passed for
+    /// parameters `params`; `None` when some argument is of a kind the plan does not know.
+    pub fn new(key: &[Type], params: &[Type]) -> Option<Self> {
+        if key.len() != params.len() {
+            return None;
+        }
+        let mut steps = Vec::with_capacity(key.len());
+        let mut slots = 0;
+        for (got, want) in key.iter().zip(params) {
+            let step = step_for(got, want)?;
+            slots += match step {
+                Step::Array { ndim, .. } => 1 + 2 * ndim,
+                _ => 1,
+            };
+            steps.push(step);
+        }
+        (slots <= FLAT_SLOTS).then_some(Self { steps, slots })
+    }
+
+    /// Checks `args` against the plan and writes their parameter slots to `values` and a
+    /// pointer to each slot to `pointers`; `None` (having launched nothing) when an argument
+    /// is not what the plan expects. `pointers[..slots]` is what `cuLaunchKernel` takes.
+    pub fn pack(
+        &self,
+        args: &Bound<'_, PyTuple>,
+        values: &mut [u64; FLAT_SLOTS],
+        pointers: &mut [*mut c_void; FLAT_SLOTS],
+    ) -> Option<(Packed, usize)> {
+        if args.len() != self.steps.len() {
+            return None;
+        }
+        let mut at = 0;
+        let mut arrays_ctx = 0;
+        for (obj, step) in args.iter_borrowed().zip(&self.steps) {
+            match *step {
+                Step::Array {
+                    scalar,
+                    ndim,
+                    layout,
+                    readonly,
+                } => {
+                    let arr = obj.cast::<DeviceNDArray>().ok()?;
+                    let view = arr.get().launch_view();
+                    if view.scalar != Some(scalar)
+                        || matches!(view.kind, b'V' | b'M' | b'm')
+                        || view.shape.len() != ndim
+                        || view.readonly != readonly
+                        || view.host
+                        || layout_from_flags(view.c_contiguous, view.f_contiguous) != layout
+                    {
+                        return None;
+                    }
+                    // One context for every array; mixed ones are the general path's to name.
+                    if view.ctx != 0 {
+                        if arrays_ctx != 0 && arrays_ctx != view.ctx {
+                            return None;
+                        }
+                        arrays_ctx = view.ctx;
+                    }
+                    values[at] = view.ptr;
+                    let dims = &mut values[at + 1..at + 1 + 2 * ndim];
+                    let (shape, strides) = dims.split_at_mut(ndim);
+                    for (slot, &n) in shape.iter_mut().zip(view.shape) {
+                        *slot = n as u64;
+                    }
+                    for (slot, &s) in strides.iter_mut().zip(view.strides) {
+                        *slot = s as u64;
+                    }
+                    at += 1 + 2 * ndim;
+                }
+                Step::Int => {
+                    if !obj.is_exact_instance_of::<PyInt>() {
+                        return None;
+                    }
+                    values[at] = obj.extract::<i64>().ok()? as u64;
+                    at += 1;
+                }
+                Step::Float64 | Step::Float32 => {
+                    if !obj.is_exact_instance_of::<PyFloat>() {
+                        return None;
+                    }
+                    let x = obj.cast::<PyFloat>().ok()?.value();
+                    values[at] = if *step == Step::Float64 {
+                        x.to_bits()
+                    } else {
+                        u64::from((x as f32).to_bits())
+                    };
+                    at += 1;
+                }
+            }
+        }
+        debug_assert_eq!(at, self.slots);
+        for (p, v) in pointers.iter_mut().zip(values.iter_mut()).take(at) {
+            *p = std::ptr::from_mut(v).cast();
+        }
+        Some((Packed { arrays_ctx }, at))
+    }
+}
+
+/// The step for an argument read as `got` passed for a parameter `want`.
+fn step_for(got: &Type, want: &Type) -> Option<Step> {
+    match (got, want) {
+        (
+            Type::Array(ArrayType {
+                dtype: Dtype::Scalar(scalar),
+                ndim,
+                layout,
+                readonly,
+                aligned: true,
+            }),
+            Type::Array(ArrayType {
+                dtype: Dtype::Scalar(param),
+                ndim: param_ndim,
+                ..
+            }),
+        ) if scalar == param && ndim == param_ndim => Some(Step::Array {
+            scalar: *scalar,
+            ndim: usize::try_from(*ndim).ok()?,
+            layout: *layout,
+            readonly: *readonly,
+        }),
+        (Type::Scalar(Scalar::I64), Type::Scalar(p)) if p.is_int() && *p != Scalar::Bool => {
+            Some(Step::Int)
+        }
+        (Type::Scalar(Scalar::F64), Type::Scalar(Scalar::F64)) => Some(Step::Float64),
+        (Type::Scalar(Scalar::F64), Type::Scalar(Scalar::F32)) => Some(Step::Float32),
+        _ => None,
+    }
+}
