@@ -85,3 +85,14 @@ def test_a_report_without_the_kernel_is_an_error_not_a_guess():
         _resources.report("ptxas info    : 0 bytes gmem\n", "k_0")
     with pytest.raises(RuntimeError, match="no register or frame line"):
         _resources.report("ptxas info    : Compiling entry function 'k_0' for 'sm_90'\n", "k_0")
+
+
+def test_the_cubins_sections_are_read_and_a_non_cubin_is_refused():
+    from oxcuda.cuda import compiler
+
+    sig = ("float32[::1]", "float32[::1]")
+    out = compiler.compile_pyfunc(_smem_local_const, sig, device=False, output="cubin", cc=(9, 0))
+    sizes = _resources.section_sizes(bytes(out["cubin"]))
+    assert sizes[_resources.USER_CONSTANTS] == _TABLE.nbytes
+    with pytest.raises(RuntimeError, match="not a cubin"):
+        _resources.section_sizes(b"\x7fELF\x01\x01" + bytes(64))

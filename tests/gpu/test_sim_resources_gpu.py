@@ -88,7 +88,10 @@ def test_the_simulators_resources_are_the_drivers(case):
     # The simulator's way (oxcuda.cuda.dispatcher._kernel_attribute) on this kernel's own
     # compile: its link made again with -verbose, for this GPU's compute capability.
     sim = _resources.attributes(
-        compiled.artifacts.link_report(), compiled.entry_name, options.get("launch_bounds")
+        compiled.artifacts.link_report(),
+        compiled.entry_name,
+        bytes(k._stage(SIG, "cubin")),
+        options.get("launch_bounds"),
     )
     gpu = {name: compiled.kernel.attribute(name) for name in NAMES}
     assert sim == gpu

@@ -13,8 +13,9 @@ same kernel (``tests/gpu/test_sim_resources_gpu.py`` checks the reading against 
 * registers: ptxas's ``Used N registers``;
 * shared memory: its ``N bytes smem`` (static shared memory; 0 when it reports none);
 * local memory: its ``N bytes stack frame`` (local arrays and spills live in the frame);
-* constant memory: the ``N bytes cmem[3]`` of the module's user constants (``cuda.const``
-  arrays, ``print``'s format strings);
+* constant memory: the size of the cubin's ``.nv.constant3`` section, the module's user
+  constants (``cuda.const`` arrays, ``print``'s format strings; ptxas reports it only on some
+  routes, so the cubin is read);
 * the most threads per block: the register file's limit for that register count (64 Ki
   registers per block, allocated per warp in units of 256), at most 1024, and at most the
   kernel's ``launch_bounds``.
@@ -26,6 +27,7 @@ guessed number.
 from __future__ import annotations
 
 import re
+import struct
 from typing import Any
 
 #: Registers in a multiprocessor's register file, which one block may use in full (compute
@@ -40,12 +42,13 @@ _ENTRY = re.compile(r"Compiling entry function '([^']+)'")
 _USED = re.compile(r"ptxas info\s*:\s*Used (\d+) registers(?P<rest>[^\n]*)")
 _SMEM = re.compile(r"(\d+) bytes smem")
 _FRAME = re.compile(r"(\d+) bytes stack frame")
-_CMEM3 = re.compile(r"(\d+) bytes cmem\[3\]")
+#: The cubin's section of the module's user constants (constant bank 3).
+USER_CONSTANTS = ".nv.constant3"
 
 
 def report(log: str, entry: str) -> dict[str, int]:
-    """The resources of kernel ``entry`` from nvJitLink's ``-verbose`` log ``log`` (module
-    docstring), by the driver's attribute names, without ``max_threads_per_block``."""
+    """The registers, shared and local memory of kernel ``entry`` from nvJitLink's
+    ``-verbose`` log ``log`` (module docstring), by the driver's attribute names."""
     sections = _ENTRY.split(log)
     # [prologue, name1, text1, name2, text2, …]: each entry's text runs to the next entry.
     texts = {sections[i]: sections[i + 1] for i in range(1, len(sections) - 1, 2)}
@@ -57,13 +60,28 @@ def report(log: str, entry: str) -> dict[str, int]:
     if used is None or frame is None:
         raise RuntimeError(f"nvJitLink's report on {entry!r} has no register or frame line:\n{log}")
     smem = _SMEM.search(used.group("rest"))
-    cmem = _CMEM3.search(log)
     return {
         "num_regs": int(used.group(1)),
         "shared_size_bytes": int(smem.group(1)) if smem else 0,
         "local_size_bytes": int(frame.group(1)),
-        "const_size_bytes": int(cmem.group(1)) if cmem else 0,
     }
+
+
+def section_sizes(cubin: bytes) -> dict[str, int]:
+    """``{section name: size}`` of a cubin (a little-endian ELF64 file)."""
+    if cubin[:4] != b"\x7fELF" or cubin[4] != 2 or cubin[5] != 1:
+        raise RuntimeError("not a cubin: a little-endian ELF64 file was expected")
+    (shoff,) = struct.unpack_from("<Q", cubin, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", cubin, 0x3A)
+    headers = [
+        struct.unpack_from("<IIQQQQIIQQ", cubin, shoff + i * shentsize) for i in range(shnum)
+    ]
+    names_at = headers[shstrndx][4]  # the section-name table's file offset
+    sizes = {}
+    for name_offset, *_, size, _, _, _, _ in headers:
+        start = names_at + name_offset
+        sizes[cubin[start : cubin.index(b"\0", start)].decode()] = size
+    return sizes
 
 
 def max_threads_per_block(num_regs: int, launch_bounds: Any = None) -> int:
@@ -78,10 +96,11 @@ def max_threads_per_block(num_regs: int, launch_bounds: Any = None) -> int:
     return threads
 
 
-def attributes(log: str, entry: str, launch_bounds: Any = None) -> dict[str, int]:
+def attributes(log: str, entry: str, cubin: bytes, launch_bounds: Any = None) -> dict[str, int]:
     """Every resource attribute of kernel ``entry`` from its link's ``-verbose`` report
-    ``log`` (``CompileArtifacts.link_report()``), as the GPU of the link's compute capability
-    reports it; ``launch_bounds`` is the kernel's option."""
+    ``log`` (``CompileArtifacts.link_report()``) and its ``cubin``, as the GPU of the link's
+    compute capability reports it; ``launch_bounds`` is the kernel's option."""
     found = report(log, entry)
+    found["const_size_bytes"] = section_sizes(cubin).get(USER_CONSTANTS, 0)
     found["max_threads_per_block"] = max_threads_per_block(found["num_regs"], launch_bounds)
     return found

@@ -1044,10 +1044,10 @@ class Dispatcher(_native.LaunchCache):
 
         found = compiled.sim_resources
         if found is None:
-            self._stage(compiled.types, "cubin")  # the GPU's link, for the simulator's cc
+            cubin = self._stage(compiled.types, "cubin")  # the GPU's link, for the sim's cc
             log = compiled.artifacts.link_report()
             bounds = self.targetoptions.get("launch_bounds")
-            found = _resources.attributes(log, compiled.entry_name, bounds)
+            found = _resources.attributes(log, compiled.entry_name, bytes(cubin), bounds)
             compiled.sim_resources = found
         return found[name]
 
