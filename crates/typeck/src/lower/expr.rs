@@ -139,15 +139,15 @@ impl Lower<'_, '_> {
                     format!("local variable '{name}' is read before any assignment to it"),
                 );
             }
+            let key = self.read_key(name, range);
             if let Some(v) = self
                 .next
                 .statics
-                .get(name)
-                .or_else(|| self.state.statics.get(name))
+                .get(&key)
+                .or_else(|| self.state.statics.get(&key))
             {
                 return v.clone();
             }
-            let key = self.var_key(name);
             if self.conflicted.contains(&key) {
                 return Val::Poison;
             }

@@ -46,6 +46,7 @@ mod stmt;
 mod tensor;
 mod ufunc;
 mod vector;
+mod versions;
 mod warp;
 
 use std::collections::{HashMap, HashSet};
@@ -73,6 +74,9 @@ pub(crate) struct FnState {
     /// Variables holding a value known at compile time that has no runtime form (a grid
     /// group, `g = cuda.cg.this_grid()`): no slot, reads give the value.
     pub statics: HashMap<String, Val>,
+    /// The `if` tests found constant and the `for`s unrolled, for the next pass's versions
+    /// (`versions.rs`).
+    pub pruning: versions::Pruning,
 }
 
 /// At most this many passes; the type lattice is shallow, so real functions need 2–4.
@@ -96,12 +100,20 @@ pub(crate) fn function(
         }
     };
     let def = parsed.def;
+    let params = parameter_sites(&def.parameters);
+    // Variables a nested function reads keep one version (`versions.rs`).
+    let pinned: HashSet<String> = sess
+        .nested
+        .children(src)
+        .flat_map(|n| n.captured.iter().cloned())
+        .collect();
     let mut state = FnState::default();
     if let Some(ret) = declared_ret {
         state.ret = (ret != &Type::None).then(|| ret.clone());
     }
     for pass in 0..MAX_PASSES {
-        let mut lower = Lower::new(sess, src, id, kind, state.clone(), args);
+        let versions = versions::analyse(&def, &params, &pinned, &state.pruning);
+        let mut lower = Lower::new(sess, src, id, kind, state.clone(), args, versions);
         lower.declared_ret = declared_ret.filter(|t| **t != Type::None).cloned();
         lower.body(&def, args);
         lower.check_local_escapes();
@@ -154,6 +166,10 @@ pub(crate) fn function(
 /// `next` with every variable of `state` it lacks, and each type unified with the one
 /// `state` had (where they cannot unify, `next`'s stays: the pass reported the conflict).
 fn widen(state: &FnState, mut next: FnState) -> FnState {
+    if state.pruning != next.pruning {
+        // The versions change with what is pruned: the old proposals name other versions.
+        return next;
+    }
     for (name, ty) in &state.vars {
         match next.vars.get(name) {
             None => {
@@ -220,15 +236,12 @@ pub(crate) struct Lower<'s, 'a> {
     /// Names assigned so far in this pass, in program order: a read of a local outside any
     /// loop that no earlier assignment precedes can never see a value.
     pub written: HashSet<String>,
-    /// Each variable's current version (`docs/typing.md`, Variables): an assignment among
-    /// the function's top-level statements starts a new one, with a type of its own.
-    pub versions: HashMap<String, u32>,
-    /// The statement being lowered is a top-level assignment (`=`, `+=`, annotated).
-    pub top_level_assign: bool,
-    /// The statement being lowered is a top-level `for` (taken by the loop's lowering): an
-    /// unrolled loop over a non-empty tuple assigns its target before anything can read it,
-    /// so, like a top-level assignment, it starts a new version of the target.
-    pub top_level_for: bool,
+    /// The version of each assignment site and read (`versions.rs`, `docs/typing.md`,
+    /// Variables): assignments that no read sees together have types of their own.
+    pub versions: versions::Versions,
+    /// Each variable's version last assigned in this pass: the version of reads and
+    /// assignments the analysis does not see (a nested function's captures, `$` temporaries).
+    pub current: HashMap<String, String>,
     /// The return type of the function's declared signature: every `return` converts to it
     /// (numba-cuda: `int32(int32, int32)` returns int32, wrapping).
     pub declared_ret: Option<Type>,
@@ -250,6 +263,7 @@ impl<'s, 'a> Lower<'s, 'a> {
         kind: FunctionKind,
         state: FnState,
         args: &[Param],
+        versions: versions::Versions,
     ) -> Self {
         let source = sess.sources.get(src);
         let mut f = Function::new(
@@ -283,9 +297,8 @@ impl<'s, 'a> Lower<'s, 'a> {
             shape_constants: HashMap::new(),
             error_poisoned: HashSet::new(),
             written: HashSet::new(),
-            versions: HashMap::new(),
-            top_level_assign: false,
-            top_level_for: false,
+            versions,
+            current: HashMap::new(),
             declared_ret: None,
             returned: Vec::new(),
             var_sites: HashMap::new(),
@@ -293,12 +306,31 @@ impl<'s, 'a> Lower<'s, 'a> {
         }
     }
 
-    /// The key of variable `name`'s current version in the pass's tables: the name itself
-    /// for the first version, `name.N` (numba's SSA spelling) for later ones.
-    pub fn var_key(&self, name: &str) -> String {
-        match self.versions.get(name) {
-            None | Some(0) => name.to_owned(),
-            Some(v) => format!("{name}.{v}"),
+    /// The key of the version the assignment to `name` at `site` writes, in the pass's
+    /// tables: the name itself for a variable's first version, `name.N` (numba's SSA
+    /// spelling) for later ones (`versions.rs`).
+    pub fn def_key(&mut self, name: &str, site: TextRange) -> String {
+        let key = match self.versions.def(name, site) {
+            Some(k) => k.to_owned(),
+            None => self
+                .current
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| name.to_owned()),
+        };
+        self.current.insert(name.to_owned(), key.clone());
+        key
+    }
+
+    /// The key of the version a read of `name` at `site` sees.
+    pub fn read_key(&self, name: &str, site: TextRange) -> String {
+        match self.versions.read(name, site) {
+            Some(k) => k.to_owned(),
+            None => self
+                .current
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| name.to_owned()),
         }
     }
 
@@ -378,20 +410,15 @@ impl<'s, 'a> Lower<'s, 'a> {
         nonneg: bool,
         range: TextRange,
     ) -> Option<(Var, Type)> {
-        // A top-level assignment dominates everything after it and nothing after it can see
-        // the value before it (no loop or branch encloses it): as numba's SSA form does, it
-        // starts a new version of the variable, whose type is its own. The front end's own
-        // temporaries (`$ifexp…`, assigned on several paths of one expression) never do.
-        if self.top_level_assign && !name.starts_with('$') && self.written.contains(name) {
-            *self.versions.entry(name.to_owned()).or_insert(0) += 1;
-        }
+        // Each assignment writes its version (numba's SSA form, `versions.rs`): assignments
+        // that no read sees together have types of their own.
         self.written.insert(name.to_owned());
-        let key = self.var_key(name);
+        let key = self.def_key(name, range);
         if let Some(held) = self
             .next
             .statics
-            .get(name)
-            .or_else(|| self.state.statics.get(name))
+            .get(&key)
+            .or_else(|| self.state.statics.get(&key))
         {
             let what = held.describe();
             self.error_hint(
@@ -417,7 +444,7 @@ impl<'s, 'a> Lower<'s, 'a> {
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
                 format!("variable '{name}' is assigned {ty} here but {prev} elsewhere{there}"),
-                "a variable keeps one type in a kernel: convert explicitly, e.g. float32(x), or use another name",
+                "the assignments that one read can see (through a branch or a loop) share one type: convert explicitly, e.g. float32(x), or use another name",
             );
             self.conflicted.insert(key);
             return None;
@@ -520,15 +547,15 @@ impl<'s, 'a> Lower<'s, 'a> {
                         });
                     }
                     self.written.insert(name.to_owned());
-                    self.next
-                        .statics
-                        .insert(name.to_owned(), Val::Closure(*src, bound));
+                    let key = self.def_key(name, p.range());
+                    self.next.statics.insert(key, Val::Closure(*src, bound));
                     continue;
                 }
                 Param::Static(s) => {
                     // A compile-time argument: reads of the name give the value itself.
                     self.written.insert(name.to_owned());
-                    self.next.statics.insert(name.to_owned(), s.to_val());
+                    let key = self.def_key(name, p.range());
+                    self.next.statics.insert(key, s.to_val());
                     continue;
                 }
             };
@@ -549,16 +576,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             if !self.reachable(self.cur) {
                 break; // statements after a `return`: numba drops them before typing
             }
-            self.top_level_assign = matches!(
-                stmt,
-                oxcuda_syntax::ast::Stmt::Assign(_)
-                    | oxcuda_syntax::ast::Stmt::AugAssign(_)
-                    | oxcuda_syntax::ast::Stmt::AnnAssign(_)
-            );
-            self.top_level_for = matches!(stmt, oxcuda_syntax::ast::Stmt::For(_));
             self.stmt(stmt);
-            self.top_level_assign = false;
-            self.top_level_for = false;
         }
         // Falling off the end returns none.
         self.at(def.range());
@@ -601,6 +619,19 @@ impl<'s, 'a> Lower<'s, 'a> {
             }
         }
     }
+}
+
+/// The parameters' names and ranges (their assignment sites), in order; a device
+/// function's `*args` last.
+fn parameter_sites(params: &oxcuda_syntax::ast::Parameters) -> Vec<(String, TextRange)> {
+    params
+        .posonlyargs
+        .iter()
+        .chain(params.args.iter())
+        .map(|p| &p.parameter)
+        .chain(params.vararg.as_deref())
+        .map(|p| (p.name.to_string(), p.range()))
+        .collect()
 }
 
 /// The symbol of a specialisation: the Python name made C-safe, plus the function id.
