@@ -199,7 +199,7 @@ impl Lower<'_, '_> {
             None => self.error_hint(
                 codes::UNKNOWN_NAME,
                 range,
-                format!("name '{name}' is not defined"),
+                format!("NameError: name '{name}' is not defined"),
                 "kernels see their arguments, locals, module globals and closure variables captured at compile time, and Python builtins",
             ),
         }
@@ -360,6 +360,7 @@ impl Lower<'_, '_> {
         if l == Val::Poison || r == Val::Poison {
             return Val::Poison;
         }
+        let (l, r) = (self.unwrap_optional(l), self.unwrap_optional(r));
         let (l, r) = (Self::plain(l), Self::plain(r));
         if let Some(v) = self.datetime_binary(op, &l, &r, range) {
             return v;
@@ -542,6 +543,7 @@ impl Lower<'_, '_> {
 
     pub(crate) fn unary(&mut self, op: ast::UnaryOp, v: Val, range: TextRange) -> Val {
         use ast::UnaryOp as U;
+        let v = self.unwrap_optional(v);
         let v = Self::plain(v);
         if let Some(out) = self.datetime_unary(op, &v, range) {
             return out;
@@ -618,6 +620,7 @@ impl Lower<'_, '_> {
                 self.unary(ast::UnaryOp::Not, same, range)
             };
         }
+        let (l, r) = (self.unwrap_optional(l), self.unwrap_optional(r));
         let cmp = match op {
             C::Eq => CmpOp::Eq,
             C::NotEq => CmpOp::Ne,
@@ -710,6 +713,9 @@ impl Lower<'_, '_> {
                 };
                 self.identity(Val::Rt(lv, lt), Val::Rt(rv, rt), range)
             }
+            // numba's Optional: `x is None` asks whether it holds a value.
+            (Val::Rt(v, Type::Optional(_)), Val::NoneV, _)
+            | (Val::NoneV, Val::Rt(v, Type::Optional(_)), _) => self.optional_is_none(*v),
             (Val::Rt(_, a), Val::Rt(_, b), _) if a == b => {
                 if matches!(a, Type::Array(_) | Type::Record(_)) {
                     return self.error_hint(

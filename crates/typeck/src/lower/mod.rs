@@ -35,6 +35,7 @@ mod namedtuple;
 mod nominal;
 mod np_alloc;
 mod operator_call;
+mod optional;
 mod pointer;
 mod print;
 mod raise;
@@ -71,6 +72,10 @@ pub(crate) struct FnState {
     pub nonneg: HashMap<String, bool>,
     /// Unified type of `return <value>` statements; `None` when there are none yet.
     pub ret: Option<Type>,
+    /// A device function without a declared return type returns nothing on some path (a
+    /// bare `return`, `return None`, or the end of its body): with a value returned
+    /// elsewhere, its return type is numba's `Optional` of that value's (`optional.rs`).
+    pub ret_none: bool,
     /// Variables holding a value known at compile time that has no runtime form (a grid
     /// group, `g = cuda.cg.this_grid()`): no slot, reads give the value.
     pub statics: HashMap<String, Val>,
@@ -146,7 +151,7 @@ pub(crate) fn function(
             }
             let ret = match (kind, &next.ret) {
                 (FunctionKind::Kernel | FunctionKind::Extern(_), _) | (_, None) => Type::None,
-                (FunctionKind::Device, Some(t)) => t.clone(),
+                (FunctionKind::Device, Some(t)) => return_type(t, &next, declared_ret),
             };
             let mut f = f;
             nominal::erase(&mut f);
@@ -156,11 +161,24 @@ pub(crate) fn function(
         if let Some(active) = sess.active.get_mut(&(src, args.to_vec()))
             && (active.ret_guess.is_none() || declared_ret.is_none())
         {
-            active.ret_guess.clone_from(&next.ret);
+            active.ret_guess = next
+                .ret
+                .as_ref()
+                .map(|t| return_type(t, &next, declared_ret));
         }
         state = next;
     }
     Err(())
+}
+
+/// The return type of a device function whose value returns unify to `t`: numba's
+/// `Optional(t)` when some path returns nothing and no return type is declared.
+fn return_type(t: &Type, next: &FnState, declared_ret: Option<&Type>) -> Type {
+    if next.ret_none && declared_ret.is_none() && *t != Type::None {
+        optional::optional_of(t.clone())
+    } else {
+        t.clone()
+    }
 }
 
 /// `next` with every variable of `state` it lacks, and each type unified with the one
@@ -194,6 +212,7 @@ fn widen(state: &FnState, mut next: FnState) -> FnState {
     if next.ret.is_none() {
         next.ret.clone_from(&state.ret);
     }
+    next.ret_none |= state.ret_none;
     next
 }
 
@@ -253,6 +272,9 @@ pub(crate) struct Lower<'s, 'a> {
     /// Variable versions whose assignments conflicted this pass: later reads are poison, so
     /// the conflict is the one error reported for them (not "int64 cannot be indexed").
     pub conflicted: HashSet<String>,
+    /// Where this pass's returns without a value are (a bare `return`, `return None`, the
+    /// end of the body), for an error when an Optional of the returned type cannot be empty.
+    pub bare_returns: Vec<TextRange>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -303,6 +325,7 @@ impl<'s, 'a> Lower<'s, 'a> {
             returned: Vec::new(),
             var_sites: HashMap::new(),
             conflicted: HashSet::new(),
+            bare_returns: Vec::new(),
         }
     }
 
@@ -580,21 +603,30 @@ impl<'s, 'a> Lower<'s, 'a> {
         }
         // Falling off the end returns none.
         self.at(def.range());
+        let loc = self.loc;
         match (self.kind, self.next.ret.clone()) {
-            (FunctionKind::Device, Some(ret)) if ret != Type::None => {
-                self.f.ret = ret;
-                let loc = self.loc;
+            // Falling off the end of a function that returns a value: numba returns None
+            // (an Optional result); with a declared return type no path may.
+            (FunctionKind::Device, Some(ret))
+                if ret != Type::None
+                    && (self.declared_ret.is_some() || !self.reachable(self.cur)) =>
+            {
                 self.f.terminate(self.cur, Terminator::Unreachable, loc);
             }
-            _ => {
-                let loc = self.loc;
+            (FunctionKind::Device, _) => {
+                if self.declared_ret.is_none() && self.reachable(self.cur) {
+                    self.next.ret_none = true;
+                    self.bare_returns.push(def.name.range());
+                }
                 self.f.terminate(self.cur, Terminator::Return(None), loc);
             }
+            _ => self.f.terminate(self.cur, Terminator::Return(None), loc),
         }
         if self.kind == FunctionKind::Device
             && let Some(ret) = &self.next.ret
         {
-            self.f.ret = ret.clone();
+            self.next.ret_none |= self.state.ret_none;
+            self.f.ret = return_type(ret, &self.next, self.declared_ret.as_ref());
         }
         self.fix_returns();
         self.return_through_slot();
@@ -605,6 +637,31 @@ impl<'s, 'a> Lower<'s, 'a> {
     fn fix_returns(&mut self) {
         let ret = self.f.ret.clone();
         for b in self.f.block_ids().collect::<Vec<_>>() {
+            if let (Terminator::Return(None), Type::Optional(inner)) =
+                (&self.f.blocks[b.index()].term, &ret)
+            {
+                // A return without a value in a function returning an Optional: None.
+                let inner = (**inner).clone();
+                let loc = self.f.blocks[b.index()].term_loc;
+                let saved = (self.cur, self.loc);
+                (self.cur, self.loc) = (b, loc);
+                let none = self.optional_none(&inner);
+                (self.cur, self.loc) = saved;
+                match none {
+                    Some(v) => self.f.blocks[b.index()].term = Terminator::Return(Some(v)),
+                    None => {
+                        for r in self.bare_returns.clone() {
+                            self.error_hint(
+                                codes::BAD_RETURN,
+                                r,
+                                format!("this function returns {inner} elsewhere, and here returns None: numba's Optional({inner}) cannot be empty in device code"),
+                                "return a value on every path (or return a flag with it)",
+                            );
+                        }
+                    }
+                }
+                continue;
+            }
             if let Terminator::Return(Some(v)) = self.f.blocks[b.index()].term.clone() {
                 let ty = self.f.value_type(v).clone();
                 if ty != ret {

@@ -563,10 +563,22 @@ impl Lower<'_, '_> {
         let value = r.value.as_ref().map(|e| (self.expr(e), e.range()));
         match (self.kind, value) {
             (_, None) | (_, Some((Val::NoneV, _))) => {
-                if self.kind == FunctionKind::Device
-                    && self.next.ret.as_ref().is_some_and(|t| *t != Type::None)
-                {
-                    self.error(codes::BAD_RETURN, r.range(), "this function returns a value elsewhere; a bare return has no value to give");
+                if self.kind == FunctionKind::Device {
+                    match &self.declared_ret {
+                        Some(t) => {
+                            let t = t.clone();
+                            self.error(
+                                codes::BAD_RETURN,
+                                r.range(),
+                                format!("the declared return type is {t}; a bare return has no value to give"),
+                            );
+                        }
+                        // numba: the function returns Optional(T) (`optional.rs`).
+                        None => {
+                            self.next.ret_none = true;
+                            self.bare_returns.push(r.range());
+                        }
+                    }
                 }
                 self.terminate(Terminator::Return(None));
             }
