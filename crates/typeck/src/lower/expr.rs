@@ -265,6 +265,12 @@ impl Lower<'_, '_> {
                     .collect();
                 self.make_namedtuple(class, items, range)
             }
+            GlobalValue::ExceptionClass(_, class) => self.error_hint(
+                codes::UNSUPPORTED_GLOBAL,
+                range,
+                format!("the exception class {class} can only be raised in device code, not used as a value"),
+                format!("write raise {class} or raise {class}(\"a message\")"),
+            ),
             GlobalValue::Unsupported(repr) => self.error_hint(
                 codes::UNSUPPORTED_GLOBAL,
                 range,
