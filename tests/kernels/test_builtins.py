@@ -179,3 +179,18 @@ def test_float32_accumulation_stays_float32(target, rng):
     for _ in range(10):
         want += x.astype(np.float32) * np.float32(0.1)
     np.testing.assert_allclose(got, want.astype(np.float64), rtol=1e-6, atol=1e-6)
+
+
+@cuda.jit
+def cuda_types_k(out, a):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = cuda.types.float32(a[i])  # numba-cuda's cuda.types module names the types
+        out[i] = x * cuda.types.int32(3) + cuda.types.float16(0.5)
+
+
+def test_cuda_types_in_device_code(target, rng):
+    a = rand(rng, 40, np.float64)
+    (got, _) = run(cuda_types_k, 1, 64, poison(40, np.float32), a)
+    want = a.astype(np.float32) * np.float32(3) + np.float32(np.float16(0.5))
+    np.testing.assert_allclose(got, want, rtol=1e-6)
