@@ -81,7 +81,7 @@ pub struct SimError {
     /// The full message: what, where (kernel, file:line:col), which thread and block.
     pub message: String,
     /// Where in the source, when the error belongs to an instruction.
-    pub location: Option<SourceLoc>,
+    pub location: Option<Box<SourceLoc>>,
     /// `threadIdx` of the failing thread, for errors raised while executing.
     pub thread: Option<[u32; 3]>,
     /// `blockIdx` of the failing block, for errors raised while executing.

@@ -127,7 +127,7 @@ pub(crate) fn runtime_error(
     SimError {
         kind,
         message,
-        location: Some(loc),
+        location: Some(Box::new(loc)),
         thread: Some(tid),
         block: Some(env.block),
         raises: None,

@@ -106,7 +106,7 @@ mod tests {
         );
         assert_eq!(
             module_attr("cuda.types", "float16"),
-            Some(Meaning::Type(Scalar::F16.into()))
+            Some(Meaning::Type(Scalar::F16))
         );
     }
 
