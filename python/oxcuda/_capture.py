@@ -27,6 +27,8 @@ converts (``crates/python/src/compile/capture.rs``):
     ("namedtuple", ("namedtupleclass", ...), [items])
     ("recordctor", name, record type, [argument index or -1 per member], arity)
                  -- a struct constructor of numba's low-level API (oxcuda.cuda._struct_ctor)
+    ("exceptionclass", key, name)  -- a user-defined exception class, raised in device code by
+                 its key (``oxcuda.cuda._user_exceptions``)
     ("unsupported", repr)
 
 Values are frozen at compile time, as numba freezes them: a global changed later does not
@@ -416,6 +418,10 @@ def _encode(value: Any, add) -> tuple:
         return ("builtin", f"operator.{fname}")
     if fname and getattr(builtins, fname, None) is value:
         return ("builtin", fname)
+    if isinstance(value, type) and issubclass(value, BaseException):
+        from oxcuda.cuda import _user_exceptions
+
+        return ("exceptionclass", _user_exceptions.register(value), value.__name__)
     if module == "numpy" and fname and callable(value):
         return ("builtin", f"numpy.{fname}")
     # After the functions oxcuda implements itself (builtins, math, NumPy keep their meaning;

@@ -202,3 +202,18 @@ def test_float_of_a_float_keeps_its_type(target, rng):
     assert (want32.astype(np.float64) != x.astype(np.float64) * y * z).any()  # a real test
     np.testing.assert_array_equal(got[1], (h * h).astype(np.float64))
     np.testing.assert_array_equal(got[2], np.arange(N) / 3)  # an int's float() is float64
+
+
+@cuda.jit
+def cuda_types_k(out, a):
+    i = cuda.grid(1)
+    if i < a.size:
+        x = cuda.types.float32(a[i])  # numba-cuda's cuda.types module names the types
+        out[i] = x * cuda.types.int32(3) + cuda.types.float16(0.5)
+
+
+def test_cuda_types_in_device_code(target, rng):
+    a = rand(rng, 40, np.float64)
+    (got, _) = run(cuda_types_k, 1, 64, poison(40, np.float32), a)
+    want = a.astype(np.float32) * np.float32(3) + np.float32(np.float16(0.5))
+    np.testing.assert_allclose(got, want, rtol=1e-6)

@@ -120,11 +120,21 @@ def test_typing_errors():
     def rebinds(a):
         g = cuda.cg.this_grid()
         g.sync()
-        g = 1
-        a[0] = g
+        if a[0] > 0:
+            g = 1
+        a[0] = g  # sees the grid group or 1
 
     with pytest.raises(CompileError, match="variable 'g' is assigned"):
         compiler.compile_ptx(rebinds.py_func, "void(int64[:])")
+
+    @cuda.jit
+    def rebinds_after(a):
+        g = cuda.cg.this_grid()
+        g.sync()
+        g = 1  # a version of its own (numba's SSA form): no read sees both
+        a[0] = g
+
+    compiler.compile_ptx(rebinds_after.py_func, "void(int64[:])")
 
     @cuda.jit
     def no_such_member(a):

@@ -243,7 +243,8 @@ def test_type_mismatch(arr):
 def conflict_k(a):
     x = 1
     if a[0] > 0:
-        x = (1, 2)  # noqa: F841  <-- here
+        x = (1, 2)  # <-- here
+    y = x  # noqa: F841  a read that sees both
     a[0] = 1
 
 

@@ -210,9 +210,18 @@ def conflicting_functions(out, x):
 
 
 @cuda.jit
+def function_or_number(out, x):
+    f = math.sin
+    if x[0] > 0:
+        f = 2.0
+    out[0] = f * x[0]  # sees the function or the number
+
+
+@cuda.jit
 def function_then_number(out, x):
     f = math.sin
-    f = 2.0
+    out[1] = f(x[0])
+    f = 2.0  # a version of its own (numba's SSA form): no read sees both
     out[0] = f * x[0]
 
 
@@ -230,10 +239,17 @@ def test_function_value_misuse_is_a_clear_error():
     with pytest.raises(
         TypingError, match=r"variable 'f' is assigned float64 here but function math.sin"
     ):
-        function_then_number[1, 1](np.zeros(1), x)
+        function_or_number[1, 1](np.zeros(1), x)
     with pytest.raises(TypingError, match=r"math.sin\(\) takes 1 arguments, got 2") as info:
         function_as_number[1, 1](np.zeros(1), x)
     assert "combine(Function(math.sin), float64, float64) failed to compile" in str(info.value)
+
+
+def test_a_function_variable_rebound_to_a_number(rng):
+    x = rng.random(1) + 0.5
+    out = np.zeros(2)
+    function_then_number[1, 1](out, x)
+    np.testing.assert_allclose(out, [2.0 * x[0], math.sin(x[0])], rtol=1e-15)
 
 
 @cuda.jit

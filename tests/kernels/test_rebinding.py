@@ -1,6 +1,7 @@
-"""A variable re-bound to a value of another type: as in numba's SSA form, an assignment among
-a function's top-level statements starts a new version of the variable with a type of its
-own; assignments inside branches and loops unify with the version they reach."""
+"""A variable re-bound to a value of another type: as in numba's SSA form, every assignment
+starts a version of the variable, and only the assignments that one read can see (they meet at
+a phi node: a branch's merge, a loop's back edge) must unify; each version has a type of its
+own, at the top level, inside branches and inside loops alike."""
 
 from __future__ import annotations
 
@@ -70,3 +71,97 @@ def test_types_that_cannot_unify_at_a_merge_are_an_error():
     with pytest.raises(TypingError) as info:
         conflict_in_branch_k[1, 1](np.zeros(1), np.ones(1))
     assert info.value.diagnostics[0].code == "variable-type-conflict", info.value
+
+
+@cuda.jit
+def rebind_in_loops_k(out, a, b, m):
+    # numba's issue 3931: inside the loop `x` is a 1-d view, then a 2-d one again; only the
+    # 2-d versions meet (at the loop's back edge and after it).
+    i = cuda.grid(1)
+    if i >= 1:
+        return
+    x = a
+    for _ in range(m):
+        x = x.reshape(a.size)
+        x = x.reshape(a.shape[0], a.shape[1])
+    for r in range(x.shape[0]):
+        for c in range(x.shape[1]):
+            out[r, c] = x[r, c] * 2
+    # numba's issue 5493: `t` counts, then names an array inside the inner loop, where only
+    # that array is read; the outer loop assigns the counter again before any other read.
+    for t in range(1, m):
+        for k in range(b.size):
+            t = b
+            out[0, 0] += t[k]
+
+
+def test_rebinding_inside_loops_gives_each_version_its_type(target, rng):
+    a = rand(rng, (3, 2), np.float64)
+    b = rand(rng, 4, np.float64)
+    m = 3
+    (got, _, _) = run(rebind_in_loops_k, 1, 1, poison((3, 2), np.float64), a, b, m)
+    want = a * 2
+    want[0, 0] += (m - 1) * b.sum()
+    np.testing.assert_allclose(got, want, rtol=1e-14)
+
+
+@cuda.jit
+def rebind_in_branch_k(out, a, flags):
+    i = cuda.grid(1)
+    if i < a.size:
+        if flags[i]:
+            v = a  # an array here ...
+            out[i, 0] = v[i] * 3
+            v = v[i] + 1  # ... and a float in the same branch: no read sees both
+            out[i, 1] = v
+        else:
+            v = i  # an integer on the other path, read only there
+            out[i, 0] = v
+            out[i, 1] = -v
+
+
+def test_rebinding_inside_a_branch(target, rng):
+    a = rand(rng, 50, np.float64)
+    flags = rand(rng, 50, np.int64, 0, 2)
+    (got, _, _) = run(rebind_in_branch_k, 1, 64, poison((50, 2), np.float64), a, flags)
+    idx = np.arange(50, dtype=np.float64)
+    np.testing.assert_allclose(got[:, 0], np.where(flags != 0, a * 3, idx), rtol=1e-15)
+    np.testing.assert_allclose(got[:, 1], np.where(flags != 0, a + 1, -idx), rtol=1e-15)
+
+
+@cuda.jit(device=True)
+def first_if_tuple(b, is_tuple):
+    # numba's issue 5219: the branch is pruned when `is_tuple` is a compile-time constant, so
+    # the tuple parameter and the integer meet at no phi.
+    if is_tuple is True:
+        b = b[0]
+    return b
+
+
+@cuda.jit
+def pruned_branch_k(out, a):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = first_if_tuple((a[i], 5), True) + first_if_tuple(a[i], False)
+
+
+def test_a_pruned_branch_meets_no_other_version(target, rng):
+    a = rand(rng, 40, np.int64, -1000, 1000)
+    (got, _) = run(pruned_branch_k, 1, 64, poison(40, np.int64), a)
+    np.testing.assert_array_equal(got, 2 * a)
+
+
+@cuda.jit
+def conflict_in_loop_k(out, a, n):
+    x = 0
+    for k in range(n):
+        out[k] = x  # <-- sees the integer before the loop and the array from the last turn
+        x = a
+
+
+def test_types_that_cannot_unify_at_a_loop_back_edge_are_an_error():
+    with pytest.raises(TypingError) as info:
+        conflict_in_loop_k[1, 1](np.zeros(2), np.ones(2), 2)
+    diag = info.value.diagnostics[0]
+    assert diag.code == "variable-type-conflict", info.value
+    assert "variable 'x' is assigned" in str(info.value)

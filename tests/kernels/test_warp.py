@@ -426,6 +426,11 @@ def float_mask_k(x):
 
 
 @cuda.jit
+def float_predicate_k(x):
+    x[0] = cuda.any_sync(0xFFFFFFFF, x[0])  # <-- here
+
+
+@cuda.jit
 def vote_arity_k(x):
     x[0] = cuda.all_sync(x[0] > 0)  # <-- here
 
@@ -440,6 +445,13 @@ def match_complex_k(x, z):
     [
         (shfl_float16_k, (np.zeros(2, np.float16),), "type-mismatch", "not float16", "h[0], 0"),
         (float_mask_k, (np.zeros(2),), "type-mismatch", "Mask type must be an integer", "1.5"),
+        (
+            float_predicate_k,
+            (np.zeros(2),),
+            "type-mismatch",
+            "Predicate must be an integer or boolean",
+            "x[0])",
+        ),
         (vote_arity_k, (np.zeros(2),), "bad-call", "takes 2 arguments, got 1", "cuda."),
         (
             match_complex_k,

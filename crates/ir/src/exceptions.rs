@@ -32,6 +32,17 @@ pub const BUILTIN_EXCEPTIONS: &[&str] = &[
     "ZeroDivisionError",
 ];
 
+/// The prefix of a user-defined exception class's key (`user:module.qualname#n`): the class
+/// is found again on the host in `oxcuda.cuda._user_exceptions`, where capturing it
+/// registered it.
+pub const USER_EXCEPTION_PREFIX: &str = "user:";
+
+/// Whether an exception name is a user-defined class's key rather than a builtin's name.
+#[must_use]
+pub fn is_user_exception(name: &str) -> bool {
+    name.starts_with(USER_EXCEPTION_PREFIX)
+}
+
 /// The index of builtin exception class `name` in [`BUILTIN_EXCEPTIONS`].
 #[must_use]
 pub fn exception_index(name: &str) -> Option<u8> {

@@ -32,7 +32,9 @@ pub mod tensor;
 pub mod verify;
 
 pub use entities::{Block, FuncId, GlobalId, Value, Var};
-pub use exceptions::{BUILTIN_EXCEPTIONS, exception_index};
+pub use exceptions::{
+    BUILTIN_EXCEPTIONS, USER_EXCEPTION_PREFIX, exception_index, is_user_exception,
+};
 pub use function::{
     BlockData, ExternAbi, Function, FunctionKind, Global, GlobalKind, Inst, Loc, Module, VarData,
 };

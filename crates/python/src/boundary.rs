@@ -100,8 +100,8 @@ pub fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
     use oxcuda_sim::SimErrorKind as K;
     match e.kind {
         K::IndexError => PyIndexError::new_err(e.message),
-        K::AssertionError => match e.exception() {
-            Some(class) => builtin_exception(py, class, e.message),
+        K::AssertionError => match e.raises {
+            Some(class) => builtin_exception(py, &class, e.message),
             None => PyAssertionError::new_err(e.message),
         },
         K::LaunchError => PyValueError::new_err(e.message),
@@ -112,14 +112,19 @@ pub fn sim_error(py: Python<'_>, e: oxcuda_sim::SimError) -> PyErr {
     }
 }
 
-/// The builtin exception class `class` (`ZeroDivisionError`, `ValueError`, …) with `message`;
-/// `AssertionError` when no builtin exception has that name (the compiler only records
-/// builtin exception classes).
+/// The exception class `class` with `message`: a builtin by name (`ZeroDivisionError`,
+/// `ValueError`, …), or a user-defined class by the key its capture registered
+/// (`oxcuda_ir::is_user_exception`, `oxcuda.cuda._user_exceptions`); `AssertionError` when
+/// neither is found.
 pub fn builtin_exception(py: Python<'_>, class: &str, message: String) -> PyErr {
-    let found = py
-        .import("builtins")
-        .and_then(|b| b.getattr(class))
-        .ok()
+    let found = if oxcuda_ir::is_user_exception(class) {
+        py.import("oxcuda.cuda._user_exceptions")
+            .and_then(|m| m.call_method1("lookup", (class,)))
+            .ok()
+    } else {
+        py.import("builtins").and_then(|b| b.getattr(class)).ok()
+    };
+    let found = found
         .and_then(|c| c.cast_into::<pyo3::types::PyType>().ok())
         .filter(|t| {
             t.is_subclass_of::<pyo3::exceptions::PyBaseException>()

@@ -228,7 +228,8 @@ pub(crate) fn flatten(
         | Type::Vector(_)
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => flatten(&ty.erased(), arg, out, what),
+        | Type::Datetime(_)
+        | Type::Optional(_) => flatten(&ty.erased(), arg, out, what),
         Type::Scalar(s) => {
             let s = *s;
             if s.is_complex() {

@@ -460,7 +460,7 @@ impl<'a> FuncDecoder<'a> {
         SimError {
             kind: SimErrorKind::UnsupportedError,
             message: format!("the simulator does not support {what} (at {loc})"),
-            location: Some(loc),
+            location: Some(Box::new(loc)),
             thread: None,
             block: None,
             raises: None,

@@ -81,15 +81,15 @@ pub struct SimError {
     /// The full message: what, where (kernel, file:line:col), which thread and block.
     pub message: String,
     /// Where in the source, when the error belongs to an instruction.
-    pub location: Option<SourceLoc>,
+    pub location: Option<Box<SourceLoc>>,
     /// `threadIdx` of the failing thread, for errors raised while executing.
     pub thread: Option<[u32; 3]>,
     /// `blockIdx` of the failing block, for errors raised while executing.
     pub block: Option<[u32; 3]>,
     /// For a failed check ([`SimErrorKind::AssertionError`]) that is not an `assert`: the
-    /// Python exception class it raises (`ZeroDivisionError`, a `raise`d class, …), as its
-    /// index in [`oxcuda_ir::BUILTIN_EXCEPTIONS`] (see [`SimError::exception`]).
-    pub raises: Option<u8>,
+    /// Python exception class it raises (`ZeroDivisionError`, a `raise`d class, …): a
+    /// builtin's name, or a user class's key (`oxcuda_ir::is_user_exception`).
+    pub raises: Option<String>,
 }
 
 impl SimError {
@@ -114,10 +114,8 @@ impl SimError {
 
     /// The Python exception class a failed check raises, when it is not `AssertionError`.
     #[must_use]
-    pub fn exception(&self) -> Option<&'static str> {
-        self.raises
-            .and_then(|k| oxcuda_ir::BUILTIN_EXCEPTIONS.get(usize::from(k)))
-            .copied()
+    pub fn exception(&self) -> Option<&str> {
+        self.raises.as_deref()
     }
 
     /// Whether the kind is `kind`.

@@ -45,7 +45,8 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
         | Type::Vector(_)
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => slots_of(&ty.erased()),
+        | Type::Datetime(_)
+        | Type::Optional(_) => slots_of(&ty.erased()),
     }
 }
 

@@ -127,7 +127,7 @@ pub(crate) fn runtime_error(
     SimError {
         kind,
         message,
-        location: Some(loc),
+        location: Some(Box::new(loc)),
         thread: Some(tid),
         block: Some(env.block),
         raises: None,
@@ -594,7 +594,7 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                             SimErrorKind::AssertionError,
                             message,
                         );
-                        e.raises = code.exception(pc - 1).and_then(oxcuda_ir::exception_index);
+                        e.raises = code.exception(pc - 1).map(str::to_owned);
                         return Err(e);
                     }
                 }

@@ -655,7 +655,7 @@ impl BlockRunner {
                 prog.kernel_name(),
                 fmt_dim3(env.block)
             ),
-            location: Some(loc),
+            location: Some(Box::new(loc)),
             thread: Some(tid),
             block: Some(env.block),
             raises: None,

@@ -97,6 +97,9 @@ pub enum GlobalValue {
         /// The items, one per field.
         items: Vec<GlobalValue>,
     },
+    /// A user-defined exception class (`class MyError(Exception)`): its key, which the
+    /// host maps back to the class (`oxcuda_ir::USER_EXCEPTION_PREFIX`), and its name.
+    ExceptionClass(String, String),
     /// Anything else: its `repr`, for the error message.
     Unsupported(String),
 }

@@ -58,6 +58,11 @@ impl NestedFunctions {
         self.by_index.get(index)
     }
 
+    /// The functions defined directly in source `parent`.
+    pub fn children(&self, parent: usize) -> impl Iterator<Item = &Nested> {
+        self.by_index.values().filter(move |n| n.parent == parent)
+    }
+
     /// The nested function with source index `index`.
     pub fn get(&self, index: usize) -> Option<&Nested> {
         self.by_index.get(&index)

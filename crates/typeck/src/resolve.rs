@@ -60,12 +60,14 @@ pub fn module_attr(path: &str, attr: &str) -> Option<Meaning> {
         return Some(Meaning::Namespace(full));
     }
     match path {
+        // numba-cuda's `cuda.types` module: the type names (`cuda.types.float16(1.0)`).
+        "cuda" if attr == "types" => Some(Meaning::Namespace(full)),
         // CUDA's vector types and their C names (`cuda.float32x4`, `cuda.float4`): constructors,
         // by canonical path (`lower/vector.rs`).
         "cuda" => oxcuda_types::VectorType::from_name(attr)
             .map(|v| Meaning::Callable(format!("cuda.{v}")))
             .or_else(|| Scalar::from_name(attr).map(Meaning::Type)),
-        "numpy" | "oxcuda" => Scalar::from_name(attr).map(Meaning::Type),
+        "numpy" | "oxcuda" | "cuda.types" => Scalar::from_name(attr).map(Meaning::Type),
         "cuda.bf16" => Scalar::from_name(attr)
             .filter(|s| *s == Scalar::BF16)
             .map(Meaning::Type),
@@ -95,6 +97,18 @@ pub fn builtin(name: &str) -> Option<Meaning> {
 mod tests {
     use super::*;
     use oxcuda_ir::Dim;
+
+    #[test]
+    fn cuda_types_names_the_types() {
+        assert_eq!(
+            module_attr("cuda", "types"),
+            Some(Meaning::Namespace("cuda.types".into()))
+        );
+        assert_eq!(
+            module_attr("cuda.types", "float16"),
+            Some(Meaning::Type(Scalar::F16))
+        );
+    }
 
     #[test]
     fn paths_resolve() {

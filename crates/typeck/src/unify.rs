@@ -8,6 +8,7 @@
 //! - arrays of one dtype and ndim unify with layout `A` where layouts differ, readonly if either is,
 //!   unaligned if either is;
 //! - tuples unify element-wise;
+//! - an `Optional(T)` with `Optional(U)` or `U` gives `Optional(unify(T, U))`;
 //! - anything else does not unify (a `variable-type-conflict`).
 
 use oxcuda_types::{ArrayType, Layout, Scalar, Type, promote};
@@ -59,6 +60,11 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
                 items,
                 ..(**x).clone()
             })))
+        }
+        // numba's Optional: a value or None, unified with the value's type.
+        (Type::Optional(x), Type::Optional(y)) => Some(Type::Optional(Box::new(unify(x, y)?))),
+        (Type::Optional(x), y) | (y, Type::Optional(x)) => {
+            Some(Type::Optional(Box::new(unify(x, y)?)))
         }
         _ => None,
     }

@@ -60,6 +60,7 @@ impl Type {
             Self::Tuple(items) => Self::Tuple(items.iter().map(Self::erased).collect()),
             Self::Fragment(x) => x.storage(),
             Self::Datetime(_) => Self::Scalar(crate::Scalar::I64),
+            Self::Optional(t) => Self::Tuple(vec![t.erased(), Self::Scalar(crate::Scalar::Bool)]),
             Self::Array(a) => Self::Array(crate::ArrayType {
                 dtype: a.dtype.erased(),
                 ..*a
@@ -78,7 +79,8 @@ impl Type {
             | Self::Vector(_)
             | Self::Fp8Vector(_)
             | Self::Fragment(_)
-            | Self::Datetime(_) => true,
+            | Self::Datetime(_)
+            | Self::Optional(_) => true,
             Self::Array(a) => matches!(a.dtype, crate::Dtype::Datetime(_)),
             Self::Pointer(d) => matches!(d, crate::Dtype::Datetime(_)),
             Self::Tuple(items) => items.iter().any(Self::is_nominal),

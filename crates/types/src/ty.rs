@@ -80,6 +80,10 @@ pub enum Type {
     Fragment(Box<FragmentType>),
     /// A `datetime64`/`timedelta64` value (front end only: held as its int64 count).
     Datetime(DatetimeType),
+    /// numba's `Optional(T)`: a value of `T` or `None`, the return type of a device function
+    /// that returns a value on some paths and nothing on others (front end only: held as the
+    /// tuple `(value, present)`, the value zero when absent).
+    Optional(Box<Type>),
 }
 
 impl Type {
@@ -184,6 +188,7 @@ impl fmt::Display for Type {
             Self::Fp8Vector(v) => v.fmt(f),
             Self::Fragment(x) => x.fmt(f),
             Self::Datetime(d) => d.fmt(f),
+            Self::Optional(t) => write!(f, "OptionalType({t})"),
         }
     }
 }

@@ -633,5 +633,9 @@ def compile_ptx_for_current_device(pyfunc: Any, sig: Any, **kwargs: Any) -> tupl
 def _return_type(text: str) -> Any:
     if text == "none":
         return oxtypes.void
+    if text.startswith("OptionalType(") and text.endswith(")"):
+        # numba's Optional return of a device function that sometimes returns nothing.
+        inner = _return_type(text[len("OptionalType(") : -1])
+        return oxtypes.Optional(inner) if isinstance(inner, oxtypes.Type) else text
     base = text.split("[", 1)[0]
     return oxtypes.SCALARS.get(base, text)

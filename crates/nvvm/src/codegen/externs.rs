@@ -51,7 +51,8 @@ fn abi_type(ty: &Type) -> std::result::Result<String, String> {
         | Type::Vector(_)
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => abi_type(&ty.erased()),
+        | Type::Datetime(_)
+        | Type::Optional(_) => abi_type(&ty.erased()),
         Type::Tuple(_) | Type::None => Err(format!("{ty} cannot cross a foreign call")),
     }
 }

@@ -86,7 +86,8 @@ impl FnWriter<'_, '_> {
             | Type::Vector(_)
             | Type::Fp8Vector(_)
             | Type::Fragment(_)
-            | Type::Datetime(_) => self.reassemble(&ty.erased(), list),
+            | Type::Datetime(_)
+            | Type::Optional(_) => self.reassemble(&ty.erased(), list),
         }
     }
 }

@@ -84,7 +84,8 @@ pub(super) fn reg(ty: &Type) -> String {
         | Type::Vector(_)
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => reg(&ty.erased()),
+        | Type::Datetime(_)
+        | Type::Optional(_) => reg(&ty.erased()),
     }
 }
 
@@ -109,7 +110,8 @@ pub(super) fn kernel_params(ty: &Type, out: &mut Vec<String>) {
         | Type::Vector(_)
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => kernel_params(&ty.erased(), out),
+        | Type::Datetime(_)
+        | Type::Optional(_) => kernel_params(&ty.erased(), out),
     }
 }
 

@@ -93,6 +93,8 @@ fn type_desc<'py>(py: Python<'py>, ty: &Type) -> PyResult<Bound<'py, PyAny>> {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_) => type_desc(py, &ty.erased())?,
+        // An Optional argument is unwrapped where it is used: typing sees the value's type.
+        Type::Optional(t) => type_desc(py, t)?,
     })
 }
 

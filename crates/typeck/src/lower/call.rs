@@ -106,6 +106,16 @@ impl Lower<'_, '_> {
         {
             return Val::Poison;
         }
+        // Builtins and types take an Optional's value (numba converts Optional(T) to T);
+        // device functions are specialised for the Optional itself.
+        if !matches!(callee, Val::Jit(_) | Val::Closure(..)) {
+            for a in &mut args {
+                a.val = self.unwrap_optional(std::mem::replace(&mut a.val, Val::Poison));
+            }
+            for (_, a) in &mut keywords {
+                a.val = self.unwrap_optional(std::mem::replace(&mut a.val, Val::Poison));
+            }
+        }
         match callee {
             Val::Poison => Val::Poison,
             Val::Callable(path) => {
@@ -967,7 +977,7 @@ impl Lower<'_, '_> {
             );
         }
         let Some(shape) = constant_shape(&args[0].val) else {
-            return self.not_constant_shape(what, args[0].range);
+            return self.not_constant_shape(what, args);
         };
         let Some(dtype) = self.array_dtype(what, &args[1]) else {
             return Val::Poison;
@@ -1057,11 +1067,23 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn not_constant_shape(&mut self, what: &str, range: TextRange) -> Val {
+    /// A shape not known at compile time; the message leads with numba's, which names the
+    /// call's argument types (`array(shape=int32, dtype=class(float32))`).
+    fn not_constant_shape(&mut self, what: &str, args: &[Arg]) -> Val {
+        let short = what.trim_start_matches("cuda.");
+        let dtype = match &args[1].val {
+            Val::TypeObj(t) => format!("class({t})"),
+            other => numba_type_name(other),
+        };
+        let shape = numba_type_name(&args[0].val);
         self.error_hint(
             codes::NOT_CONSTANT,
-            range,
-            format!("{what}() needs a shape known at compile time"),
+            args[0].range,
+            format!(
+                "No implementation of function Function(<function {short}>) found for \
+                 signature:\n \n >>> array(shape={shape}, dtype={dtype})\n \n\
+                 {what}() needs a shape known at compile time"
+            ),
             "use integer literals, global constants or expressions of them, e.g. (TILE, TILE + 1)",
         )
     }
@@ -2135,6 +2157,16 @@ impl Lower<'_, '_> {
         let key = (src, params.clone());
         if let Some(active) = self.sess.active.get(&key).cloned() {
             let Some(ret) = active.ret_guess else {
+                if src == self.src && self.next.ret_none {
+                    // The base case returns None and the recursive case builds on the
+                    // call's result: numba's return type grows without end.
+                    return Some(self.error_hint(
+                        codes::RECURSION,
+                        range,
+                        "Return type of recursive function does not converge: the base case returns None and this recursive call's result would be part of the return value",
+                        "return a value of one type on every path (a tuple cannot grow with the recursion depth)",
+                    ));
+                }
                 return Some(self.error_hint(
                     codes::RECURSION,
                     range,
@@ -2171,10 +2203,19 @@ impl Lower<'_, '_> {
                 },
             })
             .collect();
+        // numba's phrase for a callee that failed to type, for a @cuda.jit function.
+        let resolving = if self.sess.nested.get(src).is_none() {
+            format!("resolving callee type: type(CUDADispatcher(<function {name}>)): ")
+        } else {
+            String::new()
+        };
         self.error(
             codes::BAD_CALL,
             range,
-            format!("device function {name}({}) {FAILED_CALLEE}", sig.join(", ")),
+            format!(
+                "{resolving}device function {name}({}) {FAILED_CALLEE}",
+                sig.join(", ")
+            ),
         )
     }
 
@@ -2345,5 +2386,25 @@ pub(crate) fn constant_shape(val: &Val) -> Option<Vec<u64>> {
             })
             .collect(),
         _ => None,
+    }
+}
+
+/// A value's type as numba's typing messages write it: literals as `Literal[int](1)`,
+/// tuples as `Tuple(...)`, runtime values by their type.
+fn numba_type_name(v: &Val) -> String {
+    match v {
+        Val::Int(i) => format!("Literal[int]({i})"),
+        Val::Bool(b) => format!("Literal[bool]({})", if *b { "True" } else { "False" }),
+        Val::Float(_) => "float64".to_owned(),
+        Val::Tuple(items) => format!(
+            "Tuple({})",
+            items
+                .iter()
+                .map(numba_type_name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Val::TypeObj(t) => format!("class({t})"),
+        other => other.describe(),
     }
 }

@@ -142,6 +142,18 @@ impl Lower<'_, '_> {
                 _ => {}
             }
         }
+        if let (Val::NoneV, Type::Optional(inner)) = (&val, to) {
+            let inner = (**inner).clone();
+            let none = self.optional_none(&inner);
+            if none.is_none() {
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    range,
+                    format!("cannot convert none to {to}: an Optional of {inner} cannot be empty in device code"),
+                );
+            }
+            return none;
+        }
         let (v, from) = self.materialize(val, range)?;
         match self.convert_value(v, &from, to) {
             Some(v) => Some(v),
@@ -173,6 +185,22 @@ impl Lower<'_, '_> {
         match (from, to) {
             (Type::Scalar(a), Type::Scalar(b)) => Some(self.cast(v, *a, *b)),
             (Type::Datetime(a), Type::Datetime(b)) => self.convert_datetime(v, *a, *b),
+            // numba's Optional: a value becomes a present one; an Optional gives its value
+            // where a plain value is wanted (unchecked, `optional.rs`).
+            (Type::Optional(a), Type::Optional(b)) => {
+                let present = self.optional_present(v);
+                let x = self.optional_value(v, a);
+                let x = self.convert_value(x, a, b)?;
+                Some(self.emit(Op::MakeTuple(vec![x, present]), to.clone()))
+            }
+            (_, Type::Optional(b)) => {
+                let x = self.convert_value(v, from, b)?;
+                Some(self.optional_some(x, b))
+            }
+            (Type::Optional(a), _) => {
+                let x = self.optional_value(v, a);
+                self.convert_value(x, a, to)
+            }
             // An IntEnum member converts as its integer; a namedtuple to a plain tuple.
             (Type::Enum(e), _) if e.int => {
                 let value = e.value.clone();

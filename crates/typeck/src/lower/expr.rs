@@ -139,15 +139,15 @@ impl Lower<'_, '_> {
                     format!("local variable '{name}' is read before any assignment to it"),
                 );
             }
+            let key = self.read_key(name, range);
             if let Some(v) = self
                 .next
                 .statics
-                .get(name)
-                .or_else(|| self.state.statics.get(name))
+                .get(&key)
+                .or_else(|| self.state.statics.get(&key))
             {
                 return v.clone();
             }
-            let key = self.var_key(name);
             if self.conflicted.contains(&key) {
                 return Val::Poison;
             }
@@ -199,7 +199,7 @@ impl Lower<'_, '_> {
             None => self.error_hint(
                 codes::UNKNOWN_NAME,
                 range,
-                format!("name '{name}' is not defined"),
+                format!("NameError: name '{name}' is not defined"),
                 "kernels see their arguments, locals, module globals and closure variables captured at compile time, and Python builtins",
             ),
         }
@@ -265,6 +265,12 @@ impl Lower<'_, '_> {
                     .collect();
                 self.make_namedtuple(class, items, range)
             }
+            GlobalValue::ExceptionClass(_, class) => self.error_hint(
+                codes::UNSUPPORTED_GLOBAL,
+                range,
+                format!("the exception class {class} can only be raised in device code, not used as a value"),
+                format!("write raise {class} or raise {class}(\"a message\")"),
+            ),
             GlobalValue::Unsupported(repr) => self.error_hint(
                 codes::UNSUPPORTED_GLOBAL,
                 range,
@@ -360,6 +366,7 @@ impl Lower<'_, '_> {
         if l == Val::Poison || r == Val::Poison {
             return Val::Poison;
         }
+        let (l, r) = (self.unwrap_optional(l), self.unwrap_optional(r));
         let (l, r) = (Self::plain(l), Self::plain(r));
         if let Some(v) = self.datetime_binary(op, &l, &r, range) {
             return v;
@@ -542,6 +549,7 @@ impl Lower<'_, '_> {
 
     pub(crate) fn unary(&mut self, op: ast::UnaryOp, v: Val, range: TextRange) -> Val {
         use ast::UnaryOp as U;
+        let v = self.unwrap_optional(v);
         let v = Self::plain(v);
         if let Some(out) = self.datetime_unary(op, &v, range) {
             return out;
@@ -618,6 +626,7 @@ impl Lower<'_, '_> {
                 self.unary(ast::UnaryOp::Not, same, range)
             };
         }
+        let (l, r) = (self.unwrap_optional(l), self.unwrap_optional(r));
         let cmp = match op {
             C::Eq => CmpOp::Eq,
             C::NotEq => CmpOp::Ne,
@@ -710,6 +719,9 @@ impl Lower<'_, '_> {
                 };
                 self.identity(Val::Rt(lv, lt), Val::Rt(rv, rt), range)
             }
+            // numba's Optional: `x is None` asks whether it holds a value.
+            (Val::Rt(v, Type::Optional(_)), Val::NoneV, _)
+            | (Val::NoneV, Val::Rt(v, Type::Optional(_)), _) => self.optional_is_none(*v),
             (Val::Rt(_, a), Val::Rt(_, b), _) if a == b => {
                 if matches!(a, Type::Array(_) | Type::Record(_)) {
                     return self.error_hint(

@@ -35,6 +35,7 @@ mod namedtuple;
 mod nominal;
 mod np_alloc;
 mod operator_call;
+mod optional;
 mod pointer;
 mod print;
 mod raise;
@@ -46,6 +47,7 @@ mod stmt;
 mod tensor;
 mod ufunc;
 mod vector;
+mod versions;
 mod warp;
 
 use std::collections::{HashMap, HashSet};
@@ -70,9 +72,16 @@ pub(crate) struct FnState {
     pub nonneg: HashMap<String, bool>,
     /// Unified type of `return <value>` statements; `None` when there are none yet.
     pub ret: Option<Type>,
+    /// A device function without a declared return type returns nothing on some path (a
+    /// bare `return`, `return None`, or the end of its body): with a value returned
+    /// elsewhere, its return type is numba's `Optional` of that value's (`optional.rs`).
+    pub ret_none: bool,
     /// Variables holding a value known at compile time that has no runtime form (a grid
     /// group, `g = cuda.cg.this_grid()`): no slot, reads give the value.
     pub statics: HashMap<String, Val>,
+    /// The `if` tests found constant and the `for`s unrolled, for the next pass's versions
+    /// (`versions.rs`).
+    pub pruning: versions::Pruning,
 }
 
 /// At most this many passes; the type lattice is shallow, so real functions need 2–4.
@@ -96,12 +105,20 @@ pub(crate) fn function(
         }
     };
     let def = parsed.def;
+    let params = parameter_sites(&def.parameters);
+    // Variables a nested function reads keep one version (`versions.rs`).
+    let pinned: HashSet<String> = sess
+        .nested
+        .children(src)
+        .flat_map(|n| n.captured.iter().cloned())
+        .collect();
     let mut state = FnState::default();
     if let Some(ret) = declared_ret {
         state.ret = (ret != &Type::None).then(|| ret.clone());
     }
     for pass in 0..MAX_PASSES {
-        let mut lower = Lower::new(sess, src, id, kind, state.clone(), args);
+        let versions = versions::analyse(&def, &params, &pinned, &state.pruning);
+        let mut lower = Lower::new(sess, src, id, kind, state.clone(), args, versions);
         lower.declared_ret = declared_ret.filter(|t| **t != Type::None).cloned();
         lower.body(&def, args);
         lower.check_local_escapes();
@@ -134,7 +151,7 @@ pub(crate) fn function(
             }
             let ret = match (kind, &next.ret) {
                 (FunctionKind::Kernel | FunctionKind::Extern(_), _) | (_, None) => Type::None,
-                (FunctionKind::Device, Some(t)) => t.clone(),
+                (FunctionKind::Device, Some(t)) => return_type(t, &next, declared_ret),
             };
             let mut f = f;
             nominal::erase(&mut f);
@@ -144,16 +161,33 @@ pub(crate) fn function(
         if let Some(active) = sess.active.get_mut(&(src, args.to_vec()))
             && (active.ret_guess.is_none() || declared_ret.is_none())
         {
-            active.ret_guess.clone_from(&next.ret);
+            active.ret_guess = next
+                .ret
+                .as_ref()
+                .map(|t| return_type(t, &next, declared_ret));
         }
         state = next;
     }
     Err(())
 }
 
+/// The return type of a device function whose value returns unify to `t`: numba's
+/// `Optional(t)` when some path returns nothing and no return type is declared.
+fn return_type(t: &Type, next: &FnState, declared_ret: Option<&Type>) -> Type {
+    if next.ret_none && declared_ret.is_none() && *t != Type::None {
+        optional::optional_of(t.clone())
+    } else {
+        t.clone()
+    }
+}
+
 /// `next` with every variable of `state` it lacks, and each type unified with the one
 /// `state` had (where they cannot unify, `next`'s stays: the pass reported the conflict).
 fn widen(state: &FnState, mut next: FnState) -> FnState {
+    if state.pruning != next.pruning {
+        // The versions change with what is pruned: the old proposals name other versions.
+        return next;
+    }
     for (name, ty) in &state.vars {
         match next.vars.get(name) {
             None => {
@@ -178,6 +212,7 @@ fn widen(state: &FnState, mut next: FnState) -> FnState {
     if next.ret.is_none() {
         next.ret.clone_from(&state.ret);
     }
+    next.ret_none |= state.ret_none;
     next
 }
 
@@ -220,15 +255,12 @@ pub(crate) struct Lower<'s, 'a> {
     /// Names assigned so far in this pass, in program order: a read of a local outside any
     /// loop that no earlier assignment precedes can never see a value.
     pub written: HashSet<String>,
-    /// Each variable's current version (`docs/typing.md`, Variables): an assignment among
-    /// the function's top-level statements starts a new one, with a type of its own.
-    pub versions: HashMap<String, u32>,
-    /// The statement being lowered is a top-level assignment (`=`, `+=`, annotated).
-    pub top_level_assign: bool,
-    /// The statement being lowered is a top-level `for` (taken by the loop's lowering): an
-    /// unrolled loop over a non-empty tuple assigns its target before anything can read it,
-    /// so, like a top-level assignment, it starts a new version of the target.
-    pub top_level_for: bool,
+    /// The version of each assignment site and read (`versions.rs`, `docs/typing.md`,
+    /// Variables): assignments that no read sees together have types of their own.
+    pub versions: versions::Versions,
+    /// Each variable's version last assigned in this pass: the version of reads and
+    /// assignments the analysis does not see (a nested function's captures, `$` temporaries).
+    pub current: HashMap<String, String>,
     /// The return type of the function's declared signature: every `return` converts to it
     /// (numba-cuda: `int32(int32, int32)` returns int32, wrapping).
     pub declared_ret: Option<Type>,
@@ -240,6 +272,9 @@ pub(crate) struct Lower<'s, 'a> {
     /// Variable versions whose assignments conflicted this pass: later reads are poison, so
     /// the conflict is the one error reported for them (not "int64 cannot be indexed").
     pub conflicted: HashSet<String>,
+    /// Where this pass's returns without a value are (a bare `return`, `return None`, the
+    /// end of the body), for an error when an Optional of the returned type cannot be empty.
+    pub bare_returns: Vec<TextRange>,
 }
 
 impl<'s, 'a> Lower<'s, 'a> {
@@ -250,6 +285,7 @@ impl<'s, 'a> Lower<'s, 'a> {
         kind: FunctionKind,
         state: FnState,
         args: &[Param],
+        versions: versions::Versions,
     ) -> Self {
         let source = sess.sources.get(src);
         let mut f = Function::new(
@@ -283,22 +319,41 @@ impl<'s, 'a> Lower<'s, 'a> {
             shape_constants: HashMap::new(),
             error_poisoned: HashSet::new(),
             written: HashSet::new(),
-            versions: HashMap::new(),
-            top_level_assign: false,
-            top_level_for: false,
+            versions,
+            current: HashMap::new(),
             declared_ret: None,
             returned: Vec::new(),
             var_sites: HashMap::new(),
             conflicted: HashSet::new(),
+            bare_returns: Vec::new(),
         }
     }
 
-    /// The key of variable `name`'s current version in the pass's tables: the name itself
-    /// for the first version, `name.N` (numba's SSA spelling) for later ones.
-    pub fn var_key(&self, name: &str) -> String {
-        match self.versions.get(name) {
-            None | Some(0) => name.to_owned(),
-            Some(v) => format!("{name}.{v}"),
+    /// The key of the version the assignment to `name` at `site` writes, in the pass's
+    /// tables: the name itself for a variable's first version, `name.N` (numba's SSA
+    /// spelling) for later ones (`versions.rs`).
+    pub fn def_key(&mut self, name: &str, site: TextRange) -> String {
+        let key = match self.versions.def(name, site) {
+            Some(k) => k.to_owned(),
+            None => self
+                .current
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| name.to_owned()),
+        };
+        self.current.insert(name.to_owned(), key.clone());
+        key
+    }
+
+    /// The key of the version a read of `name` at `site` sees.
+    pub fn read_key(&self, name: &str, site: TextRange) -> String {
+        match self.versions.read(name, site) {
+            Some(k) => k.to_owned(),
+            None => self
+                .current
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| name.to_owned()),
         }
     }
 
@@ -378,20 +433,15 @@ impl<'s, 'a> Lower<'s, 'a> {
         nonneg: bool,
         range: TextRange,
     ) -> Option<(Var, Type)> {
-        // A top-level assignment dominates everything after it and nothing after it can see
-        // the value before it (no loop or branch encloses it): as numba's SSA form does, it
-        // starts a new version of the variable, whose type is its own. The front end's own
-        // temporaries (`$ifexp…`, assigned on several paths of one expression) never do.
-        if self.top_level_assign && !name.starts_with('$') && self.written.contains(name) {
-            *self.versions.entry(name.to_owned()).or_insert(0) += 1;
-        }
+        // Each assignment writes its version (numba's SSA form, `versions.rs`): assignments
+        // that no read sees together have types of their own.
         self.written.insert(name.to_owned());
-        let key = self.var_key(name);
+        let key = self.def_key(name, range);
         if let Some(held) = self
             .next
             .statics
-            .get(name)
-            .or_else(|| self.state.statics.get(name))
+            .get(&key)
+            .or_else(|| self.state.statics.get(&key))
         {
             let what = held.describe();
             self.error_hint(
@@ -417,7 +467,7 @@ impl<'s, 'a> Lower<'s, 'a> {
                 codes::VARIABLE_TYPE_CONFLICT,
                 range,
                 format!("variable '{name}' is assigned {ty} here but {prev} elsewhere{there}"),
-                "a variable keeps one type in a kernel: convert explicitly, e.g. float32(x), or use another name",
+                "the assignments that one read can see (through a branch or a loop) share one type: convert explicitly, e.g. float32(x), or use another name",
             );
             self.conflicted.insert(key);
             return None;
@@ -520,15 +570,15 @@ impl<'s, 'a> Lower<'s, 'a> {
                         });
                     }
                     self.written.insert(name.to_owned());
-                    self.next
-                        .statics
-                        .insert(name.to_owned(), Val::Closure(*src, bound));
+                    let key = self.def_key(name, p.range());
+                    self.next.statics.insert(key, Val::Closure(*src, bound));
                     continue;
                 }
                 Param::Static(s) => {
                     // A compile-time argument: reads of the name give the value itself.
                     self.written.insert(name.to_owned());
-                    self.next.statics.insert(name.to_owned(), s.to_val());
+                    let key = self.def_key(name, p.range());
+                    self.next.statics.insert(key, s.to_val());
                     continue;
                 }
             };
@@ -549,34 +599,34 @@ impl<'s, 'a> Lower<'s, 'a> {
             if !self.reachable(self.cur) {
                 break; // statements after a `return`: numba drops them before typing
             }
-            self.top_level_assign = matches!(
-                stmt,
-                oxcuda_syntax::ast::Stmt::Assign(_)
-                    | oxcuda_syntax::ast::Stmt::AugAssign(_)
-                    | oxcuda_syntax::ast::Stmt::AnnAssign(_)
-            );
-            self.top_level_for = matches!(stmt, oxcuda_syntax::ast::Stmt::For(_));
             self.stmt(stmt);
-            self.top_level_assign = false;
-            self.top_level_for = false;
         }
         // Falling off the end returns none.
         self.at(def.range());
+        let loc = self.loc;
         match (self.kind, self.next.ret.clone()) {
-            (FunctionKind::Device, Some(ret)) if ret != Type::None => {
-                self.f.ret = ret;
-                let loc = self.loc;
+            // Falling off the end of a function that returns a value: numba returns None
+            // (an Optional result); with a declared return type no path may.
+            (FunctionKind::Device, Some(ret))
+                if ret != Type::None
+                    && (self.declared_ret.is_some() || !self.reachable(self.cur)) =>
+            {
                 self.f.terminate(self.cur, Terminator::Unreachable, loc);
             }
-            _ => {
-                let loc = self.loc;
+            (FunctionKind::Device, _) => {
+                if self.declared_ret.is_none() && self.reachable(self.cur) {
+                    self.next.ret_none = true;
+                    self.bare_returns.push(def.name.range());
+                }
                 self.f.terminate(self.cur, Terminator::Return(None), loc);
             }
+            _ => self.f.terminate(self.cur, Terminator::Return(None), loc),
         }
         if self.kind == FunctionKind::Device
             && let Some(ret) = &self.next.ret
         {
-            self.f.ret = ret.clone();
+            self.next.ret_none |= self.state.ret_none;
+            self.f.ret = return_type(ret, &self.next, self.declared_ret.as_ref());
         }
         self.fix_returns();
         self.return_through_slot();
@@ -587,6 +637,31 @@ impl<'s, 'a> Lower<'s, 'a> {
     fn fix_returns(&mut self) {
         let ret = self.f.ret.clone();
         for b in self.f.block_ids().collect::<Vec<_>>() {
+            if let (Terminator::Return(None), Type::Optional(inner)) =
+                (&self.f.blocks[b.index()].term, &ret)
+            {
+                // A return without a value in a function returning an Optional: None.
+                let inner = (**inner).clone();
+                let loc = self.f.blocks[b.index()].term_loc;
+                let saved = (self.cur, self.loc);
+                (self.cur, self.loc) = (b, loc);
+                let none = self.optional_none(&inner);
+                (self.cur, self.loc) = saved;
+                match none {
+                    Some(v) => self.f.blocks[b.index()].term = Terminator::Return(Some(v)),
+                    None => {
+                        for r in self.bare_returns.clone() {
+                            self.error_hint(
+                                codes::BAD_RETURN,
+                                r,
+                                format!("this function returns {inner} elsewhere, and here returns None: numba's Optional({inner}) cannot be empty in device code"),
+                                "return a value on every path (or return a flag with it)",
+                            );
+                        }
+                    }
+                }
+                continue;
+            }
             if let Terminator::Return(Some(v)) = self.f.blocks[b.index()].term.clone() {
                 let ty = self.f.value_type(v).clone();
                 if ty != ret {
@@ -601,6 +676,19 @@ impl<'s, 'a> Lower<'s, 'a> {
             }
         }
     }
+}
+
+/// The parameters' names and ranges (their assignment sites), in order; a device
+/// function's `*args` last.
+fn parameter_sites(params: &oxcuda_syntax::ast::Parameters) -> Vec<(String, TextRange)> {
+    params
+        .posonlyargs
+        .iter()
+        .chain(params.args.iter())
+        .map(|p| &p.parameter)
+        .chain(params.vararg.as_deref())
+        .map(|p| (p.name.to_string(), p.range()))
+        .collect()
 }
 
 /// The symbol of a specialisation: the Python name made C-safe, plus the function id.

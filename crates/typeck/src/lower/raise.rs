@@ -44,7 +44,7 @@ impl Lower<'_, '_> {
             Expr::Call(c) if c.arguments.keywords.is_empty() => (&c.func, &c.arguments.args),
             other => (other, &[]),
         };
-        let Some(class) = self.exception_class(class_expr) else {
+        let Some((class, class_name)) = self.exception_class(class_expr) else {
             return;
         };
         let mut parts = Vec::new();
@@ -74,7 +74,7 @@ impl Lower<'_, '_> {
         }
         // str(exception): its one argument, the tuple of several, or the class name for none.
         let message = match parts.as_slice() {
-            [] => class.clone(),
+            [] => class_name,
             [(text, _)] => text.clone(),
             many => format!(
                 "({})",
@@ -94,10 +94,12 @@ impl Lower<'_, '_> {
         self.terminate(Terminator::Unreachable);
     }
 
-    /// The builtin exception class `e` names, or `None` after reporting an error.
-    fn exception_class(&mut self, e: &Expr) -> Option<String> {
+    /// The exception class `e` names, as (what the host raises: a builtin's name or a user
+    /// class's key, the class's name), or `None` after reporting an error.
+    fn exception_class(&mut self, e: &Expr) -> Option<(String, String)> {
         let hint = "device code can raise Python's builtin exception classes (ValueError, \
-                    IndexError, RuntimeError, ...) with constant arguments";
+                    IndexError, RuntimeError, ...) and exception classes defined at module \
+                    level or in an enclosing function, with constant arguments";
         let Expr::Name(n) = e else {
             self.error_hint(
                 codes::UNSUPPORTED_SYNTAX,
@@ -108,6 +110,13 @@ impl Lower<'_, '_> {
             return None;
         };
         let name = n.id.as_str();
+        if !self.assigned.contains(name)
+            && let Some(crate::GlobalValue::ExceptionClass(key, class)) =
+                self.fsrc.globals.get(name)
+        {
+            // A user-defined class: raised by its key, its name for the message.
+            return Some((key.clone(), class.clone()));
+        }
         let shadowed = self.assigned.contains(name) || self.fsrc.globals.contains_key(name);
         if shadowed || !BUILTIN_EXCEPTIONS.contains(&name) {
             self.error_hint(
@@ -118,7 +127,7 @@ impl Lower<'_, '_> {
             );
             return None;
         }
-        Some(name.to_owned())
+        Some((name.to_owned(), name.to_owned()))
     }
 
     /// A debug check: when `ok` is false the launch fails with `exception(message)`. The check

@@ -240,11 +240,12 @@ impl Lower<'_, '_> {
     /// runtime value, or another compile-time value, is a type conflict.
     fn assign_static(&mut self, name: &str, value: Val, range: TextRange) {
         self.written.insert(name.to_owned());
+        let key = self.def_key(name, range);
         if let Some(t) = self
             .next
             .vars
-            .get(name)
-            .or_else(|| self.state.vars.get(name))
+            .get(&key)
+            .or_else(|| self.state.vars.get(&key))
         {
             let (what, t) = (value.describe(), t.clone());
             self.error_hint(
@@ -255,7 +256,7 @@ impl Lower<'_, '_> {
             );
             return;
         }
-        if let Some(held) = self.next.statics.get(name)
+        if let Some(held) = self.next.statics.get(&key)
             && *held != value
         {
             let (what, held) = (value.describe(), held.describe());
@@ -267,7 +268,7 @@ impl Lower<'_, '_> {
             );
             return;
         }
-        self.next.statics.insert(name.to_owned(), value);
+        self.next.statics.insert(key, value);
     }
 
     /// Records the names a target binds as holding a value whose error was reported.
@@ -360,11 +361,16 @@ impl Lower<'_, '_> {
             let c = self.expr(test);
             match self.truth(c, test.range()) {
                 Some(Cond::Known(true)) => {
+                    let site = super::versions::span(test.range());
+                    self.next.pruning.known.insert(site, true);
                     self.stmts(body);
                     self.jump_to(merge);
                     return;
                 }
-                Some(Cond::Known(false)) => {}
+                Some(Cond::Known(false)) => {
+                    let site = super::versions::span(test.range());
+                    self.next.pruning.known.insert(site, false);
+                }
                 Some(Cond::Runtime(v)) => {
                     let then = self.f.new_block();
                     let next = self.f.new_block();
@@ -425,10 +431,18 @@ impl Lower<'_, '_> {
         self.at(w.test.range());
         let c = self.expr(&w.test);
         let cond = self.truth(c, w.test.range()).unwrap_or(Cond::Known(false));
-        let c = self.cond_value(cond);
         let loc = self.loc;
-        self.f
-            .terminate(self.cur, Terminator::Branch(c, body, orelse), loc);
+        if matches!(cond, Cond::Known(true)) {
+            // `while True:` leaves only by `break` (Python compiles no test): what follows
+            // the loop is reachable only from a `break`, and `else:` never runs.
+            let site = super::versions::span(w.test.range());
+            self.next.pruning.known.insert(site, true);
+            self.f.terminate(self.cur, Terminator::Jump(body), loc);
+        } else {
+            let c = self.cond_value(cond);
+            self.f
+                .terminate(self.cur, Terminator::Branch(c, body, orelse), loc);
+        }
         self.cur = body;
         self.loops.push(LoopTargets {
             continue_to: header,
@@ -444,14 +458,13 @@ impl Lower<'_, '_> {
     }
 
     fn for_stmt(&mut self, f: &ast::StmtFor) {
-        let top_level = std::mem::take(&mut self.top_level_for);
         self.at(f.iter.range());
         let Some(spec) = self.iter_spec(&f.iter) else {
             // Still type the body's assignments where possible.
             return;
         };
         match spec.const_len() {
-            Ok(Some(n)) => return self.unrolled_for(f, &spec, n, top_level),
+            Ok(Some(n)) => return self.unrolled_for(f, &spec, n),
             Ok(None) => {}
             Err(()) => {
                 self.error_hint(
@@ -503,20 +516,20 @@ impl Lower<'_, '_> {
     }
 
     /// A `for` loop over a tuple (or enumerate/zip of tuples), unrolled: the body is lowered
-    /// once per element, so elements of different types each get their own copy. At the
-    /// function's top level (`top_level`) the first element's assignment starts a new
-    /// version of the target (numba's SSA form): the loop runs at least once, so nothing
-    /// after it can see the target's earlier value, and a later loop over vectors of another
-    /// width may reuse the name.
-    fn unrolled_for(&mut self, f: &ast::StmtFor, spec: &IterSpec, n: usize, top_level: bool) {
+    /// once per element, so elements of different types each get their own copy. A loop over
+    /// a non-empty tuple runs at least once: nothing after it sees the target's earlier value
+    /// (`versions.rs`), so a later loop over vectors of another width may reuse the name.
+    fn unrolled_for(&mut self, f: &ast::StmtFor, spec: &IterSpec, n: usize) {
+        if n > 0 {
+            let site = super::versions::span(f.range());
+            self.next.pruning.unrolled.insert(site);
+        }
         let exit = self.f.new_block();
         for k in 0..n {
             let next = self.f.new_block();
             self.at(f.iter.range());
             let element = self.unrolled_elem(spec, k);
-            self.top_level_assign = top_level && k == 0;
             self.assign(&f.target, element, f.iter.range());
-            self.top_level_assign = false;
             self.loops.push(LoopTargets {
                 continue_to: next,
                 break_to: exit,
@@ -550,10 +563,22 @@ impl Lower<'_, '_> {
         let value = r.value.as_ref().map(|e| (self.expr(e), e.range()));
         match (self.kind, value) {
             (_, None) | (_, Some((Val::NoneV, _))) => {
-                if self.kind == FunctionKind::Device
-                    && self.next.ret.as_ref().is_some_and(|t| *t != Type::None)
-                {
-                    self.error(codes::BAD_RETURN, r.range(), "this function returns a value elsewhere; a bare return has no value to give");
+                if self.kind == FunctionKind::Device {
+                    match &self.declared_ret {
+                        Some(t) => {
+                            let t = t.clone();
+                            self.error(
+                                codes::BAD_RETURN,
+                                r.range(),
+                                format!("the declared return type is {t}; a bare return has no value to give"),
+                            );
+                        }
+                        // numba: the function returns Optional(T) (`optional.rs`).
+                        None => {
+                            self.next.ret_none = true;
+                            self.bare_returns.push(r.range());
+                        }
+                    }
                 }
                 self.terminate(Terminator::Return(None));
             }

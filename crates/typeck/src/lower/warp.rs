@@ -5,7 +5,7 @@
 //!   `shfl_down_sync(mask, value, delta)`, `shfl_xor_sync(mask, value, lane_mask)`: the value is
 //!   an int32, int64, uint32, uint64, float32 or float64; the result has its type;
 //! - `all_sync`, `any_sync`, `eq_sync(mask, predicate)`: bool; `ballot_sync`: int32; the
-//!   predicate is anything with a truth value;
+//!   predicate is an integer or a bool (numba-cuda's rule);
 //! - `match_any_sync(mask, value)`: int32; `match_all_sync`: `(int32, bool)`; the value is an
 //!   integer, bool or float (narrower than 32 bits: widened to int32 or float32);
 //! - `activemask()`, `lanemask_lt()`: uint32.
@@ -57,6 +57,24 @@ impl Lower<'_, '_> {
 
     fn vote(&mut self, path: &str, mode: VoteMode, args: &[Arg]) -> Option<Val> {
         let mask = self.warp_mask(path, &args[0]);
+        // numba-cuda's vote functions take an integer or boolean predicate only.
+        let p = &args[1].val;
+        let int_or_bool = matches!(p, Val::Int(_) | Val::Bool(_))
+            || self
+                .scalar_type_of(p)
+                .is_some_and(|s| s.is_int() || s == Scalar::Bool);
+        if !int_or_bool && *p != Val::Poison {
+            let what = p.describe();
+            self.error_hint(
+                codes::TYPE_MISMATCH,
+                args[1].range,
+                format!(
+                    "Predicate must be an integer or boolean: {path}() takes an integer or bool predicate, not {what}"
+                ),
+                "compare first, e.g. x != 0.0",
+            );
+            return None;
+        }
         let pred = self.truth(args[1].val.clone(), args[1].range);
         let (mask, pred) = mask.zip(pred)?;
         let pred = self.cond_value(pred);
