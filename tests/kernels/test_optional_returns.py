@@ -5,6 +5,8 @@ wanted (arithmetic, a store, a call, a declared return type) the value is used."
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from oxcuda import cuda, types
@@ -129,3 +131,27 @@ def test_optional_errors_are_clear():
     assert info.value.diagnostics[0].code == "bad-return"
     with pytest.raises(TypingError, match=r"the declared return type is int64; a bare return"):
         calls_declared_k[1, 1](np.zeros(1, np.int64))
+
+
+@cuda.jit(device=True)
+def factorial(n):
+    if n <= 1:
+        return 1
+    return n * factorial(n - 1)
+
+
+@cuda.jit
+def factorial_k(out, ns):
+    i = cuda.grid(1)
+    if i < ns.size:
+        out[i] = factorial(ns[i])
+
+
+def test_a_recursion_with_a_base_case_returns_its_type_not_optional(target, rng):
+    # The recursive call has no type in the first typing pass; that must not make the
+    # function's end look reachable (which would give Optional(int64)).
+    _, ret = cuda.compile_ptx(factorial, (types.int64,), device=True)
+    assert ret == types.int64
+    ns = rng.integers(0, 16, 40).astype(np.int64)
+    (got, _) = run(factorial_k, 1, 64, poison(40, np.int64), ns)
+    np.testing.assert_array_equal(got, [math.factorial(int(n)) for n in ns])

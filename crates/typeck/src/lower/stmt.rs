@@ -594,6 +594,8 @@ impl Lower<'_, '_> {
             (FunctionKind::Device, Some((val, range))) if self.declared_ret.is_some() => {
                 let declared = self.declared_ret.clone().unwrap_or(Type::None);
                 let Some(v) = self.convert(val, &declared, range) else {
+                    // The error is recorded; the path still ends here (not a fall-off-the-end).
+                    self.terminate(Terminator::Unreachable);
                     return;
                 };
                 self.next.ret = Some(declared);
@@ -602,6 +604,10 @@ impl Lower<'_, '_> {
             }
             (FunctionKind::Device, Some((val, range))) => {
                 let Some((v, ty)) = self.materialize(val, range) else {
+                    // An error value (e.g. a recursive call before its type is known, in a
+                    // first pass): the path still ends here, so the end of the body is not
+                    // reached through it (which would make the result Optional).
+                    self.terminate(Terminator::Unreachable);
                     return;
                 };
                 let unified = match &self.next.ret {
