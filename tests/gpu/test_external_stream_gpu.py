@@ -44,3 +44,14 @@ def test_integer_stream_slot_never_reaches_the_driver(value):
         with pytest.raises(ValueError, match="stream slot"):
             add_one[1, 2, value](d)
         np.testing.assert_array_equal(d.copy_to_host(), np.zeros(16))
+
+
+def test_wrapping_a_readable_address_asks_the_driver_nothing():
+    """numba-cuda wraps a handle without asking the driver (its tests wrap a dummy pointer):
+    a readable, aligned address that is no stream is taken as it is, and nothing dereferences
+    it until the stream is used (asking for its flags crashed the process in the driver)."""
+    memory = np.zeros(64, dtype=np.uint64)
+    with oxcuda.config.override(TARGET="gpu"):
+        s = cuda.external_stream(memory.ctypes.data)
+        assert int(s.handle) == memory.ctypes.data
+        assert s.external is True

@@ -17,7 +17,7 @@ use std::ffi::c_void;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use oxcuda_driver::stream::{CU_STREAM_LEGACY, CU_STREAM_NON_BLOCKING, CU_STREAM_PER_THREAD};
+use oxcuda_driver::stream::{CU_STREAM_LEGACY, CU_STREAM_PER_THREAD};
 
 use crate::allocator::StreamTag;
 use crate::context::{DeviceContext, Space};
@@ -90,18 +90,21 @@ impl Stream {
     /// Wraps a stream handle someone else owns.
     ///
     /// A `CUstream` is the address of a driver object, and the driver dereferences what it is
-    /// given: a wrong integer would crash the process inside the driver. So before asking the
-    /// driver (`cuStreamGetFlags`, which fails for a handle that is not a stream of this
-    /// context), the handle must be pointer-aligned and point at readable memory of this
-    /// process ([`readable`]); the three special handles (0, `CU_STREAM_LEGACY`,
-    /// `CU_STREAM_PER_THREAD`) are taken as they are.
+    /// given: a wrong integer would crash the process inside the driver. So the handle must be
+    /// pointer-aligned and point at readable memory of this process ([`readable`]); the three
+    /// special handles (0, `CU_STREAM_LEGACY`, `CU_STREAM_PER_THREAD`) are taken as they are.
+    /// As numba-cuda's, wrapping asks the driver nothing: a readable address that is no stream
+    /// (numba's tests wrap a dummy pointer) reaches the driver only when the stream is used,
+    /// and asking for its flags here crashed the process inside the driver (numba-cuda's
+    /// `test_external_stream_create` on the H200). Nor can the flags be read while the stream
+    /// captures a graph. So an external stream counts as non-blocking for the allocator (no
+    /// implicit order with the legacy default stream), the assumption that is never wrong.
     ///
     /// # Errors
-    /// `Error::Value` for a handle that cannot be a stream; the driver's error when the handle
-    /// is not a stream of this context.
+    /// `Error::Value` for a handle that cannot be a stream.
     pub fn external(space: &Space, handle: u64) -> Result<Self, Error> {
         let blocking = match space {
-            Space::Device(ctx) if handle > CU_STREAM_PER_THREAD => {
+            Space::Device(_) if handle > CU_STREAM_PER_THREAD => {
                 if !handle.is_multiple_of(8) || !readable(handle, 64) {
                     return Err(Error::Value(format!(
                         "{handle:#x} is not a CUstream: a stream handle is the address of a \
@@ -110,11 +113,7 @@ impl Stream {
                          stream.cuda_stream), or 0 for the default stream"
                     )));
                 }
-                ctx.make_current()?;
-                // SAFETY: the handle points at readable memory of this process (checked
-                // above); the driver validates that it is a stream.
-                let flags = unsafe { ctx.driver().stream_flags(handle as *mut c_void) }?;
-                flags & CU_STREAM_NON_BLOCKING == 0
+                false
             }
             _ => true,
         };
