@@ -1,7 +1,7 @@
 """The GPU-only kernel queries on the simulator (``oxcuda.cuda._resources``): registers,
 shared, local and constant memory, the most threads per block, from ptxas's report on the
-kernel's PTX for the simulator's compute capability. ``tests/gpu/test_sim_resources_gpu.py``
-checks the same answers against the driver's."""
+kernel's own cubin link for the simulator's compute capability; on a GPU (``-m gpu``) the
+same reading is checked against the driver's answers for the GPU's own compile."""
 
 from __future__ import annotations
 
@@ -9,20 +9,6 @@ import numpy as np
 import pytest
 from oxcuda import config, cuda
 from oxcuda.cuda import _resources
-
-
-def _toolchain_present() -> bool:
-    from oxcuda import _toolchain
-
-    try:
-        _toolchain.nvvm_info()
-        _toolchain.nvjitlink_info()
-    except Exception:  # noqa: BLE001 - a probe
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _toolchain_present(), reason="needs libNVVM and nvJitLink")
 
 _TABLE = np.arange(100, dtype=np.float64)
 
@@ -96,3 +82,74 @@ def test_the_cubins_sections_are_read_and_a_non_cubin_is_refused():
     assert sizes[_resources.USER_CONSTANTS] == _TABLE.nbytes
     with pytest.raises(RuntimeError, match="not a cubin"):
         _resources.section_sizes(b"\x7fELF\x01\x01" + bytes(64))
+
+
+NAMES = (
+    "num_regs",
+    "shared_size_bytes",
+    "local_size_bytes",
+    "const_size_bytes",
+    "max_threads_per_block",
+)
+
+
+def _axpy(a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        b[i] = 2.0 * a[i] + b[i]
+
+
+def _prints(a, b):
+    i = cuda.grid(1)
+    if i == 1 << 40:
+        print("never", i, a[0])
+    b[i] = a[i]
+
+
+def _heavy(a, b):
+    # Many live float64 values: many registers.
+    i = cuda.grid(1)
+    x = a[i]
+    acc = 0.0
+    for k in range(16):
+        acc += x**k / (k + 1.5) + np.float32(k) * x
+    b[i] = acc
+
+
+CASES = {
+    "shared, local and constant": (_smem_local_const, {}),
+    "axpy": (_axpy, {}),
+    "print": (_prints, {}),
+    "many registers": (_heavy, {}),
+    "launch bounds": (_smem_local_const, {"launch_bounds": 128}),
+    "max registers": (_heavy, {"max_registers": 32}),
+    "debug": (_axpy, {"debug": True, "opt": False}),
+    "lineinfo": (_smem_local_const, {"lineinfo": True}),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.gpu
+def test_the_simulators_resources_are_the_drivers(case):
+    func, options = CASES[case]
+    k = cuda.jit(SIG, **options)(func)
+    with config.override(TARGET="gpu"):
+        _compare(k, options)
+
+
+def _compare(k, options):
+    a = cuda.to_device(np.random.default_rng().random(256).astype(np.float32))
+    b = cuda.device_array(256, np.float32)
+    k[2, 128](a, b)
+    cuda.synchronize()
+    compiled = k._one(SIG)
+    # The simulator's way (oxcuda.cuda.dispatcher._kernel_attribute) on this kernel's own
+    # compile: its link made again with -verbose, for this GPU's compute capability.
+    sim = _resources.attributes(
+        compiled.artifacts.link_report(),
+        compiled.entry_name,
+        bytes(k._stage(SIG, "cubin")),
+        options.get("launch_bounds"),
+    )
+    gpu = {name: compiled.kernel.attribute(name) for name in NAMES}
+    assert sim == gpu

@@ -8,7 +8,8 @@ a cubin for the simulated device's compute capability (``cuda.get_current_device
 simulator: 8.0) exactly as for a GPU, and that link is made again with ``-verbose``
 (``CompileArtifacts.link_report()``: the same route, PTX or LTO-IR, inputs and options), whose
 ptxas report is read here. The answers are those a GPU of that compute capability gives for the
-same kernel (``tests/gpu/test_sim_resources_gpu.py`` checks the reading against the driver):
+same kernel (``tests/compile/test_sim_resources.py`` checks the reading against the driver
+under ``-m gpu``):
 
 * registers: ptxas's ``Used N registers``;
 * shared memory: its ``N bytes smem`` (static shared memory; 0 when it reports none);
