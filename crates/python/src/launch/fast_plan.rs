@@ -16,6 +16,7 @@
 //! (`GpuKernel::launch_flat`).
 
 use std::ffi::c_void;
+use std::mem::MaybeUninit;
 
 use oxcuda_ir::{ArrayType, Dtype, Layout, Scalar, Type};
 use pyo3::prelude::*;
@@ -82,19 +83,13 @@ impl FastPlan {
         (slots <= FLAT_SLOTS).then_some(Self { steps, slots })
     }
 
-    /// Checks `args` against the plan and writes their parameter slots to `values` and a
-    /// pointer to each slot to `pointers`; `None` (having launched nothing) when an argument
-    /// is not what the plan expects. `pointers[..slots]` is what `cuLaunchKernel` takes.
-    pub fn pack(
-        &self,
-        args: &Bound<'_, PyTuple>,
-        values: &mut [u64; FLAT_SLOTS],
-        pointers: &mut [*mut c_void; FLAT_SLOTS],
-    ) -> Option<(Packed, usize)> {
+    /// Checks `args` against the plan and writes their parameter slots to `out`; `None`
+    /// (having launched nothing) when an argument is not what the plan expects.
+    pub fn pack(&self, args: &Bound<'_, PyTuple>, out: &mut FlatParams) -> Option<Packed> {
         if args.len() != self.steps.len() {
             return None;
         }
-        let mut at = 0;
+        out.len = 0;
         let mut arrays_ctx = 0;
         for (obj, step) in args.iter_borrowed().zip(&self.steps) {
             match *step {
@@ -122,43 +117,72 @@ impl FastPlan {
                         }
                         arrays_ctx = view.ctx;
                     }
-                    values[at] = view.ptr;
-                    let dims = &mut values[at + 1..at + 1 + 2 * ndim];
-                    let (shape, strides) = dims.split_at_mut(ndim);
-                    for (slot, &n) in shape.iter_mut().zip(view.shape) {
-                        *slot = n as u64;
+                    out.push(view.ptr);
+                    for &n in view.shape {
+                        out.push(n as u64);
                     }
-                    for (slot, &s) in strides.iter_mut().zip(view.strides) {
-                        *slot = s as u64;
+                    for &s in view.strides {
+                        out.push(s as u64);
                     }
-                    at += 1 + 2 * ndim;
                 }
                 Step::Int => {
                     if !obj.is_exact_instance_of::<PyInt>() {
                         return None;
                     }
-                    values[at] = obj.extract::<i64>().ok()? as u64;
-                    at += 1;
+                    out.push(obj.extract::<i64>().ok()? as u64);
                 }
                 Step::Float64 | Step::Float32 => {
                     if !obj.is_exact_instance_of::<PyFloat>() {
                         return None;
                     }
                     let x = obj.cast::<PyFloat>().ok()?.value();
-                    values[at] = if *step == Step::Float64 {
+                    out.push(if *step == Step::Float64 {
                         x.to_bits()
                     } else {
                         u64::from((x as f32).to_bits())
-                    };
-                    at += 1;
+                    });
                 }
             }
         }
-        debug_assert_eq!(at, self.slots);
-        for (p, v) in pointers.iter_mut().zip(values.iter_mut()).take(at) {
-            *p = std::ptr::from_mut(v).cast();
+        debug_assert_eq!(out.len, self.slots);
+        Some(Packed { arrays_ctx })
+    }
+}
+
+/// The parameter slots of one fast launch, on the stack: 8 bytes each (every kind the plan
+/// packs fits), and not zeroed — a launch writes exactly the slots its plan counts
+/// ([`FastPlan::new`] refuses plans of more than [`FLAT_SLOTS`]), and only those are read.
+pub struct FlatParams {
+    values: [MaybeUninit<u64>; FLAT_SLOTS],
+    pointers: [MaybeUninit<*mut c_void>; FLAT_SLOTS],
+    len: usize,
+}
+
+impl FlatParams {
+    /// Empty slots.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            values: [MaybeUninit::uninit(); FLAT_SLOTS],
+            pointers: [MaybeUninit::uninit(); FLAT_SLOTS],
+            len: 0,
         }
-        Some((Packed { arrays_ctx }, at))
+    }
+
+    fn push(&mut self, value: u64) {
+        self.values[self.len].write(value);
+        self.len += 1;
+    }
+
+    /// `cuLaunchKernel`'s parameter array: a pointer to each slot written, in order.
+    pub fn pointers(&mut self) -> &mut [*mut c_void] {
+        for i in 0..self.len {
+            let slot = self.values[i].as_mut_ptr().cast();
+            self.pointers[i].write(slot);
+        }
+        // SAFETY: the first `len` pointers were written just above (and `len <= FLAT_SLOTS`:
+        // `push` indexes the array, so it could not have gone past it).
+        unsafe { std::slice::from_raw_parts_mut(self.pointers.as_mut_ptr().cast(), self.len) }
     }
 }
 

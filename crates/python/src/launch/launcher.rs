@@ -45,7 +45,7 @@ use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
 
 use crate::boundary::guard;
 use crate::launch::args;
-use crate::launch::fast_plan::{FLAT_SLOTS, FastPlan};
+use crate::launch::fast_plan::{FastPlan, FlatParams};
 use crate::launch::kernel::{GpuKernel, SimKernel};
 
 /// `oxcuda.config.generation`, kept equal to it by `Config._changed` (`set_config_generation`):
@@ -325,9 +325,8 @@ impl LaunchCache {
         let Loaded::Gpu(kernel) = &hit.spec.loaded else {
             return Ok(false);
         };
-        let mut values = [0u64; FLAT_SLOTS];
-        let mut pointers = [std::ptr::null_mut(); FLAT_SLOTS];
-        let Some((packed, n)) = hit.plan.pack(args, &mut values, &mut pointers) else {
+        let mut params = FlatParams::new();
+        let Some(packed) = hit.plan.pack(args, &mut params) else {
             return Ok(false);
         };
         kernel.get().launch_flat(
@@ -335,7 +334,7 @@ impl LaunchCache {
             config,
             handle,
             packed.arrays_ctx,
-            &mut pointers[..n],
+            params.pointers(),
         )
     }
 
