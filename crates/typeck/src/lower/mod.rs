@@ -335,11 +335,7 @@ impl<'s, 'a> Lower<'s, 'a> {
     pub fn def_key(&mut self, name: &str, site: TextRange) -> String {
         let key = match self.versions.def(name, site) {
             Some(k) => k.to_owned(),
-            None => self
-                .current
-                .get(name)
-                .cloned()
-                .unwrap_or_else(|| name.to_owned()),
+            None => self.current_key(name),
         };
         self.current.insert(name.to_owned(), key.clone());
         key
@@ -349,12 +345,17 @@ impl<'s, 'a> Lower<'s, 'a> {
     pub fn read_key(&self, name: &str, site: TextRange) -> String {
         match self.versions.read(name, site) {
             Some(k) => k.to_owned(),
-            None => self
-                .current
-                .get(name)
-                .cloned()
-                .unwrap_or_else(|| name.to_owned()),
+            None => self.current_key(name),
         }
+    }
+
+    /// The key of the version of `name` written last on this path (the name itself before
+    /// any): where the version analysis has no entry for a site.
+    fn current_key(&self, name: &str) -> String {
+        self.current
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| name.to_owned())
     }
 
     /// The source being lowered.
