@@ -65,6 +65,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?)?;
     m.add_function(wrap_pyfunction!(compile::link::driver_link, m)?)?;
     m.add_function(wrap_pyfunction!(compile::link::lto_ptx, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        compile::libdevice_table::libdevice_table,
+        m
+    )?)?;
     // compile/toolchain.rs
     m.add_function(wrap_pyfunction!(compile::toolchain::open_nvvm, m)?)?;
     m.add_function(wrap_pyfunction!(compile::toolchain::open_nvjitlink, m)?)?;
