@@ -56,13 +56,6 @@ pub struct FastPlan {
     slots: usize,
 }
 
-/// What [`FastPlan::pack`] found: the context of the array arguments (0 when there are
-/// none), which the kernel compares with its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Packed {
-    pub arrays_ctx: usize,
-}
-
 impl FastPlan {
     /// The plan for arguments of types `key` (as the general path reads them) passed for
     /// parameters `params`; `None` when some argument is of a kind the plan does not know.
@@ -83,9 +76,11 @@ impl FastPlan {
         (slots <= FLAT_SLOTS).then_some(Self { steps, slots })
     }
 
-    /// Checks `args` against the plan and writes their parameter slots to `out`; `None`
-    /// (having launched nothing) when an argument is not what the plan expects.
-    pub fn pack(&self, args: &Bound<'_, PyTuple>, out: &mut FlatParams) -> Option<Packed> {
+    /// Checks `args` against the plan and writes their parameter slots to `out`; returns the
+    /// context of the array arguments (0 when there are none), which the kernel compares with
+    /// its own, or `None` (having launched nothing) when an argument is not what the plan
+    /// expects.
+    pub fn pack(&self, args: &Bound<'_, PyTuple>, out: &mut FlatParams) -> Option<usize> {
         if args.len() != self.steps.len() {
             return None;
         }
@@ -145,7 +140,7 @@ impl FastPlan {
             }
         }
         debug_assert_eq!(out.len, self.slots);
-        Some(Packed { arrays_ctx })
+        Some(arrays_ctx)
     }
 }
 

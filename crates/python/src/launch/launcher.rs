@@ -326,16 +326,12 @@ impl LaunchCache {
             return Ok(false);
         };
         let mut params = FlatParams::new();
-        let Some(packed) = hit.plan.pack(args, &mut params) else {
+        let Some(arrays_ctx) = hit.plan.pack(args, &mut params) else {
             return Ok(false);
         };
-        kernel.get().launch_flat(
-            slf.py(),
-            config,
-            handle,
-            packed.arrays_ctx,
-            params.pointers(),
-        )
+        kernel
+            .get()
+            .launch_flat(slf.py(), config, handle, arrays_ctx, params.pointers())
     }
 
     /// The whole launch once the target is known: read, find or resolve, launch. Returns
