@@ -35,7 +35,7 @@ from typing import Any, NoReturn
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda._knobs import config as config_module
-from oxcuda.cuda import _linker, compiler, linkable_code
+from oxcuda.cuda import _linker, _module_callbacks, compiler, linkable_code
 from oxcuda.cuda._compile_stats import CompileStats
 from oxcuda.cuda._devices import use_gpu
 from oxcuda.errors import CudaDriverError, CudaSupportError, NumbaPerformanceWarning
@@ -172,6 +172,9 @@ class _Compiled:
         self.types = types
         self.device_arrays: list[Any] = []  # captured by reference (_capture.device_arrays)
         self.sim_resources: dict[str, int] | None = None  # a simulator kernel's (_resources)
+        #: The library the kernel was loaded as when its linked code has module callbacks
+        #: (``_module_callbacks.LoadedLibrary``), else None.
+        self.library: Any = None
 
     @property
     def argtypes(self) -> tuple:
@@ -339,8 +342,9 @@ class Dispatcher(_native.LaunchCache):
                 )
             if gpu:
                 artifacts, image = self._gpu_image_cached(texts, captured)
+                library = self._library_with_callbacks(image, artifacts, captured)
                 try:
-                    kernel = self._load(image, artifacts, types, texts)
+                    kernel = self._load(image, artifacts, types, texts, library)
                 except CudaDriverError:
                     if "cache_key" not in artifacts:
                         raise
@@ -361,12 +365,35 @@ class Dispatcher(_native.LaunchCache):
             compiled = _Compiled(artifacts, kernel, texts)
             # The kernel addresses these arrays' memory: they live as long as it does.
             compiled.device_arrays = arrays
+            if gpu and library is not None:
+                compiled.library = library
+                _module_callbacks.note_holder(self)
             self._record(list(types), gpu, kernel, compiled)
 
+    def _library_with_callbacks(
+        self, image: bytes, artifacts: Any, captured: Any
+    ) -> _module_callbacks.LoadedLibrary | None:
+        """The image loaded as a library, its setup callbacks run, when the code it links has
+        module callbacks (``_module_callbacks``); None otherwise."""
+        items = [
+            *compiler.link_items(self.py_func, self.targetoptions.get("link", ()), captured[0]),
+            *(artifacts.get("extension_links") or ()),
+        ]
+        setups, teardowns = _module_callbacks.callbacks_of(items)
+        if not setups and not teardowns:
+            return None
+        return _module_callbacks.LoadedLibrary(image, artifacts["kernel_name"], setups, teardowns)
+
     def _load(
-        self, image: bytes, artifacts: dict[str, Any], types: tuple, texts: tuple[str, ...]
+        self,
+        image: bytes,
+        artifacts: dict[str, Any],
+        types: tuple,
+        texts: tuple[str, ...],
+        library: _module_callbacks.LoadedLibrary | None = None,
     ) -> Any:
-        """Loads a GPU image, with the table of its checked asserts (debug builds), which the
+        """Loads a GPU image (or takes ``library``'s kernel, for code with module callbacks),
+        with the table of its checked asserts (debug builds), which the
         launcher reports a failed assert from (docs/debugging.md), and sets the kernel's
         preferred shared-memory carveout when ``shared_memory_carveout`` asks for one."""
         kernel = _native.GpuKernel(
@@ -376,6 +403,7 @@ class Dispatcher(_native.LaunchCache):
             artifacts.get("asserts"),
             bool(artifacts.get("cooperative")),
             _StageReader(self, texts),
+            None if library is None else (library.kernel_handle, library),
         )
         carveout = self.targetoptions.get("shared_memory_carveout")
         if carveout is not None:
