@@ -8,6 +8,7 @@ import pickle
 import sys
 import types
 
+import oxcuda
 import pytest
 from oxcuda import cuda
 from oxcuda.cuda import _module_callbacks
@@ -52,12 +53,14 @@ def test_callbacks_on_the_simulator_are_refused_clearly():
     def kernel():
         pass
 
-    with pytest.raises(RuntimeError, match="cannot run on the simulator"):
-        kernel[1, 1]()
+    with oxcuda.config.override(TARGET="sim"):
+        with pytest.raises(RuntimeError, match="cannot run on the simulator"):
+            kernel[1, 1]()
 
 
 def test_a_failed_launch_is_also_the_cuda_error_of_an_imported_cuda_core(monkeypatch):
     args = ("cuLaunchKernel", 1, "CUDA_ERROR_INVALID_VALUE", "invalid argument")
+    monkeypatch.delitem(sys.modules, "cuda.core._utils.cuda_utils", raising=False)
     plain = CudaDriverError(*args)
     assert type(plain) is CudaDriverError  # cuda.core not imported: nothing to join
 
