@@ -63,6 +63,10 @@ BLOCKS_PER_SM = 16
 #: 8: 0.977-0.982x, 2: 0.96x.
 GROUPED_BLOCKS_PER_SM = 12
 
+#: Extra ``cuda.jit`` options of the grouped stage (probes set ``launch_bounds`` here to try
+#: other occupancies: bench/probes/reduce_occupancy.py).
+GROUPED_OPTIONS: dict[str, Any] = {}
+
 #: The bytes of the element groups the first stage reads with one vector load each, when the
 #: array allows it (``_aligned_contiguous``).
 GROUP_BYTES = 16
@@ -250,7 +254,9 @@ class Reduce:
         grouped = None
         if dtype.itemsize in (4, 8):
             template = templates.reduce_stage_x4 if group == 4 else templates.reduce_stage_x2
-            grouped = specialize(template, f"{base}_x{group}", {"_op": op, "_finish": finish})
+            grouped = specialize(
+                template, f"{base}_x{group}", {"_op": op, "_finish": finish}, **GROUPED_OPTIONS
+            )
         serial = specialize(templates.reduce_serial, f"{base}_serial", {"_op": op})
         return _Kernels(stage, grouped, group, serial)
 
