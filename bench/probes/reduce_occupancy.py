@@ -42,9 +42,9 @@ def main() -> int:
             c.sum()
 
     for bounds in (None, (256, 8), (256, 7)):
+        # None: an unbounded build (the default is launch_bounds=(256, resident blocks)).
         reduction.GROUPED_OPTIONS.clear()
-        if bounds is not None:
-            reduction.GROUPED_OPTIONS["launch_bounds"] = bounds
+        reduction.GROUPED_OPTIONS["launch_bounds"] = bounds
         reduction_ = cuda.Reduce(lambda a, b: a + b)
         reduction_(d, res=r)
         kernels = reduction_._kernels[np.dtype(np.float32)]

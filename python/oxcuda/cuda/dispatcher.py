@@ -286,11 +286,17 @@ class Dispatcher(_native.LaunchCache):
         return options
 
     def _artifacts(
-        self, types: tuple[str, ...], output: str, cc=None, captured=None, simulator=False
+        self,
+        types: tuple[str, ...],
+        output: str,
+        cc=None,
+        captured=None,
+        simulator=False,
+        record_stats=True,
     ) -> Any:
         """Compiles for ``types`` up to the stage ``output`` (``captured``: the source, when the
         caller captured it already; ``simulator``: the result runs on the simulator), records
-        the stages' times in ``stats``, and returns the
+        the stages' times in ``stats`` (unless ``record_stats`` is false), and returns the
         artifacts (``_native.CompileArtifacts``: each stage's output by name)."""
         start = time.perf_counter()
         result = compiler.compile_pyfunc(
@@ -304,9 +310,10 @@ class Dispatcher(_native.LaunchCache):
             simulator=simulator,
             **self._options(),
         )
-        self._stats["compile_seconds"] = time.perf_counter() - start
-        for stage, seconds in result["times"]:
-            self._stats[stage] = seconds
+        if record_stats:
+            self._stats["compile_seconds"] = time.perf_counter() - start
+            for stage, seconds in result["times"]:
+                self._stats[stage] = seconds
         return result
 
     def _compile(self, types: tuple[str, ...], gpu: bool) -> _Compiled:
@@ -1072,10 +1079,15 @@ class Dispatcher(_native.LaunchCache):
 
         found = compiled.sim_resources
         if found is None:
-            cubin = self._stage(compiled.types, "cubin")  # the GPU's link, for the sim's cc
-            log = compiled.artifacts.link_report()
+            from oxcuda.cuda._devices import get_current_device
+
+            # The GPU's compile and link, for the simulated device's compute capability (the
+            # simulator's own compile uses the default one, which resources may differ on).
+            cc = get_current_device().compute_capability
+            linked = self._artifacts(compiled.types, "cubin", cc, record_stats=False)
+            log = linked.link_report()
             bounds = self.targetoptions.get("launch_bounds")
-            found = _resources.attributes(log, compiled.entry_name, bytes(cubin), bounds)
+            found = _resources.attributes(log, compiled.entry_name, bytes(linked["cubin"]), bounds)
             compiled.sim_resources = found
         return found[name]
 
