@@ -47,6 +47,10 @@ impl Lower<'_, '_> {
         }
         let allocates = matches!(&callee, Val::Callable(p)
             if p == "cuda.shared.array" || p == "cuda.local.array");
+        if allocates && let Some(list) = list_shape(c) {
+            let shared = matches!(&callee, Val::Callable(p) if p == "cuda.shared.array");
+            return self.list_shape_error(shared, list, c);
+        }
         let mut args: Vec<Arg> = Vec::with_capacity(c.arguments.args.len());
         for (k, a) in c.arguments.args.iter().enumerate() {
             let ast::Expr::Starred(st) = a else {
@@ -588,6 +592,7 @@ impl Lower<'_, '_> {
             "cuda.shared.array" | "cuda.local.array" => {
                 self.alloc_array(path == "cuda.shared.array", &args, range)
             }
+            "numpy.dtype" => self.numpy_dtype(&args, range),
             "numpy.empty" | "numpy.zeros" | "numpy.ones" | "numpy.full" => {
                 let name = path.strip_prefix("numpy.").unwrap_or(path);
                 self.numpy_alloc(name, &args, range)
@@ -1085,6 +1090,72 @@ impl Lower<'_, '_> {
                  {what}() needs a shape known at compile time"
             ),
             "use integer literals, global constants or expressions of them, e.g. (TILE, TILE + 1)",
+        )
+    }
+
+    /// `cuda.shared.array([5, 6], float32)`: numba-cuda types the shape as a reflected list,
+    /// which no implementation of the allocator accepts; the message leads with numba's
+    /// (`array(shape=list(int64)<iv=[5, 6]>, dtype=class(float32))`) and says what to write.
+    fn list_shape_error(&mut self, shared: bool, list: &ast::ExprList, c: &ast::ExprCall) -> Val {
+        let what = if shared {
+            "cuda.shared.array"
+        } else {
+            "cuda.local.array"
+        };
+        let items: Vec<Val> = list.elts.iter().map(|e| self.shape_arg(e)).collect();
+        if items.iter().any(|v| matches!(v, Val::Poison)) {
+            return Val::Poison;
+        }
+        let dtype_expr = c.arguments.args.get(1).or_else(|| {
+            c.arguments
+                .keywords
+                .iter()
+                .find(|k| k.arg.as_ref().is_some_and(|a| a.as_str() == "dtype"))
+                .map(|k| &k.value)
+        });
+        let dtype = match dtype_expr.map(|e| self.expr(e)) {
+            Some(Val::Poison) => return Val::Poison,
+            Some(Val::TypeObj(t)) => format!("class({t})"),
+            Some(other) => numba_type_name(&other),
+            None => "none".to_owned(),
+        };
+        let ints: Option<Vec<String>> = items
+            .iter()
+            .map(|v| match v {
+                Val::Int(i) => Some(i.to_string()),
+                _ => None,
+            })
+            .collect();
+        let shape = match &ints {
+            Some(ints) if !ints.is_empty() => format!("list(int64)<iv=[{}]>", ints.join(", ")),
+            _ => {
+                let item = items.first().map_or_else(
+                    || "undefined".to_owned(),
+                    |v| match v {
+                        Val::Int(_) => "int64".to_owned(),
+                        other => numba_type_name(other),
+                    },
+                );
+                format!("list({item})<iv=None>")
+            }
+        };
+        let hint = match &ints {
+            Some(ints) if ints.len() == 1 => format!("write the shape as a tuple: ({},)", ints[0]),
+            Some(ints) if !ints.is_empty() => {
+                format!("write the shape as a tuple: ({})", ints.join(", "))
+            }
+            _ => "write the shape as a tuple of integer constants, e.g. (TILE, TILE)".to_owned(),
+        };
+        let short = what.trim_start_matches("cuda.");
+        self.error_hint(
+            codes::TYPE_MISMATCH,
+            list.range(),
+            format!(
+                "No implementation of function Function(<function {short}>) found for \
+                 signature:\n \n >>> array(shape={shape}, dtype={dtype})\n \n\
+                 {what}() takes its shape as an integer or a tuple of integers, not a list"
+            ),
+            hint,
         )
     }
 
@@ -2391,6 +2462,22 @@ pub(crate) fn constant_shape(val: &Val) -> Option<Vec<u64>> {
 
 /// A value's type as numba's typing messages write it: literals as `Literal[int](1)`,
 /// tuples as `Tuple(...)`, runtime values by their type.
+/// The shape argument of an allocator call when it is written as a list display, positional
+/// or `shape=`.
+fn list_shape(c: &ast::ExprCall) -> Option<&ast::ExprList> {
+    let shape = c.arguments.args.first().or_else(|| {
+        c.arguments
+            .keywords
+            .iter()
+            .find(|k| k.arg.as_ref().is_some_and(|a| a.as_str() == "shape"))
+            .map(|k| &k.value)
+    })?;
+    match shape {
+        ast::Expr::List(l) => Some(l),
+        _ => None,
+    }
+}
+
 fn numba_type_name(v: &Val) -> String {
     match v {
         Val::Int(i) => format!("Literal[int]({i})"),
