@@ -994,14 +994,28 @@ impl Lower<'_, '_> {
         };
         let align = match args.get(2).map(|a| &a.val) {
             None | Some(Val::NoneV) => natural,
-            Some(Val::Int(n)) if *n > 0 && (*n & (*n - 1)) == 0 => {
-                u32::try_from(*n).unwrap_or(16).max(natural)
-            }
-            Some(_) => {
-                return self.error(
-                    codes::BAD_CALL,
+            Some(Val::Poison) => return Val::Poison,
+            Some(Val::Int(n)) => match alignment_problem(*n) {
+                None => u32::try_from(*n).unwrap_or(u32::MAX).max(natural),
+                Some(why) => {
+                    return self.error_hint(
+                        codes::BAD_CALL,
+                        args[2].range,
+                        format!("{ALIGNMENT_VALUE_ERROR}{why}, not {n}"),
+                        "numba-cuda takes a power of two that is a multiple of 8 (the size of a \
+                         pointer), e.g. alignment=16",
+                    );
+                }
+            },
+            Some(other) => {
+                let what = other.describe();
+                return self.error_hint(
+                    codes::NOT_CONSTANT,
                     args[2].range,
-                    "alignment must be a power-of-two integer constant",
+                    format!(
+                        "RequireLiteralValue: alignment must be a constant integer, not {what}"
+                    ),
+                    "write an integer literal or a global integer constant, e.g. alignment=16",
                 );
             }
         };
@@ -2462,6 +2476,28 @@ pub(crate) fn constant_shape(val: &Val) -> Option<Vec<u64>> {
 
 /// A value's type as numba's typing messages write it: literals as `Literal[int](1)`,
 /// tuples as `Tuple(...)`, runtime values by their type.
+/// The start of the message of an `alignment=` that is an integer numba-cuda refuses; the
+/// Python side raises such an error as `InvalidAlignmentError`, a `TypingError` and the
+/// `ValueError` numba-cuda raises (`oxcuda.errors`).
+pub(crate) const ALIGNMENT_VALUE_ERROR: &str = "Alignment must be ";
+
+/// Why numba-cuda refuses the integer alignment `n` (its `_validate_alignment`: positive, a
+/// power of two, a multiple of the pointer size), or `None` when it is valid.
+fn alignment_problem(n: i128) -> Option<&'static str> {
+    if n <= 0 {
+        Some("positive")
+    } else if n & (n - 1) != 0 {
+        Some("a power of 2")
+    } else if n % 8 != 0 {
+        Some("a multiple of 8")
+    } else if n > 1 << 29 {
+        // LLVM's largest alignment (libNVVM would refuse the module).
+        Some("at most 2**29")
+    } else {
+        None
+    }
+}
+
 /// The shape argument of an allocator call when it is written as a list display, positional
 /// or `shape=`.
 fn list_shape(c: &ast::ExprCall) -> Option<&ast::ExprList> {
