@@ -150,7 +150,8 @@ def test_float_division_by_zero_stops_the_thread(target, rng):
     stops at the division."""
     r = cuda.to_device(np.zeros(2))
     y = rand(rng, 1, np.float64, 1, 10)
-    with pytest.raises(ZeroDivisionError, match=r"^In function 'float_divide_k', .*: division by zero\n"):
+    want = r"^In function 'float_divide_k', .*: division by zero\n"
+    with pytest.raises(ZeroDivisionError, match=want):
         float_divide_k[1, 1](r, cuda.to_device(np.zeros(1)), cuda.to_device(y))
     np.testing.assert_array_equal(r.copy_to_host(), [0.0, 0.0])
 
@@ -195,7 +196,8 @@ def test_tuple_index_out_of_range_in_debug(target, rng):
     tuple_index_k[1, 32](out, cuda.to_device(idx))
     np.testing.assert_array_equal(out.copy_to_host(), np.array([10, 20, 30])[idx])
     idx[13] = 5
-    with pytest.raises(IndexError, match=r"tid=\[13, 0, 0\] ctaid=\[0, 0, 0\]: tuple index out of range\n"):
+    want = r"tid=\[13, 0, 0\] ctaid=\[0, 0, 0\]: tuple index out of range\n"
+    with pytest.raises(IndexError, match=want):
         tuple_index_k[1, 32](out, cuda.to_device(idx))
 
 
@@ -258,7 +260,8 @@ def test_user_defined_exception_classes(target, rng):
     assert type(info.value) is OutOfRangeError
     x[20] = 7
     x[40] = 1000
-    with pytest.raises(TooLargeError, match=r"tid=\[8, 0, 0\] ctaid=\[1, 0, 0\]: \('above the limit', 3\)\n"):
+    want = r"tid=\[8, 0, 0\] ctaid=\[1, 0, 0\]: \('above the limit', 3\)\n"
+    with pytest.raises(TooLargeError, match=want):
         user_raise_k[2, 32](out, cuda.to_device(x), 100)
     line = line_of(user_raise_k_body, "raise TooLargeError")
     with pytest.raises(OutOfRangeError, match=rf"at {__file__}:{line}:"):
