@@ -43,7 +43,8 @@ pub use function::{
 pub use libdevice::{LIBDEVICE, LibdeviceFn, LibdeviceParam, LibdeviceRow};
 pub use ops::{
     AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op,
-    PRINT_MAX_VALUES, PrintPiece, ShflMode, StoreCache, Terminator, UnaryOp, VoteMode,
+    PRINT_MAX_VALUES, PRINT_TOO_MANY_WARNING, PrintPiece, ShflMode, StoreCache, Terminator,
+    UnaryOp, VoteMode,
 };
 pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,
