@@ -1888,7 +1888,9 @@ impl Lower<'_, '_> {
 
     /// Binds a call's positional and keyword arguments to the parameters of source `src`, as
     /// Python does: keywords by name, missing ones from the defaults captured with the function
-    /// (`$default:<name>` globals), extra positional ones into the tuple of a `*args`.
+    /// (`$default:<name>` globals), extra positional ones into the tuple of a `*args`, then the
+    /// keyword-only parameters (by name only). The result is in the order the callee's body
+    /// takes its parameters (`lower::body`).
     pub(super) fn bind_device_args(
         &mut self,
         src: usize,
@@ -1902,11 +1904,22 @@ impl Lower<'_, '_> {
         };
         let params = &parsed.def.parameters;
         let fname = callee.name.clone();
-        let names: Vec<String> = params
+        let positional: Vec<String> = params
             .posonlyargs
             .iter()
             .chain(params.args.iter())
             .map(|p| p.parameter.name.to_string())
+            .collect();
+        let npos = positional.len();
+        // Every named parameter: the positional ones, then the keyword-only ones.
+        let names: Vec<String> = positional
+            .into_iter()
+            .chain(
+                params
+                    .kwonlyargs
+                    .iter()
+                    .map(|p| p.parameter.name.to_string()),
+            )
             .collect();
         let positional_only = params.posonlyargs.len();
         let variadic = params.vararg.is_some();
@@ -1914,7 +1927,7 @@ impl Lower<'_, '_> {
         let mut extra = Vec::new();
         let given = args.len();
         for (k, a) in args.into_iter().enumerate() {
-            if k < names.len() {
+            if k < npos {
                 slots[k] = Some(a);
             } else if variadic {
                 extra.push(a.val);
@@ -1922,10 +1935,7 @@ impl Lower<'_, '_> {
                 self.error(
                     codes::BAD_CALL,
                     range,
-                    format!(
-                        "{fname}() takes {} positional arguments but {given} were given",
-                        names.len()
-                    ),
+                    format!("{fname}() takes {npos} positional arguments but {given} were given"),
                 );
                 return None;
             }
@@ -1952,24 +1962,31 @@ impl Lower<'_, '_> {
             }
         }
         let mut bound = Vec::with_capacity(slots.len() + 1);
-        for (name, slot) in names.iter().zip(slots) {
+        for (k, (name, slot)) in names.iter().zip(slots).enumerate() {
+            if k == npos && variadic {
+                bound.push(Arg {
+                    val: Val::Tuple(std::mem::take(&mut extra)),
+                    range,
+                });
+            }
             if let Some(a) = slot {
                 bound.push(a);
                 continue;
             }
             let default = callee.globals.get(&format!("$default:{name}")).cloned();
             let Some(g) = default else {
+                let what = if k < npos { "" } else { "keyword-only " };
                 self.error(
                     codes::BAD_CALL,
                     range,
-                    format!("{fname}() missing required argument '{name}'"),
+                    format!("{fname}() missing required {what}argument '{name}'"),
                 );
                 return None;
             };
             let val = self.global_value(name, &g, range);
             bound.push(Arg { val, range });
         }
-        if variadic {
+        if variadic && names.len() == npos {
             bound.push(Arg {
                 val: Val::Tuple(extra),
                 range,
@@ -2060,7 +2077,14 @@ impl Lower<'_, '_> {
         }
         if let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources.get(src).source.text) {
             let p = &parsed.def.parameters;
-            let declared = p.posonlyargs.len() + p.args.len() - nested.captured.len();
+            // The captured locals are its trailing parameters (`crate::nested`): positional
+            // ones, or keyword-only ones after `*args`.
+            let declared =
+                (p.posonlyargs.len() + p.args.len()).saturating_sub(if p.vararg.is_none() {
+                    nested.captured.len()
+                } else {
+                    0
+                });
             if p.vararg.is_none() && args.len() > declared {
                 return self.error(
                     codes::BAD_CALL,
@@ -2069,13 +2093,6 @@ impl Lower<'_, '_> {
                         "{name}() takes {declared} positional arguments but {} were given",
                         args.len()
                     ),
-                );
-            }
-            if p.vararg.is_some() && !nested.captured.is_empty() {
-                return self.error(
-                    codes::UNSUPPORTED_SYNTAX,
-                    range,
-                    format!("{name} takes *args and reads local variables of the function that defines it, which is not supported"),
                 );
             }
         }
