@@ -766,7 +766,6 @@ __all__ = [
     "Boolean",
     "CPointer",
     "Complex",
-    "Dispatcher",
     "Float",
     "Fp8",
     "Integer",
