@@ -14,7 +14,9 @@ raises, and the other way round.
  │    ├── ``LoweringError``     numba's: code generation failed
  │    └── ``UnsupportedError``  numba's: a construct oxcuda does not compile
  ├── ``LinkerError``            libNVVM, NVRTC or nvJitLink refused an input
+ │    └── ``NvrtcCompilationError``  NVRTC could not compile a CUDA C++ source
  ├── ``CudaDriverError``        a driver call failed (``.function``, ``.code``, ``.name``)
+ │    └── ``LaunchDimensionError``  a grid or block extent over CUDA's limit (a ``ValueError``)
  ├── ``CudaSupportError``       a CUDA component is missing: which, where searched, how to get it
  ├── ``ConfigurationError``     a setting has a bad value, or an explicit request cannot be honoured
  ├── ``RaceError``              the simulator's race detection found races (OXCUDA_SIM_RACECHECK)
@@ -22,6 +24,9 @@ raises, and the other way round.
 
 ``CudaSupportError`` is also an ``ImportError`` and ``ConfigurationError`` a ``ValueError``, as
 numba's are; ``NumbaTypeError``, ``NumbaValueError``… subclass only ``TypingError``, as in numba.
+Where numba-cuda raises NVIDIA ``cuda.core``'s exceptions (a failed launch, an NVRTC compile
+error), the errors oxcuda raises are those classes too when ``cuda.core`` is installed
+(``oxcuda._cuda_core_errors``).
 
 Warnings: ``NumbaWarning`` and numba's subclasses (``NumbaPerformanceWarning``,
 ``NumbaDeprecationWarning`` — also a ``DeprecationWarning`` —, ``NumbaInvalidConfigWarning``…).
@@ -212,6 +217,26 @@ def _launch_error_class() -> type[CudaDriverError]:
 _LAUNCH_ERROR_CLASSES: dict[type, type[CudaDriverError]] = {}
 
 
+class LaunchDimensionError(CudaDriverError, ValueError):
+    """A launch's grid or block has an extent over CUDA's limit (a block of 1025 threads in
+    x). oxcuda refuses it before the driver would, with the driver's answer in the message
+    (``CUDA_ERROR_INVALID_VALUE``, which numba-cuda raises) and the limit that was passed.
+    A ``CudaDriverError`` (``function`` ``cuLaunchKernel``, ``name``
+    ``CUDA_ERROR_INVALID_VALUE``) and a ``ValueError``; with NVIDIA's ``cuda.core`` installed
+    also ``cuda.core``'s ``CUDAError`` (``oxcuda._cuda_core_errors``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("cuLaunchKernel", 1, "CUDA_ERROR_INVALID_VALUE", message)
+        Exception.__init__(
+            self,
+            f"{message}: the driver refuses such a launch (CUDA_ERROR_INVALID_VALUE), so it is "
+            "not made",
+        )
+
+    def __reduce__(self):
+        return (type(self), (self.description,))
+
+
 class CudaSupportError(OxcudaError, ImportError):
     """A CUDA component (driver, GPU, libNVVM, libdevice, nvJitLink, NVRTC) is missing or unusable.
 
@@ -222,6 +247,14 @@ class CudaSupportError(OxcudaError, ImportError):
 class RaceError(OxcudaError, RuntimeError):
     """The simulator's race detection (``OXCUDA_SIM_RACECHECK=1``) found data races or reads of
     uninitialised shared memory; the message lists each with both threads and source lines."""
+
+
+class NvrtcCompilationError(LinkerError):
+    """NVRTC could not compile a CUDA C++ source (a ``.cu`` file in ``link=``, or
+    ``cudadrv.nvrtc.compile``); the message names the file and carries NVRTC's log, which
+    names the file as NVRTC was given it (``1 error detected in the compilation of "f.cu"``).
+    With NVIDIA's ``cuda.core`` installed it is also ``cuda.core``'s ``NVRTCError``, which
+    numba-cuda raises (``oxcuda._cuda_core_errors``)."""
 
 
 class ConfigurationError(OxcudaError, ValueError):
@@ -335,6 +368,7 @@ __all__ = [
     "InvalidAlignmentError",
     "KernelReturnTypeError",
     "KernelRuntimeError",
+    "LaunchDimensionError",
     "LinkerError",
     "LoweringError",
     "NumbaAssertionError",
@@ -354,6 +388,7 @@ __all__ = [
     "NumbaTypeError",
     "NumbaValueError",
     "NumbaWarning",
+    "NvrtcCompilationError",
     "OxcudaError",
     "RaceError",
     "TypingError",
