@@ -1,88 +1,72 @@
-"""oxcuda's driver, launch-dimension and NVRTC errors are also NVIDIA ``cuda.core``'s
-``CUDAError``/``NVRTCError`` when ``cuda.core`` is installed (numba-cuda raises those), and
-plain oxcuda classes without it (``oxcuda._cuda_core_errors``). ``cuda.core`` is not a test
-dependency: a stand-in package with its two classes as ``cuda.core`` defines them
-(``class CUDAError(Exception)``, ``class NVRTCError(CUDAError)``) is put on ``sys.path``. The
-real ``cuda.core`` on a GPU is ``tests/gpu/test_cuda_core_interop_gpu.py``."""
+"""A launch refused for its dimensions (``LaunchDimensionError``) and an NVRTC compile error
+(``NvrtcCompilationError``) are also NVIDIA ``cuda.core``'s ``CUDAError``/``NVRTCError`` once
+the program has imported ``cuda.core`` (numba-cuda raises those), as a failed launch is
+(``oxcuda.errors._joined``), and plain oxcuda classes otherwise. ``cuda.core`` is not a test
+dependency: a stand-in ``cuda.core._utils.cuda_utils`` module with its two classes as
+``cuda.core`` defines them (``class CUDAError(Exception)``, ``class NVRTCError(CUDAError)``)
+is put in ``sys.modules``. The real ``cuda.core`` on a GPU is
+``tests/gpu/test_cuda_core_interop_gpu.py``."""
 
 from __future__ import annotations
 
 import pickle
 import sys
+import types
 
 import pytest
-from oxcuda import _cuda_core_errors, cuda, errors
+from oxcuda import cuda, errors
 
-_CUDA_UTILS = """
-class CUDAError(Exception):
-    pass
-
-
-class NVRTCError(CUDAError):
-    pass
-"""
+_MODULE = "cuda.core._utils.cuda_utils"
 
 
 @pytest.fixture
-def fresh_classes():
-    _cuda_core_errors.raising_class.cache_clear()
-    yield
-    _cuda_core_errors.raising_class.cache_clear()
+def cuda_core(monkeypatch):
+    utils = types.ModuleType(_MODULE)
 
+    class CUDAError(Exception):
+        pass
 
-@pytest.fixture
-def cuda_core(tmp_path, monkeypatch, fresh_classes):
-    utils = tmp_path / "cuda" / "core" / "_utils"
-    utils.mkdir(parents=True)
-    (tmp_path / "cuda" / "core" / "__init__.py").write_text("")
-    (utils / "__init__.py").write_text("")
-    (utils / "cuda_utils.py").write_text(_CUDA_UTILS)
-    for name in [m for m in sys.modules if m == "cuda" or m.startswith("cuda.")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    from cuda.core._utils import cuda_utils
+    class NVRTCError(CUDAError):
+        pass
 
-    yield cuda_utils
-    for name in [m for m in sys.modules if m.startswith("cuda.core")]:
-        del sys.modules[name]
-
-
-def test_with_cuda_core_the_errors_are_its_classes_too(cuda_core):
-    driver = _cuda_core_errors.CudaDriverError
-    assert issubclass(driver, errors.CudaDriverError) and issubclass(driver, cuda_core.CUDAError)
-    nvrtc = _cuda_core_errors.NvrtcCompilationError
-    assert issubclass(nvrtc, errors.LinkerError) and issubclass(nvrtc, cuda_core.NVRTCError)
-    launch = _cuda_core_errors.LaunchDimensionError
-    assert issubclass(launch, ValueError) and issubclass(launch, cuda_core.CUDAError)
-    assert driver.__name__ == "CudaDriverError" and driver.__doc__ == errors.CudaDriverError.__doc__
+    utils.CUDAError, utils.NVRTCError = CUDAError, NVRTCError
+    monkeypatch.setitem(sys.modules, _MODULE, utils)
+    return utils
 
 
 def test_an_over_limit_block_is_cuda_cores_cuda_error(cuda_core):
     kernel = cuda.jit(lambda a: None)
     with pytest.raises(cuda_core.CUDAError, match="CUDA_ERROR_INVALID_VALUE") as info:
         kernel[1, 1025]
-    assert isinstance(info.value, errors.LaunchDimensionError)
-    assert "the block's x dimension is 1025, more than CUDA allows (1024)" in str(info.value)
+    error = info.value
+    assert isinstance(error, errors.LaunchDimensionError) and isinstance(error, ValueError)
+    assert isinstance(error, errors.CudaDriverError)
+    assert "the block's x dimension is 1025, more than CUDA allows (1024)" in str(error)
+    assert type(error).__name__ == "LaunchDimensionError"
 
 
-def test_raised_errors_pickle_as_the_same_class(cuda_core):
-    error = _cuda_core_errors.CudaDriverError(
-        "cuMemAlloc", 2, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"
-    )
-    again = pickle.loads(pickle.dumps(error))
-    assert type(again) is type(error) and str(again) == str(error)
-    assert again.function == "cuMemAlloc" and again.code == 2
-    launch = _cuda_core_errors.LaunchDimensionError("the grid's y dimension is 70000")
-    again = pickle.loads(pickle.dumps(launch))
-    assert type(again) is type(launch) and str(again) == str(launch)
+def test_an_nvrtc_error_is_cuda_cores_nvrtc_error(cuda_core):
+    error = errors.NvrtcCompilationError("NVRTC could not compile f.cu (NVRTC_ERROR_COMPILATION)")
+    assert isinstance(error, cuda_core.NVRTCError) and isinstance(error, cuda_core.CUDAError)
+    assert isinstance(error, errors.LinkerError)
+    assert type(errors.NvrtcCompilationError("x")) is type(error)  # the class is made once
 
 
-def test_without_cuda_core_they_are_oxcudas_classes(monkeypatch, fresh_classes):
-    monkeypatch.setattr(_cuda_core_errors.importlib.util, "find_spec", lambda name: None)
-    assert _cuda_core_errors.CudaDriverError is errors.CudaDriverError
-    assert _cuda_core_errors.NvrtcCompilationError is errors.NvrtcCompilationError
-    with pytest.raises(AttributeError, match="no attribute 'Nope'"):
-        _cuda_core_errors.Nope  # noqa: B018 - the lookup under test
+def test_joined_errors_pickle_as_oxcudas_class_and_join_again(cuda_core):
+    launch = errors.LaunchDimensionError("the grid's y dimension is 70000")
+    nvrtc = errors.NvrtcCompilationError("NVRTC could not compile f.cu")
+    for error in (launch, nvrtc):
+        blob = pickle.dumps(error)
+        again = pickle.loads(blob)
+        assert type(again) is type(error) and str(again) == str(error)
+    del sys.modules[_MODULE]  # a process without cuda.core gets oxcuda's class
+    assert type(pickle.loads(pickle.dumps(launch))) is errors.LaunchDimensionError
+
+
+def test_without_cuda_core_they_are_oxcudas_classes(monkeypatch):
+    monkeypatch.delitem(sys.modules, _MODULE, raising=False)
+    assert type(errors.LaunchDimensionError("x")) is errors.LaunchDimensionError
+    assert type(errors.NvrtcCompilationError("x")) is errors.NvrtcCompilationError
 
 
 def test_launch_dimension_error_is_a_driver_error_and_a_value_error():

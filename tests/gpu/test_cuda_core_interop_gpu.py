@@ -1,7 +1,7 @@
 """NVIDIA ``cuda.core`` objects and exception classes where numba-cuda uses them, on a GPU:
 a ``cuda.core.Buffer`` kernel argument (``Array(uint8, 1, 'C')``), a launch over CUDA's block
 limit and a ``.cu`` NVRTC cannot compile raising ``cuda.core``'s ``CUDAError`` and
-``NVRTCError`` (``oxcuda._cuda_core_errors``), and a forked child's driver error naming the fork
+``NVRTCError`` (``oxcuda.errors._joined``), and a forked child's driver error naming the fork
 (numba's "CUDA initialized before forking")."""
 
 from __future__ import annotations

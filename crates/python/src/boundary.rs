@@ -2,8 +2,7 @@
 //!
 //! Rust errors are mapped to Python exceptions here and nowhere else: the classes of
 //! `python/oxcuda/errors.py` (looked up by name in that module, so the hierarchy is defined
-//! once, in Python, where users read it; driver and NVRTC errors through
-//! `oxcuda._cuda_core_errors`, which adds NVIDIA `cuda.core`'s classes when it is installed) for driver, support, linker and internal errors, and
+//! once, in Python, where users read it) for driver, support, linker and internal errors, and
 //! the builtin exceptions for runtime, layout and simulator errors (`runtime_error`,
 //! `layout_error`, `sim_error`). Panics become `InternalCompilerError` in [`guard`].
 
@@ -52,16 +51,6 @@ impl ErrorKind {
             Self::Unsupported => "UnsupportedError",
         }
     }
-
-    /// The module the class is taken from: `oxcuda._cuda_core_errors` for the errors that
-    /// are also NVIDIA `cuda.core`'s classes when it is installed (numba-cuda raises those),
-    /// `oxcuda.errors` for the others.
-    fn module(self) -> &'static str {
-        match self {
-            Self::CudaDriver | Self::NvrtcCompilation => "oxcuda._cuda_core_errors",
-            _ => "oxcuda.errors",
-        }
-    }
 }
 
 /// Builds an `oxcuda.errors` exception of `kind` with the constructor arguments `args`.
@@ -70,7 +59,7 @@ where
     A: PyCallArgs<'py>,
 {
     let build = || -> PyResult<PyErr> {
-        let class = py.import(kind.module())?.getattr(kind.class_name())?;
+        let class = py.import("oxcuda.errors")?.getattr(kind.class_name())?;
         let instance = class.call1(args)?;
         Ok(PyErr::from_value(instance))
     };

@@ -101,9 +101,9 @@ def _dim3(value: Any, what: str) -> tuple[int, int, int]:
         if v > limit:
             axis = "xyz"[len(dims)]
             attribute = f"MAX_{what.split()[-1].upper()}_DIM_{axis.upper()}"
-            from oxcuda._cuda_core_errors import raising_class
+            from oxcuda.errors import LaunchDimensionError
 
-            raise raising_class("LaunchDimensionError")(
+            raise LaunchDimensionError(
                 f"{what}'s {axis} dimension is {v}, more than CUDA allows ({limit}), the "
                 f"device's {attribute}; {what} was {value!r}"
             )
