@@ -14,7 +14,9 @@ raises, and the other way round.
  │    ├── ``LoweringError``     numba's: code generation failed
  │    └── ``UnsupportedError``  numba's: a construct oxcuda does not compile
  ├── ``LinkerError``            libNVVM, NVRTC or nvJitLink refused an input
+ │    └── ``NvrtcCompilationError``  NVRTC could not compile a CUDA C++ source
  ├── ``CudaDriverError``        a driver call failed (``.function``, ``.code``, ``.name``)
+ │    └── ``LaunchDimensionError``  a grid or block extent over CUDA's limit (a ``ValueError``)
  ├── ``CudaSupportError``       a CUDA component is missing: which, where searched, how to get it
  ├── ``ConfigurationError``     a setting has a bad value, or an explicit request cannot be honoured
  ├── ``RaceError``              the simulator's race detection found races (OXCUDA_SIM_RACECHECK)
@@ -22,6 +24,9 @@ raises, and the other way round.
 
 ``CudaSupportError`` is also an ``ImportError`` and ``ConfigurationError`` a ``ValueError``, as
 numba's are; ``NumbaTypeError``, ``NumbaValueError``… subclass only ``TypingError``, as in numba.
+Where numba-cuda raises NVIDIA ``cuda.core``'s exceptions (a failed or refused launch, an NVRTC
+compile error), the errors oxcuda raises are those classes too when the program has imported
+``cuda.core`` (``_joined``).
 
 Warnings: ``NumbaWarning`` and numba's subclasses (``NumbaPerformanceWarning``,
 ``NumbaDeprecationWarning`` — also a ``DeprecationWarning`` —, ``NumbaInvalidConfigWarning``…).
@@ -184,32 +189,65 @@ _LAUNCH_CALLS = frozenset({"cuLaunchKernel", "cuLaunchKernelEx", "cuLaunchCooper
 def _launch_error_class() -> type[CudaDriverError]:
     """``CudaDriverError``, or its subclass that is also cuda.core's ``CUDAError`` when the
     program has imported cuda.core (made once)."""
+    return _joined(CudaDriverError, "CUDAError")
+
+
+def _joined(ours: type, theirs: str) -> type:
+    """``ours``, or its subclass that is also cuda.core's class ``theirs`` (``CUDAError``,
+    ``NVRTCError``) when the program has imported cuda.core, made once per pair: where
+    numba-cuda raises cuda.core's exceptions (launches, NVRTC compiles), oxcuda's are those
+    classes too, so ``except CUDAError`` written for numba-cuda catches them. A program that
+    never imported cuda.core cannot name those classes, so nothing is imported for them. The
+    subclass keeps ``ours``'s name and pickles as ``ours``, whose ``__new__`` picks the
+    subclass again where cuda.core is imported."""
     utils = sys.modules.get("cuda.core._utils.cuda_utils")
-    foreign = getattr(utils, "CUDAError", None)
+    foreign = getattr(utils, theirs, None)
     if not isinstance(foreign, type) or not issubclass(foreign, Exception):
-        return CudaDriverError
-    made = _LAUNCH_ERROR_CLASSES.get(foreign)
+        return ours
+    made = _JOINED_CLASSES.get((ours, foreign))
     if made is None:
         try:
             made = type(
-                "CudaDriverError",
-                (CudaDriverError, foreign),
+                ours.__name__,
+                (ours, foreign),
                 {
                     "__module__": __name__,
-                    "__doc__": "A failed launch: oxcuda's CudaDriverError and cuda.core's "
-                    "CUDAError.",
-                    # Pickled as CudaDriverError, whose __new__ picks this class again
-                    # where cuda.core is imported.
-                    "_pickled_as": CudaDriverError,
+                    "__doc__": f"{ours.__doc__}\n\nAlso cuda.core's ``{theirs}``.",
+                    "_pickled_as": ours,
                 },
             )
         except TypeError:  # a layout conflict: keep oxcuda's class alone
-            made = CudaDriverError
-        _LAUNCH_ERROR_CLASSES[foreign] = made
+            made = ours
+        _JOINED_CLASSES[(ours, foreign)] = made
     return made
 
 
-_LAUNCH_ERROR_CLASSES: dict[type, type[CudaDriverError]] = {}
+_JOINED_CLASSES: dict[tuple[type, type], type] = {}
+
+
+class LaunchDimensionError(CudaDriverError, ValueError):
+    """A launch's grid or block has an extent over CUDA's limit (a block of 1025 threads in
+    x). oxcuda refuses it before the driver would, with the driver's answer in the message
+    (``CUDA_ERROR_INVALID_VALUE``, which numba-cuda raises) and the limit that was passed.
+    A ``CudaDriverError`` (``function`` ``cuLaunchKernel``, ``name``
+    ``CUDA_ERROR_INVALID_VALUE``) and a ``ValueError``; when the program has imported
+    cuda.core, also cuda.core's ``CUDAError``, as a failed launch is."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> LaunchDimensionError:
+        if cls is LaunchDimensionError:
+            cls = _joined(LaunchDimensionError, "CUDAError")
+        return super().__new__(cls, *args, **kwargs)
+
+    def __init__(self, message: str) -> None:
+        super().__init__("cuLaunchKernel", 1, "CUDA_ERROR_INVALID_VALUE", message)
+        Exception.__init__(
+            self,
+            f"{message}: the driver refuses such a launch (CUDA_ERROR_INVALID_VALUE), so it is "
+            "not made",
+        )
+
+    def __reduce__(self):
+        return (self._pickled_as or type(self), (self.description,))
 
 
 class CudaSupportError(OxcudaError, ImportError):
@@ -222,6 +260,24 @@ class CudaSupportError(OxcudaError, ImportError):
 class RaceError(OxcudaError, RuntimeError):
     """The simulator's race detection (``OXCUDA_SIM_RACECHECK=1``) found data races or reads of
     uninitialised shared memory; the message lists each with both threads and source lines."""
+
+
+class NvrtcCompilationError(LinkerError):
+    """NVRTC could not compile a CUDA C++ source (a ``.cu`` file in ``link=``, or
+    ``cudadrv.nvrtc.compile``); the message names the file and carries NVRTC's log, which
+    names the file as NVRTC was given it (``1 error detected in the compilation of "f.cu"``).
+    When the program has imported cuda.core, also cuda.core's ``NVRTCError``, which
+    numba-cuda raises (it compiles through cuda.core)."""
+
+    _pickled_as: type | None = None
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> NvrtcCompilationError:
+        if cls is NvrtcCompilationError:
+            cls = _joined(NvrtcCompilationError, "NVRTCError")
+        return super().__new__(cls, *args, **kwargs)
+
+    def __reduce__(self):
+        return (self._pickled_as or type(self), self.args)
 
 
 class ConfigurationError(OxcudaError, ValueError):
@@ -335,6 +391,7 @@ __all__ = [
     "InvalidAlignmentError",
     "KernelReturnTypeError",
     "KernelRuntimeError",
+    "LaunchDimensionError",
     "LinkerError",
     "LoweringError",
     "NumbaAssertionError",
@@ -354,6 +411,7 @@ __all__ = [
     "NumbaTypeError",
     "NumbaValueError",
     "NumbaWarning",
+    "NvrtcCompilationError",
     "OxcudaError",
     "RaceError",
     "TypingError",

@@ -506,6 +506,24 @@ class Dispatcher(Type):
         self.function_name = name
 
 
+class NumberClass(Type):
+    """numba's ``types.NumberClass(instance_type)``: the type of a scalar type object used as a
+    value (``class(float64)``), as ``typeof(np.float64)`` gives. A kernel argument of this type
+    (``kernel[1, 1](arr, np.float64)``) is a compile-time value the kernel is specialised on:
+    the kernel can use it as a dtype (``cuda.shared.array(n, dty)``) or call it
+    (``dty(x)``), and it passes no bytes (docs/abi.md)."""
+
+    def __init__(self, instance_type: Type) -> None:
+        if not isinstance(instance_type, Scalar):
+            raise TypeError(f"NumberClass takes a scalar type, not {instance_type!r}")
+        self.instance_type = instance_type
+        super().__init__(f"class({instance_type})")
+
+    @property
+    def mangling_args(self) -> tuple[str, tuple]:
+        return "class", (self.instance_type,)
+
+
 class CPointer(Type):
     """A pointer to data of a scalar type: ``CPointer(float32)``, as numba's ``types.CPointer``.
 
@@ -703,6 +721,8 @@ def from_text(text: str) -> Type:
     """
     if text in SCALARS:
         return SCALARS[text]
+    if text.startswith("class(") and text.endswith(")") and text[len("class(") : -1] in SCALARS:
+        return NumberClass(SCALARS[text[len("class(") : -1]])
     body, readonly, aligned = text, False, True
     if body.startswith("readonly "):
         body, readonly = body[len("readonly ") :], True
@@ -771,6 +791,7 @@ __all__ = [
     "Integer",
     "NPDatetime",
     "NPTimedelta",
+    "NumberClass",
     "NamedTuple",
     "NamedUniTuple",
     "NoneType",

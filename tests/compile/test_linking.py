@@ -16,7 +16,7 @@ import oxcuda
 import pytest
 from oxcuda import _native, _toolchain, cuda, float32, float64, int64, void
 from oxcuda.cuda import _linker, compiler, linkable_code
-from oxcuda.errors import ConfigurationError, LinkerError, TypingError
+from oxcuda.errors import ConfigurationError, LinkerError, NvrtcCompilationError, TypingError
 from oxcuda.types import CPointer
 
 pytestmark = pytest.mark.usefixtures("clean_settings")
@@ -299,9 +299,9 @@ def test_a_linked_file_is_compiled_once_per_options(c_file, monkeypatch):
     calls = []
     real = _native.nvrtc_compile
 
-    def counting(*args):
-        calls.append(args[1])
-        return real(*args)
+    def counting(*args, **kwargs):
+        calls.append((args[1], kwargs["path"]))
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(_native, "nvrtc_compile", counting)
     add_one = cuda.declare_device("add_one", "float32(float32)", link=[c_file, c_file], abi="c")
@@ -313,7 +313,8 @@ def test_a_linked_file_is_compiled_once_per_options(c_file, monkeypatch):
     link_cubin(k, void(float32[::1]), lto=False)
     link_cubin(k, void(float32[::1]), lto=False)
     link_cubin(k, void(float32[::1]), lto=True)
-    assert calls == [c_file, c_file]  # once for PTX, once for LTO-IR
+    # once for PTX, once for LTO-IR; NVRTC compiles the file under its base name (numba's)
+    assert calls == [(os.path.basename(c_file), c_file)] * 2
 
 
 # ---- include paths ----------------------------------------------------------------------------
@@ -393,12 +394,15 @@ def test_a_cu_syntax_error_carries_nvrtc_log_and_the_file_name(tmp_path):
     def k(a):
         a[0] = add_one(a[0])
 
-    with pytest.raises(LinkerError) as info:
+    with pytest.raises(NvrtcCompilationError) as info:
         link_cubin(k, void(float32[::1]))
+    assert isinstance(info.value, LinkerError)
     message = str(info.value)
-    assert "NVRTC could not compile" in message
-    assert str(path) in message
+    assert f"NVRTC could not compile {path} (NVRTC_ERROR_COMPILATION)" in message
     assert "expected an expression" in message  # NVRTC's own log
+    # NVRTC's log names the file by its base name, as in numba-cuda
+    assert 'in the compilation of "broken.cu"' in message
+    assert "broken.cu(1): error" in message
 
 
 def test_an_undefined_symbol_carries_nvjitlink_log(c_file):

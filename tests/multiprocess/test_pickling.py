@@ -94,6 +94,25 @@ def test_configured_launches_pickle_with_their_configuration(rng):
         pickle.dumps(mk.scale[1, 1, cuda.stream()])  # a stream belongs to its process
 
 
+def test_configured_launches_with_pre_launch_callbacks_do_not_pickle(rng):
+    launch = mk.scale[5, 64]
+    launch.pre_launch_callbacks.append(lambda kernel, config: None)
+    try:
+        for dump in (pickle.dumps, cloudpickle.dumps):
+            with pytest.raises(
+                pickle.PicklingError,
+                match="Cannot pickle configured launches with pre-launch callbacks: clear",
+            ):
+                dump(launch)
+    finally:
+        launch.pre_launch_callbacks.clear()  # configurations are cached per kernel
+    again = pickle.loads(pickle.dumps(launch))
+    x = rng.random(300)
+    out = cuda.to_device(np.full_like(x, np.nan))
+    again(out, cuda.to_device(x), 2.0)
+    np.testing.assert_allclose(out.copy_to_host(), 2.0 * x)
+
+
 def test_device_functions_pickle_by_reference_and_by_value(rng):
     assert pickle.loads(pickle.dumps(mk.square)) is mk.square
     x = rng.random(50)

@@ -147,13 +147,19 @@ def test_ravel_order_a_follows_the_arrays_layout(rng, order):
     np.testing.assert_array_equal(dev.ravel(order="A").copy_to_host(), host.ravel(order="A"))
 
 
-def test_ravel_without_a_view_is_refused_as_in_numba():
-    host = np.arange(24.0).reshape(4, 6)
+def test_ravel_of_a_non_contiguous_array_is_refused_as_in_numba(rng):
+    host = rng.standard_normal((4, 6))
     dev = cuda.to_device(host)
-    # a uniform stride flattens to a view, as in NumPy
-    np.testing.assert_array_equal(dev[:, ::2].ravel(order="A").copy_to_host(), host[:, ::2].ravel())
-    with pytest.raises(NotImplementedError, match="requires copying"):
-        dev[:, :3].ravel(order="A")
+    # numba-cuda ravels contiguous arrays only (NumPy would copy): strided views are refused,
+    # 1-d ones included, naming the layout
+    for view in (dev[:, ::2], dev[:, :3], dev.ravel()[::2], dev.T):
+        with pytest.raises(NotImplementedError, match="ravel on non-contiguous array: shape"):
+            view.ravel()
+    # a contiguous view ravels to a view of the same memory
+    flat = dev[1:3].ravel()
+    assert flat.device_ctypes_pointer.value == dev[1:3].device_ctypes_pointer.value
+    np.testing.assert_array_equal(flat.copy_to_host(), host[1:3].ravel())
+    np.testing.assert_array_equal(dev.T.ravel(order="F").copy_to_host(), host.T.ravel(order="F"))
 
 
 def test_as_cuda_arg_is_the_data_pointer():

@@ -80,10 +80,15 @@ fn describe(driver: &Driver, call: &'static str, code: CuResult) -> DriverError 
             )
         }
     };
+    let description = read(driver.get_error_string).unwrap_or_else(|| "unknown error".to_owned());
+    let description = match crate::fork::forked_from() {
+        Some(parent) => crate::fork::forked_message(parent, &description),
+        None => description,
+    };
     DriverError {
         call,
         code,
         name: read(driver.get_error_name).unwrap_or_else(|| format!("CUresult {code}")),
-        description: read(driver.get_error_string).unwrap_or_else(|| "unknown error".to_owned()),
+        description,
     }
 }

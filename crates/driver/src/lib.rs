@@ -7,7 +7,8 @@
 //! Layers, bottom up:
 //! - [`sys`]: the C types and the function table, one entry per driver entry point we call.
 //! - [`error`]: [`check`](error::check) turns a `CUresult` into a [`DriverError`] that names the
-//!   call and the code; every driver call goes through it.
+//!   call and the code; every driver call goes through it. [`fork`] adds numba's "CUDA
+//!   initialized before forking" to the error of a call made in a child forked after `cuInit`.
 //! - one file per concept on top (`device`, `context`, `memory`, `stream`, `event`), each a
 //!   small safe wrapper.
 //!
@@ -18,6 +19,7 @@ pub mod context;
 pub mod device;
 pub mod error;
 pub mod event;
+pub mod fork;
 pub mod link;
 pub mod memory;
 pub mod module;

@@ -157,6 +157,7 @@ impl Driver {
         };
         // SAFETY: cuInit takes a flags word that must be 0.
         check(&driver, "cuInit", unsafe { (driver.init)(0) }).map_err(LoadError::Init)?;
+        crate::fork::record_init();
         Ok(driver)
     }
 

@@ -26,8 +26,10 @@ pub enum ErrorKind {
     CudaDriver,
     /// libNVVM rejected IR oxcuda wrote: our bug.
     InternalCompiler,
-    /// nvJitLink or NVRTC refused an input.
+    /// nvJitLink or libNVVM refused an input.
     Linker,
+    /// NVRTC could not compile a CUDA C++ source.
+    NvrtcCompilation,
     /// A signature or type that does not parse.
     Typing,
     /// The simulator's race detection found problems.
@@ -43,6 +45,7 @@ impl ErrorKind {
             Self::CudaDriver => "CudaDriverError",
             Self::InternalCompiler => "InternalCompilerError",
             Self::Linker => "LinkerError",
+            Self::NvrtcCompilation => "NvrtcCompilationError",
             Self::Typing => "TypingError",
             Self::Race => "RaceError",
             Self::Unsupported => "UnsupportedError",

@@ -151,6 +151,9 @@ pub enum Arg {
     Enum(Box<EnumArg>),
     /// An instance of a namedtuple class: its items, typed with its class.
     NamedTuple(Box<NamedTupleArg>),
+    /// A type object (`np.float64`, `oxcuda.int32`): numba's `class(T)`, a compile-time
+    /// value the kernel specialises on; it passes no bytes (docs/abi.md).
+    Class(Type),
 }
 
 /// An enum member argument.
@@ -194,6 +197,7 @@ impl Arg {
                 fields: n.fields.clone(),
                 items: n.items.iter().map(Self::ty).collect(),
             })),
+            Self::Class(t) => Type::Class(Box::new(t.clone())),
         }
     }
 
@@ -218,6 +222,7 @@ impl Arg {
                     && n.items.len() == t.items.len()
                     && n.items.iter().zip(&t.items).all(|(a, t)| a.has_type(t))
             }
+            (Self::Class(t), Type::Class(w)) => t == &**w,
             _ => false,
         }
     }
@@ -260,6 +265,8 @@ pub fn compatible(got: &Type, want: &Type) -> bool {
         (Type::NamedTuple(g), Type::Tuple(w)) => {
             g.items.len() == w.len() && g.items.iter().zip(w).all(|(a, b)| compatible(a, b))
         }
+        // A type object is a compile-time value: only the same type object passes.
+        (Type::Class(g), Type::Class(w)) => g == w,
         _ => false,
     }
 }
@@ -273,7 +280,7 @@ pub type ParamPointers = SmallVec<[*mut c_void; INLINE_SLOTS]>;
 /// Appends the kernel parameters of `arg` (for a parameter of type `ty`) to `out`, one slot
 /// each, in the order of `docs/abi.md`: an array is its data pointer, its extents, then its
 /// byte strides; a record is the address of its bytes; scalars by value (little-endian in the
-/// slot); tuples element by element.
+/// slot); tuples element by element; a type object nothing.
 pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
     match (arg, ty) {
         (Arg::Record { ptr, .. }, Type::Record(_)) => out.push([*ptr, 0]),
@@ -313,6 +320,8 @@ pub fn pack(arg: &Arg, ty: &Type, out: &mut Slots) {
         (Arg::Enum(e), Type::Scalar(_)) => pack(&e.value, ty, out),
         (scalar, Type::Scalar(s)) => out.push(scalar_bits(scalar, *s)),
         (Arg::Int(address, _), Type::Pointer(_)) => out.push([*address as u64, 0]),
+        // A type object has no runtime form: no parameter (docs/abi.md).
+        (_, Type::Class(_)) => {}
         _ => out.push([0, 0]),
     }
 }
@@ -413,6 +422,29 @@ pub fn pack_into(read: &[Arg], params: &[Type], out: &mut Slots) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_type_object_argument_matches_only_its_class_and_packs_nothing() {
+        let f64_class = Type::Class(Box::new(Type::Scalar(Scalar::F64)));
+        let i32_class = Type::Class(Box::new(Type::Scalar(Scalar::I32)));
+        let arg = Arg::Class(Type::Scalar(Scalar::F64));
+        assert_eq!(arg.ty(), f64_class);
+        assert!(arg.has_type(&f64_class) && !arg.has_type(&i32_class));
+        assert!(compatible(&f64_class, &f64_class));
+        assert!(!compatible(&f64_class, &i32_class));
+        assert!(!compatible(&Type::Scalar(Scalar::F64), &f64_class));
+        let mut out = Slots::new();
+        pack_into(
+            &[Arg::Int(7, Scalar::I64), arg, Arg::Float(2.5, Scalar::F64)],
+            &[
+                Type::Scalar(Scalar::I64),
+                f64_class,
+                Type::Scalar(Scalar::F64),
+            ],
+            &mut out,
+        );
+        assert_eq!(out.as_slice(), &[[7, 0], [2.5f64.to_bits(), 0]]);
+    }
 
     #[test]
     fn the_quick_check_agrees_with_the_explanation() {

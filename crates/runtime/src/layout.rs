@@ -548,6 +548,44 @@ impl Layout {
         Ok(out)
     }
 
+    /// The repeated core of a broadcast view (numba's `array_core`): the extent of every axis
+    /// of stride 0 set to 1 (such an axis repeats the same bytes), the strides unchanged. The
+    /// core addresses exactly the bytes the view does; a view with no such axis is its own core.
+    #[must_use]
+    pub fn core(&self) -> Self {
+        let shape = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .map(|(&n, &s)| if s == 0 { n.min(1) } else { n })
+            .collect();
+        Self {
+            shape,
+            strides: self.strides.clone(),
+            itemsize: self.itemsize,
+        }
+    }
+
+    /// The layout a copy of this (host) view gets on the device, numba-cuda's rule: an empty
+    /// view, and a broadcast view (an axis of stride 0) whose core is contiguous, keep their
+    /// strides, so a broadcast array takes only its core's memory (layout `A`, as in numba);
+    /// any other view gets [`Self::compact_like`].
+    #[must_use]
+    pub fn transfer_layout(&self) -> Self {
+        if self.size() == 0 {
+            return self.clone();
+        }
+        let broadcast = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .any(|(&n, &s)| s == 0 && n > 1);
+        if broadcast && self.core().is_contiguous() {
+            return self.clone();
+        }
+        self.compact_like()
+    }
+
     /// Compact strides that keep this view's axis order (NumPy's `empty_like` order K for a
     /// non-contiguous array: axes sorted by |stride|, ascending, get strides from the item size
     /// up). Contiguous and 1-d layouts give their own order's contiguous strides.

@@ -229,7 +229,8 @@ pub(crate) fn flatten(
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
-        | Type::Optional(_) => flatten(&ty.erased(), arg, out, what),
+        | Type::Optional(_)
+        | Type::Class(_) => flatten(&ty.erased(), arg, out, what),
         Type::Scalar(s) => {
             let s = *s;
             if s.is_complex() {

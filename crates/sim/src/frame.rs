@@ -46,7 +46,8 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
-        | Type::Optional(_) => slots_of(&ty.erased()),
+        | Type::Optional(_)
+        | Type::Class(_) => slots_of(&ty.erased()),
     }
 }
 

@@ -239,7 +239,15 @@ pub fn compile_with(
         resolver,
         resolved: HashMap::new(),
     };
-    let params: Vec<Param> = args.iter().cloned().map(Param::Rt).collect();
+    // A type object argument (`class(float64)`: `np.float64` passed to a kernel) is a
+    // compile-time value, as numba types it: bound to the parameter's name, no IR parameter.
+    let params: Vec<Param> = args
+        .iter()
+        .map(|t| match t {
+            Type::Class(inner) => Param::Static(crate::param::Static::Class((**inner).clone())),
+            t => Param::Rt(t.clone()),
+        })
+        .collect();
     let ok = session.function(entry, &params, kind, declared_ret).is_ok();
     if ok && session.errors.is_empty() {
         Ok(session.module)

@@ -61,6 +61,7 @@ impl Type {
             Self::Fragment(x) => x.storage(),
             Self::Datetime(_) => Self::Scalar(crate::Scalar::I64),
             Self::Optional(t) => Self::Tuple(vec![t.erased(), Self::Scalar(crate::Scalar::Bool)]),
+            Self::Class(_) => Self::Tuple(Vec::new()),
             Self::Array(a) => Self::Array(crate::ArrayType {
                 dtype: a.dtype.erased(),
                 ..*a
@@ -80,7 +81,8 @@ impl Type {
             | Self::Fp8Vector(_)
             | Self::Fragment(_)
             | Self::Datetime(_)
-            | Self::Optional(_) => true,
+            | Self::Optional(_)
+            | Self::Class(_) => true,
             Self::Array(a) => matches!(a.dtype, crate::Dtype::Datetime(_)),
             Self::Pointer(d) => matches!(d, crate::Dtype::Datetime(_)),
             Self::Tuple(items) => items.iter().any(Self::is_nominal),

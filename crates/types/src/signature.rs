@@ -219,6 +219,12 @@ fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
             }),
         },
         "void" | "none" | "None" => Ok(Type::None),
+        "class" => {
+            c.expect("(")?;
+            let inner = parse_type_at(c)?;
+            c.expect(")")?;
+            Ok(Type::Class(Box::new(inner)))
+        }
         "CPointer" => {
             c.expect("(")?;
             let dtype = parse_dtype(c)?;
@@ -607,6 +613,20 @@ mod tests {
             parse_type("array(int64, 3d, A)").unwrap(),
             arr(Scalar::I64, 3, Layout::A)
         );
+    }
+
+    #[test]
+    fn type_objects_round_trip_as_numbas_class_text() {
+        let class = Type::Class(Box::new(Type::Scalar(Scalar::F64)));
+        assert_eq!(class.to_string(), "class(float64)");
+        assert_eq!(parse_type("class(float64)").unwrap(), class);
+        assert_eq!(class.erased(), Type::Tuple(Vec::new()));
+        let sig = parse_signature("void(int32[::1], class(int32))").unwrap();
+        assert_eq!(
+            sig.args[1],
+            Type::Class(Box::new(Type::Scalar(Scalar::I32)))
+        );
+        assert!(parse_type("class(int32").is_err());
     }
 
     #[test]

@@ -84,6 +84,10 @@ pub enum Type {
     /// that returns a value on some paths and nothing on others (front end only: held as the
     /// tuple `(value, present)`, the value zero when absent).
     Optional(Box<Type>),
+    /// A type object passed as a value (numba's `NumberClass`, `class(float64)`: `np.float64`
+    /// as a kernel argument); front end only: it has no runtime form and is held as the empty
+    /// tuple, so it passes no bytes.
+    Class(Box<Type>),
 }
 
 impl Type {
@@ -189,6 +193,7 @@ impl fmt::Display for Type {
             Self::Fragment(x) => x.fmt(f),
             Self::Datetime(d) => d.fmt(f),
             Self::Optional(t) => write!(f, "OptionalType({t})"),
+            Self::Class(t) => write!(f, "class({t})"),
         }
     }
 }

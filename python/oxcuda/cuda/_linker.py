@@ -181,7 +181,10 @@ _nvrtc_lock = threading.Lock()
 
 def compile_cuda(source: str, name: str, options: list[str]) -> bytes:
     """CUDA C++ → PTX or (with ``-dlto``) LTO-IR, cached per source, name and options. A
-    compile whose log is not empty (NVRTC's warnings) warns with it, once per cached result."""
+    compile whose log is not empty (NVRTC's warnings) warns with it, once per cached result.
+    NVRTC compiles the program under the file's base name, as numba-cuda does, so its log
+    reads ``error.cu(3): error: …`` and ``… in the compilation of "error.cu"``; an
+    ``NvrtcCompilationError`` names the whole ``name``."""
     nvrtc = _toolchain.nvrtc_info()
     digest = hashlib.sha256(source.encode()).hexdigest()
     key = (digest, name, tuple(options), nvrtc["path"])
@@ -190,7 +193,9 @@ def compile_cuda(source: str, name: str, options: list[str]) -> bytes:
     if hit is not None:
         return hit
     output = "ltoir" if "-dlto" in options else "ptx"
-    compiled, log = _native.nvrtc_compile(source, name, options, output)
+    compiled, log = _native.nvrtc_compile(
+        source, os.path.basename(name) or name, options, output, path=name
+    )
     code = bytes(compiled)
     if log.strip():
         # NVRTC's warnings on code it compiled, as numba-cuda reports them (a UserWarning).

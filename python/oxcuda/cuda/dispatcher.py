@@ -35,7 +35,7 @@ from typing import Any, NoReturn
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda._knobs import config as config_module
-from oxcuda.cuda import _linker, _module_callbacks, compiler, linkable_code
+from oxcuda.cuda import _cuda_core_buffer, _linker, _module_callbacks, compiler, linkable_code
 from oxcuda.cuda._compile_stats import CompileStats
 from oxcuda.cuda._devices import use_gpu
 from oxcuda.errors import CudaDriverError, CudaSupportError, NumbaPerformanceWarning
@@ -74,7 +74,9 @@ _DIM_LIMITS = {"the grid": (2**31 - 1, 65535, 65535), "the block": (1024, 1024, 
 def _dim3(value: Any, what: str) -> tuple[int, int, int]:
     """``value`` (an int, or a tuple or list of 1 to 3 ints, as numba-cuda accepts) as three
     extents, each checked against CUDA's limit for its dimension, so that a huge one is an
-    error naming it rather than an overflow in the native launch. The messages start with
+    error naming it rather than an overflow in the native launch: a
+    :class:`~oxcuda.errors.LaunchDimensionError` (a ``ValueError``, and the
+    ``CUDA_ERROR_INVALID_VALUE`` numba-cuda raises from the launch). The messages start with
     numba-cuda's (``griddim must be a sequence of …``), then say what to write."""
     name = "griddim" if what == "the grid" else "blockdim"
     items = list(value) if isinstance(value, (tuple, list)) else [value]
@@ -99,7 +101,9 @@ def _dim3(value: Any, what: str) -> tuple[int, int, int]:
         if v > limit:
             axis = "xyz"[len(dims)]
             attribute = f"MAX_{what.split()[-1].upper()}_DIM_{axis.upper()}"
-            raise ValueError(
+            from oxcuda.errors import LaunchDimensionError
+
+            raise LaunchDimensionError(
                 f"{what}'s {axis} dimension is {v}, more than CUDA allows ({limit}), the "
                 f"device's {attribute}; {what} was {value!r}"
             )
@@ -802,6 +806,9 @@ class Dispatcher(_native.LaunchCache):
                 a, "__cuda_array_interface__"
             ):
                 out.append(devicearray.as_cuda_array(a))
+                continue
+            elif _cuda_core_buffer.is_buffer(a):
+                out.append(_cuda_core_buffer.buffer_array(a))  # numba: Array(uint8, 1, 'C')
                 continue
             else:
                 out.append(a)

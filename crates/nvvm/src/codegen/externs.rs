@@ -52,7 +52,8 @@ fn abi_type(ty: &Type) -> std::result::Result<String, String> {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
-        | Type::Optional(_) => abi_type(&ty.erased()),
+        | Type::Optional(_)
+        | Type::Class(_) => abi_type(&ty.erased()),
         Type::Tuple(_) | Type::None => Err(format!("{ty} cannot cross a foreign call")),
     }
 }

@@ -87,7 +87,8 @@ impl FnWriter<'_, '_> {
             | Type::Fp8Vector(_)
             | Type::Fragment(_)
             | Type::Datetime(_)
-            | Type::Optional(_) => self.reassemble(&ty.erased(), list),
+            | Type::Optional(_)
+            | Type::Class(_) => self.reassemble(&ty.erased(), list),
         }
     }
 }

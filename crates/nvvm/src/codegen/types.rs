@@ -85,7 +85,8 @@ pub(super) fn reg(ty: &Type) -> String {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
-        | Type::Optional(_) => reg(&ty.erased()),
+        | Type::Optional(_)
+        | Type::Class(_) => reg(&ty.erased()),
     }
 }
 
@@ -111,7 +112,8 @@ pub(super) fn kernel_params(ty: &Type, out: &mut Vec<String>) {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
-        | Type::Optional(_) => kernel_params(&ty.erased(), out),
+        | Type::Optional(_)
+        | Type::Class(_) => kernel_params(&ty.erased(), out),
     }
 }
 

@@ -98,6 +98,9 @@ fn type_desc<'py>(py: Python<'py>, ty: &Type) -> PyResult<Bound<'py, PyAny>> {
         | Type::Datetime(_) => type_desc(py, &ty.erased())?,
         // An Optional argument is unwrapped where it is used: typing sees the value's type.
         Type::Optional(t) => type_desc(py, t)?,
+        // A type object argument has no runtime form: typing sees the empty tuple it is held
+        // as.
+        Type::Class(_) => type_desc(py, &ty.erased())?,
     })
 }
 

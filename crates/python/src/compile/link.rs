@@ -13,17 +13,20 @@ use pyo3::types::{PyBytes, PyList, PyTuple};
 use crate::boundary::{ErrorKind, guard, not_open, raise};
 use crate::compile::toolchain;
 
-/// `_native.nvrtc_compile(source, name, options, output)`: CUDA C++ → `(code, log)`, `code`
-/// of kind `output` (`"ptx"`, `"ltoir"` or `"cubin"`) and `log` NVRTC's warnings (empty when
-/// none), with the NVRTC opened by `open_nvrtc`. A compile error is a `LinkerError` naming
-/// `name`, with NVRTC's log.
+/// `_native.nvrtc_compile(source, name, options, output, path=None)`: CUDA C++ → `(code,
+/// log)`, `code` of kind `output` (`"ptx"`, `"ltoir"` or `"cubin"`) and `log` NVRTC's warnings
+/// (empty when none), with the NVRTC opened by `open_nvrtc`. `name` is the program's name, the
+/// one NVRTC's log uses; `path`, when given, the file it came from. A compile error is an
+/// `NvrtcCompilationError` naming the file (`path`, else `name`), with NVRTC's status and log.
 #[pyfunction]
+#[pyo3(signature = (source, name, options, output, path = None))]
 pub(crate) fn nvrtc_compile<'py>(
     py: Python<'py>,
     source: &str,
     name: &str,
     options: Vec<String>,
     output: &str,
+    path: Option<&str>,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
     guard(|| {
         let output = match output {
@@ -42,9 +45,10 @@ pub(crate) fn nvrtc_compile<'py>(
             .map_err(|e| {
                 raise(
                     py,
-                    ErrorKind::Linker,
+                    ErrorKind::NvrtcCompilation,
                     (format!(
-                        "NVRTC could not compile {name} ({}):\n{}",
+                        "NVRTC could not compile {} ({}):\n{}",
+                        path.unwrap_or(name),
                         e.status,
                         e.log.trim_end()
                     ),),

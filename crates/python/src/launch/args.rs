@@ -211,6 +211,9 @@ fn read_with(
     })? {
         return Ok(arg);
     }
+    if let Some(class) = read_type_object(obj)? {
+        return Ok(Arg::Class(class));
+    }
     let ty = obj
         .get_type()
         .name()
@@ -220,6 +223,41 @@ fn read_with(
         "argument {index}: a {ty} cannot be passed to a kernel; pass device arrays (cuda.to_device), \
          NumPy arrays, objects with __cuda_array_interface__, numbers or tuples of these"
     )))
+}
+
+/// The scalar type a type object passed as an argument names (numba's `NumberClass`): a NumPy
+/// scalar class (`np.float64`, `np.int32`, `np.bool_`) or an oxcuda scalar type
+/// (`oxcuda.float64`); `None` for any other object. Checked after every kind of value, so
+/// launches of values pay nothing for it.
+fn read_type_object(obj: &Bound<'_, PyAny>) -> PyResult<Option<Type>> {
+    let py = obj.py();
+    if let Ok(class) = obj.cast::<pyo3::types::PyType>() {
+        let np = crate::memory::devicearray::numpy(py)?;
+        let generic = np.getattr("generic")?;
+        let generic = generic.cast::<pyo3::types::PyType>()?;
+        if !class.is_subclass(generic)? {
+            return Ok(None);
+        }
+        let Ok(dtype) = np.getattr("dtype")?.call1((class,)) else {
+            return Ok(None);
+        };
+        let kind: String = dtype.getattr("kind")?.extract()?;
+        let itemsize: u32 = dtype.getattr("itemsize")?.extract()?;
+        return Ok(kind
+            .chars()
+            .next()
+            .and_then(|k| Scalar::from_numpy_kind(k, itemsize))
+            .or_else(|| named_scalar(&dtype))
+            .map(Type::Scalar));
+    }
+    let scalar_class = py.import("oxcuda.types")?.getattr("Scalar")?;
+    if !obj.is_instance(&scalar_class)? {
+        return Ok(None);
+    }
+    let text = obj.str()?;
+    Ok(oxcuda_types::parse_type(text.to_str()?)
+        .ok()
+        .filter(|t| matches!(t, Type::Scalar(_))))
 }
 
 static NDARRAY: pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>> = pyo3::sync::PyOnceLock::new();
@@ -522,6 +560,9 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
         }
         // SAFETY: as above.
         Arg::Enum(e) => unsafe { to_sim(&e.value) }?,
+        // A type object passes nothing (the launch skips its parameter); inside a tuple it is
+        // the empty tuple it is held as.
+        Arg::Class(_) => ArgValue::Tuple(Vec::new()),
         Arg::NamedTuple(n) => {
             let mut out = Vec::with_capacity(n.items.len());
             for a in &n.items {

@@ -719,7 +719,9 @@ impl SimKernel {
     /// argument tuple for the whole (synchronous) launch.
     pub fn launch_read(&self, py: Python<'_>, config: &LaunchConfig, read: &[Arg]) -> PyResult<()> {
         let mut values = Vec::with_capacity(read.len());
-        for (a, ty) in read.iter().zip(&self.params) {
+        // A type object is a compile-time value: the IR kernel has no parameter for it.
+        let runtime = read.iter().filter(|a| !matches!(a, launch::Arg::Class(_)));
+        for (a, ty) in runtime.zip(&self.params) {
             // SAFETY: host-backend arrays are kept alive by the caller's arguments for the
             // whole launch, which is synchronous; a `CPointer` argument's allocation by the
             // caller, as on the GPU.

@@ -749,9 +749,18 @@ impl ConfiguredLaunch {
 
     /// Pickles as `kernel[grid, block, stream, sharedmem]`: the dispatcher (by reference or
     /// by value, `oxcuda.cuda._pickling`) and the configuration (numba-cuda pickles configured
-    /// kernels too). A `Stream` object does not pickle: streams belong to a process.
+    /// kernels too). A `Stream` object does not pickle: streams belong to a process. A
+    /// configuration with `pre_launch_callbacks` is a `pickle.PicklingError`, as in
+    /// numba-cuda: the callbacks are the process's own functions.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         guard(|| {
+            if !self.callbacks.bind(py).is_empty() {
+                let error = py.import("pickle")?.getattr("PicklingError")?;
+                return Err(PyErr::from_value(error.call1((
+                    "Cannot pickle configured launches with pre-launch callbacks: clear \
+                     pre_launch_callbacks first, or pickle the kernel and configure it again",
+                ))?));
+            }
             let getitem = py.import("operator")?.getattr("getitem")?;
             let (g, b) = (self.config.grid, self.config.block);
             let config = (

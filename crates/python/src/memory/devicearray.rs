@@ -24,7 +24,7 @@ use std::sync::{Arc, OnceLock};
 use oxcuda_ir::Scalar;
 use oxcuda_runtime::transfer::{Mem, Place, copy};
 use oxcuda_runtime::{Allocation, IndexItem, Layout, Order, Space, Stream as RtStream};
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PySlice, PyString, PyTuple};
@@ -225,6 +225,56 @@ impl DeviceNDArray {
         }
         Ok(())
     }
+
+    /// The copy of [`Self::setitem`], on `stream` or the array's own.
+    fn assign(
+        &self,
+        py: Python<'_>,
+        key: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        self.check_writable()?;
+        let stream = self.op_stream(py, stream)?;
+        let (items, _) = parse_key(key, self.layout.ndim())?;
+        let (offset, layout) = self.layout.index(&items).map_err(layout_error)?;
+        let dst = Place {
+            mem: self.mem(),
+            ptr: self.ptr.wrapping_add_signed(offset),
+            layout: &layout,
+        };
+        let ctx = Context::new(self.memory.space().clone());
+        // A device source of the same dtype is copied directly.
+        if let Some(src) = device_source(py, &ctx, value)? {
+            let src = src.get();
+            if src.dtype.bind(py).eq(self.dtype.bind(py))? {
+                let b = broadcast(&src.layout, &layout)?;
+                let src_place = Place {
+                    mem: src.mem(),
+                    ptr: src.ptr,
+                    layout: &b,
+                };
+                return run_copy(py, &dst, &src_place, &stream);
+            }
+        }
+        // Otherwise through the host, converted to our dtype.
+        let value = match value.cast::<DeviceNDArray>() {
+            Ok(d) => d.get().copy_to_host(py, None, None)?,
+            Err(_) => value.clone(),
+        };
+        let np = numpy(py)?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", self.dtype.bind(py))?;
+        let converted = np.getattr("asarray")?.call((value,), Some(&kwargs))?;
+        let host = host_array(py, &converted)?;
+        let b = broadcast(&host.layout, &layout)?;
+        let src_place = Place {
+            mem: Mem::Host,
+            ptr: host.ptr,
+            layout: &b,
+        };
+        run_copy(py, &dst, &src_place, &stream)
+    }
 }
 
 fn is_zero(obj: &Bound<'_, PyAny>) -> bool {
@@ -337,7 +387,11 @@ fn host_array<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> PyResult<HostArr
     let (ptr, readonly): (u64, bool) = ai.get_item("data")?.extract()?;
     let shape: Vec<i64> = ai.get_item("shape")?.extract()?;
     let strides = ai.get_item("strides")?;
-    let layout = if strides.is_none() {
+    let layout = if strides.is_none() && shape.contains(&0) {
+        // An empty array reads as contiguous whatever its strides; numba-cuda keeps them
+        // (`to_device` of a `(0,)` array of strides `(0,)` has strides `(0,)`).
+        Layout::new(shape, array.getattr("strides")?.extract()?, itemsize)
+    } else if strides.is_none() {
         Layout::contiguous(&shape, itemsize, Order::C)
     } else {
         Layout::new(shape, strides.extract()?, itemsize)
@@ -570,11 +624,28 @@ pub(crate) fn to_device(
         let arr = allocate(
             py,
             &context.space,
-            host.layout.compact_like(),
+            host.layout.transfer_layout(),
             host.dtype.clone(),
             stream,
         )?;
-        run_copy(py, &arr.place(), &host.place(), &arr.stream)?;
+        if arr.layout == host.layout {
+            // Same strides (a broadcast or empty view kept as numba-cuda keeps it): only the
+            // core's bytes exist on either side, so only they are copied.
+            let core = host.layout.core();
+            let dst = Place {
+                mem: arr.mem(),
+                ptr: arr.ptr,
+                layout: &core,
+            };
+            let src = Place {
+                mem: Mem::Host,
+                ptr: host.ptr,
+                layout: &core,
+            };
+            run_copy(py, &dst, &src, &arr.stream)?;
+        } else {
+            run_copy(py, &arr.place(), &host.place(), &arr.stream)?;
+        }
         if host.layout.ndim() == 0
             && obj.is_instance(&numpy(py)?.getattr("void")?)?
             && crate::memory::devicerecord::is_structured(&host.dtype)?
@@ -1316,6 +1387,11 @@ impl DeviceNDArray {
 
     /// `a[key] = value` on `stream`: `value` (scalar, host array, device array) is converted
     /// to the array's dtype and broadcast to the selected shape.
+    ///
+    /// As in numba-cuda, an assignment with no stream on an array bound to none is synchronous:
+    /// the default stream's `Stream.synchronize()` is called after the copy, so the new values
+    /// are in device memory (not only staged) when it returns. With a stream (given, or the
+    /// array's own) it is ordered on that stream and returns at once.
     #[pyo3(signature = (key, value, stream = None))]
     pub(crate) fn setitem(
         &self,
@@ -1325,49 +1401,17 @@ impl DeviceNDArray {
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         guard(|| {
-            self.check_writable()?;
-            let stream = self.op_stream(py, stream)?;
-            let (items, _) = parse_key(key, self.layout.ndim())?;
-            let (offset, layout) = self.layout.index(&items).map_err(layout_error)?;
-            let dst = Place {
-                mem: self.mem(),
-                ptr: self.ptr.wrapping_add_signed(offset),
-                layout: &layout,
-            };
-            let ctx = Context::new(self.memory.space().clone());
-            // A device source of the same dtype is copied directly.
-            if let Some(src) = device_source(py, &ctx, value)? {
-                let src = src.get();
-                if src.dtype.bind(py).eq(self.dtype.bind(py))? {
-                    let b = broadcast(&src.layout, &layout)?;
-                    let src_place = Place {
-                        mem: src.mem(),
-                        ptr: src.ptr,
-                        layout: &b,
-                    };
-                    return run_copy(py, &dst, &src_place, &stream);
-                }
+            self.assign(py, key, value, stream)?;
+            let synchronous = stream.is_none_or(is_zero) && is_zero(self.stream_obj.bind(py));
+            if synchronous {
+                let default = crate::context::stream::Stream {
+                    inner: Arc::clone(&self.stream),
+                };
+                Bound::new(py, default)?.call_method0(pyo3::intern!(py, "synchronize"))?;
             }
-            // Otherwise through the host, converted to our dtype.
-            let value = match value.cast::<DeviceNDArray>() {
-                Ok(d) => d.get().copy_to_host(py, None, None)?,
-                Err(_) => value.clone(),
-            };
-            let np = numpy(py)?;
-            let kwargs = PyDict::new(py);
-            kwargs.set_item("dtype", self.dtype.bind(py))?;
-            let converted = np.getattr("asarray")?.call((value,), Some(&kwargs))?;
-            let host = host_array(py, &converted)?;
-            let b = broadcast(&host.layout, &layout)?;
-            let src_place = Place {
-                mem: Mem::Host,
-                ptr: host.ptr,
-                layout: &b,
-            };
-            run_copy(py, &dst, &src_place, &stream)
+            Ok(())
         })
     }
-
     /// A view with a new shape (`reshape(2, 3)` or `reshape((2, 3))`); no copies.
     #[pyo3(signature = (*shape, order = "C"))]
     fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>, order: &str) -> PyResult<Self> {
@@ -1385,8 +1429,10 @@ impl DeviceNDArray {
         })
     }
 
-    /// A 1-d view (no copies). `order='A'` is NumPy's and numba's: F when the array is
-    /// F-contiguous and not C-contiguous, else C.
+    /// A 1-d contiguous view (no copies). `order='A'` is NumPy's and numba's: F when the array
+    /// is F-contiguous and not C-contiguous, else C. As numba-cuda's, an array that is not
+    /// contiguous in that order (`d[::2]`, `d.T.ravel()`) is a `NotImplementedError`: its
+    /// elements are not one block, and a ravelled array is.
     #[pyo3(signature = (order = "C", stream = None))]
     fn ravel(
         &self,
@@ -1401,10 +1447,22 @@ impl DeviceNDArray {
                 "A" | "a" => "C",
                 other => other,
             };
-            let layout = self
-                .layout
-                .reshape(&[-1], order_arg(order)?)
-                .map_err(layout_error)?;
+            let order = order_arg(order)?;
+            let contiguous = match order {
+                Order::C => self.layout.is_c_contiguous(),
+                Order::F => self.layout.is_f_contiguous(),
+            };
+            if !contiguous {
+                return Err(PyNotImplementedError::new_err(format!(
+                    "ravel on non-contiguous array: shape {} with strides {} is not {}-contiguous, \
+                     so its elements are not one block; copy it to a contiguous array first \
+                     (cuda.to_device(np.ascontiguousarray(d.copy_to_host())))",
+                    oxcuda_runtime::layout::shape_str(self.layout.shape()),
+                    oxcuda_runtime::layout::shape_str(self.layout.strides()),
+                    if order == Order::C { "C" } else { "F" }
+                )));
+            }
+            let layout = self.layout.reshape(&[-1], order).map_err(layout_error)?;
             Ok(self.derive(py, 0, layout, None))
         })
     }

@@ -367,3 +367,38 @@ fn fill_c_strides_matches_contiguous_strides() {
         assert_eq!(out, contiguous_strides(shape, 8, Order::C));
     }
 }
+
+#[test]
+fn core_keeps_one_element_of_each_broadcast_axis() {
+    let l = Layout::new(vec![4, 2, 3], vec![0, 24, 8], 8).unwrap();
+    let core = l.core();
+    assert_eq!(core.shape(), &[1, 2, 3]);
+    assert_eq!(core.strides(), l.strides());
+    assert_eq!(core.extent(), l.extent());
+    assert!(core.is_c_contiguous());
+    let plain = Layout::contiguous(&[2, 3], 4, Order::F).unwrap();
+    assert_eq!(plain.core(), plain);
+}
+
+#[test]
+fn transfer_layout_keeps_broadcast_and_empty_strides_as_numba() {
+    // broadcast of a contiguous core: strides kept, the span is the core's
+    let b = Layout::new(vec![10], vec![0], 8).unwrap();
+    assert_eq!(b.transfer_layout(), b);
+    assert_eq!(b.transfer_layout().span(), 8);
+    let b2 = Layout::new(vec![2, 4, 3], vec![24, 0, 8], 8).unwrap();
+    assert_eq!(b2.transfer_layout(), b2);
+    // empty: kept
+    let e = Layout::new(vec![0], vec![0], 1).unwrap();
+    assert_eq!(e.transfer_layout(), e);
+    // broadcast of a strided core, and plain strided views: compacted
+    let bs = Layout::new(vec![4, 3], vec![0, 16], 8).unwrap();
+    let t = bs.transfer_layout();
+    assert_ne!(t, bs);
+    assert_eq!(t.span(), t.nbytes());
+    let s = Layout::new(vec![5], vec![16], 8).unwrap();
+    assert_eq!(s.transfer_layout().strides(), &[8]);
+    // an axis of extent 1 with stride 0 is no broadcast
+    let one = Layout::new(vec![1, 3], vec![0, 8], 8).unwrap();
+    assert!(one.transfer_layout().is_c_contiguous());
+}

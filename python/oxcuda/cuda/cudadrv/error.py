@@ -4,19 +4,25 @@ same situations:
 - ``CudaSupportError``, ``NvvmSupportError``, ``NvrtcSupportError``: a CUDA component is missing
   (oxcuda's :class:`~oxcuda.errors.CudaSupportError`, which names the component);
 - ``CudaDriverError``: a driver call failed;
-- ``NvvmError``, ``NvrtcError``, ``NvrtcCompilationError``: libNVVM or NVRTC refused an input
-  (oxcuda's :class:`~oxcuda.errors.LinkerError`, which carries the tool's log);
+- ``NvvmError``, ``NvrtcError``: libNVVM or NVRTC refused an input (oxcuda's
+  :class:`~oxcuda.errors.LinkerError`, which carries the tool's log);
+- ``NvrtcCompilationError``: NVRTC could not compile a CUDA C++ source (oxcuda's
+  :class:`~oxcuda.errors.NvrtcCompilationError`, a ``LinkerError``);
 - ``NvvmWarning``: libNVVM's log of a compile that succeeded (``cudadrv.nvvm``);
 - ``CCSupportError``: a compute capability the toolkit cannot compile for (``cudadrv.nvrtc``).
 """
 
-from oxcuda.errors import CudaDriverError, CudaSupportError, LinkerError
+from oxcuda.errors import (
+    CudaDriverError,
+    CudaSupportError,
+    LinkerError,
+    NvrtcCompilationError,
+)
 
 NvvmSupportError = CudaSupportError
 NvrtcSupportError = CudaSupportError
 NvvmError = LinkerError
 NvrtcError = LinkerError
-NvrtcCompilationError = LinkerError
 
 
 class NvvmWarning(Warning):
