@@ -56,7 +56,7 @@ impl DebugInfo {
         } else {
             "DebugDirectivesOnly"
         };
-        let optimized = cx.opts.opt_level > 0 && !cx.opts.debug;
+        let optimized = cx.opts.optimizes();
         let cu = cx.meta(format!(
             "distinct !DICompileUnit(language: DW_LANG_Python, file: !{file}, producer: \"oxcuda\", isOptimized: {optimized}, runtimeVersion: 0, emissionKind: {kind})"
         ));
@@ -91,8 +91,22 @@ fn file_node(path: &str) -> String {
 }
 
 impl ModuleCtx<'_> {
-    /// The `DISubprogram` of `f`, when writing debug metadata.
-    pub(super) fn debug_subprogram(&mut self, f: &Function) -> Option<u32> {
+    /// The `DISubprogram` of `f`, defined as `symbol`, when writing debug metadata.
+    pub(super) fn debug_subprogram(&mut self, f: &Function, symbol: &str) -> Option<u32> {
+        self.subprogram(f, symbol)
+    }
+
+    /// The `DISubprogram` and the one `DILocation` (`f`'s first line) of the numba-ABI
+    /// wrapper `symbol` of `f`, when writing debug metadata: its instructions, and the body
+    /// libNVVM inlines into it, then keep a line (`.loc`, and a `.file` naming `f`'s file).
+    pub(super) fn debug_wrapper(&mut self, f: &Function, symbol: &str) -> Option<(u32, u32)> {
+        let sp = self.subprogram(f, symbol)?;
+        let line = first_line(f);
+        let loc = self.debug_location(Loc { line, col: 1 }, sp);
+        Some((sp, loc))
+    }
+
+    fn subprogram(&mut self, f: &Function, symbol: &str) -> Option<u32> {
         let (cu, empty) = {
             let d = self.debug.as_ref()?;
             (d.cu, d.empty)
@@ -109,11 +123,11 @@ impl ModuleCtx<'_> {
         };
         let line = first_line(f);
         let ty = self.meta(format!("!DISubroutineType(types: !{empty})"));
-        let optimized = self.opts.opt_level > 0 && !self.opts.debug;
+        let optimized = self.opts.optimizes();
         Some(self.meta(format!(
             "distinct !DISubprogram(name: \"{}\", linkageName: \"{}\", scope: !{file}, file: !{file}, line: {line}, type: !{ty}, isLocal: false, isDefinition: true, scopeLine: {line}, isOptimized: {optimized}, unit: !{cu})",
             escape(&f.display_name),
-            escape(&f.name)
+            escape(symbol)
         )))
     }
 
@@ -142,11 +156,17 @@ impl ModuleCtx<'_> {
     }
 }
 
-/// The first known line of a function (its `def` line is not in the IR).
+/// The first known line of a function (its `def` line is not in the IR): of an instruction
+/// or a terminator (a body of `pass` has only its `return`).
 fn first_line(f: &Function) -> u32 {
     f.blocks
         .iter()
-        .flat_map(|b| b.insts.iter().map(|i| i.loc.line))
+        .flat_map(|b| {
+            b.insts
+                .iter()
+                .map(|i| i.loc.line)
+                .chain(std::iter::once(b.term_loc.line))
+        })
         .filter(|l| *l > 0)
         .min()
         .unwrap_or(0)

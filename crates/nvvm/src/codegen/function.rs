@@ -8,6 +8,9 @@
 //! - the LLVM entry block (`entry:`) holds every `alloca` (variables and local arrays: an
 //!   `alloca` outside the entry block would grow the stack each time it runs) and the kernel's
 //!   parameter reassembly, then jumps to `%bb0`, so `bb0` may be a loop header;
+//! - without optimisation ([`CodegenOptions::optimizes`](super::CodegenOptions::optimizes))
+//!   variable `i`'s slot is `%vari.slot`, addressed as `%vari` through a `getelementptr`, so
+//!   it stays in local memory; otherwise `%vari` is the `alloca` itself;
 //! - IR block `bbN` is LLVM label `bbN`; labels the writer adds inside a block are `lN`, and
 //!   `cur_label` is always the label of the LLVM block being written (for `phi`);
 //! - blocks unreachable from `bb0` are not written (the verifier does not check them).
@@ -95,7 +98,8 @@ impl<'a, 'c> FnWriter<'a, 'c> {
         if kernel && f.ret != Type::None {
             return Err(self.err(format!("a kernel returns {}, not none", f.ret)));
         }
-        self.scope = self.cx.debug_subprogram(f);
+        let name = self.cx.defined_name(index);
+        self.scope = self.cx.debug_subprogram(f, &name);
         let mut header = String::from("define ");
         let param_list = if kernel {
             header.push_str("ptx_kernel void");
@@ -114,7 +118,6 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             }
             list
         };
-        let name = self.cx.defined_name(index);
         let _ = write!(header, " @{name}({})", param_list.join(", "));
         if f.force_inline && !kernel {
             header.push_str(" alwaysinline");
@@ -123,12 +126,25 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             let _ = write!(header, " !dbg !{sp}");
         }
         header.push_str(" {\nentry:\n");
+        let unoptimized = !self.cx.opts.optimizes();
         for (i, var) in f.vars.iter().enumerate() {
             let name = format!("%var{i}");
             let ty = types::reg(&var.ty);
+            if unoptimized {
+                // Without optimisation every variable stays in its stack slot (the local
+                // depot), as in numba-cuda's unoptimised code: libNVVM's `-opt=0` still
+                // promotes a slot read and written only directly, not one addressed through
+                // a `getelementptr`.
+                let _ = writeln!(self.allocas, "  {name}.slot = alloca {ty}");
+                let _ = writeln!(
+                    self.allocas,
+                    "  {name} = getelementptr inbounds {ty}, {ty}* {name}.slot, i32 0"
+                );
+            } else {
+                let _ = writeln!(self.allocas, "  {name} = alloca {ty}");
+            }
             // Zeroed, as the simulator's frames are: a read no assignment reaches (a variable
             // assigned in a loop that ran no iteration) gives 0 on both targets, not `undef`.
-            let _ = writeln!(self.allocas, "  {name} = alloca {ty}");
             let _ = writeln!(self.allocas, "  store {ty} zeroinitializer, {ty}* {name}");
             self.vars.push(name);
         }

@@ -643,3 +643,103 @@ fn numba_abi_entry_is_a_wrapper_storing_through_its_first_argument() {
     );
     assert!(!plain.contains("$value"), "{plain}");
 }
+
+/// `k(a: float64[:])`: `x = a[0]; a[0] = x` through variable `x`.
+fn kernel_with_a_variable() -> Module {
+    let loc = Loc { line: 4, col: 5 };
+    let b0 = Block(0);
+    let mut k = Function::new(
+        "k",
+        FunctionKind::Kernel,
+        vec![arr1(Scalar::F64)],
+        Type::None,
+    );
+    let x = k.new_var("x", Type::F64);
+    let a = k
+        .push(b0, Op::Param(0), Some(arr1(Scalar::F64)), loc)
+        .unwrap();
+    let zero = k
+        .push(b0, Op::Const(Const::Int(0)), Some(Type::I64), loc)
+        .unwrap();
+    let v = k
+        .push(b0, Op::Load(a, vec![zero]), Some(Type::F64), loc)
+        .unwrap();
+    k.push(b0, Op::SetVar(x, v), None, loc);
+    let w = k.push(b0, Op::GetVar(x), Some(Type::F64), loc).unwrap();
+    k.push(b0, Op::Store(a, vec![zero], w), None, loc);
+    k.terminate(b0, Terminator::Return(None), loc);
+    Module {
+        functions: vec![k],
+        globals: Vec::new(),
+    }
+}
+
+#[test]
+fn unoptimised_variables_are_addressed_through_their_slot() {
+    let module = kernel_with_a_variable();
+    for opts in [
+        CodegenOptions {
+            opt_level: 0,
+            ..CodegenOptions::default()
+        },
+        CodegenOptions {
+            debug: true,
+            ..CodegenOptions::default()
+        },
+    ] {
+        assert!(!opts.optimizes());
+        let text = write_module(&module, &opts).unwrap();
+        assert!(text.contains("%var0.slot = alloca double\n"), "{text}");
+        assert!(
+            text.contains("%var0 = getelementptr inbounds double, double* %var0.slot, i32 0"),
+            "{text}"
+        );
+        assert!(text.contains("store double %t"), "{text}");
+        assert!(text.contains("load double, double* %var0"), "{text}");
+    }
+    let optimized = CodegenOptions::default();
+    assert!(optimized.optimizes());
+    let text = write_module(&module, &optimized).unwrap();
+    assert!(text.contains("%var0 = alloca double\n"), "{text}");
+    assert!(!text.contains(".slot"), "{text}");
+}
+
+#[test]
+fn numba_abi_wrapper_carries_line_info() {
+    let module = bool_device_entry();
+    let opts = CodegenOptions {
+        numba_abi: true,
+        lineinfo: true,
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&module, &opts).unwrap();
+    let wrapper = text
+        .lines()
+        .find(|l| l.starts_with("define i32 @is_big("))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(wrapper.contains(") !dbg !"), "{text}");
+    assert!(
+        text.contains("linkageName: \"is_big\"") && text.contains("linkageName: \"is_big$value\""),
+        "each definition has its own subprogram: {text}"
+    );
+    // Every instruction of the wrapper has the function's first line.
+    let start = text.find("define i32 @is_big(").unwrap();
+    let body = &text[start..text[start..].find("\n}").unwrap() + start];
+    for line in body.lines().skip(2) {
+        assert!(line.contains(", !dbg !"), "{line} in {text}");
+    }
+    assert!(
+        text.contains("!DILocation(line: 2, column: 1, scope: !"),
+        "{text}"
+    );
+    // Without line info the wrapper has no metadata.
+    let plain = write_module(
+        &module,
+        &CodegenOptions {
+            numba_abi: true,
+            ..CodegenOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(!plain.contains("!dbg"), "{plain}");
+}
