@@ -23,7 +23,8 @@ pub(super) struct DebugInfo {
     locations: HashMap<(u32, u32, u32), u32>,
 }
 
-fn escape(s: &str) -> String {
+/// `s` as LLVM metadata string text (quotes, backslashes and non-ASCII as `\XX` escapes).
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -111,16 +112,7 @@ impl ModuleCtx<'_> {
             let d = self.debug.as_ref()?;
             (d.cu, d.empty)
         };
-        let file = match self.debug.as_ref().and_then(|d| d.files.get(&f.file)) {
-            Some(id) => *id,
-            None => {
-                let id = self.meta(file_node(&f.file));
-                if let Some(d) = self.debug.as_mut() {
-                    d.files.insert(f.file.clone(), id);
-                }
-                id
-            }
-        };
+        let file = self.debug_file(f)?;
         let line = first_line(f);
         let ty = self.meta(format!("!DISubroutineType(types: !{empty})"));
         let optimized = self.opts.optimizes();
@@ -129,6 +121,19 @@ impl ModuleCtx<'_> {
             escape(&f.display_name),
             escape(symbol)
         )))
+    }
+
+    /// The `DIFile` of `f`'s source, when writing debug metadata.
+    pub(super) fn debug_file(&mut self, f: &Function) -> Option<u32> {
+        let d = self.debug.as_ref()?;
+        if let Some(id) = d.files.get(&f.file) {
+            return Some(*id);
+        }
+        let id = self.meta(file_node(&f.file));
+        if let Some(d) = self.debug.as_mut() {
+            d.files.insert(f.file.clone(), id);
+        }
+        Some(id)
     }
 
     /// The `DILocation` of `loc` in `scope`, shared between instructions.
@@ -158,7 +163,7 @@ impl ModuleCtx<'_> {
 
 /// The first known line of a function (its `def` line is not in the IR): of an instruction
 /// or a terminator (a body of `pass` has only its `return`).
-fn first_line(f: &Function) -> u32 {
+pub(super) fn first_line(f: &Function) -> u32 {
     f.blocks
         .iter()
         .flat_map(|b| {

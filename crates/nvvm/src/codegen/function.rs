@@ -146,6 +146,9 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             // Zeroed, as the simulator's frames are: a read no assignment reaches (a variable
             // assigned in a loop that ran no iteration) gives 0 on both targets, not `undef`.
             let _ = writeln!(self.allocas, "  store {ty} zeroinitializer, {ty}* {name}");
+            if self.cx.opts.debug {
+                self.declare_variable(i, &format!("{name}.slot"));
+            }
             self.vars.push(name);
         }
         self.stmt("br label %bb0".to_owned());
@@ -157,6 +160,35 @@ impl<'a, 'c> FnWriter<'a, 'c> {
         out.push_str(&self.body);
         out.push_str("}\n");
         Ok(out)
+    }
+
+    /// `llvm.dbg.declare` of variable `index` on its slot `slot`, for the debugger (a debug
+    /// build; nothing for temporaries and types without a DWARF form: `debug_types`).
+    fn declare_variable(&mut self, index: usize, slot: &str) {
+        let Some(scope) = self.scope else { return };
+        let f = self.func;
+        let Some(file) = self.cx.debug_file(f) else {
+            return;
+        };
+        let line = super::debug::first_line(f);
+        let var = &f.vars[index];
+        let Some(node) = self
+            .cx
+            .debug_variable(scope, file, &var.name, &var.ty, line)
+        else {
+            return;
+        };
+        let at = self.cx.debug_location(Loc { line, col: 1 }, scope);
+        self.cx.declare(
+            "llvm.dbg.declare",
+            "void",
+            &["metadata", "metadata", "metadata"],
+        );
+        let ty = types::reg(&var.ty);
+        let _ = writeln!(
+            self.allocas,
+            "  call void @llvm.dbg.declare(metadata {ty}* {slot}, metadata !{node}, metadata !DIExpression()), !dbg !{at}"
+        );
     }
 
     fn write_block(&mut self, b: Block) -> Result<()> {

@@ -41,6 +41,7 @@ mod bf16;
 mod cache_hints;
 pub mod constants;
 mod debug;
+mod debug_types;
 mod error;
 mod externs;
 mod function;

@@ -743,3 +743,63 @@ fn numba_abi_wrapper_carries_line_info() {
     .unwrap();
     assert!(!plain.contains("!dbg"), "{plain}");
 }
+
+#[test]
+fn debug_builds_declare_named_variables_with_their_dwarf_types() {
+    let mut module = kernel_with_a_variable();
+    let k = &mut module.functions[0];
+    k.new_var("$tmp", Type::F64);
+    k.new_var("z", Type::Scalar(Scalar::C64));
+    k.new_var("a", arr1(Scalar::F64));
+    k.new_var("t", Type::Tuple(vec![Type::I32, Type::F64]));
+    let debug = CodegenOptions {
+        debug: true,
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&module, &debug).unwrap();
+    assert!(
+        text.contains("declare void @llvm.dbg.declare(metadata, metadata, metadata)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("call void @llvm.dbg.declare(metadata double* %var0.slot, metadata !"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("%var1.slot, metadata"),
+        "temporaries are unnamed: {text}"
+    );
+    for node in [
+        "!DIBasicType(name: \"float64\", size: 64, encoding: DW_ATE_float)",
+        "!DIBasicType(name: \"float32\", size: 32, encoding: DW_ATE_float)",
+        "!DIBasicType(name: \"int64\", size: 64, encoding: DW_ATE_signed)",
+        "name: \"imag\", baseType: !",
+        "!DICompositeType(tag: DW_TAG_structure_type, name: \"complex64\", size: 64, elements: !",
+        "!DISubrange(count: 1)",
+        "name: \"strides\", baseType: !",
+        "size: 64, offset: 128)",
+        "name: \"array(float64, 1d, C)\", size: 192",
+        // (int32, float64): the float64 member is at its alignment, 64 bits in.
+        "name: \"1\", baseType: !",
+        "size: 128, elements: !",
+    ] {
+        assert!(text.contains(node), "{node} missing: {text}");
+    }
+    for name in ["x", "z", "a", "t"] {
+        assert!(
+            text.contains(&format!("!DILocalVariable(name: \"{name}\", scope: !")),
+            "{name}: {text}"
+        );
+    }
+    assert!(text.contains("name: \"1\", baseType: !") && text.contains("offset: 64)"));
+    // Line info alone names no variable.
+    let lineinfo = CodegenOptions {
+        lineinfo: true,
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&module, &lineinfo).unwrap();
+    assert!(
+        !text.contains("DILocalVariable") && !text.contains("dbg.declare"),
+        "{text}"
+    );
+}

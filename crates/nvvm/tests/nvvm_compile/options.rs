@@ -283,3 +283,28 @@ fn a_numba_abi_entry_has_line_info() {
         assert!(ptx.contains(".loc\t1 "), "{ptx}");
     }
 }
+
+#[test]
+fn debug_variables_of_every_kind_compile() {
+    let tools = tools_or_skip!();
+    let mut module = square_through_a_variable();
+    let k = &mut module.functions[0];
+    for (name, ty) in [
+        ("flag", Type::BOOL),
+        ("h", Type::Scalar(Scalar::F16)),
+        ("b", Type::Scalar(Scalar::BF16)),
+        ("z", Type::Scalar(Scalar::C128)),
+        ("a", arr1(Scalar::F32)),
+        ("t", Type::Tuple(vec![Type::I32, Type::Scalar(Scalar::C64)])),
+        ("none", Type::None),
+    ] {
+        k.new_var(name, ty);
+    }
+    let debug = CodegenOptions {
+        debug: true,
+        ..CodegenOptions::default()
+    };
+    let ptx = check_with(&tools, &module, &debug);
+    assert!(ptx.contains(".section\t.debug_info"), "{ptx}");
+    assert!(ptx.contains("__local_depot0"), "{ptx}");
+}
