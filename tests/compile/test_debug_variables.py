@@ -52,12 +52,12 @@ def test_every_named_variable_is_declared_with_its_type(ir):
     found = _variables(ir)
     assert {"out", "a", "z", "n", "u", "small", "total", "i", "pair", "flag"} <= set(found)
     assert not any(name.startswith("$") for name in found), found
-    assert 'name: "float32", size: 32, encoding: DW_ATE_float' in found["a"]
-    assert 'name: "float64", size: 64, encoding: DW_ATE_float' in found["total"]
-    assert 'name: "int32", size: 32, encoding: DW_ATE_signed' in found["n"]
-    assert 'name: "uint16", size: 16, encoding: DW_ATE_unsigned' in found["u"]
-    assert 'name: "int8", size: 8, encoding: DW_ATE_signed' in found["small"]
-    assert 'name: "bool", size: 8, encoding: DW_ATE_boolean' in found["flag"]
+    assert 'encoding: DW_ATE_float, name: "float32", size: 32' in found["a"]
+    assert 'encoding: DW_ATE_float, name: "float64", size: 64' in found["total"]
+    assert 'encoding: DW_ATE_signed, name: "int32", size: 32' in found["n"]
+    assert 'encoding: DW_ATE_unsigned, name: "uint16", size: 16' in found["u"]
+    assert 'encoding: DW_ATE_signed, name: "int8", size: 8' in found["small"]
+    assert 'encoding: DW_ATE_boolean, name: "bool", size: 8' in found["flag"]
     assert 'DW_TAG_structure_type, name: "complex64", size: 64' in found["z"]
     assert 'name: "array(float64, 1d, C)", size: 192' in found["out"]
     assert "DW_TAG_structure_type" in found["pair"] and "size: 128" in found["pair"]

@@ -13,7 +13,9 @@
 //! - a type with no DWARF form here (a record reference) gets no variable: its slot is still
 //!   in memory, only unnamed to the debugger;
 //! - temporaries (names starting with `$`) get no variable;
-//! - type nodes are shared (`ModuleCtx::meta_shared`), one per distinct text.
+//! - type nodes are shared (`ModuleCtx::meta_shared`), one per distinct text; a basic type's
+//!   fields are in llvmlite's order (`encoding`, `name`, `size`), so the text reads as in
+//!   numba-cuda's `inspect_llvm()`.
 
 use oxcuda_ir::{Dtype, Scalar, Type};
 
@@ -54,7 +56,7 @@ const fn round_up(x: u64, align: u64) -> u64 {
 impl ModuleCtx<'_> {
     fn basic_type(&mut self, name: &str, encoding: &str, bits: u64) -> DebugType {
         let node = self.meta_shared(format!(
-            "!DIBasicType(name: \"{name}\", size: {bits}, encoding: {encoding})"
+            "!DIBasicType(encoding: {encoding}, name: \"{name}\", size: {bits})"
         ));
         DebugType {
             node,

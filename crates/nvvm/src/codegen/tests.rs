@@ -770,9 +770,9 @@ fn debug_builds_declare_named_variables_with_their_dwarf_types() {
         "temporaries are unnamed: {text}"
     );
     for node in [
-        "!DIBasicType(name: \"float64\", size: 64, encoding: DW_ATE_float)",
-        "!DIBasicType(name: \"float32\", size: 32, encoding: DW_ATE_float)",
-        "!DIBasicType(name: \"int64\", size: 64, encoding: DW_ATE_signed)",
+        "!DIBasicType(encoding: DW_ATE_float, name: \"float64\", size: 64)",
+        "!DIBasicType(encoding: DW_ATE_float, name: \"float32\", size: 32)",
+        "!DIBasicType(encoding: DW_ATE_signed, name: \"int64\", size: 64)",
         "name: \"imag\", baseType: !",
         "!DICompositeType(tag: DW_TAG_structure_type, name: \"complex64\", size: 64, elements: !",
         "!DISubrange(count: 1)",
