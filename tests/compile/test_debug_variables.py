@@ -88,3 +88,8 @@ def test_line_info_alone_declares_no_variable():
     kernel = cuda.jit(SIG, lineinfo=True)(_kernel)
     ir = kernel.inspect_llvm(SIG)
     assert "DILocalVariable" not in ir and "dbg.declare" not in ir
+
+
+def test_parameters_are_numbered_arguments(ir):
+    args = dict(re.findall(r'!DILocalVariable\(name: "(\w+)", arg: (\d+),', ir))
+    assert args == {"out": "1", "a": "2", "z": "3", "n": "4", "u": "5", "small": "6"}

@@ -12,7 +12,9 @@
 //! - an array is oxcuda's `{data, shape, strides}` (docs/abi.md), not numba's array struct;
 //! - a type with no DWARF form here (a record reference) gets no variable: its slot is still
 //!   in memory, only unnamed to the debugger;
-//! - temporaries (names starting with `$`) get no variable;
+//! - temporaries (names starting with `$`) get no variable; a parameter's first version (the
+//!   variable named as the parameter, not `x.1`) is argument `k` (`arg:`, from 1), so the
+//!   debugger lists it among the function's arguments;
 //! - type nodes are shared (`ModuleCtx::meta_shared`), one per distinct text; a basic type's
 //!   fields are in llvmlite's order (`encoding`, `name`, `size`), so the text reads as in
 //!   numba-cuda's `inspect_llvm()`.
@@ -170,12 +172,13 @@ impl ModuleCtx<'_> {
     }
 
     /// The `DILocalVariable` of Python variable `name` of `ty` in `scope`, declared at `line`;
+    /// `arg` is its parameter number (from 1) when it is a parameter's first version.
     /// `None` for temporaries and types without a DWARF form.
     pub(super) fn debug_variable(
         &mut self,
         scope: u32,
         file: u32,
-        name: &str,
+        (name, arg): (&str, Option<usize>),
         ty: &Type,
         line: u32,
     ) -> Option<u32> {
@@ -183,8 +186,9 @@ impl ModuleCtx<'_> {
             return None;
         }
         let t = self.debug_type(ty)?;
+        let arg = arg.map_or_else(String::new, |n| format!(", arg: {n}"));
         Some(self.meta(format!(
-            "!DILocalVariable(name: \"{}\", scope: !{scope}, file: !{file}, line: {line}, type: !{})",
+            "!DILocalVariable(name: \"{}\"{arg}, scope: !{scope}, file: !{file}, line: {line}, type: !{})",
             escape(name),
             t.node
         )))

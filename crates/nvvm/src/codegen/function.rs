@@ -172,9 +172,14 @@ impl<'a, 'c> FnWriter<'a, 'c> {
         };
         let line = super::debug::first_line(f);
         let var = &f.vars[index];
+        let arg = f
+            .param_names
+            .iter()
+            .position(|p| *p == var.name)
+            .map(|k| k + 1);
         let Some(node) = self
             .cx
-            .debug_variable(scope, file, &var.name, &var.ty, line)
+            .debug_variable(scope, file, (&var.name, arg), &var.ty, line)
         else {
             return;
         };
