@@ -4,7 +4,7 @@ the GPU (issue 15's goal: Reduce ≥ CuPy's sum). A probe for choosing ``reducti
     python3 bench/reduce_grid.py            # one process: oxcuda and CuPy timed in turns
 
 For each grid of k blocks of 256 threads per multiprocessor (``Reduce.max_blocks``: 2 to 32, and
-the default, ``reduction.GROUPED_BLOCKS_PER_SM`` for the vector-load stage), 20 reductions
+the default: one full wave of resident blocks for the vector-load stage), 20 reductions
 into ``res=`` back to back and one synchronisation, in turns with 20 ``cupy.sum``\\ s of the same
 data (``_common.time_interleaved``); ms per reduction and the ratio CuPy / oxcuda (> 1: oxcuda
 faster). Both results are checked against NumPy's float64 sum.

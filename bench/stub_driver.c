@@ -132,6 +132,8 @@ int cuMemHostRegister_v2(void) { return 0; }
 int cuMemHostUnregister(void) { return 0; }
 int cuMemcpyPeer(void) { return 0; }
 int cuModuleUnload(void) { return 0; }
+int cuKernelGetFunction(void) { return 1; /* invalid value: the stub loads no libraries */ }
+int cuFuncGetModule(void) { return 1; }
 int cuPointerGetAttribute(void) { return 0; }
 int cuStreamDestroy_v2(void) { return 0; }
 int cuStreamQuery(void) { return 0; }

@@ -179,6 +179,7 @@ class GpuKernel:
         asserts: Any = None,
         cooperative: bool = False,
         stages: Any = None,
+        library: tuple[int, Any] | None = None,
     ) -> None: ...
     @property
     def cooperative(self) -> bool: ...

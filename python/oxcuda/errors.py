@@ -131,7 +131,17 @@ class CudaDriverError(OxcudaError):
     number) and ``name`` (``CUDA_ERROR_OUT_OF_MEMORY``). numba's two-argument form
     ``CudaAPIError(code, msg)`` is accepted too (no ``function``; ``name`` and ``msg`` are
     ``msg``), and then reads as numba's, ``[code] msg``.
+
+    When the program has imported cuda-python's ``cuda.core``, a failed kernel launch is also
+    an instance of cuda.core's ``CUDAError``, the class numba-cuda's launches raise (they go
+    through cuda.core): ``except CUDAError`` catches it as it does under numba-cuda. A program
+    that never imported cuda.core cannot name that class, so nothing is imported for it.
     """
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> CudaDriverError:
+        if cls is CudaDriverError and args and args[0] in _LAUNCH_CALLS:
+            cls = _launch_error_class()
+        return super().__new__(cls, *args, **kwargs)
 
     def __init__(
         self, function: Any, code: Any, name: str | None = None, description: str | None = None
@@ -151,10 +161,48 @@ class CudaDriverError(OxcudaError):
         """The driver's description of the error (numba's ``CudaAPIError.msg``)."""
         return self.description
 
+    _pickled_as: type | None = None
+
     def __reduce__(self):
+        cls = self._pickled_as or type(self)
         if self.function is None:
-            return (type(self), (self.code, self.description))
-        return (type(self), (self.function, self.code, self.name, self.description))
+            return (cls, (self.code, self.description))
+        return (cls, (self.function, self.code, self.name, self.description))
+
+
+#: The driver calls that launch a kernel (their failures are cuda.core ``CUDAError``s too).
+_LAUNCH_CALLS = frozenset({"cuLaunchKernel", "cuLaunchKernelEx", "cuLaunchCooperativeKernel"})
+
+
+def _launch_error_class() -> type[CudaDriverError]:
+    """``CudaDriverError``, or its subclass that is also cuda.core's ``CUDAError`` when the
+    program has imported cuda.core (made once)."""
+    utils = sys.modules.get("cuda.core._utils.cuda_utils")
+    foreign = getattr(utils, "CUDAError", None)
+    if not isinstance(foreign, type) or not issubclass(foreign, Exception):
+        return CudaDriverError
+    made = _LAUNCH_ERROR_CLASSES.get(foreign)
+    if made is None:
+        try:
+            made = type(
+                "CudaDriverError",
+                (CudaDriverError, foreign),
+                {
+                    "__module__": __name__,
+                    "__doc__": "A failed launch: oxcuda's CudaDriverError and cuda.core's "
+                    "CUDAError.",
+                    # Pickled as CudaDriverError, whose __new__ picks this class again
+                    # where cuda.core is imported.
+                    "_pickled_as": CudaDriverError,
+                },
+            )
+        except TypeError:  # a layout conflict: keep oxcuda's class alone
+            made = CudaDriverError
+        _LAUNCH_ERROR_CLASSES[foreign] = made
+    return made
+
+
+_LAUNCH_ERROR_CLASSES: dict[type, type[CudaDriverError]] = {}
 
 
 class CudaSupportError(OxcudaError, ImportError):

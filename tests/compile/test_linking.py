@@ -489,8 +489,10 @@ def test_linkable_code_objects(tmp_path):
         cuda.LinkableCode(b"")
     with pytest.raises(TypeError, match="callable"):
         cuda.PTXSource("x", setup_callback=3)
-    with pytest.raises(NotImplementedError):
-        cuda.PTXSource("x", setup_callback=print)
+    with pytest.raises(TypeError, match="teardown_callback must be callable"):
+        cuda.PTXSource("x", teardown_callback="f")
+    hooked = cuda.PTXSource("x", setup_callback=print, teardown_callback=repr)
+    assert (hooked.setup_callback, hooked.teardown_callback) == (print, repr)
     with pytest.raises(NotImplementedError):
         cuda.PTXSource("x", nrt=True)
     with pytest.raises(TypeError, match="bytes, str"):

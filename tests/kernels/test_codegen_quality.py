@@ -8,6 +8,7 @@ multiply or wraparound arithmetic.
 
 import re
 
+import oxcuda
 import pytest
 from oxcuda import cuda
 from oxcuda.cuda import compiler
@@ -162,3 +163,22 @@ def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, group
     scalar = vector_load.replace(".v4", "").replace(".v2", "")
     for body in hot:
         assert scalar + " " not in body and scalar + "\t" not in body, body
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "int64"])
+def test_reduce_grouped_stage_fits_full_occupancy_without_spilling(dtype):
+    # cuda.Reduce's grouped stage is built for 8 resident blocks of 256 threads
+    # (reduction.GROUPED_OPTIONS: launch_bounds), so ptxas keeps it within 32 registers; the
+    # loop's values must still fit there, with no spill to local memory.
+    import numpy as np
+
+    reduction = cuda.Reduce(lambda a, b: a + b)
+    with oxcuda.config.override(TARGET="sim"):
+        x = np.random.default_rng().integers(0, 100, 4096).astype(dtype)
+        assert reduction(cuda.to_device(x)) == x.sum()  # compiles the grouped stage
+        grouped = reduction._compile(np.dtype(dtype)).grouped
+        sig = grouped.signatures[0]
+        ptx = grouped.inspect_asm(sig)
+        assert re.search(r"\.maxntid\s+256\b", ptx) and re.search(r"\.minnctapersm\s+8\b", ptx)
+        assert grouped.get_regs_per_thread(sig) <= 32
+        assert grouped.get_local_mem_per_thread(sig) == 0

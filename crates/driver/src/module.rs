@@ -4,7 +4,7 @@
 use std::ffi::{CString, c_int, c_uint, c_void};
 
 use crate::error::{DriverError, check};
-use crate::sys::{CuDevicePtr, CuFunction, CuModule, CuStream, Driver};
+use crate::sys::{CuDevicePtr, CuFunction, CuKernel, CuModule, CuStream, Driver};
 
 /// `CUfunction_attribute` values oxcuda reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +97,31 @@ impl Driver {
         check(self, "cuModuleUnload", unsafe {
             (self.module_unload)(module)
         })
+    }
+
+    /// The function of library kernel `kernel` in the current context, and the module that
+    /// function belongs to (owned by the library, never unloaded by the caller).
+    ///
+    /// # Safety
+    /// `kernel` must be a live `CUkernel` of a loaded library.
+    ///
+    /// # Errors
+    /// The driver's error (`CUDA_ERROR_INVALID_HANDLE` for a handle that is no kernel).
+    pub unsafe fn library_kernel_function(
+        &self,
+        kernel: CuKernel,
+    ) -> Result<(CuFunction, CuModule), DriverError> {
+        let mut f: CuFunction = std::ptr::null_mut();
+        // SAFETY: the kernel is live (the caller's contract).
+        check(self, "cuKernelGetFunction", unsafe {
+            (self.kernel_get_function)(&raw mut f, kernel)
+        })?;
+        let mut module: CuModule = std::ptr::null_mut();
+        // SAFETY: f was just returned by the driver for the current context.
+        check(self, "cuFuncGetModule", unsafe {
+            (self.func_get_module)(&raw mut module, f)
+        })?;
+        Ok((f, module))
     }
 
     /// Reads a kernel attribute.

@@ -24,6 +24,8 @@ pub type CuContext = *mut c_void;
 pub type CuModule = *mut c_void;
 /// `CUfunction`.
 pub type CuFunction = *mut c_void;
+/// `CUkernel`: a kernel of a context-independent library (`cuLibraryLoadData`).
+pub type CuKernel = *mut c_void;
 /// `CUlinkState`: a driver link in progress.
 pub type CuLinkState = *mut c_void;
 /// `CUstream`.
@@ -73,6 +75,8 @@ function_table! {
     module_unload = "cuModuleUnload": fn(CuModule);
     module_get_function = "cuModuleGetFunction": fn(*mut CuFunction, CuModule, *const c_char);
     module_get_global = "cuModuleGetGlobal_v2": fn(*mut CuDevicePtr, *mut usize, CuModule, *const c_char);
+    kernel_get_function = "cuKernelGetFunction": fn(*mut CuFunction, CuKernel);
+    func_get_module = "cuFuncGetModule": fn(*mut CuModule, CuFunction);
     func_get_attribute = "cuFuncGetAttribute": fn(*mut c_int, c_int, CuFunction);
     func_set_attribute = "cuFuncSetAttribute": fn(CuFunction, c_int, c_int);
     launch_kernel = "cuLaunchKernel": fn(

@@ -37,7 +37,32 @@ impl LaunchConfig {
     ///
     /// # Errors
     /// A message naming the dimension and the limit exceeded (Python's `ValueError`).
+    #[inline]
     pub fn check(&self) -> Result<(), String> {
+        if self.within_limits() {
+            return Ok(());
+        }
+        self.explain_limits()
+    }
+
+    /// Whether every dimension is within its limits: one comparison per dimension, since
+    /// `d - 1 < limit` (wrapping) holds exactly for `1 <= d <= limit` (every launch asks).
+    #[inline]
+    fn within_limits(&self) -> bool {
+        let (grid, block) = (self.grid, self.block);
+        let mut ok = true;
+        for k in 0..3 {
+            ok &= block[k].wrapping_sub(1) < MAX_BLOCK[k];
+            ok &= grid[k].wrapping_sub(1) < MAX_GRID[k];
+        }
+        let threads = u64::from(block[0]) * u64::from(block[1]) * u64::from(block[2]);
+        ok && threads <= u64::from(MAX_THREADS_PER_BLOCK)
+    }
+
+    /// The message naming the first limit exceeded (`Ok` when none is).
+    #[cold]
+    #[inline(never)]
+    fn explain_limits(&self) -> Result<(), String> {
         let (grid, block) = (self.grid, self.block);
         let axes = ["x", "y", "z"];
         for k in 0..3 {
@@ -388,6 +413,34 @@ pub fn pack_into(read: &[Arg], params: &[Type], out: &mut Slots) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_quick_check_agrees_with_the_explanation() {
+        // Every dimension at and around its edges (0, 1, the limit, one past it, u32::MAX),
+        // so the one-comparison test is checked against the named limits on each boundary.
+        let edges = |limit: u32| [0, 1, 2, limit - 1, limit, limit + 1, u32::MAX];
+        let mut seen = 0;
+        for k in 0..3 {
+            for b in edges(MAX_BLOCK[k]) {
+                for g in edges(MAX_GRID[k].min(u32::MAX - 1)) {
+                    for other in [1, 3, 16] {
+                        let mut grid = [other, 1, 1];
+                        let mut block = [other, other.min(4), 1];
+                        grid[k] = g;
+                        block[k] = b;
+                        let c = LaunchConfig {
+                            grid,
+                            block,
+                            shared: 0,
+                        };
+                        assert_eq!(c.within_limits(), c.explain_limits().is_ok(), "{c:?}");
+                        seen += usize::from(c.within_limits());
+                    }
+                }
+            }
+        }
+        assert!(seen > 0);
+    }
 
     #[test]
     fn configurations_beyond_the_limits_are_named() {

@@ -4,7 +4,10 @@
 //!
 //! Invariants:
 //! - a `Kernel` owns its module and keeps its context alive (an `Arc<DeviceContext>`), so the
-//!   module is unloaded — with the context current — before the context can go;
+//!   module is unloaded — with the context current — before the context can go; the one
+//!   exception is a kernel of a context-independent library ([`Kernel::from_library`]), whose
+//!   module belongs to the library: its owner (the caller) keeps the library loaded for as
+//!   long as the kernel lives, and the kernel never unloads it;
 //! - every driver call on the module or the function makes the kernel's context current first,
 //!   so a kernel may be used from any thread;
 //! - a launch asking for more dynamic shared memory than the function currently allows raises
@@ -63,6 +66,8 @@ pub enum AttributeError {
 pub struct Kernel {
     ctx: Arc<DeviceContext>,
     module: CuModule,
+    /// Whether `module` is this kernel's to unload (false for a library's kernel).
+    owns_module: bool,
     function: CuFunction,
     name: String,
     /// Launched with `cuLaunchCooperativeKernel`: the code synchronises the grid
@@ -93,20 +98,52 @@ impl Kernel {
         let module = driver.load_module(image)?;
         // SAFETY: the module was just loaded.
         match unsafe { driver.module_function(module, name) } {
-            Ok(function) => Ok(Self {
-                ctx: Arc::clone(ctx),
-                module,
-                function,
-                name: name.to_owned(),
-                cooperative: false,
-                dynamic_shared_allowed: AtomicU32::new(0),
-                raising_dynamic_shared: Mutex::new(()),
-            }),
+            Ok(function) => Ok(Self::made(ctx, module, true, function, name)),
             Err(e) => {
                 // SAFETY: just loaded, unused, context current.
                 let _ = unsafe { driver.unload_module(module) };
                 Err(e)
             }
+        }
+    }
+
+    /// Kernel `name` of a context-independent library loaded by someone else
+    /// (`cuLibraryLoadData`, e.g. cuda.core's `ObjectCode`): `kernel` is its `CUkernel`, whose
+    /// function in `ctx` is looked up here.
+    ///
+    /// # Safety
+    /// `kernel` is a live `CUkernel`, and its library stays loaded for as long as the returned
+    /// `Kernel` lives (it does not own the library).
+    ///
+    /// # Errors
+    /// The driver's error for a handle that is no kernel.
+    pub unsafe fn from_library(
+        ctx: &Arc<DeviceContext>,
+        kernel: *mut c_void,
+        name: &str,
+    ) -> Result<Self, DriverError> {
+        ctx.make_current()?;
+        // SAFETY: forwarded from the caller; the context is current.
+        let (function, module) = unsafe { ctx.driver().library_kernel_function(kernel) }?;
+        Ok(Self::made(ctx, module, false, function, name))
+    }
+
+    fn made(
+        ctx: &Arc<DeviceContext>,
+        module: CuModule,
+        owns_module: bool,
+        function: CuFunction,
+        name: &str,
+    ) -> Self {
+        Self {
+            ctx: Arc::clone(ctx),
+            module,
+            owns_module,
+            function,
+            name: name.to_owned(),
+            cooperative: false,
+            dynamic_shared_allowed: AtomicU32::new(0),
+            raising_dynamic_shared: Mutex::new(()),
         }
     }
 
@@ -367,7 +404,7 @@ impl Kernel {
 
 impl Drop for Kernel {
     fn drop(&mut self) {
-        if self.ctx.make_current().is_ok() {
+        if self.owns_module && self.ctx.make_current().is_ok() {
             // SAFETY: the module is live and no longer used (the kernel is being dropped).
             let _ = unsafe { self.ctx.driver().unload_module(self.module) };
         }

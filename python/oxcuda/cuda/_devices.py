@@ -177,8 +177,12 @@ def synchronize() -> None:
 
 def close() -> None:
     """numba-cuda's ``close()``: waits for all work, returns cached memory to the driver and
-    releases the contexts. Arrays still alive keep their context until they are freed.
+    releases the contexts; kernels whose linked code has module callbacks are unloaded (their
+    teardown callbacks run). Arrays still alive keep their context until they are freed.
     Memory managers are ``reset()`` and made anew for the next use."""
+    callbacks = sys.modules.get("oxcuda.cuda._module_callbacks")
+    if callbacks is not None:
+        callbacks.release_all()  # teardown callbacks of linked code (docs/linking.md)
     selection = sys.modules.get("oxcuda.cuda.memory.selection")
     if selection is not None:
         selection.reset_managers()

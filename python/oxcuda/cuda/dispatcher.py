@@ -35,7 +35,7 @@ from typing import Any, NoReturn
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda._knobs import config as config_module
-from oxcuda.cuda import _linker, compiler, linkable_code
+from oxcuda.cuda import _linker, _module_callbacks, compiler, linkable_code
 from oxcuda.cuda._compile_stats import CompileStats
 from oxcuda.cuda._devices import use_gpu
 from oxcuda.errors import CudaDriverError, CudaSupportError, NumbaPerformanceWarning
@@ -176,6 +176,9 @@ class _Compiled:
         self.sim_resources: dict[str, int] | None = None  # a simulator kernel's (_resources)
         # Stages compiled for another compute capability: {(cc, stage): output}.
         self.other_targets: dict[tuple, Any] = {}
+        #: The library the kernel was loaded as when its linked code has module callbacks
+        #: (``_module_callbacks.LoadedLibrary``), else None.
+        self.library: Any = None
 
     @property
     def argtypes(self) -> tuple:
@@ -299,11 +302,17 @@ class Dispatcher(_native.LaunchCache):
         return options
 
     def _artifacts(
-        self, types: tuple[str, ...], output: str, cc=None, captured=None, simulator=False
+        self,
+        types: tuple[str, ...],
+        output: str,
+        cc=None,
+        captured=None,
+        simulator=False,
+        record_stats=True,
     ) -> Any:
         """Compiles for ``types`` up to the stage ``output`` (``captured``: the source, when the
         caller captured it already; ``simulator``: the result runs on the simulator), records
-        the stages' times in ``stats``, and returns the
+        the stages' times in ``stats`` (unless ``record_stats`` is false), and returns the
         artifacts (``_native.CompileArtifacts``: each stage's output by name)."""
         start = time.perf_counter()
         result = compiler.compile_pyfunc(
@@ -317,9 +326,10 @@ class Dispatcher(_native.LaunchCache):
             simulator=simulator,
             **self._options(),
         )
-        self._stats["compile_seconds"] = time.perf_counter() - start
-        for stage, seconds in result["times"]:
-            self._stats[stage] = seconds
+        if record_stats:
+            self._stats["compile_seconds"] = time.perf_counter() - start
+            for stage, seconds in result["times"]:
+                self._stats[stage] = seconds
         return result
 
     def _compile(self, types: tuple[str, ...], gpu: bool) -> _Compiled:
@@ -355,8 +365,9 @@ class Dispatcher(_native.LaunchCache):
                 )
             if gpu:
                 artifacts, image = self._gpu_image_cached(texts, captured)
+                library = self._library_with_callbacks(image, artifacts, captured)
                 try:
-                    kernel = self._load(image, artifacts, types, texts)
+                    kernel = self._load(image, artifacts, types, texts, library)
                 except CudaDriverError:
                     if "cache_key" not in artifacts:
                         raise
@@ -377,12 +388,35 @@ class Dispatcher(_native.LaunchCache):
             compiled = _Compiled(artifacts, kernel, texts)
             # The kernel addresses these arrays' memory: they live as long as it does.
             compiled.device_arrays = arrays
+            if gpu and library is not None:
+                compiled.library = library
+                _module_callbacks.note_holder(self)
             self._record(list(types), gpu, kernel, compiled)
 
+    def _library_with_callbacks(
+        self, image: bytes, artifacts: Any, captured: Any
+    ) -> _module_callbacks.LoadedLibrary | None:
+        """The image loaded as a library, its setup callbacks run, when the code it links has
+        module callbacks (``_module_callbacks``); None otherwise."""
+        items = [
+            *compiler.link_items(self.py_func, self.targetoptions.get("link", ()), captured[0]),
+            *(artifacts.get("extension_links") or ()),
+        ]
+        setups, teardowns = _module_callbacks.callbacks_of(items)
+        if not setups and not teardowns:
+            return None
+        return _module_callbacks.LoadedLibrary(image, artifacts["kernel_name"], setups, teardowns)
+
     def _load(
-        self, image: bytes, artifacts: dict[str, Any], types: tuple, texts: tuple[str, ...]
+        self,
+        image: bytes,
+        artifacts: dict[str, Any],
+        types: tuple,
+        texts: tuple[str, ...],
+        library: _module_callbacks.LoadedLibrary | None = None,
     ) -> Any:
-        """Loads a GPU image, with the table of its checked asserts (debug builds), which the
+        """Loads a GPU image (or takes ``library``'s kernel, for code with module callbacks),
+        with the table of its checked asserts (debug builds), which the
         launcher reports a failed assert from (docs/debugging.md), and sets the kernel's
         preferred shared-memory carveout when ``shared_memory_carveout`` asks for one."""
         kernel = _native.GpuKernel(
@@ -392,6 +426,7 @@ class Dispatcher(_native.LaunchCache):
             artifacts.get("asserts"),
             bool(artifacts.get("cooperative")),
             _StageReader(self, texts),
+            None if library is None else (library.kernel_handle, library),
         )
         carveout = self.targetoptions.get("shared_memory_carveout")
         if carveout is not None:
@@ -1070,10 +1105,15 @@ class Dispatcher(_native.LaunchCache):
 
         found = compiled.sim_resources
         if found is None:
-            cubin = self._stage(compiled.types, "cubin")  # the GPU's link, for the sim's cc
-            log = compiled.artifacts.link_report()
+            from oxcuda.cuda._devices import get_current_device
+
+            # The GPU's compile and link, for the simulated device's compute capability (the
+            # simulator's own compile uses the default one, which resources may differ on).
+            cc = get_current_device().compute_capability
+            linked = self._artifacts(compiled.types, "cubin", cc, record_stats=False)
+            log = linked.link_report()
             bounds = self.targetoptions.get("launch_bounds")
-            found = _resources.attributes(log, compiled.entry_name, bytes(cubin), bounds)
+            found = _resources.attributes(log, compiled.entry_name, bytes(linked["cubin"]), bounds)
             compiled.sim_resources = found
         return found[name]
 

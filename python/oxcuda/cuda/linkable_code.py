@@ -31,9 +31,11 @@ class LinkableCode:
     """Code to link, held in memory.
 
     ``data`` is ``bytes``, ``str``, or an ``io.BytesIO``/``io.StringIO`` (read when linking);
-    ``name`` names it in NVRTC and nvJitLink messages. ``setup_callback``,
-    ``teardown_callback`` and ``nrt=True`` (numba-cuda's module hooks and runtime library) are
-    not supported: passing them raises ``NotImplementedError`` rather than being ignored.
+    ``name`` names it in NVRTC and nvJitLink messages. ``setup_callback(object_code)`` runs
+    when a kernel linking this code is loaded, ``teardown_callback(object_code)`` when it is
+    unloaded; ``object_code`` is cuda.core's ``ObjectCode`` of the loaded kernel
+    (``_module_callbacks``, docs/linking.md). ``nrt=True`` (numba-cuda's runtime library) is
+    not supported: it raises ``NotImplementedError`` rather than being ignored.
     """
 
     kind = ""
@@ -56,10 +58,6 @@ class LinkableCode:
             raise TypeError("setup_callback must be callable")
         if teardown_callback is not None and not callable(teardown_callback):
             raise TypeError("teardown_callback must be callable")
-        if setup_callback is not None or teardown_callback is not None:
-            raise NotImplementedError(
-                "setup_callback and teardown_callback of linked code are not supported by oxcuda"
-            )
         if nrt:
             raise NotImplementedError("oxcuda has no NRT runtime library to link (nrt=True)")
         if not isinstance(data, (bytes, bytearray, memoryview, str, io.BytesIO, io.StringIO)):

@@ -6,9 +6,11 @@
 //! and converts the answer back. Types travel as plain tagged tuples that the Python side turns
 //! into `oxcuda.types` objects (`_extension_types.type_object`):
 //!
-//!     ("none",) ("scalar", name) ("array", dtype, ndim, layout, readonly, aligned)
-//!     ("tuple", [type, ...]) ("pointer", dtype)
-//!     ("record", text, [(field name, dtype, shape, offset), ...], size, align)
+//! ```text
+//! ("none",) ("scalar", name) ("array", dtype, ndim, layout, readonly, aligned)
+//! ("tuple", [type, ...]) ("pointer", dtype)
+//! ("record", text, [(field name, dtype, shape, offset), ...], size, align)
+//! ```
 //!
 //! where a `dtype` is a `("scalar", name)` or `("record", ...)` tuple. An argument is
 //! `(type, literal)`, the literal `None` or `("int", value)` / `("bool", value)`. Answers:

@@ -238,9 +238,17 @@ impl Context {
     }
 
     /// numba's `Context.reset()`: the memory manager's `reset()` (oxcuda's own returns the
-    /// cache to the driver). Arrays still alive keep their memory.
+    /// cache to the driver), and the kernels whose linked code has module callbacks are
+    /// unloaded, their teardown callbacks run (`oxcuda.cuda._module_callbacks`; numba clears
+    /// the context's modules). Arrays still alive keep their memory.
     fn reset<'py>(slf: &Bound<'py, Self>) -> PyResult<()> {
-        guard(|| Self::memory_call(slf, "reset", [], None).map(drop))
+        guard(|| {
+            Self::memory_call(slf, "reset", [], None)?;
+            slf.py()
+                .import("oxcuda.cuda._module_callbacks")?
+                .call_method0("release_all")?;
+            Ok(())
+        })
     }
 
     /// `(free, total)` bytes from the driver (host RAM on the host backend).

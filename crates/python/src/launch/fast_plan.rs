@@ -158,8 +158,8 @@ impl FlatParams {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            values: [MaybeUninit::uninit(); FLAT_SLOTS],
-            pointers: [MaybeUninit::uninit(); FLAT_SLOTS],
+            values: uninit_slots(),
+            pointers: uninit_slots(),
             len: 0,
         }
     }
@@ -179,6 +179,14 @@ impl FlatParams {
         // `push` indexes the array, so it could not have gone past it).
         unsafe { std::slice::from_raw_parts_mut(self.pointers.as_mut_ptr().cast(), self.len) }
     }
+}
+
+/// An array of uninitialised slots, written as one uninitialised array: the repeat expression
+/// `[MaybeUninit::uninit(); N]` compiled to a `memset` of the whole array (measured: 776 bytes
+/// zeroed per launch, 63 instructions), which is what these slots exist to avoid.
+fn uninit_slots<T: Copy, const N: usize>() -> [MaybeUninit<T>; N] {
+    // SAFETY: an array of `MaybeUninit` is valid uninitialised (the `MaybeUninit` docs' idiom).
+    unsafe { MaybeUninit::<[MaybeUninit<T>; N]>::uninit().assume_init() }
 }
 
 /// The step for an argument read as `got` passed for a parameter `want`.

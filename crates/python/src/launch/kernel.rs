@@ -74,6 +74,22 @@ fn launch_config(grid: (u32, u32, u32), block: (u32, u32, u32), shared: u32) -> 
     }
 }
 
+/// Kernel `name` in `ctx`: loaded from `image`, or, when `library` is a `CUkernel` handle,
+/// that library kernel's function in `ctx`.
+fn load_in(
+    ctx: &Arc<oxcuda_runtime::context::DeviceContext>,
+    image: &[u8],
+    library: Option<usize>,
+    name: &str,
+) -> Result<Kernel, oxcuda_runtime::DriverError> {
+    match library {
+        // SAFETY: the handle is a CUkernel of a library that the GpuKernel's `library` owner
+        // keeps loaded for as long as the GpuKernel, which owns every Kernel made here.
+        Some(handle) => unsafe { Kernel::from_library(ctx, handle as *mut c_void, name) },
+        None => Kernel::load(ctx, image, name),
+    }
+}
+
 /// A kernel loaded in one context, with its assert record.
 #[derive(Debug)]
 struct Loaded {
@@ -92,6 +108,10 @@ pub struct GpuKernel {
     others: Mutex<Vec<Arc<Loaded>>>,
     /// The image, kept to load it into other contexts.
     image: Vec<u8>,
+    /// The `CUkernel` of the library the kernel was loaded from instead of the image (a kernel
+    /// whose linked code has module callbacks: docs/linking.md), with the Python object that
+    /// keeps that library loaded (cuda.core's `ObjectCode`, through its callbacks' holder).
+    library: Option<(usize, Py<PyAny>)>,
     /// The compile's assert sites (the kernel's Python name, sites), for other contexts.
     assert_sites: (String, Vec<Site>),
     params: Vec<Type>,
@@ -117,7 +137,12 @@ impl GpuKernel {
     ///
     /// `stages`: the dispatcher's reader of the compile stages (a callable taking a stage
     /// name), for `inspect_llvm()` and `inspect_asm()`.
-    #[pyo3(signature = (cubin, name, params, asserts=None, cooperative=false, stages=None))]
+    ///
+    /// `library`: `(CUkernel handle, owner)` when the code was loaded as a context-independent
+    /// library by someone else: the kernel is that library's, in every context, and `owner` is
+    /// kept alive as long as the kernel (it keeps the library loaded).
+    #[pyo3(signature = (cubin, name, params, asserts=None, cooperative=false, stages=None, library=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         cubin: &[u8],
@@ -126,13 +151,15 @@ impl GpuKernel {
         asserts: Option<(String, Vec<crate::launch::assertions::Site>)>,
         cooperative: bool,
         stages: Option<Py<PyAny>>,
+        library: Option<(usize, Py<PyAny>)>,
     ) -> PyResult<Self> {
         guard(|| {
             let rt = crate::context::runtime::runtime(py)?;
             let ctx = rt
                 .current()
                 .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
-            let kernel = Kernel::load(&ctx, cubin, name)
+            let handle = library.as_ref().map(|(k, _)| *k);
+            let kernel = load_in(&ctx, cubin, handle, name)
                 .map_err(|e| driver_error(py, &e))?
                 .with_cooperative(cooperative);
             let assert_sites = asserts.unwrap_or_default();
@@ -142,6 +169,7 @@ impl GpuKernel {
                 first: Loaded { kernel, asserts },
                 others: Mutex::new(Vec::new()),
                 image: cubin.to_vec(),
+                library,
                 assert_sites,
                 params: params.iter().map(|p| p.ty.clone()).collect(),
                 name: name.to_owned(),
@@ -489,7 +517,8 @@ impl GpuKernel {
         let ctx = rt
             .current()
             .map_err(|e| raise(py, ErrorKind::CudaSupport, (e.to_string(),)))?;
-        let kernel = Kernel::load(&ctx, &self.image, &self.name)
+        let handle = self.library.as_ref().map(|(k, _)| *k);
+        let kernel = load_in(&ctx, &self.image, handle, &self.name)
             .map_err(|mut e| {
                 e.description.push_str(&format!(
                     ": loading kernel {} (compiled for device {}) on device {}; devices of \

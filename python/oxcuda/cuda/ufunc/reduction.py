@@ -24,7 +24,9 @@ contiguous from a 16-byte-aligned address (checked on the host per call) takes
 ``templates.reduce_stage_x4``/``_x2`` instead: the same loop over groups of 16 bytes, each read
 with one vector load (``cuda.assume_aligned`` makes the promise libNVVM needs), as CUB's
 vectorised loads do. The grid is BLOCKS_PER_SM blocks per multiprocessor
-(GROUPED_BLOCKS_PER_SM for the grouped stage; both measured fastest), fewer for short arrays.
+(for the grouped stage one full wave of resident blocks, which its ``launch_bounds`` makes as
+many as the multiprocessor's thread limit allows; both measured fastest), fewer for short
+arrays.
 The block folds its threads' values (warp shuffles for 32- and 64-bit types, a tree in shared
 memory for the others) and thread 0 writes the block's value. Arrays shorter than a block are
 folded by one thread (``templates.reduce_serial``). The operation must be associative and
@@ -58,10 +60,23 @@ THREADS = 256
 #: 0.97-1.023x, 4 per SM 0.80-0.83x; CUB's even share over 2048-element tiles 0.95-1.003x.
 BLOCKS_PER_SM = 16
 
-#: Blocks per multiprocessor of the grouped (vector-load) first stage, measured the same way in
-#: two runs: 12 per SM 0.998-1.003x CuPy's speed, 4: 0.998-1.002x, 16: 0.995-0.997x,
-#: 8: 0.977-0.982x, 2: 0.96x.
-GROUPED_BLOCKS_PER_SM = 12
+#: Blocks per multiprocessor of the grouped (vector-load) first stage; None: one full wave, as
+#: many blocks as a multiprocessor holds at once (``_resident_blocks``: 8 blocks of 256 threads
+#: on devices of 2048 threads per multiprocessor, which GROUPED_OPTIONS's default makes fit).
+#: Measured on the H200 (2026-12-03, 2^28 float32 in turns with ``cupy.sum``,
+#: bench/probes/reduce_occupancy.py): with 32 registers, 7-8 per SM 0.990-0.997x CuPy's speed,
+#: 12-16 per SM 0.975-0.989x; with the 40 registers of an unbounded build only 6 blocks fit, and
+#: 12 per SM (two waves of 6) was best at 0.987-0.989x, 8 per SM 0.941x.
+GROUPED_BLOCKS_PER_SM: int | None = None
+
+#: Extra ``cuda.jit`` options of the grouped stage; empty: ``launch_bounds=(THREADS,
+#: _resident_blocks())``, which asks ptxas for a full multiprocessor of resident blocks, so at
+#: most 32 registers per thread on devices of 2048 threads per multiprocessor (an unbounded
+#: build takes 40, leaving room for 6 blocks: 75 % occupancy for a loop that only streams
+#: memory). The loop holds four vector loads, the accumulator and two indices: 32 registers
+#: hold them without spilling for 4- and 8-byte items (tests/kernels/test_codegen_quality.py).
+#: Probes set other options here (bench/probes/reduce_occupancy.py).
+GROUPED_OPTIONS: dict[str, Any] = {}
 
 #: The bytes of the element groups the first stage reads with one vector load each, when the
 #: array allows it (``_aligned_contiguous``).
@@ -90,16 +105,27 @@ class _Kernels:
         self.serial = serial
 
 
-_multiprocessors: dict[int, int] = {}
+_device_numbers: dict[tuple[int, str], int] = {}
+
+
+def _device_number(attribute: str) -> int:
+    """A ``CU_DEVICE_ATTRIBUTE_*`` of the current device (read once per device)."""
+    key = (current_context().device_id, attribute)
+    found = _device_numbers.get(key)
+    if found is None:
+        found = _device_numbers[key] = int(getattr(get_current_device(), attribute))
+    return found
 
 
 def _multiprocessor_count() -> int:
-    """The current device's multiprocessor count (read once per device)."""
-    device_id = current_context().device_id
-    found = _multiprocessors.get(device_id)
-    if found is None:
-        found = _multiprocessors[device_id] = int(get_current_device().MULTIPROCESSOR_COUNT)
-    return found
+    """The current device's multiprocessor count."""
+    return _device_number("MULTIPROCESSOR_COUNT")
+
+
+def _resident_blocks() -> int:
+    """Blocks of THREADS threads one multiprocessor of the current device holds at once, by
+    its thread limit (8 on devices of 2048 threads per multiprocessor, 6 of 1536, 4 of 1024)."""
+    return max(1, _device_number("MAX_THREADS_PER_MULTIPROCESSOR") // THREADS)
 
 
 class Reduce:
@@ -199,7 +225,10 @@ class Reduce:
             return max(1, int(self.max_blocks))
         if not use_gpu():
             return SIM_BLOCKS
-        per_sm = GROUPED_BLOCKS_PER_SM if grouped else BLOCKS_PER_SM
+        if not grouped:
+            per_sm = BLOCKS_PER_SM
+        else:
+            per_sm = GROUPED_BLOCKS_PER_SM or _resident_blocks()
         return per_sm * _multiprocessor_count()
 
     def _compile(self, dtype: np.dtype) -> _Kernels:
@@ -250,7 +279,10 @@ class Reduce:
         grouped = None
         if dtype.itemsize in (4, 8):
             template = templates.reduce_stage_x4 if group == 4 else templates.reduce_stage_x2
-            grouped = specialize(template, f"{base}_x{group}", {"_op": op, "_finish": finish})
+            options = GROUPED_OPTIONS or {"launch_bounds": (THREADS, _resident_blocks())}
+            grouped = specialize(
+                template, f"{base}_x{group}", {"_op": op, "_finish": finish}, **options
+            )
         serial = specialize(templates.reduce_serial, f"{base}_serial", {"_op": op})
         return _Kernels(stage, grouped, group, serial)
 
