@@ -937,7 +937,7 @@ class Dispatcher(_native.LaunchCache):
             if cc != tuple(compiled.artifacts.get("cc") or ()):
                 key = (cc, stage)
                 if key not in compiled.other_targets:
-                    output = self._artifacts(compiled.types, stage, cc=cc)
+                    output = self._artifacts(compiled.types, stage, cc=cc, record_stats=False)
                     compiled.other_targets[key] = output[stage]
                 return compiled.other_targets[key]
         artifacts = compiled.artifacts
