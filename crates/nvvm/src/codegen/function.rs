@@ -63,6 +63,9 @@ pub(super) struct FnWriter<'a, 'c> {
     location: String,
     /// The `DISubprogram` of this function when writing line info.
     scope: Option<u32>,
+    /// The function's first line (`debug::first_line`), for instructions without a line of
+    /// their own (the entry block's parameter set-up), when writing line info.
+    first_line: u32,
     /// `"fast "` under fastmath, else empty: the flags of float arithmetic and comparisons.
     pub(super) fast: &'static str,
     /// Integer values known to be ≥ 0 (special-register reads): casts widen them as unsigned.
@@ -87,6 +90,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             loc: Loc::default(),
             location: String::new(),
             scope: None,
+            first_line: 0,
             fast,
             nonneg: HashSet::new(),
         }
@@ -100,6 +104,9 @@ impl<'a, 'c> FnWriter<'a, 'c> {
         }
         let name = self.cx.defined_name(index);
         self.scope = self.cx.debug_subprogram(f, &name);
+        if self.scope.is_some() {
+            self.first_line = super::debug::first_line(f);
+        }
         let mut header = String::from("define ");
         let param_list = if kernel {
             header.push_str("ptx_kernel void");
@@ -170,7 +177,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
         let Some(file) = self.cx.debug_file(f) else {
             return;
         };
-        let line = super::debug::first_line(f);
+        let line = self.first_line;
         let var = &f.vars[index];
         let arg = f
             .param_names
@@ -460,7 +467,15 @@ impl<'a, 'c> FnWriter<'a, 'c> {
     fn dbg(&mut self) -> String {
         match self.scope {
             Some(scope) => {
-                let id = self.cx.debug_location(self.loc, scope);
+                let loc = if self.loc.line == 0 {
+                    Loc {
+                        line: self.first_line,
+                        col: 0,
+                    }
+                } else {
+                    self.loc
+                };
+                let id = self.cx.debug_location(loc, scope);
                 format!(", !dbg !{id}")
             }
             None => String::new(),

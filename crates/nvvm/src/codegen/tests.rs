@@ -164,6 +164,8 @@ fn lineinfo_attaches_locations() {
         .count();
     // Every instruction after the entry block's parameter reassembly carries a location.
     assert!(with_dbg > 0 && with_dbg <= body_lines, "{text}");
+    // Instructions without a line of their own (the entry block's) get the function's first.
+    assert!(!text.contains("!DILocation(line: 0"), "{text}");
 }
 
 /// `k(a: float32[:], flags: bool[:])` calling `add_one(float32) -> float32` (C ABI),
