@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
-from oxcuda import complex64, cuda, float32, float64, int8, int32, uint16
+from oxcuda import complex64, cuda, float32, float64, from_dtype, int8, int32, uint16
 from oxcuda.cuda import compiler
 
 ARCHS = ((7, 5), (9, 0), (10, 0))
@@ -93,3 +94,38 @@ def test_line_info_alone_declares_no_variable():
 def test_parameters_are_numbered_arguments(ir):
     args = dict(re.findall(r'!DILocalVariable\(name: "(\w+)", arg: (\d+),', ir))
     assert args == {"out": "1", "a": "2", "z": "3", "n": "4", "u": "5", "small": "6"}
+
+
+_REC = np.dtype([("a", np.int32), ("b", np.float64), ("v", np.float32, (3,))], align=True)
+_NESTED = np.dtype([("r", _REC), ("k", np.int8)])
+
+
+def _record_kernel(recs, nested, out):
+    r = recs[0]
+    x = r.b + r.v[1]
+    n = nested[0]
+    out[0] = x + n.k + n.r.a
+
+
+RECORD_SIG = (from_dtype(_REC)[::1], from_dtype(_NESTED)[::1], float64[::1])
+
+
+def test_records_are_structures_of_their_fields():
+    kernel = cuda.jit(RECORD_SIG, debug=True)(_record_kernel)
+    ir = kernel.inspect_llvm(RECORD_SIG)
+    found = _variables(ir)
+    assert {"recs", "nested", "out", "r", "n", "x"} <= set(found)
+    # A record value is a reference: a pointer to the record's structure.
+    assert "DW_TAG_pointer_type" in found["r"]
+    for field, offset, size in (("a", 0, 32), ("b", 64, 64), ("v", 128, 96), ("k", 256, 8)):
+        assert re.search(rf'name: "{field}", baseType: !\d+, size: {size}, offset: {offset}\)', ir)
+    assert re.search(r"DW_TAG_array_type, baseType: !\d+, size: 96, elements: !\d+\)", ir)
+    assert "!DISubrange(count: 3)" in ir
+
+
+@pytest.mark.parametrize("cc", ARCHS)
+def test_debug_builds_with_records_compile_to_cubins(cc):
+    out = compiler.compile_pyfunc(
+        _record_kernel, RECORD_SIG, device=False, output="cubin", cc=cc, debug=True
+    )
+    assert bytes(out["cubin"])[:4] == b"\x7fELF"

@@ -10,8 +10,12 @@
 //!   their numba type text (`complex64`, `array(float32, 1d, C)`), and their members' offsets
 //!   follow LLVM's struct layout (each member at its alignment);
 //! - an array is oxcuda's `{data, shape, strides}` (docs/abi.md), not numba's array struct;
-//! - a type with no DWARF form here (a record reference) gets no variable: its slot is still
-//!   in memory, only unnamed to the debugger;
+//! - a record is a structure of its fields at their byte offsets (subarray fields are C
+//!   arrays), of the record's size and alignment; a record value, a reference, is a pointer
+//!   to it; a datetime item is its int64 count;
+//! - every pointer has a base type (LLVM 7 requires one);
+//! - a type with no DWARF form here gets no variable: its slot is still in memory, only
+//!   unnamed to the debugger;
 //! - temporaries (names starting with `$`) get no variable; a parameter's first version (the
 //!   variable named as the parameter, not `x.1`) is argument `k` (`arg:`, from 1), so the
 //!   debugger lists it among the function's arguments;
@@ -71,9 +75,26 @@ impl ModuleCtx<'_> {
     fn struct_type(&mut self, name: &str, members: &[(String, DebugType)]) -> DebugType {
         let mut offset = 0;
         let mut align = 8;
-        let mut nodes = Vec::with_capacity(members.len());
+        let mut placed = Vec::with_capacity(members.len());
         for (member, t) in members {
             offset = round_up(offset, t.align);
+            placed.push((member.clone(), *t, offset));
+            offset += t.size;
+            align = align.max(t.align);
+        }
+        self.placed_struct(name, &placed, round_up(offset, align), align)
+    }
+
+    /// A `DW_TAG_structure_type` of `(member name, type, offset)` (bits), `size` and `align`.
+    fn placed_struct(
+        &mut self,
+        name: &str,
+        members: &[(String, DebugType, u64)],
+        size: u64,
+        align: u64,
+    ) -> DebugType {
+        let mut nodes = Vec::with_capacity(members.len());
+        for (member, t, offset) in members {
             nodes.push(format!(
                 "!{}",
                 self.meta_shared(format!(
@@ -83,16 +104,61 @@ impl ModuleCtx<'_> {
                     t.size
                 ))
             ));
-            offset += t.size;
-            align = align.max(t.align);
         }
-        let size = round_up(offset, align);
         let elements = self.meta_shared(format!("!{{{}}}", nodes.join(", ")));
         let node = self.meta_shared(format!(
             "!DICompositeType(tag: DW_TAG_structure_type, name: \"{}\", size: {size}, elements: !{elements})",
             escape(name)
         ));
         DebugType { node, size, align }
+    }
+
+    /// The type of an item of `dtype`: a scalar, a record (its fields at their offsets), or a
+    /// datetime's int64 count.
+    fn dtype_type(&mut self, dtype: &Dtype) -> DebugType {
+        match dtype {
+            Dtype::Scalar(s) => self.scalar_type(*s),
+            Dtype::Record(r) => {
+                let rt = r.get();
+                let mut members = Vec::with_capacity(rt.fields.len());
+                for f in &rt.fields {
+                    let item = self.dtype_type(&f.dtype);
+                    let t = if f.shape.is_empty() {
+                        item
+                    } else {
+                        self.array_of(item, &f.shape)
+                    };
+                    members.push((f.name.clone(), t, u64::from(f.offset) * 8));
+                }
+                let name = Type::Record(*r).to_string();
+                self.placed_struct(
+                    &name,
+                    &members,
+                    u64::from(rt.size) * 8,
+                    u64::from(rt.align) * 8,
+                )
+            }
+            Dtype::Datetime(_) => self.basic_type("int64", "DW_ATE_signed", 64),
+        }
+    }
+
+    /// A C array of `item` with extents `shape` (a record's subarray field).
+    fn array_of(&mut self, item: DebugType, shape: &[u64]) -> DebugType {
+        let ranges: Vec<String> = shape
+            .iter()
+            .map(|n| format!("!DISubrange(count: {n})"))
+            .collect();
+        let ranges = self.meta_shared(format!("!{{{}}}", ranges.join(", ")));
+        let size = shape.iter().product::<u64>() * item.size;
+        let node = self.meta_shared(format!(
+            "!DICompositeType(tag: DW_TAG_array_type, baseType: !{}, size: {size}, elements: !{ranges})",
+            item.node
+        ));
+        DebugType {
+            node,
+            size,
+            align: item.align,
+        }
     }
 
     /// `[count x int64]`, an array's extents or strides.
@@ -111,10 +177,10 @@ impl ModuleCtx<'_> {
         }
     }
 
-    fn pointer_type(&mut self, to: Option<DebugType>) -> DebugType {
-        let base = to.map_or_else(String::new, |t| format!(", baseType: !{}", t.node));
+    fn pointer_type(&mut self, to: DebugType) -> DebugType {
         let node = self.meta_shared(format!(
-            "!DIDerivedType(tag: DW_TAG_pointer_type{base}, size: 64)"
+            "!DIDerivedType(tag: DW_TAG_pointer_type, baseType: !{}, size: 64)",
+            to.node
         ));
         DebugType {
             node,
@@ -141,10 +207,7 @@ impl ModuleCtx<'_> {
         Some(match ty {
             Type::Scalar(s) => self.scalar_type(*s),
             Type::Array(a) => {
-                let element = match &a.dtype {
-                    Dtype::Scalar(s) => Some(self.scalar_type(*s)),
-                    _ => None,
-                };
+                let element = self.dtype_type(&a.dtype);
                 let data = self.pointer_type(element);
                 let extents = self.extents_type(a.ndim);
                 self.struct_type(
@@ -163,9 +226,14 @@ impl ModuleCtx<'_> {
                 }
                 self.struct_type(&ty.to_string(), &members)
             }
-            Type::Pointer(Dtype::Scalar(s)) => {
-                let to = self.scalar_type(*s);
-                self.pointer_type(Some(to))
+            Type::Pointer(dtype) => {
+                let to = self.dtype_type(dtype);
+                self.pointer_type(to)
+            }
+            // A record value is a reference to its bytes (`types.rs`).
+            Type::Record(r) => {
+                let to = self.dtype_type(&Dtype::Record(*r));
+                self.pointer_type(to)
             }
             _ => return None,
         })
