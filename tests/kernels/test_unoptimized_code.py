@@ -68,3 +68,29 @@ def test_an_unoptimised_device_function_is_not_contracted(cc):
     assert "fma.rn.f64" in optimized
     assert "fma.rn.f64" not in unoptimized
     assert "mul.rn.f64" in unoptimized or "mul.f64" in unoptimized
+
+
+@cuda.jit(device=True)
+def _total(first, *rest):
+    s = first
+    for r in rest:
+        s += r
+    return s
+
+
+@cuda.jit(debug=True)
+def _totals_debug(out, x, y):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i, 0] = _total(x[i])  # `rest` is the empty tuple: a parameter without bits
+        out[i, 1] = _total(x[i], y[i], 3.0)
+
+
+def test_debug_builds_call_functions_with_empty_parameters(target, rng):
+    """libNVVM's debug builds refuse parameters of an empty type, so none is passed."""
+    x = rng.standard_normal(100)
+    y = rng.standard_normal(100)
+    out = np.full((100, 2), np.nan)
+    _totals_debug[2, 64](out, x, y)
+    np.testing.assert_array_equal(out[:, 0], x)
+    np.testing.assert_allclose(out[:, 1], x + y + 3.0, rtol=1e-15)

@@ -13,7 +13,9 @@
 //!   it stays in local memory; otherwise `%vari` is the `alloca` itself;
 //! - IR block `bbN` is LLVM label `bbN`; labels the writer adds inside a block are `lN`, and
 //!   `cur_label` is always the label of the LLVM block being written (for `phi`);
-//! - blocks unreachable from `bb0` are not written (the verifier does not check them).
+//! - blocks unreachable from `bb0` are not written (the verifier does not check them);
+//! - a device function's parameters of a type without bits (`{}`: an empty tuple, none) are
+//!   neither declared nor passed ([`passed`]); the body reads them as `undef`.
 
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -119,6 +121,10 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             header.push_str(&ret_type(&f.ret));
             let mut list = Vec::new();
             for (i, ty) in f.params.iter().enumerate() {
+                if !passed(ty) {
+                    self.params.push("undef".to_owned());
+                    continue;
+                }
                 let name = format!("%a{i}");
                 list.push(format!("{} {name}", types::reg(ty)));
                 self.params.push(name);
@@ -381,7 +387,12 @@ impl<'a, 'c> FnWriter<'a, 'c> {
                 g.name
             )));
         }
-        let args: Vec<String> = args.iter().map(|a| self.typed(*a)).collect::<Result<_>>()?;
+        let args: Vec<String> = args
+            .iter()
+            .zip(&g.params)
+            .filter(|(_, ty)| passed(ty))
+            .map(|(a, _)| self.typed(*a))
+            .collect::<Result<_>>()?;
         let name = self.cx.defined_name(callee.index());
         let text = format!("call {} @{name}({})", ret_type(&g.ret), args.join(", "));
         if g.ret == Type::None {
@@ -481,6 +492,13 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             None => String::new(),
         }
     }
+}
+
+/// Whether a device function's parameter of `ty` is passed: a value with no bits (an empty
+/// tuple such as an empty `*args`, or none) is not, since libNVVM's debug builds refuse empty
+/// parameter types; the callee reads it as `undef`.
+pub(super) fn passed(ty: &Type) -> bool {
+    types::reg(ty) != "{}"
 }
 
 /// The LLVM return type of a function returning `ty`.

@@ -74,6 +74,9 @@ pub(super) fn write_wrapper(f: &Function, debug: Option<(u32, u32)>) -> String {
     let mut args = Vec::with_capacity(f.params.len());
     for (i, ty) in f.params.iter().enumerate() {
         params.push(format!("{} %a{i}", param_type(ty)));
+        if !super::function::passed(ty) {
+            continue; // the body does not take it
+        }
         if *ty == Type::BOOL {
             let _ = writeln!(body, "  %b{i} = icmp ne i8 %a{i}, 0{at}");
             args.push(format!("i1 %b{i}"));
