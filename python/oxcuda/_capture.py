@@ -175,6 +175,8 @@ def _capture_one(func: Any, add) -> Source:
     defaults = getattr(func, "__defaults__", None) or ()
     for name, value in zip(positional[len(positional) - len(defaults) :], defaults, strict=True):
         globals_used[f"$default:{name}"] = _encode(value, add)
+    for name, value in (getattr(func, "__kwdefaults__", None) or {}).items():
+        globals_used[f"$default:{name}"] = _encode(value, add)
     cells = dict(zip(code.co_freevars, func.__closure__ or (), strict=False))
     for c in loaded_cells:
         if c in cells:

@@ -76,6 +76,13 @@ class KernelReturnTypeError(TypingError, TypeError):
     as numba-cuda raises ("CUDA kernel must have void return type")."""
 
 
+class InvalidAlignmentError(TypingError, ValueError):
+    """An ``alignment=`` of ``cuda.shared.array``/``cuda.local.array`` that is an integer
+    numba-cuda refuses (not positive, not a power of two, not a multiple of 8). A
+    ``TypingError`` with its diagnostics, and the ``ValueError`` numba-cuda raises ("Alignment
+    must be a power of 2")."""
+
+
 class LoweringError(CompileError):
     """numba's ``LoweringError``: generating code for a typed kernel failed."""
 
@@ -238,6 +245,11 @@ class InternalCompilerError(OxcudaError):
         return (type(self), (self.message,), self.__dict__)
 
 
+#: How the core's message of an integer ``alignment=`` numba-cuda refuses starts
+#: (``crates/typeck/src/lower/call.rs``, ``ALIGNMENT_VALUE_ERROR``).
+_ALIGNMENT_VALUE_ERROR = "Alignment must be "
+
+
 def _from_diagnostics(items: list[dict]) -> CompileError:
     """The exception for the core's diagnostics: ``TypingError`` when any is a typing problem.
 
@@ -259,6 +271,10 @@ def _from_diagnostics(items: list[dict]) -> CompileError:
     cls = TypingError if any(d["typing"] for d in items) else CompileError
     if all(d["code"] == "bad-return" and "kernel cannot return" in d["message"] for d in items):
         cls = KernelReturnTypeError
+    if all(
+        d["code"] == "bad-call" and d["message"].startswith(_ALIGNMENT_VALUE_ERROR) for d in items
+    ):
+        cls = InvalidAlignmentError
     count = len(diagnostics)
     head = "1 error" if count == 1 else f"{count} errors"
     text = f"{head} compiling the kernel:\n\n" + "\n".join(d.rendered for d in diagnostics)
@@ -316,6 +332,7 @@ __all__ = [
     "Diagnostic",
     "InternalCompilerError",
     "InternalError",
+    "InvalidAlignmentError",
     "KernelReturnTypeError",
     "KernelRuntimeError",
     "LinkerError",

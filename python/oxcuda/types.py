@@ -493,6 +493,19 @@ class Optional(Type):
         super().__init__(f"OptionalType({type})")
 
 
+class Dispatcher(Type):
+    """numba's ``types.Dispatcher``: the type of a function passed as a value in device code (a
+    ``@cuda.jit`` function, or a function defined in device code, which numba turns into one),
+    as ``@overload`` typing functions see it. ``name`` is the function's Python name. Not a
+    kernel argument type."""
+
+    _refusal = "a function is not a kernel argument; pass it to a device function instead"
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"type(CUDADispatcher({name}))")
+        self.function_name = name
+
+
 class CPointer(Type):
     """A pointer to data of a scalar type: ``CPointer(float32)``, as numba's ``types.CPointer``.
 

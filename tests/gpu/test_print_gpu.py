@@ -12,6 +12,7 @@ import numpy as np
 import oxcuda
 import pytest
 from oxcuda import cuda
+from oxcuda.errors import NumbaWarning
 
 # On the GPU these kernels take NumPy arrays (copied each launch) on purpose.
 pytestmark = [
@@ -97,5 +98,7 @@ def many_k(r):
 
 
 def test_more_than_32_values_print_the_format(capfd):
-    gpu = _gpu_lines(capfd, lambda: many_k[1, 1](np.arange(33)))
+    """The format string, and numba-cuda's NumbaWarning from the compile."""
+    with pytest.warns(NumbaWarning, match=r"CUDA print\(\) cannot print more than 32 items"):
+        gpu = _gpu_lines(capfd, lambda: many_k[1, 1](np.arange(33)))
     assert gpu == [" ".join(["%lld"] * 33)]

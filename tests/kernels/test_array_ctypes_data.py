@@ -4,6 +4,7 @@ numba's ``uintp`` (numba-cuda's test_array_alignment reads it to check ``alignme
 from __future__ import annotations
 
 import linecache
+import re
 
 import numpy as np
 import pytest
@@ -97,3 +98,60 @@ def k(out):
         namespace["k"], "void(uint64[::1])", device=False, output="nvvm", cc=(9, 0)
     )["nvvm"]
     assert "alloca [5 x float], align 128" in nvvm, nvvm
+
+
+def _alignment_kernel(where: str, alignment: str):
+    source = f"""
+def k(out):
+    a = cuda.{where}.array(5, np.uint8, alignment={alignment})
+    a[0] = 1
+    out[0] = a.ctypes.data
+"""
+    filename = f"<alignment {where} {alignment}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace = {"cuda": cuda, "np": np}
+    exec(compile(source, filename, "exec"), namespace)
+    return cuda.jit(namespace["k"])
+
+
+@pytest.mark.parametrize("where", ["shared", "local"])
+@pytest.mark.parametrize(
+    ("alignment", "why"),
+    [
+        ("-1", "positive"),
+        ("0", "positive"),
+        ("3", "a power of 2"),
+        ("17", "a power of 2"),
+        ("4", "a multiple of 8"),
+        ("2**30", "at most 2**29"),
+    ],
+)
+def test_integer_alignments_numba_refuses_are_value_errors(where, alignment, why):
+    """numba-cuda's _validate_alignment (test_array_alignment.test_invalid_aligments): a
+    ``ValueError`` "Alignment must be …", here also a ``TypingError`` with the diagnostic."""
+    from oxcuda.errors import InvalidAlignmentError
+
+    kernel = _alignment_kernel(where, alignment)
+    with pytest.raises(ValueError, match=re.escape(f"Alignment must be {why}, not ")) as info:
+        kernel[1, 1](np.zeros(1, np.uint64))
+    assert isinstance(info.value, InvalidAlignmentError)
+    assert isinstance(info.value, TypingError)
+    assert info.value.diagnostics[0].code == "bad-call"
+
+
+@pytest.mark.parametrize("where", ["shared", "local"])
+@pytest.mark.parametrize("alignment", ['"1.0"', '"foo"', "1.0", "1.5", "True"])
+def test_non_integer_alignments_are_require_literal_value(where, alignment):
+    kernel = _alignment_kernel(where, alignment)
+    with pytest.raises(
+        TypingError, match=r"RequireLiteralValue:.*alignment must be a constant integer"
+    ) as info:
+        kernel[1, 1](np.zeros(1, np.uint64))
+    assert not isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("where", ["shared", "local"])
+def test_alignment_eight_is_numbas_smallest(target, where):
+    got = cuda.to_device(np.zeros(1, np.uint64))
+    _alignment_kernel(where, "8")[1, 1](got)
+    assert got.copy_to_host()[0] % 8 == 0

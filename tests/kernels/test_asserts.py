@@ -1,6 +1,7 @@
-"""``assert`` in ``debug=True`` kernels: a failure raises ``AssertionError`` on the host with the
-message, the kernel, ``file:line:col``, the function and the failing thread and block, in the
-same form on the GPU and in the simulator (docs/debugging.md). On the GPU the kernel records
+"""``assert`` in ``debug=True`` kernels: a failure raises ``AssertionError`` on the host with
+numba-cuda's prefix (function, file, line, ``tid=[x, y, z] ctaid=[x, y, z]``), the message, then
+the kernel, ``file:line:col`` and the function, in the same form on the GPU and in the simulator
+(docs/debugging.md). On the GPU the kernel records
 the failure and ends the thread (no trap), so the context stays usable.
 
 Every test runs on both targets (the ``target`` fixture); without a GPU the ``[gpu]`` cases
@@ -48,8 +49,9 @@ def test_message_names_kernel_location_thread_and_block(target, rng):
     with pytest.raises(AssertionError) as info:
         _launch(positive_k, x, grid=4)
     want = (
-        f"negative input\n  in kernel 'positive_k' at {__file__}:{POSITIVE_LINE}:9 in "
-        "positive_k, thread (6, 0, 0) of block (2, 0, 0)"
+        f"In function 'positive_k', file {__file__}, line {POSITIVE_LINE}, "
+        "tid=[6, 0, 0] ctaid=[2, 0, 0]: negative input\n"
+        f"  in kernel 'positive_k' at {__file__}:{POSITIVE_LINE}:9 in positive_k"
     )
     assert str(info.value) == want
 
@@ -61,7 +63,7 @@ def test_a_launch_after_a_failure_works(target, rng):
     bad = x.copy()
     bad[5] = -3.0
     for _ in range(2):
-        with pytest.raises(AssertionError, match="thread \\(5, 0, 0\\) of block \\(0, 0, 0\\)"):
+        with pytest.raises(AssertionError, match=r"tid=\[5, 0, 0\] ctaid=\[0, 0, 0\]: "):
             _launch(positive_k, bad)
         out = _launch(positive_k, x)
         np.testing.assert_array_equal(out.copy_to_host(), x * 2)
@@ -77,7 +79,7 @@ def test_one_failure_is_reported_when_many_threads_fail(target, rng):
         x[i] = -1.0
     with pytest.raises(AssertionError) as info:
         _launch(positive_k, x)
-    m = re.search(r"thread \((\d+), 0, 0\) of block \((\d+), 0, 0\)$", str(info.value))
+    m = re.search(r"tid=\[(\d+), 0, 0\] ctaid=\[(\d+), 0, 0\]: negative input\n", str(info.value))
     assert m, str(info.value)
     assert int(m[1]) + 32 * int(m[2]) in failing
 
@@ -103,8 +105,9 @@ def test_assert_in_a_device_function_names_that_function(target, rng):
         _launch(calls_k, x)
     first, *rest = str(info.value).split("\n  called from")
     assert first == (
-        f"five is not allowed\n  in kernel 'calls_k' at {__file__}:{line}:5 in check_not_five, "
-        "thread (1, 0, 0) of block (1, 0, 0)"
+        f"In function 'check_not_five', file {__file__}, line {line}, "
+        "tid=[1, 0, 0] ctaid=[1, 0, 0]: five is not allowed\n"
+        f"  in kernel 'calls_k' at {__file__}:{line}:5 in check_not_five"
     )
     # the simulator also names the callers; the GPU cannot
     assert len(rest) == (1 if target == "sim" else 0)
@@ -121,12 +124,20 @@ def bare_k(out, x):
 
 
 def test_messages_default_and_constants(target, rng):
+    """An ``assert`` without a message gives numba-cuda's prefix alone; a constant message
+    follows it."""
     x = rand(rng, 16, np.float64, 0, 10)
     x[2] = 1000.0
-    with pytest.raises(AssertionError, match=r"^assertion failed\n  in kernel 'bare_k' at "):
+    line = _line_of(bare_k.py_func, "assert x[i] < 100")
+    with pytest.raises(AssertionError) as info:
         _launch(bare_k, x, grid=1)
+    assert str(info.value) == (
+        f"In function 'bare_k', file {__file__}, line {line}, tid=[2, 0, 0] ctaid=[0, 0, 0]\n"
+        f"  in kernel 'bare_k' at {__file__}:{line}:9 in bare_k"
+    )
     x[2] = 42.0
-    with pytest.raises(AssertionError, match=r"^42\n  in kernel 'bare_k' at .* thread \(2, 0, 0\)"):
+    want = r"^In function 'bare_k', .*tid=\[2, 0, 0\] ctaid=\[0, 0, 0\]: 42\n  in kernel 'bare_k' "
+    with pytest.raises(AssertionError, match=want):
         _launch(bare_k, x, grid=1)
 
 
@@ -140,7 +151,7 @@ def grid2d_k(out):
 
 def test_multidimensional_indices_are_reported(target):
     out = cuda.to_device(np.zeros((12, 12)))
-    with pytest.raises(AssertionError, match=r"thread \(1, 0, 0\) of block \(2, 1, 0\)$"):
+    with pytest.raises(AssertionError, match=r"tid=\[1, 0, 0\] ctaid=\[2, 1, 0\]: corner\n"):
         grid2d_k[(3, 3), (4, 4)](out)
 
 

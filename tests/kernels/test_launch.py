@@ -303,7 +303,8 @@ def test_failing_assert_raises_assertion_error(target, rng):
     x = rand(rng, 40, np.float64, 0, 10)
     x[17] = -1
     out = cuda.to_device(poison(40, np.float64))
-    with pytest.raises(AssertionError, match=r"negative input\n  in kernel 'checked_k' at .*"):
+    want = r"tid=\[17, 0, 0\] ctaid=\[0, 0, 0\]: negative input\n  in kernel 'checked_k' at .*"
+    with pytest.raises(AssertionError, match=want):
         checked_k[2, 32](out, cuda.to_device(x))
 
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
+import warnings
 
 import numpy as np
 import pytest
 from oxcuda import cuda
-from oxcuda.errors import CompileError
+from oxcuda.errors import CompileError, NumbaWarning
 
 from ._util import rand
 
@@ -138,10 +140,46 @@ def many_k(r):
           r[31], r[32])  # fmt: skip
 
 
+TOO_MANY = (
+    "CUDA print() cannot print more than 32 items. The raw format string will be emitted by the "
+    "kernel instead."
+)
+
+
 @sim_only
 def test_more_than_32_values_print_the_format(target, capsys):
-    many_k[1, 1](np.arange(33))
+    """numba-cuda's test_too_many_args: the format string, and numba's NumbaWarning when the
+    kernel is compiled (once: the second launch reuses the compiled kernel)."""
+    with pytest.warns(NumbaWarning, match=re.escape(TOO_MANY)) as record:
+        many_k[1, 1](np.arange(33))
+    assert len([w for w in record if issubclass(w.category, NumbaWarning)]) == 1
     assert capsys.readouterr().out == " ".join(["%lld"] * 33) + "\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaWarning)
+        many_k[1, 1](np.arange(33))
+
+
+@cuda.jit
+def exactly_32_k(r, s):
+    print(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10],
+          r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20],
+          r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30],
+          s)  # fmt: skip
+
+
+@sim_only
+def test_32_values_format_without_a_warning(target, rng, capsys):
+    r = rand(rng, 31, np.int64, -(10**12), 10**12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaWarning)
+        exactly_32_k[1, 1](r, 7)
+    assert capsys.readouterr().out == " ".join(str(v) for v in [*r, 7]) + "\n"
+
+
+def test_the_warning_comes_from_every_compile():
+    """compile_ptx lowers too, so it warns as numba-cuda's does."""
+    with pytest.warns(NumbaWarning, match=re.escape(TOO_MANY)):
+        cuda.compile_ptx(many_k.py_func, "void(int64[::1])", cc=(7, 5))
 
 
 @cuda.jit

@@ -8,6 +8,7 @@ nothing (docs/typing.md, docs/debugging.md)."""
 from __future__ import annotations
 
 import inspect
+import re
 
 import numpy as np
 import pytest
@@ -44,8 +45,9 @@ def test_raise_names_the_exception_thread_and_line(target, rng):
         checked_k[2, 32](cuda.to_device(poison(64, np.float64)), cuda.to_device(x))
     line = line_of(checked_k_body, "raise ValueError")
     assert str(info.value) == (
-        f"negative input\n  in kernel 'checked_k_body' at {__file__}:{line}:13 in "
-        "checked_k_body, thread (5, 0, 0) of block (1, 0, 0)"
+        f"In function 'checked_k_body', file {__file__}, line {line}, "
+        "tid=[5, 0, 0] ctaid=[1, 0, 0]: negative input\n"
+        f"  in kernel 'checked_k_body' at {__file__}:{line}:13 in checked_k_body"
     )
 
 
@@ -76,10 +78,15 @@ def calls_k(out, x):
 def test_raise_in_a_device_function_without_arguments(target, rng):
     x = rand(rng, 16, np.int64, 0, 100)
     x[9] = 1000
-    with pytest.raises(
-        OverflowError, match=r"^OverflowError\n  in kernel 'calls_k' at .*must_be_small"
-    ):
+    line = line_of(must_be_small, "raise OverflowError")
+    with pytest.raises(OverflowError) as info:
         calls_k[1, 16](cuda.to_device(poison(16, np.int64)), cuda.to_device(x))
+    # No arguments: numba-cuda's prefix alone, naming the device function.
+    first, detail, *_ = str(info.value).split("\n")
+    assert first == (
+        f"In function 'must_be_small', file {__file__}, line {line}, tid=[9, 0, 0] ctaid=[0, 0, 0]"
+    )
+    assert detail == f"  in kernel 'calls_k' at {__file__}:{line}:9 in must_be_small"
     x[9] = 3
     out = cuda.to_device(poison(16, np.int64))
     calls_k[1, 16](out, cuda.to_device(x))
@@ -117,9 +124,9 @@ def test_integer_division_by_zero_in_debug(target, rng):
         divide_k[2, 32](q, r, t, cuda.to_device(a), cuda.to_device(b))
     line = line_of(divide_k, "a[i] // b[i]")
     assert str(info.value).startswith(
+        f"In function 'divide_k', file {__file__}, line {line}, tid=[3, 0, 0] ctaid=[1, 0, 0]: "
         f"integer division by zero\n  in kernel 'divide_k' at {__file__}:{line}:"
     )
-    assert str(info.value).endswith("thread (3, 0, 0) of block (1, 0, 0)")
 
 
 def test_without_debug_division_by_zero_gives_zero(target, rng):
@@ -143,7 +150,8 @@ def test_float_division_by_zero_stops_the_thread(target, rng):
     stops at the division."""
     r = cuda.to_device(np.zeros(2))
     y = rand(rng, 1, np.float64, 1, 10)
-    with pytest.raises(ZeroDivisionError, match=r"^division by zero\n"):
+    want = r"^In function 'float_divide_k', .*: division by zero\n"
+    with pytest.raises(ZeroDivisionError, match=want):
         float_divide_k[1, 1](r, cuda.to_device(np.zeros(1)), cuda.to_device(y))
     np.testing.assert_array_equal(r.copy_to_host(), [0.0, 0.0])
 
@@ -188,7 +196,8 @@ def test_tuple_index_out_of_range_in_debug(target, rng):
     tuple_index_k[1, 32](out, cuda.to_device(idx))
     np.testing.assert_array_equal(out.copy_to_host(), np.array([10, 20, 30])[idx])
     idx[13] = 5
-    with pytest.raises(IndexError, match=r"^tuple index out of range\n.*thread \(13, 0, 0\)"):
+    want = r"tid=\[13, 0, 0\] ctaid=\[0, 0, 0\]: tuple index out of range\n"
+    with pytest.raises(IndexError, match=want):
         tuple_index_k[1, 32](out, cuda.to_device(idx))
 
 
@@ -246,12 +255,13 @@ def test_user_defined_exception_classes(target, rng):
     user_raise_k[2, 32](out, cuda.to_device(x), 100)
     np.testing.assert_array_equal(out.copy_to_host(), x + 1)
     x[20] = -5
-    with pytest.raises(OutOfRangeError, match=r"^OutOfRangeError\n.*thread \(20, 0, 0\)") as info:
+    with pytest.raises(OutOfRangeError, match=r"tid=\[20, 0, 0\] ctaid=\[0, 0, 0\]\n") as info:
         user_raise_k[2, 32](out, cuda.to_device(x), 100)
     assert type(info.value) is OutOfRangeError
     x[20] = 7
     x[40] = 1000
-    with pytest.raises(TooLargeError, match=r"^\('above the limit', 3\)\n.*thread \(8, 0, 0\)"):
+    want = r"tid=\[8, 0, 0\] ctaid=\[1, 0, 0\]: \('above the limit', 3\)\n"
+    with pytest.raises(TooLargeError, match=want):
         user_raise_k[2, 32](out, cuda.to_device(x), 100)
     line = line_of(user_raise_k_body, "raise TooLargeError")
     with pytest.raises(OutOfRangeError, match=rf"at {__file__}:{line}:"):
@@ -281,3 +291,58 @@ def test_a_user_exception_key_finds_its_class_by_import():
     key = f"user:{__name__}.TooLargeError"
     assert _user_exceptions.lookup(key) is TooLargeError
     assert _user_exceptions.lookup("user:no.such.module.Error") is None
+
+
+# numba-cuda's regex for the first part of the prefix (its test_userexc.py).
+NUMBA_LOCATION = r'In function [\'"]{}[\'"], file [\:\.\/\\\-a-zA-Z_0-9]+, line \d+'
+
+
+class MyError(Exception):
+    """numba-cuda's test_userexc class."""
+
+
+@cuda.jit("void(int32, int32, int32)", debug=True, opt=False)
+def numba_userexc_k(x, tx, bx):
+    if cuda.threadIdx.x == tx and cuda.blockIdx.x == bx:
+        if x == 1:
+            raise MyError
+        elif x == 2:
+            raise MyError("foo")
+
+
+def test_numba_prefix_of_a_user_exception(target, rng):
+    """numba-cuda's test_userexc, with the raising thread drawn at random: the message leads
+    with ``In function 'name', file F, line N, tid=[x, y, z] ctaid=[x, y, z]``, then ``: foo``
+    when the exception has an argument; oxcuda's detail line follows."""
+    tx, bx = (int(v) for v in rng.integers(0, 4, 2))
+    numba_userexc_k[4, 4](0, tx, bx)  # no raise
+    with pytest.raises(MyError) as info:
+        numba_userexc_k[4, 4](1, tx, bx)
+    text = str(info.value)
+    assert re.match(NUMBA_LOCATION.format("numba_userexc_k"), text), text
+    assert text.split("\n")[0].endswith(f"tid=[{tx}, 0, 0] ctaid=[{bx}, 0, 0]")
+    line = line_of(numba_userexc_k, "raise MyError(")
+    with pytest.raises(MyError) as info:
+        numba_userexc_k[4, 4](2, tx, bx)
+    text = str(info.value)
+    assert info.value.args == (text,)
+    assert text == (
+        f"In function 'numba_userexc_k', file {__file__}, line {line}, "
+        f"tid=[{tx}, 0, 0] ctaid=[{bx}, 0, 0]: foo\n"
+        f"  in kernel 'numba_userexc_k' at {__file__}:{line}:13 in numba_userexc_k"
+    )
+
+
+@cuda.jit(debug=True, opt=False)
+def three_d_raise_k(out):
+    x, y, z = cuda.grid(3)
+    if x == 5 and y == 2 and z == 3:
+        raise RuntimeError("here")
+    out[0] = 1
+
+
+def test_numba_prefix_lists_indices_x_y_z(target):
+    """tid and ctaid are written x, y, z (numba-cuda's simulator order)."""
+    out = cuda.to_device(np.zeros(1))
+    with pytest.raises(RuntimeError, match=r"tid=\[1, 0, 1\] ctaid=\[2, 1, 1\]: here\n"):
+        three_d_raise_k[(3, 3, 3), (2, 2, 2)](out)

@@ -61,6 +61,9 @@ pub struct Artifacts {
     pub times: Vec<(&'static str, f64)>,
     /// The checked `assert`s (debug builds), by number (`oxcuda_nvvm::AssertSite`).
     pub asserts: Vec<AssertSite>,
+    /// numba-cuda's compile-time warnings for the typed code
+    /// (`oxcuda_ir::Module::compile_warnings`), which the host gives as `NumbaWarning`s.
+    pub warnings: Vec<String>,
 }
 
 impl Artifacts {
@@ -112,6 +115,7 @@ impl Artifacts {
             cooperative: false,
             times: Vec::new(),
             asserts: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 

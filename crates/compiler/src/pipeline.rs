@@ -147,6 +147,7 @@ pub(crate) fn lower(a: &mut Artifacts, _: &Toolchain, _: bool) -> Result<(), Com
         module.functions[0].name.clone_from(symbol);
     }
     a.kernel_name.clone_from(&module.functions[0].name);
+    a.warnings = module.compile_warnings();
     let entry = &module.functions[0];
     a.ret = entry
         .nominal_ret

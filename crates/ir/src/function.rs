@@ -297,6 +297,26 @@ impl Module {
         &self.functions[id.index()]
     }
 
+    /// The warnings numba-cuda gives when it lowers this code, one per occurrence: a `print`
+    /// with more than [`crate::PRINT_MAX_VALUES`] values prints its format string instead
+    /// ([`crate::PRINT_TOO_MANY_WARNING`]).
+    #[must_use]
+    pub fn compile_warnings(&self) -> Vec<String> {
+        let too_long = |pieces: &[crate::PrintPiece]| {
+            pieces
+                .iter()
+                .filter(|p| matches!(p, crate::PrintPiece::Value(_)))
+                .count()
+                > crate::PRINT_MAX_VALUES
+        };
+        self.functions
+            .iter()
+            .flat_map(|f| f.blocks.iter().flat_map(|b| b.insts.iter()))
+            .filter(|i| matches!(&i.op, crate::Op::Print(pieces) if too_long(pieces)))
+            .map(|_| crate::PRINT_TOO_MANY_WARNING.to_owned())
+            .collect()
+    }
+
     /// Whether any function of the module synchronises the grid
     /// ([`crate::Intrinsic::GridSync`]): the kernel must then be launched cooperatively (every
     /// block resident at once), on the GPU and in the simulator.

@@ -20,6 +20,7 @@
 //! - operand types match what each operation requires (documented on [`Op`]);
 //! - every block ends in a terminator whose targets exist; `Return` matches the function's type.
 
+mod check_message;
 pub mod entities;
 mod exceptions;
 pub mod function;
@@ -31,6 +32,7 @@ pub mod print;
 pub mod tensor;
 pub mod verify;
 
+pub use check_message::FailedCheck;
 pub use entities::{Block, FuncId, GlobalId, Value, Var};
 pub use exceptions::{
     BUILTIN_EXCEPTIONS, USER_EXCEPTION_PREFIX, exception_index, is_user_exception,
@@ -41,7 +43,8 @@ pub use function::{
 pub use libdevice::{LIBDEVICE, LibdeviceFn, LibdeviceParam, LibdeviceRow};
 pub use ops::{
     AtomicOp, BinOp, CmpOp, Const, Dim, Intrinsic, LoadCache, MatchMode, MathFn, Op,
-    PRINT_MAX_VALUES, PrintPiece, ShflMode, StoreCache, Terminator, UnaryOp, VoteMode,
+    PRINT_MAX_VALUES, PRINT_TOO_MANY_WARNING, PrintPiece, ShflMode, StoreCache, Terminator,
+    UnaryOp, VoteMode,
 };
 pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,

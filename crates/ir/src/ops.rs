@@ -533,6 +533,11 @@ pub enum PrintPiece {
 /// with more prints its format string instead (numba-cuda's behaviour; see [`Op::Print`]).
 pub const PRINT_MAX_VALUES: usize = 32;
 
+/// numba-cuda's warning (a `NumbaWarning`) for a `print` that prints its format string
+/// because it has more than [`PRINT_MAX_VALUES`] values ([`crate::Module::compile_warnings`]).
+pub const PRINT_TOO_MANY_WARNING: &str = "CUDA print() cannot print more than 32 items. The raw \
+                                          format string will be emitted by the kernel instead.";
+
 /// An operation; the instruction holding it defines at most one value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {

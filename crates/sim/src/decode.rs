@@ -80,13 +80,13 @@ pub(crate) struct FuncCode {
 }
 
 impl FuncCode {
-    /// What a failed `assert` at instruction `pc` reports: its message, or "assertion failed".
+    /// What a failed `assert` at instruction `pc` reports: its message, empty when it has none.
     pub(crate) fn assert_message(&self, pc: usize) -> &str {
         let loc = self.locs.get(pc).copied().unwrap_or_default();
         self.assert_messages
             .iter()
             .find(|(at, _)| *at == loc)
-            .map_or("assertion failed", |(_, m)| m.as_str())
+            .map_or("", |(_, m)| m.as_str())
     }
 
     /// The exception class a failed check at instruction `pc` raises, when it is not an

@@ -107,23 +107,14 @@ pub(crate) fn runtime_error(
 ) -> SimError {
     let funcs = &env.prog.funcs;
     let loc = funcs[fi].source_loc(pc);
-    let tid = [
-        t.geom[geom::TID as usize] as u32,
-        t.geom[geom::TID as usize + 1] as u32,
-        t.geom[geom::TID as usize + 2] as u32,
-    ];
+    let tid = thread_index(t);
     let mut message = format!(
         "{what}\n  in kernel '{}' at {loc}, thread {} of block {}",
         env.prog.kernel_name(),
         fmt_dim3(tid),
         fmt_dim3(env.block)
     );
-    // The frames below the top one are callers; their saved pc is just after the call.
-    for fr in t.frames.iter().rev().skip(1) {
-        let caller = &funcs[fr.func as usize];
-        let at = caller.source_loc((fr.pc as usize).saturating_sub(1));
-        message.push_str(&format!("\n  called from {at}"));
-    }
+    push_call_chain(env, t, &mut message);
     SimError {
         kind,
         message,
@@ -131,6 +122,58 @@ pub(crate) fn runtime_error(
         thread: Some(tid),
         block: Some(env.block),
         raises: None,
+    }
+}
+
+/// A failed debug check (`Inst::Assert`) at instruction `pc` of function `fi`: the exception
+/// its `raise` or `assert` names, with the message every back end gives it
+/// (`oxcuda_ir::FailedCheck`: numba-cuda's prefix, then the kernel and location), then the
+/// chain of device-function calls that led there.
+#[cold]
+#[inline(never)]
+fn failed_check(env: &Env<'_>, t: &ThreadState, fi: usize, pc: usize) -> SimError {
+    let code = &env.prog.funcs[fi];
+    let loc = code.source_loc(pc);
+    let tid = thread_index(t);
+    let mut message = oxcuda_ir::FailedCheck {
+        message: code.assert_message(pc),
+        function: &loc.function,
+        file: &loc.file,
+        line: loc.line,
+        col: loc.col,
+        kernel: env.prog.kernel_name(),
+        thread: tid,
+        block: env.block,
+    }
+    .message();
+    push_call_chain(env, t, &mut message);
+    SimError {
+        kind: SimErrorKind::AssertionError,
+        message,
+        location: Some(Box::new(loc)),
+        thread: Some(tid),
+        block: Some(env.block),
+        raises: code.exception(pc).map(str::to_owned),
+    }
+}
+
+/// `threadIdx` of `t`.
+fn thread_index(t: &ThreadState) -> [u32; 3] {
+    [
+        t.geom[geom::TID as usize] as u32,
+        t.geom[geom::TID as usize + 1] as u32,
+        t.geom[geom::TID as usize + 2] as u32,
+    ]
+}
+
+/// Appends a `called from file:line:col in function` line per device-function call that led to
+/// the current instruction of `t`, innermost first.
+fn push_call_chain(env: &Env<'_>, t: &ThreadState, message: &mut String) {
+    // The frames below the top one are callers; their saved pc is just after the call.
+    for fr in t.frames.iter().rev().skip(1) {
+        let caller = &env.prog.funcs[fr.func as usize];
+        let at = caller.source_loc((fr.pc as usize).saturating_sub(1));
+        message.push_str(&format!("\n  called from {at}"));
     }
 }
 
@@ -584,18 +627,7 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                 }
                 Inst::Assert { c } => {
                     if reg!(c) == 0 {
-                        let code = &env.prog.funcs[fi];
-                        let message = code.assert_message(pc - 1);
-                        let mut e = runtime_error(
-                            env,
-                            t,
-                            fi,
-                            pc - 1,
-                            SimErrorKind::AssertionError,
-                            message,
-                        );
-                        e.raises = code.exception(pc - 1).map(str::to_owned);
-                        return Err(e);
+                        return Err(failed_check(env, t, fi, pc - 1));
                     }
                 }
                 Inst::Exit => {

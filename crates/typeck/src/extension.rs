@@ -54,10 +54,14 @@ pub enum Literal {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ArgInfo {
     /// The type the value has at run time (an int literal is int64, as numba's non-literal
-    /// typing makes it).
+    /// typing makes it); `Type::None` for a function.
     pub ty: Type,
     /// The value, when the argument is a literal.
     pub literal: Option<Literal>,
+    /// For a function passed as a value (a `@cuda.jit` function, or a function defined in
+    /// device code): its Python name. Typing functions see numba's `types.Dispatcher` (numba
+    /// turns an escaping closure into a jitted function of that type).
+    pub function: Option<String>,
 }
 
 /// A question for the resolver.

@@ -233,6 +233,7 @@ fn constant_defaults(p: &ast::Parameters) -> Vec<(String, GlobalValue)> {
     p.posonlyargs
         .iter()
         .chain(&p.args)
+        .chain(&p.kwonlyargs)
         .filter_map(|a| {
             let value = constant(a.default.as_deref()?)?;
             Some((format!("$default:{}", a.parameter.name), value))

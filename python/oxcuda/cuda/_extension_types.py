@@ -57,6 +57,8 @@ def type_object(desc: tuple) -> oxtypes.Type:
         return oxtypes.Tuple([type_object(item) for item in desc[1]])
     if tag == "pointer":
         return oxtypes.CPointer(_dtype_object(desc[1]))
+    if tag == "function":
+        return oxtypes.Dispatcher(desc[1])
     raise ValueError(f"unknown type description {desc!r}")
 
 

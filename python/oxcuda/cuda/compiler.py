@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 from typing import Any, NamedTuple
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda import types as oxtypes
 from oxcuda._knobs import config
 from oxcuda.cuda import _linker
-from oxcuda.errors import LinkerError
+from oxcuda.errors import LinkerError, NumbaWarning
 
 #: numba-cuda's default target for compile_ptx without a device (CUDA_DEFAULT_PTX_CC).
 DEFAULT_CC = (7, 5)
@@ -229,6 +230,9 @@ def compile_pyfunc(
             lto=requested_lto,
             **{k: v for k, v in options.items() if k not in _DERIVED_OPTIONS},
         )
+    for message in result["warnings"]:
+        # numba-cuda's lowering warnings (a print of more than 32 values, ...).
+        warnings.warn(message, NumbaWarning, stacklevel=2)
     if resolver is not None:
         result["extensions"] = resolver.resolutions
         result["extension_links"] = [i for s in resolver.sources for i in _linker.extern_links(s)]

@@ -26,7 +26,7 @@ pub const ASSERT_INFO_WORDS: usize = 8;
 /// One `assert` of the module, as the host reports it when it fails.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AssertSite {
-    /// The assertion's message, or "assertion failed" when it has none.
+    /// The assertion's message; empty when it has none.
     pub message: String,
     /// The Python qualified name of the function holding it.
     pub function: String,
@@ -59,10 +59,7 @@ impl FnWriter<'_, '_> {
         let f = self.func;
         let Loc { line, col } = self.loc;
         self.cx.asserts.push(AssertSite {
-            message: f
-                .assert_message(self.loc)
-                .unwrap_or("assertion failed")
-                .to_owned(),
+            message: f.assert_message(self.loc).unwrap_or_default().to_owned(),
             function: f.display_name.clone(),
             file: f.file.clone(),
             line,

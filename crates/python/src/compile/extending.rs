@@ -10,6 +10,7 @@
 //! ("none",) ("scalar", name) ("array", dtype, ndim, layout, readonly, aligned)
 //! ("tuple", [type, ...]) ("pointer", dtype)
 //! ("record", text, [(field name, dtype, shape, offset), ...], size, align)
+//! ("function", name)   a function passed as a value: numba's types.Dispatcher
 //! ```
 //!
 //! where a `dtype` is a `("scalar", name)` or `("record", ...)` tuple. An argument is
@@ -101,6 +102,10 @@ fn type_desc<'py>(py: Python<'py>, ty: &Type) -> PyResult<Bound<'py, PyAny>> {
 }
 
 fn arg_desc<'py>(py: Python<'py>, a: &ArgInfo) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(name) = &a.function {
+        let desc = ("function", name.clone()).into_pyobject(py)?.into_any();
+        return Ok((desc, py.None()).into_pyobject(py)?.into_any());
+    }
     let literal = match a.literal {
         None => py.None().into_bound(py),
         Some(Literal::Int(i)) => ("int", i).into_pyobject(py)?.into_any(),

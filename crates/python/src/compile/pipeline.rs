@@ -184,6 +184,7 @@ fn tools() -> Toolchain {
 /// What a compile produced (`oxcuda_compiler::Artifacts`), read like a dict: a stage's name
 /// (or alias) gives its output (`str`, or `bytes` for LTO-IR and cubins; `None` when this
 /// compile did not produce it), and `kernel_name`, `return_type`, `times`, `lto`, `asserts`,
+/// `warnings`,
 /// `ptx_isa` and `module` (the typed IR for the simulator) give the rest. Keys the Python side
 /// sets (`cache_file`, …) are kept beside them.
 #[derive(Debug)]
@@ -228,6 +229,8 @@ impl CompileArtifacts {
                 .to_owned()
                 .into_any(),
             "asserts" => self.asserts(py)?,
+            // numba-cuda's compile-time warnings, for `warnings.warn(…, NumbaWarning)`.
+            "warnings" => a.warnings.clone().into_pyobject(py)?.into_any(),
             "ptx_isa" => match a.text(Stage::Ptx) {
                 Some(ptx) => ptx_version::ptx_isa_version(&ptx)
                     .into_pyobject(py)?

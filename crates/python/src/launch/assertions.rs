@@ -5,7 +5,7 @@
 //! `threadIdx` and `blockIdx`) and ends the failing thread, with no trap, so the context stays
 //! usable. After each launch of such a kernel, [`Asserts::check`] waits for the launch, reads
 //! the record and, when an assertion failed, clears the record and raises `AssertionError`
-//! with the message in the simulator's form. Kernels without checked asserts have no
+//! with the message the simulator gives (`oxcuda_ir::FailedCheck`: numba-cuda's prefix first). Kernels without checked asserts have no
 //! [`Asserts`], so their launches pay nothing.
 
 use oxcuda_nvvm::{ASSERT_INFO, ASSERT_INFO_WORDS};
@@ -73,19 +73,25 @@ impl Asserts {
         }
     }
 
-    /// The message for a record, in the simulator's form.
+    /// The message for a record, as the simulator gives it (`oxcuda_ir::FailedCheck`).
     fn message(&self, words: &[u32; ASSERT_INFO_WORDS]) -> String {
-        let dim3 = |w: &[u32]| format!("({}, {}, {})", w[0], w[1], w[2]);
-        let (thread, block) = (dim3(&words[1..4]), dim3(&words[4..7]));
-        let index = usize::try_from(words[0] - 1).unwrap_or(usize::MAX);
+        let thread = [words[1], words[2], words[3]];
+        let block = [words[4], words[5], words[6]];
+        let index = usize::try_from(words[0].wrapping_sub(1)).unwrap_or(usize::MAX);
         match self.sites.get(index) {
-            Some((message, function, file, line, col, _)) => format!(
-                "{message}\n  in kernel '{}' at {file}:{line}:{col} in {function}, thread \
-                 {thread} of block {block}",
-                self.kernel
-            ),
+            Some((message, function, file, line, col, _)) => oxcuda_ir::FailedCheck {
+                message,
+                function,
+                file,
+                line: *line,
+                col: *col,
+                kernel: &self.kernel,
+                thread,
+                block,
+            }
+            .message(),
             None => format!(
-                "assertion #{} failed\n  in kernel '{}', thread {thread} of block {block}",
+                "assertion #{} failed\n  in kernel '{}', thread {thread:?} of block {block:?}",
                 words[0], self.kernel
             ),
         }

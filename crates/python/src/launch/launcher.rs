@@ -47,6 +47,7 @@ use crate::boundary::guard;
 use crate::launch::args;
 use crate::launch::fast_plan::{FastPlan, FlatParams};
 use crate::launch::kernel::{GpuKernel, SimKernel};
+use crate::launch::last_config::LastConfig;
 
 /// `oxcuda.config.generation`, kept equal to it by `Config._changed` (`set_config_generation`):
 /// the fast path compares it without looking up a Python attribute.
@@ -183,6 +184,9 @@ impl Table {
 pub struct LaunchCache {
     table: Mutex<Table>,
     configs: Py<PyDict>,
+    /// The last configuration handed out, found without the dictionary's hash
+    /// (`last_config`).
+    last: LastConfig,
     /// The `oxcuda.config.generation` at which the target was last resolved (`u64::MAX`: never).
     target_generation: AtomicU64,
     /// Whether that target was the GPU.
@@ -397,6 +401,7 @@ impl LaunchCache {
                 Self {
                     table: Mutex::new(Table::default()),
                     configs: PyDict::new(py).unbind(),
+                    last: LastConfig::default(),
                     target_generation: AtomicU64::new(u64::MAX),
                     target_gpu: AtomicBool::new(false),
                 }
@@ -410,28 +415,54 @@ impl LaunchCache {
     /// `__clear__` is needed (every cycle holds one mutable reference). The table's entries
     /// hold kernels and compile records, which refer to no dispatcher.
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        visit.call(&self.configs)
+        visit.call(&self.configs)?;
+        self.last.traverse(&visit)
+    }
+
+    /// Breaks the cycle through the remembered configuration (the dictionary's entries are
+    /// cleared by the collector clearing the dictionary).
+    fn __clear__(&self) {
+        self.last.forget();
     }
 
     /// `kernel[grid, block, stream, sharedmem]`: the configured launch, made once per
     /// configuration.
     fn __getitem__(slf: &Bound<'_, Self>, config: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         guard(|| {
-            let configs = slf.get().configs.bind(slf.py());
-            // An unhashable configuration (a list) is a miss, and is not kept.
-            if let Ok(Some(hit)) = configs.get_item(config) {
-                // A configuration given pre-launch callbacks is the caller's own: numba makes a
-                // fresh one, with no callbacks, for each `kernel[...]`.
-                let claimed = hit
-                    .cast::<ConfiguredLaunch>()
-                    .is_ok_and(|c| !c.get().callbacks.bind(slf.py()).is_empty());
-                if !claimed {
-                    return Ok(hit.unbind());
-                }
+            let py = slf.py();
+            // A configuration given pre-launch callbacks is the caller's own: numba makes a
+            // fresh one, with no callbacks, for each `kernel[...]`.
+            let claimed = |hit: &Bound<'_, PyAny>| {
+                hit.cast::<ConfiguredLaunch>()
+                    .is_ok_and(|c| !c.get().callbacks.bind(py).is_empty())
+            };
+            let last = &slf.get().last;
+            if let Some(hit) = last.find(config)
+                && !claimed(hit.bind(py))
+            {
+                return Ok(hit);
             }
-            let configured = slf.call_method1(pyo3::intern!(slf.py(), "_configure"), (config,))?;
+            let configs = slf.get().configs.bind(py);
+            // An unhashable configuration (a list) is a miss, and is not kept.
+            // Remembered by identity only when the key cannot change: a tuple, hashable (so
+            // its items are too: ints, nested tuples, streams compared by identity).
+            let tuple = config.is_exact_instance_of::<PyTuple>();
+            if let Ok(Some(hit)) = configs.get_item(config)
+                && !claimed(&hit)
+            {
+                if tuple {
+                    last.remember(config, hit.clone().unbind());
+                }
+                return Ok(hit.unbind());
+            }
+            let configured = slf.call_method1(pyo3::intern!(py, "_configure"), (config,))?;
             if configs.len() < MAX_CONFIGS {
                 let _ = configs.set_item(config, &configured);
+            }
+            if tuple && config.hash().is_ok() {
+                last.remember(config, configured.clone().unbind());
+            } else {
+                last.forget(); // the dictionary's entry for an equal key may have been replaced
             }
             Ok(configured.unbind())
         })
@@ -542,6 +573,7 @@ impl LaunchCache {
                 ..Table::default()
             };
             drop(table);
+            self.last.forget();
             self.configs.bind(py).clear();
             Ok(())
         });
@@ -551,6 +583,7 @@ impl LaunchCache {
     /// specialisations: the next `kernel[...]` asks `_configure` again.
     fn forget_configurations(&self, py: Python<'_>) {
         let _ = guard(|| {
+            self.last.forget();
             self.configs.bind(py).clear();
             Ok(())
         });

@@ -451,6 +451,12 @@ pub static BUILTINS: &[Builtin] = &[
         Rule::Special,
         "const.array_like(ary): the global or closure NumPy array ary, in constant memory.",
     ),
+    b(
+        "numpy.dtype",
+        "dtype, align=False, copy=False",
+        Rule::Special,
+        "numpy.dtype(dtype, align=False, copy=False): the dtype a constant NumPy dtype string ('int32', 'f4', '<i8') or a scalar type object names, usable wherever a dtype is taken (cuda.shared.array, cuda.local.array, np.empty).",
+    ),
     // Arrays created in device code (lower/np_alloc.rs)
     b(
         "numpy.empty",

@@ -47,6 +47,10 @@ impl Lower<'_, '_> {
         }
         let allocates = matches!(&callee, Val::Callable(p)
             if p == "cuda.shared.array" || p == "cuda.local.array");
+        if allocates && let Some(list) = list_shape(c) {
+            let shared = matches!(&callee, Val::Callable(p) if p == "cuda.shared.array");
+            return self.list_shape_error(shared, list, c);
+        }
         let mut args: Vec<Arg> = Vec::with_capacity(c.arguments.args.len());
         for (k, a) in c.arguments.args.iter().enumerate() {
             let ast::Expr::Starred(st) = a else {
@@ -588,6 +592,7 @@ impl Lower<'_, '_> {
             "cuda.shared.array" | "cuda.local.array" => {
                 self.alloc_array(path == "cuda.shared.array", &args, range)
             }
+            "numpy.dtype" => self.numpy_dtype(&args, range),
             "numpy.empty" | "numpy.zeros" | "numpy.ones" | "numpy.full" => {
                 let name = path.strip_prefix("numpy.").unwrap_or(path);
                 self.numpy_alloc(name, &args, range)
@@ -989,14 +994,28 @@ impl Lower<'_, '_> {
         };
         let align = match args.get(2).map(|a| &a.val) {
             None | Some(Val::NoneV) => natural,
-            Some(Val::Int(n)) if *n > 0 && (*n & (*n - 1)) == 0 => {
-                u32::try_from(*n).unwrap_or(16).max(natural)
-            }
-            Some(_) => {
-                return self.error(
-                    codes::BAD_CALL,
+            Some(Val::Poison) => return Val::Poison,
+            Some(Val::Int(n)) => match alignment_problem(*n) {
+                None => u32::try_from(*n).unwrap_or(u32::MAX).max(natural),
+                Some(why) => {
+                    return self.error_hint(
+                        codes::BAD_CALL,
+                        args[2].range,
+                        format!("{ALIGNMENT_VALUE_ERROR}{why}, not {n}"),
+                        "numba-cuda takes a power of two that is a multiple of 8 (the size of a \
+                         pointer), e.g. alignment=16",
+                    );
+                }
+            },
+            Some(other) => {
+                let what = other.describe();
+                return self.error_hint(
+                    codes::NOT_CONSTANT,
                     args[2].range,
-                    "alignment must be a power-of-two integer constant",
+                    format!(
+                        "RequireLiteralValue: alignment must be a constant integer, not {what}"
+                    ),
+                    "write an integer literal or a global integer constant, e.g. alignment=16",
                 );
             }
         };
@@ -1085,6 +1104,72 @@ impl Lower<'_, '_> {
                  {what}() needs a shape known at compile time"
             ),
             "use integer literals, global constants or expressions of them, e.g. (TILE, TILE + 1)",
+        )
+    }
+
+    /// `cuda.shared.array([5, 6], float32)`: numba-cuda types the shape as a reflected list,
+    /// which no implementation of the allocator accepts; the message leads with numba's
+    /// (`array(shape=list(int64)<iv=[5, 6]>, dtype=class(float32))`) and says what to write.
+    fn list_shape_error(&mut self, shared: bool, list: &ast::ExprList, c: &ast::ExprCall) -> Val {
+        let what = if shared {
+            "cuda.shared.array"
+        } else {
+            "cuda.local.array"
+        };
+        let items: Vec<Val> = list.elts.iter().map(|e| self.shape_arg(e)).collect();
+        if items.iter().any(|v| matches!(v, Val::Poison)) {
+            return Val::Poison;
+        }
+        let dtype_expr = c.arguments.args.get(1).or_else(|| {
+            c.arguments
+                .keywords
+                .iter()
+                .find(|k| k.arg.as_ref().is_some_and(|a| a.as_str() == "dtype"))
+                .map(|k| &k.value)
+        });
+        let dtype = match dtype_expr.map(|e| self.expr(e)) {
+            Some(Val::Poison) => return Val::Poison,
+            Some(Val::TypeObj(t)) => format!("class({t})"),
+            Some(other) => numba_type_name(&other),
+            None => "none".to_owned(),
+        };
+        let ints: Option<Vec<String>> = items
+            .iter()
+            .map(|v| match v {
+                Val::Int(i) => Some(i.to_string()),
+                _ => None,
+            })
+            .collect();
+        let shape = match &ints {
+            Some(ints) if !ints.is_empty() => format!("list(int64)<iv=[{}]>", ints.join(", ")),
+            _ => {
+                let item = items.first().map_or_else(
+                    || "undefined".to_owned(),
+                    |v| match v {
+                        Val::Int(_) => "int64".to_owned(),
+                        other => numba_type_name(other),
+                    },
+                );
+                format!("list({item})<iv=None>")
+            }
+        };
+        let hint = match &ints {
+            Some(ints) if ints.len() == 1 => format!("write the shape as a tuple: ({},)", ints[0]),
+            Some(ints) if !ints.is_empty() => {
+                format!("write the shape as a tuple: ({})", ints.join(", "))
+            }
+            _ => "write the shape as a tuple of integer constants, e.g. (TILE, TILE)".to_owned(),
+        };
+        let short = what.trim_start_matches("cuda.");
+        self.error_hint(
+            codes::TYPE_MISMATCH,
+            list.range(),
+            format!(
+                "No implementation of function Function(<function {short}>) found for \
+                 signature:\n \n >>> array(shape={shape}, dtype={dtype})\n \n\
+                 {what}() takes its shape as an integer or a tuple of integers, not a list"
+            ),
+            hint,
         )
     }
 
@@ -1803,7 +1888,9 @@ impl Lower<'_, '_> {
 
     /// Binds a call's positional and keyword arguments to the parameters of source `src`, as
     /// Python does: keywords by name, missing ones from the defaults captured with the function
-    /// (`$default:<name>` globals), extra positional ones into the tuple of a `*args`.
+    /// (`$default:<name>` globals), extra positional ones into the tuple of a `*args`, then the
+    /// keyword-only parameters (by name only). The result is in the order the callee's body
+    /// takes its parameters (`lower::body`).
     pub(super) fn bind_device_args(
         &mut self,
         src: usize,
@@ -1817,11 +1904,22 @@ impl Lower<'_, '_> {
         };
         let params = &parsed.def.parameters;
         let fname = callee.name.clone();
-        let names: Vec<String> = params
+        let positional: Vec<String> = params
             .posonlyargs
             .iter()
             .chain(params.args.iter())
             .map(|p| p.parameter.name.to_string())
+            .collect();
+        let npos = positional.len();
+        // Every named parameter: the positional ones, then the keyword-only ones.
+        let names: Vec<String> = positional
+            .into_iter()
+            .chain(
+                params
+                    .kwonlyargs
+                    .iter()
+                    .map(|p| p.parameter.name.to_string()),
+            )
             .collect();
         let positional_only = params.posonlyargs.len();
         let variadic = params.vararg.is_some();
@@ -1829,7 +1927,7 @@ impl Lower<'_, '_> {
         let mut extra = Vec::new();
         let given = args.len();
         for (k, a) in args.into_iter().enumerate() {
-            if k < names.len() {
+            if k < npos {
                 slots[k] = Some(a);
             } else if variadic {
                 extra.push(a.val);
@@ -1837,10 +1935,7 @@ impl Lower<'_, '_> {
                 self.error(
                     codes::BAD_CALL,
                     range,
-                    format!(
-                        "{fname}() takes {} positional arguments but {given} were given",
-                        names.len()
-                    ),
+                    format!("{fname}() takes {npos} positional arguments but {given} were given"),
                 );
                 return None;
             }
@@ -1867,24 +1962,31 @@ impl Lower<'_, '_> {
             }
         }
         let mut bound = Vec::with_capacity(slots.len() + 1);
-        for (name, slot) in names.iter().zip(slots) {
+        for (k, (name, slot)) in names.iter().zip(slots).enumerate() {
+            if k == npos && variadic {
+                bound.push(Arg {
+                    val: Val::Tuple(std::mem::take(&mut extra)),
+                    range,
+                });
+            }
             if let Some(a) = slot {
                 bound.push(a);
                 continue;
             }
             let default = callee.globals.get(&format!("$default:{name}")).cloned();
             let Some(g) = default else {
+                let what = if k < npos { "" } else { "keyword-only " };
                 self.error(
                     codes::BAD_CALL,
                     range,
-                    format!("{fname}() missing required argument '{name}'"),
+                    format!("{fname}() missing required {what}argument '{name}'"),
                 );
                 return None;
             };
             let val = self.global_value(name, &g, range);
             bound.push(Arg { val, range });
         }
-        if variadic {
+        if variadic && names.len() == npos {
             bound.push(Arg {
                 val: Val::Tuple(extra),
                 range,
@@ -1975,7 +2077,14 @@ impl Lower<'_, '_> {
         }
         if let Ok(parsed) = oxcuda_syntax::parse_function(&self.sess.sources.get(src).source.text) {
             let p = &parsed.def.parameters;
-            let declared = p.posonlyargs.len() + p.args.len() - nested.captured.len();
+            // The captured locals are its trailing parameters (`crate::nested`): positional
+            // ones, or keyword-only ones after `*args`.
+            let declared =
+                (p.posonlyargs.len() + p.args.len()).saturating_sub(if p.vararg.is_none() {
+                    nested.captured.len()
+                } else {
+                    0
+                });
             if p.vararg.is_none() && args.len() > declared {
                 return self.error(
                     codes::BAD_CALL,
@@ -1984,13 +2093,6 @@ impl Lower<'_, '_> {
                         "{name}() takes {declared} positional arguments but {} were given",
                         args.len()
                     ),
-                );
-            }
-            if p.vararg.is_some() && !nested.captured.is_empty() {
-                return self.error(
-                    codes::UNSUPPORTED_SYNTAX,
-                    range,
-                    format!("{name} takes *args and reads local variables of the function that defines it, which is not supported"),
                 );
             }
         }
@@ -2391,6 +2493,44 @@ pub(crate) fn constant_shape(val: &Val) -> Option<Vec<u64>> {
 
 /// A value's type as numba's typing messages write it: literals as `Literal[int](1)`,
 /// tuples as `Tuple(...)`, runtime values by their type.
+/// The start of the message of an `alignment=` that is an integer numba-cuda refuses; the
+/// Python side raises such an error as `InvalidAlignmentError`, a `TypingError` and the
+/// `ValueError` numba-cuda raises (`oxcuda.errors`).
+pub(crate) const ALIGNMENT_VALUE_ERROR: &str = "Alignment must be ";
+
+/// Why numba-cuda refuses the integer alignment `n` (its `_validate_alignment`: positive, a
+/// power of two, a multiple of the pointer size), or `None` when it is valid.
+fn alignment_problem(n: i128) -> Option<&'static str> {
+    if n <= 0 {
+        Some("positive")
+    } else if n & (n - 1) != 0 {
+        Some("a power of 2")
+    } else if n % 8 != 0 {
+        Some("a multiple of 8")
+    } else if n > 1 << 29 {
+        // LLVM's largest alignment (libNVVM would refuse the module).
+        Some("at most 2**29")
+    } else {
+        None
+    }
+}
+
+/// The shape argument of an allocator call when it is written as a list display, positional
+/// or `shape=`.
+fn list_shape(c: &ast::ExprCall) -> Option<&ast::ExprList> {
+    let shape = c.arguments.args.first().or_else(|| {
+        c.arguments
+            .keywords
+            .iter()
+            .find(|k| k.arg.as_ref().is_some_and(|a| a.as_str() == "shape"))
+            .map(|k| &k.value)
+    })?;
+    match shape {
+        ast::Expr::List(l) => Some(l),
+        _ => None,
+    }
+}
+
 fn numba_type_name(v: &Val) -> String {
     match v {
         Val::Int(i) => format!("Literal[int]({i})"),

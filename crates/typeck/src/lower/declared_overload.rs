@@ -3,7 +3,9 @@
 //! numba's overload resolution. Each signature is rated by its arguments' conversions
 //! (`oxcuda_types::conversion`: exact < promote < safe < unsafe), compared by the count of
 //! unsafe, then safe, then promoting ones; the best one is called, with its arguments
-//! converted. Two best signatures with equal ratings are ambiguous and none that accepts the
+//! converted. Of several best signatures with equal ratings the first declared is called, as
+//! numba's `resolve_overload` does for calls in device code (it allows ambiguity there, numba
+//! issue 8307; launching a kernel does not, `Dispatcher` on the host). None that accepts the
 //! arguments is a typing error — numba-cuda's dispatcher cannot compile a new specialisation
 //! once signatures are declared, and neither does oxcuda.
 //!
@@ -78,25 +80,11 @@ pub(super) fn choose(name: &str, got: &[Type], sigs: &[Signature]) -> Choice {
             declared.join(", ")
         ));
     };
-    let tied: Vec<usize> = rated
+    // numba's resolve_overload for calls in device code (allow_ambiguous=True): the best
+    // rating wins, and of several equally good the first declared (its sort is stable).
+    let first = rated
         .iter()
-        .filter(|&&(_, r)| r == best)
-        .map(|&(i, _)| i)
-        .collect();
-    match tied.as_slice() {
-        [one] => Choice::Call(sigs[*one].clone()),
-        many => {
-            let names: Vec<String> = many
-                .iter()
-                .map(|&i| format!("({})", list(&sigs[i].args)))
-                .collect();
-            Choice::Refused(format!(
-                "ambiguous call of {name} with parameters ({}): its declared signatures {} \
-                 accept them equally well (numba's overload resolution); convert the arguments \
-                 to one signature's types",
-                list(got),
-                names.join(" and ")
-            ))
-        }
-    }
+        .find(|&&(_, r)| r == best)
+        .map_or(0, |&(i, _)| i);
+    Choice::Call(sigs[first].clone())
 }

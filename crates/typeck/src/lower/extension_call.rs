@@ -105,6 +105,20 @@ impl Lower<'_, '_> {
     /// An argument's type for the resolver (with its value when it is a literal), and the
     /// argument as the runtime value the implementation receives.
     fn extension_arg(&mut self, a: Arg) -> Option<(ArgInfo, Arg)> {
+        // A function value is passed on as it is (bound like a device function's argument:
+        // a closure with the locals it captures); the typing function sees its type.
+        let function = match &a.val {
+            Val::Closure(i, _) | Val::Jit(i) => Some(self.sess.sources.get(*i).name.clone()),
+            _ => None,
+        };
+        if let Some(name) = function {
+            let info = ArgInfo {
+                ty: oxcuda_types::Type::None,
+                literal: None,
+                function: Some(name),
+            };
+            return Some((info, a));
+        }
         let literal = match a.val {
             Val::Int(i) => Some(Literal::Int(i)),
             Val::Bool(b) => Some(Literal::Bool(b)),
@@ -115,6 +129,7 @@ impl Lower<'_, '_> {
             ArgInfo {
                 ty: ty.clone(),
                 literal,
+                function: None,
             },
             Arg {
                 val: Val::Rt(v, ty),

@@ -34,6 +34,7 @@ mod local_escape;
 mod namedtuple;
 mod nominal;
 mod np_alloc;
+mod np_dtype;
 mod operator_call;
 mod optional;
 mod pointer;
@@ -495,22 +496,24 @@ impl<'s, 'a> Lower<'s, 'a> {
         let params = &def.parameters;
         self.at(def.range());
         if params.kwarg.is_some()
-            || !params.kwonlyargs.is_empty()
-            || params.vararg.is_some() && self.kind == FunctionKind::Kernel
+            || (params.vararg.is_some() || !params.kwonlyargs.is_empty())
+                && self.kind == FunctionKind::Kernel
         {
             self.error(
                 codes::UNSUPPORTED_SYNTAX,
                 params.range(),
-                "**kwargs and keyword-only parameters are not supported in device code, nor *args in kernels",
+                "**kwargs are not supported in device code, nor *args and keyword-only parameters in kernels",
             );
         }
-        // A device function's `*args` is one more parameter: the tuple of extra arguments.
+        // A device function's `*args` is one more parameter: the tuple of extra arguments;
+        // its keyword-only parameters follow (`bind_device_args`).
         let names: Vec<&oxcuda_syntax::ast::Parameter> = params
             .posonlyargs
             .iter()
             .chain(params.args.iter())
             .map(|p| &p.parameter)
             .chain(params.vararg.as_deref())
+            .chain(params.kwonlyargs.iter().map(|p| &p.parameter))
             .collect();
         if names.len() != args.len() {
             self.error(
@@ -680,7 +683,7 @@ impl<'s, 'a> Lower<'s, 'a> {
 }
 
 /// The parameters' names and ranges (their assignment sites), in order; a device
-/// function's `*args` last.
+/// function's `*args`, then its keyword-only parameters, last.
 fn parameter_sites(params: &oxcuda_syntax::ast::Parameters) -> Vec<(String, TextRange)> {
     params
         .posonlyargs
@@ -688,6 +691,7 @@ fn parameter_sites(params: &oxcuda_syntax::ast::Parameters) -> Vec<(String, Text
         .chain(params.args.iter())
         .map(|p| &p.parameter)
         .chain(params.vararg.as_deref())
+        .chain(params.kwonlyargs.iter().map(|p| &p.parameter))
         .map(|p| (p.name.to_string(), p.range()))
         .collect()
 }

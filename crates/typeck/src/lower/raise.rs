@@ -44,7 +44,7 @@ impl Lower<'_, '_> {
             Expr::Call(c) if c.arguments.keywords.is_empty() => (&c.func, &c.arguments.args),
             other => (other, &[]),
         };
-        let Some((class, class_name)) = self.exception_class(class_expr) else {
+        let Some(class) = self.exception_class(class_expr) else {
             return;
         };
         let mut parts = Vec::new();
@@ -72,9 +72,9 @@ impl Lower<'_, '_> {
             };
             parts.push((text.clone(), text));
         }
-        // str(exception): its one argument, the tuple of several, or the class name for none.
+        // str(exception): its one argument, the tuple of several, empty for none.
         let message = match parts.as_slice() {
-            [] => class_name,
+            [] => String::new(),
             [(text, _)] => text.clone(),
             many => format!(
                 "({})",
@@ -94,9 +94,9 @@ impl Lower<'_, '_> {
         self.terminate(Terminator::Unreachable);
     }
 
-    /// The exception class `e` names, as (what the host raises: a builtin's name or a user
-    /// class's key, the class's name), or `None` after reporting an error.
-    fn exception_class(&mut self, e: &Expr) -> Option<(String, String)> {
+    /// The exception class `e` names, as the host finds it (a builtin's name or a user class's
+    /// key), or `None` after reporting an error.
+    fn exception_class(&mut self, e: &Expr) -> Option<String> {
         let hint = "device code can raise Python's builtin exception classes (ValueError, \
                     IndexError, RuntimeError, ...) and exception classes defined at module \
                     level or in an enclosing function, with constant arguments";
@@ -111,11 +111,10 @@ impl Lower<'_, '_> {
         };
         let name = n.id.as_str();
         if !self.assigned.contains(name)
-            && let Some(crate::GlobalValue::ExceptionClass(key, class)) =
-                self.fsrc.globals.get(name)
+            && let Some(crate::GlobalValue::ExceptionClass(key, _)) = self.fsrc.globals.get(name)
         {
-            // A user-defined class: raised by its key, its name for the message.
-            return Some((key.clone(), class.clone()));
+            // A user-defined class: raised by its key.
+            return Some(key.clone());
         }
         let shadowed = self.assigned.contains(name) || self.fsrc.globals.contains_key(name);
         if shadowed || !BUILTIN_EXCEPTIONS.contains(&name) {
@@ -127,17 +126,20 @@ impl Lower<'_, '_> {
             );
             return None;
         }
-        Some((name.to_owned(), name.to_owned()))
+        Some(name.to_owned())
     }
 
-    /// A debug check: when `ok` is false the launch fails with `exception(message)`. The check
+    /// A debug check: when `ok` is false the launch fails with `exception(message)` (an empty
+    /// message is recorded as none, as an `assert` without one). The check
     /// is located at `at` (see the module docs: each kind of check has its own place).
     pub(super) fn check_at(&mut self, ok: Value, at: TextSize, exception: &str, message: String) {
         let saved = self.loc;
         self.at(TextRange::empty(at));
         self.emit_void(Op::Intrinsic(Intrinsic::Assert, vec![ok]));
         let loc = self.loc;
-        self.f.assert_messages.push((loc, message));
+        if !message.is_empty() {
+            self.f.assert_messages.push((loc, message));
+        }
         self.f.exceptions.push((loc, exception.to_owned()));
         self.loc = saved;
     }
