@@ -287,3 +287,25 @@ def test_overload_kernels_show_their_nvvm_ir_and_ptx():
     assert kernel.inspect_llvm() == k.inspect_llvm(k.signatures[0])
     assert kernel.inspect_asm() == k.inspect_asm(k.signatures[0])
     assert ".entry" in kernel.inspect_asm() and "define" in kernel.inspect_llvm()
+
+
+@pytest.mark.parametrize("cc", [(8, 0), (9, 0), [10, 0]])
+def test_overload_kernels_show_their_ptx_for_another_compute_capability(cc):
+    k = cuda.jit("void(float32[::1])", lineinfo=True)(_store_one)
+    kernel = k.overloads[k.signatures[0]]
+    own = kernel.inspect_asm()
+    other = kernel.inspect_asm(cc)
+    major, minor = cc
+    assert f".target sm_{major}{minor}\n" in other
+    assert f".target sm_{major}{minor}, debug" not in other  # line info is not full debug
+    assert kernel.inspect_asm(cc) is other  # compiled once per compute capability
+    assert kernel.inspect_asm() == own  # the kernel's own PTX is unchanged
+    # The compute capability it was compiled for gives its own PTX.
+    assert kernel.inspect_asm(k.get_metadata(k.signatures[0])["cc"]) == own
+
+
+@pytest.mark.parametrize("cc", ["sm_80", 8, (8,), ("eight", 0)])
+def test_a_bad_compute_capability_for_inspect_asm_is_a_value_error(cc):
+    k = cuda.jit("void(float32[::1])")(_store_one)
+    with pytest.raises(ValueError, match=r"cc must be a compute capability \(major, minor\)"):
+        k.overloads[k.signatures[0]].inspect_asm(cc)

@@ -163,3 +163,14 @@ def test_gpu_overload_kernels_show_their_nvvm_ir_and_ptx():
     kernel = k.overloads[k.signatures[0]]
     assert kernel.inspect_asm() == k.inspect_asm(k.signatures[0])
     assert "define" in kernel.inspect_llvm()
+
+
+def test_gpu_overload_kernels_show_their_ptx_for_another_compute_capability():
+    k = cuda.jit(_add_one)
+    k[1, 4](cuda.to_device(np.zeros(4, np.int32)))
+    kernel = k.overloads[k.signatures[0]]
+    major, minor = cuda.get_current_device().compute_capability
+    assert f".target sm_{major}{minor}" in kernel.inspect_asm((major, minor))
+    assert kernel.inspect_asm((major, minor)) == kernel.inspect_asm()
+    other = (7, 5) if (major, minor) != (7, 5) else (9, 0)
+    assert f".target sm_{other[0]}{other[1]}\n" in kernel.inspect_asm(other)

@@ -681,6 +681,21 @@ def test_ptx_atomics_per_arch():
     assert "atom.add.noftz.bf16" not in ptx75 and "atom.global.cas.b32" in ptx75.replace(
         "atom.cas.b32", "atom.global.cas.b32"
     )
+    # A debug build takes the compare-and-swap loop everywhere: ptxas -G crashed the process
+    # linking some kernels with atom.add.noftz.bf16 (_atomic_add below, sm_90 and sm_100).
+    ptx90g, _ = cuda.compile_ptx(k, sig, cc=(9, 0), debug=True)
+    assert "atom.add.noftz.bf16" not in ptx90g
+
+
+@pytest.mark.parametrize("cc", [(7, 5), (9, 0), (10, 0)])
+def test_debug_builds_of_bfloat16_atomics_link(cc):
+    from oxcuda.cuda import compiler
+
+    sig = "void(uint16[::1], uint16[::1])"
+    out = compiler.compile_pyfunc(
+        _atomic_add.py_func, sig, device=False, output="cubin", cc=cc, debug=True
+    )
+    assert bytes(out["cubin"])[:4] == b"\x7fELF"
 
 
 @cuda.jit

@@ -66,11 +66,7 @@ const FASTMATH: [&str; 4] = ["-ftz=1", "-prec-div=0", "-prec-sqrt=0", "-fma=1"];
 pub fn nvvm_options(options: &CodegenOptions) -> Vec<String> {
     let (major, minor) = options.cc;
     let suffix = options.arch_suffix.map(String::from).unwrap_or_default();
-    let opt = if options.debug || options.opt_level == 0 {
-        0
-    } else {
-        3
-    };
+    let opt = if options.optimizes() { 3 } else { 0 };
     let mut out = vec![
         format!("-arch=compute_{major}{minor}{suffix}"),
         format!("-opt={opt}"),

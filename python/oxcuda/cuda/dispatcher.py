@@ -158,11 +158,13 @@ class _StageReader:
         self._dispatcher = weakref.ref(dispatcher)
         self._types = types
 
-    def __call__(self, stage: str) -> Any:
+    def __call__(self, stage: str, cc: Any = None) -> Any:
+        """The output of ``stage``; for compute capability ``cc`` (``(major, minor)``) when
+        given (numba's ``_Kernel.inspect_asm(cc)``)."""
         dispatcher = self._dispatcher()
         if dispatcher is None:
             raise RuntimeError("the kernel's dispatcher is gone, and with it its compile stages")
-        return dispatcher._stage(self._types, stage)
+        return dispatcher._stage(self._types, stage, cc)
 
 
 class _Compiled:
@@ -176,6 +178,8 @@ class _Compiled:
         self.types = types
         self.device_arrays: list[Any] = []  # captured by reference (_capture.device_arrays)
         self.sim_resources: dict[str, int] | None = None  # a simulator kernel's (_resources)
+        # Stages compiled for another compute capability: {(cc, stage): output}.
+        self.other_targets: dict[tuple, Any] = {}
         #: The library the kernel was loaded as when its linked code has module callbacks
         #: (``_module_callbacks.LoadedLibrary``), else None.
         self.library: Any = None
@@ -213,6 +217,18 @@ class _Compiled:
         if times is not None:
             meta["stage_times"] = dict(times)
         return meta
+
+
+def _compute_capability(cc: Any) -> tuple[int, int]:
+    """``cc`` of ``inspect_asm(cc)`` as ``(major, minor)``, or ``ValueError`` saying what is
+    expected."""
+    try:
+        major, minor = (int(x) for x in cc)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"cc must be a compute capability (major, minor), such as (8, 0); got {cc!r}"
+        ) from None
+    return major, minor
 
 
 def _canonical(types: tuple[str, ...]) -> tuple[str, ...]:
@@ -914,13 +930,23 @@ class Dispatcher(_native.LaunchCache):
             raise ValueError(f"{self.__name__} has not been compiled yet: launch it first")
         return compiled[0][1]
 
-    def _stage(self, signature: Any, stage: str) -> Any:
+    def _stage(self, signature: Any, stage: str, cc: Any = None) -> Any:
         """The output of the compile stage ``stage`` (a name of ``compiler.stages()``) for a
         specialisation, read from what its compile stored. A stage that compile did not
         produce (the NVVM IR of a simulator kernel, the PTX of an LTO link) is produced from the
         latest stored stage and kept; a kernel loaded from the disk cache, which stores only its
-        image, is compiled again from its source."""
+        image, is compiled again from its source. ``cc`` (``(major, minor)``, numba's
+        ``inspect_asm(cc)``): the stage compiled for that compute capability, kept per ``cc``,
+        when it is not the one the specialisation was compiled for."""
         compiled = self._one(signature)
+        if cc is not None:
+            cc = _compute_capability(cc)
+            if cc != tuple(compiled.artifacts.get("cc") or ()):
+                key = (cc, stage)
+                if key not in compiled.other_targets:
+                    output = self._artifacts(compiled.types, stage, cc=cc, record_stats=False)
+                    compiled.other_targets[key] = output[stage]
+                return compiled.other_targets[key]
         artifacts = compiled.artifacts
         value = artifacts.get(stage)
         if value is not None:

@@ -5,7 +5,8 @@
 //! |---|---|---|---|
 //! | add, sub | `atomicrmw add/sub` | `llvm.nvvm.atomic.load.add.f32/f64` (sub adds `-v`) | `atom.add.noftz.f16` (inline PTX) |
 //!
-//! bfloat16 add/sub: `atom.add.noftz.bf16` on sm_90 and later, a compare-and-swap loop on the
+//! bfloat16 add/sub: `atom.add.noftz.bf16` on sm_90 and later (except in debug builds, where
+//! ptxas `-G` may crash on it), a compare-and-swap loop on the
 //! enclosing 32-bit word before (`helpers::atomic_add_bf16`); both round as `bf16.rs` does.
 //! | and, or, xor | `atomicrmw` | — | — |
 //! | exch | `atomicrmw xchg` | `xchg` on the bits | — |
@@ -120,7 +121,10 @@ impl FnWriter<'_, '_> {
             if op == AtomicOp::Sub {
                 v = self.emit(format!("xor i16 {v}, -32768"));
             }
-            if self.cx.opts.cc >= (9, 0) {
+            // Not in a debug build: ptxas's `-G` (nvJitLink 13.x) crashes the process on some
+            // kernels with `atom.add.noftz.bf16` (a float16 or bfloat16 atomic add on shared
+            // memory, sm_90 and sm_100); the compare-and-swap loop gives the same result.
+            if self.cx.opts.cc >= (9, 0) && !self.cx.opts.debug {
                 let addr = self.emit(format!("ptrtoint i16* {ptr} to i64"));
                 return Ok(self.emit(format!(
                     "call i16 asm sideeffect \"atom.add.noftz.bf16 $0, [$1], $2;\", \"=h,l,h,~{{memory}}\"(i64 {addr}, i16 {v})"

@@ -23,7 +23,8 @@ pub(super) struct DebugInfo {
     locations: HashMap<(u32, u32, u32), u32>,
 }
 
-fn escape(s: &str) -> String {
+/// `s` as LLVM metadata string text (quotes, backslashes and non-ASCII as `\XX` escapes).
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -56,7 +57,7 @@ impl DebugInfo {
         } else {
             "DebugDirectivesOnly"
         };
-        let optimized = cx.opts.opt_level > 0 && !cx.opts.debug;
+        let optimized = cx.opts.optimizes();
         let cu = cx.meta(format!(
             "distinct !DICompileUnit(language: DW_LANG_Python, file: !{file}, producer: \"oxcuda\", isOptimized: {optimized}, runtimeVersion: 0, emissionKind: {kind})"
         ));
@@ -91,30 +92,48 @@ fn file_node(path: &str) -> String {
 }
 
 impl ModuleCtx<'_> {
-    /// The `DISubprogram` of `f`, when writing debug metadata.
-    pub(super) fn debug_subprogram(&mut self, f: &Function) -> Option<u32> {
+    /// The `DISubprogram` of `f`, defined as `symbol`, when writing debug metadata.
+    pub(super) fn debug_subprogram(&mut self, f: &Function, symbol: &str) -> Option<u32> {
+        self.subprogram(f, symbol)
+    }
+
+    /// The `DISubprogram` and the one `DILocation` (`f`'s first line) of the numba-ABI
+    /// wrapper `symbol` of `f`, when writing debug metadata: its instructions, and the body
+    /// libNVVM inlines into it, then keep a line (`.loc`, and a `.file` naming `f`'s file).
+    pub(super) fn debug_wrapper(&mut self, f: &Function, symbol: &str) -> Option<(u32, u32)> {
+        let sp = self.subprogram(f, symbol)?;
+        let line = first_line(f);
+        let loc = self.debug_location(Loc { line, col: 1 }, sp);
+        Some((sp, loc))
+    }
+
+    fn subprogram(&mut self, f: &Function, symbol: &str) -> Option<u32> {
         let (cu, empty) = {
             let d = self.debug.as_ref()?;
             (d.cu, d.empty)
         };
-        let file = match self.debug.as_ref().and_then(|d| d.files.get(&f.file)) {
-            Some(id) => *id,
-            None => {
-                let id = self.meta(file_node(&f.file));
-                if let Some(d) = self.debug.as_mut() {
-                    d.files.insert(f.file.clone(), id);
-                }
-                id
-            }
-        };
+        let file = self.debug_file(f)?;
         let line = first_line(f);
         let ty = self.meta(format!("!DISubroutineType(types: !{empty})"));
-        let optimized = self.opts.opt_level > 0 && !self.opts.debug;
+        let optimized = self.opts.optimizes();
         Some(self.meta(format!(
             "distinct !DISubprogram(name: \"{}\", linkageName: \"{}\", scope: !{file}, file: !{file}, line: {line}, type: !{ty}, isLocal: false, isDefinition: true, scopeLine: {line}, isOptimized: {optimized}, unit: !{cu})",
             escape(&f.display_name),
-            escape(&f.name)
+            escape(symbol)
         )))
+    }
+
+    /// The `DIFile` of `f`'s source, when writing debug metadata.
+    pub(super) fn debug_file(&mut self, f: &Function) -> Option<u32> {
+        let d = self.debug.as_ref()?;
+        if let Some(id) = d.files.get(&f.file) {
+            return Some(*id);
+        }
+        let id = self.meta(file_node(&f.file));
+        if let Some(d) = self.debug.as_mut() {
+            d.files.insert(f.file.clone(), id);
+        }
+        Some(id)
     }
 
     /// The `DILocation` of `loc` in `scope`, shared between instructions.
@@ -142,11 +161,17 @@ impl ModuleCtx<'_> {
     }
 }
 
-/// The first known line of a function (its `def` line is not in the IR).
-fn first_line(f: &Function) -> u32 {
+/// The first known line of a function (its `def` line is not in the IR): of an instruction
+/// or a terminator (a body of `pass` has only its `return`).
+pub(super) fn first_line(f: &Function) -> u32 {
     f.blocks
         .iter()
-        .flat_map(|b| b.insts.iter().map(|i| i.loc.line))
+        .flat_map(|b| {
+            b.insts
+                .iter()
+                .map(|i| i.loc.line)
+                .chain(std::iter::once(b.term_loc.line))
+        })
         .filter(|l| *l > 0)
         .min()
         .unwrap_or(0)

@@ -8,9 +8,14 @@
 //! - the LLVM entry block (`entry:`) holds every `alloca` (variables and local arrays: an
 //!   `alloca` outside the entry block would grow the stack each time it runs) and the kernel's
 //!   parameter reassembly, then jumps to `%bb0`, so `bb0` may be a loop header;
+//! - without optimisation ([`CodegenOptions::optimizes`](super::CodegenOptions::optimizes))
+//!   variable `i`'s slot is `%vari.slot`, addressed as `%vari` through a `getelementptr`, so
+//!   it stays in local memory; otherwise `%vari` is the `alloca` itself;
 //! - IR block `bbN` is LLVM label `bbN`; labels the writer adds inside a block are `lN`, and
 //!   `cur_label` is always the label of the LLVM block being written (for `phi`);
-//! - blocks unreachable from `bb0` are not written (the verifier does not check them).
+//! - blocks unreachable from `bb0` are not written (the verifier does not check them);
+//! - a device function's parameters of a type without bits (`{}`: an empty tuple, none) are
+//!   neither declared nor passed ([`passed`]); the body reads them as `undef`.
 
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -60,6 +65,9 @@ pub(super) struct FnWriter<'a, 'c> {
     location: String,
     /// The `DISubprogram` of this function when writing line info.
     scope: Option<u32>,
+    /// The function's first line (`debug::first_line`), for instructions without a line of
+    /// their own (the entry block's parameter set-up), when writing line info.
+    first_line: u32,
     /// `"fast "` under fastmath, else empty: the flags of float arithmetic and comparisons.
     pub(super) fast: &'static str,
     /// Integer values known to be ≥ 0 (special-register reads): casts widen them as unsigned.
@@ -84,6 +92,7 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             loc: Loc::default(),
             location: String::new(),
             scope: None,
+            first_line: 0,
             fast,
             nonneg: HashSet::new(),
         }
@@ -95,7 +104,11 @@ impl<'a, 'c> FnWriter<'a, 'c> {
         if kernel && f.ret != Type::None {
             return Err(self.err(format!("a kernel returns {}, not none", f.ret)));
         }
-        self.scope = self.cx.debug_subprogram(f);
+        let name = self.cx.defined_name(index);
+        self.scope = self.cx.debug_subprogram(f, &name);
+        if self.scope.is_some() {
+            self.first_line = super::debug::first_line(f);
+        }
         let mut header = String::from("define ");
         let param_list = if kernel {
             header.push_str("ptx_kernel void");
@@ -108,13 +121,16 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             header.push_str(&ret_type(&f.ret));
             let mut list = Vec::new();
             for (i, ty) in f.params.iter().enumerate() {
+                if !passed(ty) {
+                    self.params.push("undef".to_owned());
+                    continue;
+                }
                 let name = format!("%a{i}");
                 list.push(format!("{} {name}", types::reg(ty)));
                 self.params.push(name);
             }
             list
         };
-        let name = self.cx.defined_name(index);
         let _ = write!(header, " @{name}({})", param_list.join(", "));
         if f.force_inline && !kernel {
             header.push_str(" alwaysinline");
@@ -123,13 +139,29 @@ impl<'a, 'c> FnWriter<'a, 'c> {
             let _ = write!(header, " !dbg !{sp}");
         }
         header.push_str(" {\nentry:\n");
+        let unoptimized = !self.cx.opts.optimizes();
         for (i, var) in f.vars.iter().enumerate() {
             let name = format!("%var{i}");
             let ty = types::reg(&var.ty);
+            if unoptimized {
+                // Without optimisation every variable stays in its stack slot (the local
+                // depot), as in numba-cuda's unoptimised code: libNVVM's `-opt=0` still
+                // promotes a slot read and written only directly, not one addressed through
+                // a `getelementptr`.
+                let _ = writeln!(self.allocas, "  {name}.slot = alloca {ty}");
+                let _ = writeln!(
+                    self.allocas,
+                    "  {name} = getelementptr inbounds {ty}, {ty}* {name}.slot, i32 0"
+                );
+            } else {
+                let _ = writeln!(self.allocas, "  {name} = alloca {ty}");
+            }
             // Zeroed, as the simulator's frames are: a read no assignment reaches (a variable
             // assigned in a loop that ran no iteration) gives 0 on both targets, not `undef`.
-            let _ = writeln!(self.allocas, "  {name} = alloca {ty}");
             let _ = writeln!(self.allocas, "  store {ty} zeroinitializer, {ty}* {name}");
+            if self.cx.opts.debug {
+                self.declare_variable(i, &format!("{name}.slot"));
+            }
             self.vars.push(name);
         }
         self.stmt("br label %bb0".to_owned());
@@ -141,6 +173,40 @@ impl<'a, 'c> FnWriter<'a, 'c> {
         out.push_str(&self.body);
         out.push_str("}\n");
         Ok(out)
+    }
+
+    /// `llvm.dbg.declare` of variable `index` on its slot `slot`, for the debugger (a debug
+    /// build; nothing for temporaries and types without a DWARF form: `debug_types`).
+    fn declare_variable(&mut self, index: usize, slot: &str) {
+        let Some(scope) = self.scope else { return };
+        let f = self.func;
+        let Some(file) = self.cx.debug_file(f) else {
+            return;
+        };
+        let line = self.first_line;
+        let var = &f.vars[index];
+        let arg = f
+            .param_names
+            .iter()
+            .position(|p| *p == var.name)
+            .map(|k| k + 1);
+        let Some(node) = self
+            .cx
+            .debug_variable(scope, file, (&var.name, arg), &var.ty, line)
+        else {
+            return;
+        };
+        let at = self.cx.debug_location(Loc { line, col: 1 }, scope);
+        self.cx.declare(
+            "llvm.dbg.declare",
+            "void",
+            &["metadata", "metadata", "metadata"],
+        );
+        let ty = types::reg(&var.ty);
+        let _ = writeln!(
+            self.allocas,
+            "  call void @llvm.dbg.declare(metadata {ty}* {slot}, metadata !{node}, metadata !DIExpression()), !dbg !{at}"
+        );
     }
 
     fn write_block(&mut self, b: Block) -> Result<()> {
@@ -321,7 +387,12 @@ impl<'a, 'c> FnWriter<'a, 'c> {
                 g.name
             )));
         }
-        let args: Vec<String> = args.iter().map(|a| self.typed(*a)).collect::<Result<_>>()?;
+        let args: Vec<String> = args
+            .iter()
+            .zip(&g.params)
+            .filter(|(_, ty)| passed(ty))
+            .map(|(a, _)| self.typed(*a))
+            .collect::<Result<_>>()?;
         let name = self.cx.defined_name(callee.index());
         let text = format!("call {} @{name}({})", ret_type(&g.ret), args.join(", "));
         if g.ret == Type::None {
@@ -407,12 +478,27 @@ impl<'a, 'c> FnWriter<'a, 'c> {
     fn dbg(&mut self) -> String {
         match self.scope {
             Some(scope) => {
-                let id = self.cx.debug_location(self.loc, scope);
+                let loc = if self.loc.line == 0 {
+                    Loc {
+                        line: self.first_line,
+                        col: 0,
+                    }
+                } else {
+                    self.loc
+                };
+                let id = self.cx.debug_location(loc, scope);
                 format!(", !dbg !{id}")
             }
             None => String::new(),
         }
     }
+}
+
+/// Whether a device function's parameter of `ty` is passed: a value with no bits (an empty
+/// tuple such as an empty `*args`, or none) is not, since libNVVM's debug builds refuse empty
+/// parameter types; the callee reads it as `undef`.
+pub(super) fn passed(ty: &Type) -> bool {
+    types::reg(ty) != "{}"
 }
 
 /// The LLVM return type of a function returning `ty`.

@@ -115,7 +115,11 @@ fn function_pointer_type(f: &oxcuda_ir::Function) -> String {
             .for_each(|t| types::kernel_params(t, &mut list));
         list
     } else {
-        f.params.iter().map(types::reg).collect()
+        f.params
+            .iter()
+            .filter(|t| super::function::passed(t))
+            .map(types::reg)
+            .collect()
     };
     let ret = if f.kind == FunctionKind::Kernel {
         "void".to_owned()

@@ -41,6 +41,7 @@ mod bf16;
 mod cache_hints;
 pub mod constants;
 mod debug;
+mod debug_types;
 mod error;
 mod externs;
 mod function;
@@ -132,6 +133,15 @@ impl Default for CodegenOptions {
     }
 }
 
+impl CodegenOptions {
+    /// Whether libNVVM optimises (`-opt=3`): not with `opt=False` (`opt_level` 0) nor in a
+    /// debug build, which is always `-opt=0`.
+    #[must_use]
+    pub fn optimizes(&self) -> bool {
+        self.opt_level > 0 && !self.debug
+    }
+}
+
 /// A written module and what compiling it needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenModule {
@@ -188,7 +198,8 @@ pub fn write_module_full(
         functions.push_str(&text);
         if numba_abi::applies(options, i, f) {
             functions.push('\n');
-            functions.push_str(&numba_abi::write_wrapper(f));
+            let debug = cx.debug_wrapper(f, &f.name);
+            functions.push_str(&numba_abi::write_wrapper(f, debug));
         }
     }
     let mut out = String::new();

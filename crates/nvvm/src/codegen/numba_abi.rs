@@ -61,15 +61,24 @@ pub(super) fn pointer_type(f: &Function) -> String {
 }
 
 /// The wrapper's definition: converts the arguments, calls the body, stores the result.
-pub(super) fn write_wrapper(f: &Function) -> String {
+/// `debug` is the wrapper's `DISubprogram` and the location of its instructions, when writing
+/// debug metadata (`ModuleCtx::debug_wrapper`).
+pub(super) fn write_wrapper(f: &Function, debug: Option<(u32, u32)>) -> String {
+    let (sp, at) = match debug {
+        Some((sp, loc)) => (format!(" !dbg !{sp}"), format!(", !dbg !{loc}")),
+        None => (String::new(), String::new()),
+    };
     let slot = slot_type(&f.ret);
     let mut params = vec![format!("{slot}* %out")];
     let mut body = String::new();
     let mut args = Vec::with_capacity(f.params.len());
     for (i, ty) in f.params.iter().enumerate() {
         params.push(format!("{} %a{i}", param_type(ty)));
+        if !super::function::passed(ty) {
+            continue; // the body does not take it
+        }
         if *ty == Type::BOOL {
-            let _ = writeln!(body, "  %b{i} = icmp ne i8 %a{i}, 0");
+            let _ = writeln!(body, "  %b{i} = icmp ne i8 %a{i}, 0{at}");
             args.push(format!("i1 %b{i}"));
         } else {
             args.push(format!("{} %a{i}", types::reg(ty)));
@@ -83,21 +92,21 @@ pub(super) fn write_wrapper(f: &Function) -> String {
     );
     match &f.ret {
         Type::None => {
-            let _ = writeln!(body, "  {call}");
+            let _ = writeln!(body, "  {call}{at}");
         }
         ret => {
-            let _ = writeln!(body, "  %r = {call}");
+            let _ = writeln!(body, "  %r = {call}{at}");
             let value = if *ret == Type::BOOL {
-                let _ = writeln!(body, "  %rb = zext i1 %r to i8");
+                let _ = writeln!(body, "  %rb = zext i1 %r to i8{at}");
                 "%rb"
             } else {
                 "%r"
             };
-            let _ = writeln!(body, "  store {slot} {value}, {slot}* %out");
+            let _ = writeln!(body, "  store {slot} {value}, {slot}* %out{at}");
         }
     }
     format!(
-        "define i32 @{}({}) {{\nentry:\n{body}  ret i32 0\n}}\n",
+        "define i32 @{}({}){sp} {{\nentry:\n{body}  ret i32 0{at}\n}}\n",
         f.name,
         params.join(", ")
     )

@@ -164,6 +164,8 @@ fn lineinfo_attaches_locations() {
         .count();
     // Every instruction after the entry block's parameter reassembly carries a location.
     assert!(with_dbg > 0 && with_dbg <= body_lines, "{text}");
+    // Instructions without a line of their own (the entry block's) get the function's first.
+    assert!(!text.contains("!DILocation(line: 0"), "{text}");
 }
 
 /// `k(a: float32[:], flags: bool[:])` calling `add_one(float32) -> float32` (C ABI),
@@ -642,4 +644,164 @@ fn numba_abi_entry_is_a_wrapper_storing_through_its_first_argument() {
         "{plain}"
     );
     assert!(!plain.contains("$value"), "{plain}");
+}
+
+/// `k(a: float64[:])`: `x = a[0]; a[0] = x` through variable `x`.
+fn kernel_with_a_variable() -> Module {
+    let loc = Loc { line: 4, col: 5 };
+    let b0 = Block(0);
+    let mut k = Function::new(
+        "k",
+        FunctionKind::Kernel,
+        vec![arr1(Scalar::F64)],
+        Type::None,
+    );
+    let x = k.new_var("x", Type::F64);
+    let a = k
+        .push(b0, Op::Param(0), Some(arr1(Scalar::F64)), loc)
+        .unwrap();
+    let zero = k
+        .push(b0, Op::Const(Const::Int(0)), Some(Type::I64), loc)
+        .unwrap();
+    let v = k
+        .push(b0, Op::Load(a, vec![zero]), Some(Type::F64), loc)
+        .unwrap();
+    k.push(b0, Op::SetVar(x, v), None, loc);
+    let w = k.push(b0, Op::GetVar(x), Some(Type::F64), loc).unwrap();
+    k.push(b0, Op::Store(a, vec![zero], w), None, loc);
+    k.terminate(b0, Terminator::Return(None), loc);
+    Module {
+        functions: vec![k],
+        globals: Vec::new(),
+    }
+}
+
+#[test]
+fn unoptimised_variables_are_addressed_through_their_slot() {
+    let module = kernel_with_a_variable();
+    for opts in [
+        CodegenOptions {
+            opt_level: 0,
+            ..CodegenOptions::default()
+        },
+        CodegenOptions {
+            debug: true,
+            ..CodegenOptions::default()
+        },
+    ] {
+        assert!(!opts.optimizes());
+        let text = write_module(&module, &opts).unwrap();
+        assert!(text.contains("%var0.slot = alloca double\n"), "{text}");
+        assert!(
+            text.contains("%var0 = getelementptr inbounds double, double* %var0.slot, i32 0"),
+            "{text}"
+        );
+        assert!(text.contains("store double %t"), "{text}");
+        assert!(text.contains("load double, double* %var0"), "{text}");
+    }
+    let optimized = CodegenOptions::default();
+    assert!(optimized.optimizes());
+    let text = write_module(&module, &optimized).unwrap();
+    assert!(text.contains("%var0 = alloca double\n"), "{text}");
+    assert!(!text.contains(".slot"), "{text}");
+}
+
+#[test]
+fn numba_abi_wrapper_carries_line_info() {
+    let module = bool_device_entry();
+    let opts = CodegenOptions {
+        numba_abi: true,
+        lineinfo: true,
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&module, &opts).unwrap();
+    let wrapper = text
+        .lines()
+        .find(|l| l.starts_with("define i32 @is_big("))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(wrapper.contains(") !dbg !"), "{text}");
+    assert!(
+        text.contains("linkageName: \"is_big\"") && text.contains("linkageName: \"is_big$value\""),
+        "each definition has its own subprogram: {text}"
+    );
+    // Every instruction of the wrapper has the function's first line.
+    let start = text.find("define i32 @is_big(").unwrap();
+    let body = &text[start..text[start..].find("\n}").unwrap() + start];
+    for line in body.lines().skip(2) {
+        assert!(line.contains(", !dbg !"), "{line} in {text}");
+    }
+    assert!(
+        text.contains("!DILocation(line: 2, column: 1, scope: !"),
+        "{text}"
+    );
+    // Without line info the wrapper has no metadata.
+    let plain = write_module(
+        &module,
+        &CodegenOptions {
+            numba_abi: true,
+            ..CodegenOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(!plain.contains("!dbg"), "{plain}");
+}
+
+#[test]
+fn debug_builds_declare_named_variables_with_their_dwarf_types() {
+    let mut module = kernel_with_a_variable();
+    let k = &mut module.functions[0];
+    k.new_var("$tmp", Type::F64);
+    k.new_var("z", Type::Scalar(Scalar::C64));
+    k.new_var("a", arr1(Scalar::F64));
+    k.new_var("t", Type::Tuple(vec![Type::I32, Type::F64]));
+    let debug = CodegenOptions {
+        debug: true,
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&module, &debug).unwrap();
+    assert!(
+        text.contains("declare void @llvm.dbg.declare(metadata, metadata, metadata)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("call void @llvm.dbg.declare(metadata double* %var0.slot, metadata !"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("%var1.slot, metadata"),
+        "temporaries are unnamed: {text}"
+    );
+    for node in [
+        "!DIBasicType(encoding: DW_ATE_float, name: \"float64\", size: 64)",
+        "!DIBasicType(encoding: DW_ATE_float, name: \"float32\", size: 32)",
+        "!DIBasicType(encoding: DW_ATE_signed, name: \"int64\", size: 64)",
+        "name: \"imag\", baseType: !",
+        "!DICompositeType(tag: DW_TAG_structure_type, name: \"complex64\", size: 64, elements: !",
+        "!DISubrange(count: 1)",
+        "name: \"strides\", baseType: !",
+        "size: 64, offset: 128)",
+        "name: \"array(float64, 1d, C)\", size: 192",
+        // (int32, float64): the float64 member is at its alignment, 64 bits in.
+        "name: \"1\", baseType: !",
+        "size: 128, elements: !",
+    ] {
+        assert!(text.contains(node), "{node} missing: {text}");
+    }
+    for name in ["x", "z", "a", "t"] {
+        assert!(
+            text.contains(&format!("!DILocalVariable(name: \"{name}\", scope: !")),
+            "{name}: {text}"
+        );
+    }
+    assert!(text.contains("name: \"1\", baseType: !") && text.contains("offset: 64)"));
+    // Line info alone names no variable.
+    let lineinfo = CodegenOptions {
+        lineinfo: true,
+        ..CodegenOptions::default()
+    };
+    let text = write_module(&module, &lineinfo).unwrap();
+    assert!(
+        !text.contains("DILocalVariable") && !text.contains("dbg.declare"),
+        "{text}"
+    );
 }

@@ -224,3 +224,87 @@ fn lto_keeps_the_kernel() {
         link_cubin(&tools.link, &out, &[], cc, true, LinkDebug::None).unwrap();
     }
 }
+
+/// `k(a: float64[:])`: `x = a[0]; a[0] = x * x` through variable `x`.
+fn square_through_a_variable() -> oxcuda_ir::Module {
+    let f64t = Type::Scalar(Scalar::F64);
+    let mut b = Fb::kernel("square", vec![arr1(Scalar::F64)]);
+    let x = b.f.new_var("x", f64t.clone());
+    let a = b.param(0);
+    let v = b.load1(a, 0);
+    b.e(Op::SetVar(x, v));
+    let w = b.v(Op::GetVar(x), f64t.clone());
+    let sq = b.v(Op::Binary(BinOp::Mul, w, w), f64t);
+    b.store1(a, 0, sq);
+    b.ret(None);
+    module(vec![b.finish()])
+}
+
+#[test]
+fn without_optimisation_variables_live_in_the_local_depot() {
+    let tools = tools_or_skip!();
+    let module = square_through_a_variable();
+    let unoptimized = CodegenOptions {
+        opt_level: 0,
+        ..CodegenOptions::default()
+    };
+    let ptx = check_with(&tools, &module, &unoptimized);
+    assert!(ptx.contains("__local_depot0"), "{ptx}");
+    let debug = CodegenOptions {
+        debug: true,
+        ..CodegenOptions::default()
+    };
+    assert!(check_with(&tools, &module, &debug).contains("__local_depot0"));
+    let ptx = check_with(&tools, &module, &CodegenOptions::default());
+    assert!(!ptx.contains("__local_depot"), "{ptx}");
+}
+
+#[test]
+fn a_numba_abi_entry_has_line_info() {
+    let tools = tools_or_skip!();
+    // `def f(): pass` as numba's ABI entry: the only instructions are the wrapper's.
+    let mut b = Fb::device("f", vec![], Type::None);
+    b.ret(None);
+    let module = module(vec![b.finish()]);
+    for opts in [
+        CodegenOptions {
+            lineinfo: true,
+            numba_abi: true,
+            ..CodegenOptions::default()
+        },
+        CodegenOptions {
+            debug: true,
+            numba_abi: true,
+            ..CodegenOptions::default()
+        },
+    ] {
+        let ptx = check_with(&tools, &module, &opts);
+        assert!(ptx.contains(".file\t1 \"/tmp/kernels/q.py\""), "{ptx}");
+        assert!(ptx.contains(".loc\t1 "), "{ptx}");
+    }
+}
+
+#[test]
+fn debug_variables_of_every_kind_compile() {
+    let tools = tools_or_skip!();
+    let mut module = square_through_a_variable();
+    let k = &mut module.functions[0];
+    for (name, ty) in [
+        ("flag", Type::BOOL),
+        ("h", Type::Scalar(Scalar::F16)),
+        ("b", Type::Scalar(Scalar::BF16)),
+        ("z", Type::Scalar(Scalar::C128)),
+        ("a", arr1(Scalar::F32)),
+        ("t", Type::Tuple(vec![Type::I32, Type::Scalar(Scalar::C64)])),
+        ("none", Type::None),
+    ] {
+        k.new_var(name, ty);
+    }
+    let debug = CodegenOptions {
+        debug: true,
+        ..CodegenOptions::default()
+    };
+    let ptx = check_with(&tools, &module, &debug);
+    assert!(ptx.contains(".section\t.debug_info"), "{ptx}");
+    assert!(ptx.contains("__local_depot0"), "{ptx}");
+}

@@ -222,6 +222,8 @@ impl CompileArtifacts {
             "return_type" => a.ret.to_string().into_pyobject(py)?.into_any(),
             "times" => a.times.clone().into_pyobject(py)?.into_any(),
             "lto" => pyo3::types::PyBool::new(py, a.lto).to_owned().into_any(),
+            // The compute capability the GPU stages are (or would be) compiled for.
+            "cc" => a.options.codegen.cc.into_pyobject(py)?.into_any(),
             // The kernel synchronises the grid: the launcher launches it cooperatively.
             "cooperative" => pyo3::types::PyBool::new(py, a.cooperative)
                 .to_owned()

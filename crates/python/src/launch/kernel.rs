@@ -189,12 +189,11 @@ impl GpuKernel {
         guard(|| self.stages.read(py, "nvvm"))
     }
 
-    /// The kernel's PTX (numba's `_Kernel.inspect_asm(cc)`; the PTX is the one compiled for
-    /// this kernel's device, whatever `cc` says).
+    /// The kernel's PTX (numba's `_Kernel.inspect_asm(cc)`): the one compiled for this
+    /// kernel's device, or for compute capability `cc` (a `(major, minor)` tuple) when given.
     #[pyo3(signature = (cc=None))]
     fn inspect_asm(&self, py: Python<'_>, cc: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {
-        let _ = cc;
-        guard(|| self.stages.read(py, "ptx"))
+        guard(|| self.stages.read_for(py, "ptx", cc))
     }
 
     /// Launched with `cuLaunchCooperativeKernel` (the code synchronises the grid).
@@ -657,11 +656,11 @@ impl SimKernel {
         guard(|| self.stages.read(py, "nvvm"))
     }
 
-    /// The kernel's PTX, compiled on demand (numba's `_Kernel.inspect_asm(cc)`).
+    /// The kernel's PTX, compiled on demand (numba's `_Kernel.inspect_asm(cc)`): for the
+    /// compile's compute capability, or for `cc` (a `(major, minor)` tuple) when given.
     #[pyo3(signature = (cc=None))]
     fn inspect_asm(&self, py: Python<'_>, cc: Option<Py<PyAny>>) -> PyResult<Py<PyAny>> {
-        let _ = cc;
-        guard(|| self.stages.read(py, "ptx"))
+        guard(|| self.stages.read_for(py, "ptx", cc))
     }
 
     /// Runs the kernel on the CPU; the arrays must be host-backend arrays.
