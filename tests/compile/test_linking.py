@@ -10,6 +10,7 @@ from __future__ import annotations
 import ctypes
 import io
 import os
+import re
 
 import numpy as np
 import oxcuda
@@ -448,7 +449,11 @@ def test_declare_device_refusals(c_file):
     with pytest.raises(TypeError, match=r"parameter 0.*CPointer\(float32\)"):
         cuda.declare_device("f", "float32(float32[::1])")
     with pytest.raises(TypeError, match="float16"):
-        cuda.declare_device("f", "float16(float32)")
+        cuda.declare_device("f", "float16(float32)", abi="c")  # returned by value: no C form
+    with pytest.raises(TypeError, match="parameter 0: float16"):
+        cuda.declare_device("f", "float32(float16)")
+    with pytest.raises(TypeError, match="complex64"):
+        cuda.declare_device("f", "complex64(float32)", abi="c")
     assert cuda.declare_device("f", "float32(float32)", use_cooperative=True).use_cooperative
     with pytest.raises(TypeError, match="link="):
         cuda.declare_device("f", "float32(float32)", link=42)
@@ -520,3 +525,56 @@ def test_unknown_link_file_kinds_raise_numbas_error_with_the_fix(name, numba_tex
         linkable_code.classify_path(name)
     assert isinstance(info.value, ValueError)  # a bad argument, as before
     assert "classified by extension" in str(info.value) and "PTXSource" in str(info.value)
+
+
+RETURNED_THROUGH_THE_SLOT = """
+extern "C" __device__ int copy_half(unsigned short *out, const unsigned short *x) {
+    *out = *x;
+    return 0;
+}
+struct c64 { float re, im; };
+extern "C" __device__ int product_and_sum(c64 *out, float a, float b) {
+    out->re = a * b;
+    out->im = a + b;
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("cc", [(7, 5), (9, 0), (10, 0)])
+def test_numba_abi_float16_and_complex_results_are_stored_through_the_slot(cc):
+    # numba-ABI functions return through `ret *out`, so float16 and complex results have a C
+    # form there (their bytes), though not as by-value C returns.
+    code = cuda.CUSource(RETURNED_THROUGH_THE_SLOT)
+    copy_half = cuda.declare_device(
+        "copy_half", oxcuda.float16(CPointer(oxcuda.float16)), link=code
+    )
+    pair = cuda.declare_device("product_and_sum", "complex64(float32, float32)", link=code)
+
+    def k(h, z, x, a, b):
+        i = cuda.grid(1)
+        if i < h.size:
+            h[i] = copy_half(x[i:])  # a CPointer parameter takes the view's data pointer
+            z[i] = pair(a[i], b[i])
+
+    sig = void(
+        oxcuda.float16[::1],
+        oxcuda.complex64[::1],
+        oxcuda.float16[::1],
+        float32[::1],
+        float32[::1],
+    )
+    result = compiler.compile_pyfunc(k, sig, device=False, output="cubin", cc=cc, link=())
+    assert_elf(result["cubin"])
+    ptx = cuda.compile_ptx(k, sig, cc=cc)[0]
+    # Each external takes the slot's address first, then its arguments.
+    assert re.search(
+        r"\.extern\s+\.func\s+\(\.param\s+\.b32\s+func_retval0\)\s+copy_half\s*\(\s*"
+        r"\.param\s+\.b64\s+\w+,\s*\.param\s+\.b64\s+\w+\s*\)",
+        ptx,
+    )
+    assert re.search(
+        r"product_and_sum\s*\(\s*\.param\s+\.b64\s+\w+,\s*\.param\s+\.b32\s+\w+,"
+        r"\s*\.param\s+\.b32\s+\w+\s*\)",
+        ptx,
+    )

@@ -301,3 +301,45 @@ def test_compile_ptx_output_links_back(tmp_path, lto):
     k[(n + 255) // 256, 256](out, flags, cuda.to_device(x), cuda.to_device(y))
     np.testing.assert_array_equal(out.copy_to_host(), x * y * np.float32(0.5))
     np.testing.assert_array_equal(flags.copy_to_host(), np.arange(n) % 2 == 1)
+
+
+SLOT_RESULTS = """
+extern "C" __device__ int copy_half(unsigned short *out, const unsigned short *x) {
+    *out = *x;
+    return 0;
+}
+struct c64 { float re, im; };
+extern "C" __device__ int product_and_sum(c64 *out, float a, float b) {
+    out->re = a * b;
+    out->im = a + b;
+    return 0;
+}
+"""
+
+
+def test_numba_abi_float16_and_complex_results():
+    # numba's ABI returns through `ret *out`: float16 and complex64 results are the slot's
+    # bytes (docs/linking.md), here a half copied bit for bit and a complex built from parts.
+    from oxcuda import complex64, float16
+
+    code = cuda.CUSource(SLOT_RESULTS)
+    copy_half = cuda.declare_device("copy_half", float16(CPointer(float16)), link=code)
+    pair = cuda.declare_device("product_and_sum", "complex64(float32, float32)", link=code)
+
+    @cuda.jit(void(float16[::1], complex64[::1], float16[::1], float32[::1], float32[::1]))
+    def k(h, z, x, a, b):
+        i = cuda.grid(1)
+        if i < h.size:
+            h[i] = copy_half(x[i:])
+            z[i] = pair(a[i], b[i])
+
+    n = 1000
+    x = random_f32(n).astype(np.float16)
+    a, b = random_f32(n), random_f32(n)
+    h = cuda.device_array(n, np.float16)
+    z = cuda.device_array(n, np.complex64)
+    k[(n + 127) // 128, 128](h, z, cuda.to_device(x), cuda.to_device(a), cuda.to_device(b))
+    np.testing.assert_array_equal(h.copy_to_host().view(np.uint16), x.view(np.uint16))
+    want = np.empty(n, np.complex64)
+    want.real, want.imag = a * b, a + b
+    np.testing.assert_array_equal(z.copy_to_host(), want)

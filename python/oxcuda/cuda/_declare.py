@@ -27,6 +27,10 @@ _SCALARS = {
     "float32",
     "float64",
 }
+#: Types a numba-ABI function may return although they have no agreed by-value C form: the
+#: result is stored through the function's first parameter, `ret *out`, as their bytes
+#: (`__half`, `cuFloatComplex`, `cuDoubleComplex` have exactly these layouts).
+_RETURNED_THROUGH_POINTER = {"float16", "complex64", "complex128"}
 _POINTER = re.compile(r"CPointer\((\w+)\)")
 _SYMBOL = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _ARRAY = re.compile(r"(?:readonly )?array\((\w+), .*\)")
@@ -111,6 +115,8 @@ def declare_device(
         raise TypeError("Return type must be provided for device declarations")
     if ret in ("void", "none"):
         ret = "none"
+    elif abi == "numba" and ret in _RETURNED_THROUGH_POINTER:
+        pass  # written through the `ret *out` pointer: its C form is its bytes
     elif (why := _why_not(ret)) is not None:
         raise TypeError(f"declare_device({name!r}): the return type: {why}")
     for i, a in enumerate(args):

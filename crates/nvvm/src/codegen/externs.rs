@@ -13,7 +13,8 @@
 //! Parameter and return types are numba's *argument* data models, which are what C compilers
 //! use for the same types: integers and floats by value, bool as a byte (`i8` holding 0/1), a
 //! `CPointer(T)` as a generic `T*`. float16, complex numbers, arrays and tuples have no agreed
-//! C-level form and are refused with an error naming the function.
+//! by-value C form and are refused with an error naming the function, except as the result of
+//! a numba-ABI function, which is stored through its slot as the type's bytes.
 //!
 //! Invariants:
 //! - every external function of the module is declared exactly once, whether called or not,
@@ -67,12 +68,17 @@ fn abi_return(ty: &Type) -> std::result::Result<String, String> {
     }
 }
 
-/// The type of the result slot under numba's ABI (`i8*` for none: numba's opaque model).
+/// The type of the result slot under numba's ABI (`i8*` for none: numba's opaque model). The
+/// result is stored through a pointer, so float16 and complex numbers, which have no agreed
+/// by-value C form, have one here: their bytes (`half`, `{ float, float }`, the layouts of
+/// `__half`, `cuFloatComplex` and `cuDoubleComplex`).
 fn numba_slot(ty: &Type) -> std::result::Result<String, String> {
-    if *ty == Type::None {
-        Ok("i8*".to_owned())
-    } else {
-        abi_type(ty)
+    match ty {
+        Type::None => Ok("i8*".to_owned()),
+        Type::Scalar(s @ (Scalar::F16 | Scalar::C64 | Scalar::C128)) => {
+            Ok(types::scalar_mem(*s).to_owned())
+        }
+        _ => abi_type(ty),
     }
 }
 
