@@ -152,7 +152,7 @@ class CudaDriverError(OxcudaError):
 
     def __new__(cls, *args: Any, **kwargs: Any) -> CudaDriverError:
         if cls is CudaDriverError and args and args[0] in _LAUNCH_CALLS:
-            cls = _launch_error_class()
+            cls = _joined(CudaDriverError, "CUDAError")
         return super().__new__(cls, *args, **kwargs)
 
     def __init__(
@@ -184,12 +184,6 @@ class CudaDriverError(OxcudaError):
 
 #: The driver calls that launch a kernel (their failures are cuda.core ``CUDAError``s too).
 _LAUNCH_CALLS = frozenset({"cuLaunchKernel", "cuLaunchKernelEx", "cuLaunchCooperativeKernel"})
-
-
-def _launch_error_class() -> type[CudaDriverError]:
-    """``CudaDriverError``, or its subclass that is also cuda.core's ``CUDAError`` when the
-    program has imported cuda.core (made once)."""
-    return _joined(CudaDriverError, "CUDAError")
 
 
 def _joined(ours: type, theirs: str) -> type:

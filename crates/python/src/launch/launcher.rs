@@ -411,8 +411,8 @@ impl LaunchCache {
 
     /// The garbage collector's view of the cycle `dispatcher → configs → ConfiguredLaunch →
     /// dispatcher`: without it, a dispatcher that was ever configured would never be freed
-    /// (issue 17, item 2). The dictionary is a builtin container the collector clears, so no
-    /// `__clear__` is needed (every cycle holds one mutable reference). The table's entries
+    /// (issue 17, item 2). The dictionary is a builtin container the collector clears; the
+    /// remembered configuration (`last_config`) is dropped by `__clear__`. The table's entries
     /// hold kernels and compile records, which refer to no dispatcher.
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
         visit.call(&self.configs)?;
