@@ -281,7 +281,7 @@ def set_cuda_kernel(function: Any) -> None:
     entry = module.add_metadata(
         (function, ir.MetaDataString(module, "kernel"), ir.Constant(ir.IntType(32), 1))
     )
-    module.get_or_insert_named_metadata("nvvm.annotations").add(entry)
+    module.add_named_metadata("nvvm.annotations", entry)  # created on first use
     byte_ptr = ir.IntType(8).as_pointer()
     used_type = ir.ArrayType(byte_ptr, 1)
     used = ir.GlobalVariable(module, used_type, "llvm.used")
