@@ -97,6 +97,18 @@ def test_device_functions_compile_device_and_inspect():
         cuda.jit(_scale).compile_device(sig)
 
 
+def test_compile_results_have_numbas_function_descriptor():
+    add = cuda.jit(device=True)(_add)
+    sig = (types.int32, types.int32)
+    desc = add.compile_device(sig).fndesc
+    # The symbol is the function's name in the generated code (numba's test_device_func).
+    assert "_add" in desc.mangled_name == desc.llvm_func_name == desc.unique_name
+    assert desc.mangled_name in add.inspect_llvm(sig) and desc.mangled_name in add.inspect_asm(sig)
+    assert (desc.qualname, desc.modname, desc.args) == ("_add", __name__, ("a", "b"))
+    assert desc.argtypes == sig and desc.restype == types.int64  # numba: int32 + int32 is int64
+    assert repr(desc) == f"<function descriptor {desc.mangled_name!r}>"
+
+
 def test_specialize_makes_one_fixed_dispatcher_per_types(rng):
     k = cuda.jit(_scale)
     x = cuda.to_device(rng.standard_normal(40))

@@ -173,6 +173,44 @@ def test_capturing_closures_passed_to_device_functions(target, rng):
     np.testing.assert_allclose(got[:, 2], b + a * 10 + a * 10, rtol=1e-14)
 
 
+@cuda.jit(device=True)
+def _consume(f, y):
+    return f(y)
+
+
+@cuda.jit
+def closure_per_branch(out, flags, a):
+    # The name x is assigned on both branches and each branch's function closes over its
+    # own value (numba-cuda refuses this: "Cannot capture a constant value for variable").
+    i = cuda.grid(1)
+    if i >= a.shape[0]:
+        return
+    if flags[i]:
+        x = a[i] * 3.0
+
+        def inner(y):
+            return y + x
+
+        r = _consume(inner, 1.0)
+    else:
+        x = a[i] - 6.0
+
+        def inner(y):
+            return y * x
+
+        r = _consume(inner, 2.0)
+    out[i] = r
+
+
+def test_a_name_assigned_on_two_branches_is_captured_per_branch(target, rng):
+    a = rand(rng, N, np.float64)
+    flags = rng.integers(0, 2, N).astype(np.bool_)
+    (got, _, _) = run(closure_per_branch, 2, 32, poison(N, np.float64), flags, a)
+    np.testing.assert_allclose(
+        got, np.where(flags, 1.0 + a * 3.0, 2.0 * (a - 6.0)), rtol=1e-15, atol=1e-12
+    )
+
+
 @cuda.jit
 def assigns_a_captured_name(out, a):
     s = a[0]

@@ -172,10 +172,13 @@ class _Compiled:
     table itself is native: ``LaunchCache``). ``get_compile_result`` and ``compile_device``
     return it (numba's ``CompileResult``: ``signature``, ``argtypes``, ``metadata``)."""
 
-    def __init__(self, artifacts: dict[str, Any], kernel: Any, types: tuple[str, ...]) -> None:
+    def __init__(
+        self, artifacts: dict[str, Any], kernel: Any, types: tuple[str, ...], py_func: Any = None
+    ) -> None:
         self.artifacts = artifacts
         self.kernel = kernel
         self.types = types
+        self.py_func = py_func
         self.device_arrays: list[Any] = []  # captured by reference (_capture.device_arrays)
         self.sim_resources: dict[str, int] | None = None  # a simulator kernel's (_resources)
         # Stages compiled for another compute capability: {(cc, stage): output}.
@@ -202,6 +205,16 @@ class _Compiled:
     def entry_name(self) -> str | None:
         """The symbol of the compiled function in its PTX and NVVM IR."""
         return self.artifacts.get("kernel_name")
+
+    @property
+    def fndesc(self) -> Any:
+        """numba's ``FunctionDescriptor``: the function's names (``mangled_name``: its symbol in
+        ``inspect_llvm()``/``inspect_asm()``) and signature (``_function_descriptor``)."""
+        from ._function_descriptor import FunctionDescriptor
+
+        sig = self.signature
+        symbol = self.entry_name or getattr(self.py_func, "__name__", "")
+        return FunctionDescriptor(self.py_func, symbol, sig.args, sig.return_type)
 
     @property
     def metadata(self) -> dict[str, Any]:
@@ -389,7 +402,7 @@ class Dispatcher(_native.LaunchCache):
                     )
                 artifacts = self._artifacts(texts, "ir", captured=captured, simulator=True)
                 kernel = _native.SimKernel(artifacts["module"], _StageReader(self, texts))
-            compiled = _Compiled(artifacts, kernel, texts)
+            compiled = _Compiled(artifacts, kernel, texts, self.py_func)
             # The kernel addresses these arrays' memory: they live as long as it does.
             compiled.device_arrays = arrays
             if gpu and library is not None:
@@ -581,7 +594,7 @@ class Dispatcher(_native.LaunchCache):
                     f"Compilation disabled: {self.__name__} has no specialisation for "
                     f"({', '.join(types)}) and disable_compile() was called"
                 )
-            compiled = _Compiled(self._artifacts(types, "ir"), None, types)
+            compiled = _Compiled(self._artifacts(types, "ir"), None, types, self.py_func)
             self._device_overloads[types] = compiled
         return compiled
 

@@ -482,6 +482,12 @@ pub static BUILTINS: &[Builtin] = &[
         Rule::Special,
         "numpy.full(shape, fill_value, dtype=None, order='C'): as numpy.empty, every element fill_value (dtype: the fill value's type by default).",
     ),
+    b(
+        "numpy.arange",
+        "start, stop=None, step=None, dtype=None",
+        Rule::Special,
+        "numpy.arange(start, stop=None, step=None, dtype=None): a new per-thread C array of NumPy's values (start, stop and step known at compile time: the length is its shape); it lives until the function returns.",
+    ),
     // Arithmetic and bit intrinsics
     b(
         "cuda.fma",

@@ -593,6 +593,7 @@ impl Lower<'_, '_> {
                 self.alloc_array(path == "cuda.shared.array", &args, range)
             }
             "numpy.dtype" => self.numpy_dtype(&args, range),
+            "numpy.arange" => self.numpy_arange(&args, range),
             "numpy.empty" | "numpy.zeros" | "numpy.ones" | "numpy.full" => {
                 let name = path.strip_prefix("numpy.").unwrap_or(path);
                 self.numpy_alloc(name, &args, range)

@@ -34,6 +34,7 @@ mod local_escape;
 mod namedtuple;
 mod nominal;
 mod np_alloc;
+mod np_arange;
 mod np_dtype;
 mod operator_call;
 mod optional;
