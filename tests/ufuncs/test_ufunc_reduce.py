@@ -155,6 +155,29 @@ def test_back_to_back_reductions_on_several_streams(target, rng):
     assert list(results.copy_to_host()) == [x.sum() for x in arrays]
 
 
+def test_kept_per_block_buffers_grow_and_serve_every_dtype(target, rng):
+    # The per-block values go to a buffer kept per stream and dtype: queued reductions of
+    # several dtypes and grids (each larger grid replaces the buffer) on one stream, with no
+    # synchronisation between them, each give their own result.
+    s = cuda.stream()
+    cases = []
+    for blocks, dtype in [
+        (5, np.int64),
+        (37, np.int64),
+        (11, np.int32),
+        (64, np.int64),
+        (3, np.int32),
+    ]:
+        r = cuda.Reduce(lambda a, b: a + b)
+        r.max_blocks = blocks
+        x = rng.integers(-1000, 1000, 256 * blocks * 3 + 7).astype(dtype)
+        res = cuda.device_array(1, dtype)
+        r(cuda.to_device(x, stream=s), res=res, stream=s)
+        cases.append((x, res))
+    s.synchronize()
+    assert [int(res.copy_to_host()[0]) for _, res in cases] == [int(x.sum()) for x, _ in cases]
+
+
 def test_reductions_from_several_host_threads(target, rng):
     # The default stream's counter is per host thread (it is a different stream in each under
     # per-thread default streams).
