@@ -192,6 +192,89 @@ def test_nvrtc_options():
     assert options == ["-arch=compute_90", "-rdc=true", "-G"]
 
 
+# ---- CUDA C++ for the architecture-specific target (sm_90a) -----------------------------------
+
+# numba-cuda's test_device_arch_specific: inline PTX that only sm_90a has.
+ARCH_SPECIFIC_SOURCE = """
+extern "C" __device__ int set_descriptor(int *out, int *smem) {
+    unsigned usmem = __cvta_generic_to_shared(smem);
+    asm volatile("tensormap.replace.tile.rank.shared::cta.b1024.b32 [%0], 2;" :: "r"(usmem));
+    return 0;
+}
+"""
+
+
+def _set_descriptor_kernel(link):
+    set_descriptor = cuda.declare_device("set_descriptor", "int32(CPointer(int32))", link=link)
+
+    def k(a):
+        sm = cuda.shared.array(1, dtype=np.int32)
+        set_descriptor(sm)
+        sm[0] = 2
+        cuda.syncthreads()
+        a[0] = sm[0]
+
+    return k
+
+
+@pytest.mark.parametrize("lto", [False, True])
+def test_cuda_sources_build_for_the_arch_specific_target(lto):
+    # On a GPU with an architecture-specific target, a build that links CUDA C++ targets it
+    # (sm_90a), as numba-cuda's does, so the source's inline PTX may use its instructions.
+    k = _set_descriptor_kernel(cuda.CUSource(ARCH_SPECIFIC_SOURCE, name="desc.cu"))
+    result = link_cubin(k, void(int64[::1]), lto=lto)
+    assert_elf(result["cubin"])
+    if not lto:  # (with LTO the kernel's own code is LTO-IR, no PTX)
+        assert ".target sm_90a" in result["ptx"]
+    # A build that links no CUDA C++ keeps the portable target.
+    plain = link_cubin(_plain_kernel(), void(float32[::1]))["ptx"]
+    assert re.search(r"\.target sm_90\s", plain)
+
+
+def _plain_kernel():
+    def plain(a):
+        a[0] = 1.0
+
+    return plain
+
+
+def test_arch_specific_code_is_refused_where_the_gpu_has_no_such_target():
+    k = _set_descriptor_kernel(cuda.CUSource(ARCH_SPECIFIC_SOURCE, name="desc.cu"))
+    with pytest.raises((LinkerError, NvrtcCompilationError)):
+        compiler.compile_pyfunc(k, void(int64[::1]), device=False, output="cubin", cc=(8, 6))
+
+
+def test_an_arch_specific_build_links_portable_objects_too(tmp_path):
+    # A .cu file (sm_90a build) beside a relocatable sm_90 cubin of other functions.
+    path = tmp_path / "ext.cubin"
+    path.write_bytes(nvrtc(C_SOURCE, "ext.cu", "cubin"))
+    add_one = cuda.declare_device("add_one", "float32(float32)", link=str(path), abi="c")
+    set_descriptor = cuda.declare_device(
+        "set_descriptor", "int32(CPointer(int32))", link=cuda.CUSource(ARCH_SPECIFIC_SOURCE)
+    )
+
+    def k(a, b):
+        sm = cuda.shared.array(1, dtype=np.int32)
+        set_descriptor(sm)
+        a[0] = add_one(b[0])
+
+    result = link_cubin(k, void(float32[::1], float32[::1]), lto=False)
+    assert_elf(result["cubin"])
+    assert ".target sm_90a" in result["ptx"]
+
+
+def test_the_arch_suffix_rule():
+    cu, ptx = cuda.CUSource("", name="a.cu"), cuda.PTXSource(b"", name="a.ptx")
+    assert _linker.cuda_source_suffix([ptx, cu], (9, 0)) == "a"
+    assert _linker.cuda_source_suffix(["kernels.cu"], (10, 0)) == "a"
+    assert _linker.cuda_source_suffix([ptx], (9, 0)) is None
+    assert _linker.cuda_source_suffix([cu], (8, 9)) is None
+    options = _linker.nvrtc_options(
+        (9, 0), lto=True, debug=False, lineinfo=False, includes=[], suffix="a"
+    )
+    assert options[0] == "-arch=compute_90a"
+
+
 # ---- every kind of input ----------------------------------------------------------------------
 
 

@@ -343,3 +343,41 @@ def test_numba_abi_float16_and_complex_results():
     want = np.empty(n, np.complex64)
     want.real, want.imag = a * b, a + b
     np.testing.assert_array_equal(z.copy_to_host(), want)
+
+
+ARCH_SPECIFIC_SOURCE = """
+extern "C" __device__ int set_descriptor(int *out, int *smem) {
+    unsigned usmem = __cvta_generic_to_shared(smem);
+    asm volatile("tensormap.replace.tile.rank.shared::cta.b1024.b32 [%0], 2;" :: "r"(usmem));
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("lto", [False, True])
+def test_cuda_sources_use_the_gpus_arch_specific_instructions(lto):
+    # numba-cuda's test_device_arch_specific: inline PTX only sm_90a has, in a linked CUDA C++
+    # function; the build targets the GPU's architecture-specific target (_linker).
+    from oxcuda.cuda import _linker
+
+    cc = cuda.get_current_device().compute_capability
+    if tuple(cc) not in _linker.ARCH_SPECIFIC_CCS or tuple(cc) >= (10, 0):
+        pytest.skip("tensormap.replace is an sm_90a instruction")
+    set_descriptor = cuda.declare_device(
+        "set_descriptor",
+        "int32(CPointer(int32))",
+        link=cuda.CUSource(ARCH_SPECIFIC_SOURCE, name="desc.cu"),
+    )
+
+    @cuda.jit(lto=lto)
+    def kernel(a, v):
+        sm = cuda.shared.array(1, dtype=np.int32)
+        set_descriptor(sm)
+        sm[0] = v
+        cuda.syncthreads()
+        a[0] = sm[0]
+
+    a = np.zeros(1, dtype=np.int32)
+    v = int(np.random.default_rng().integers(1, 1000))
+    kernel[1, 1](a, v)
+    assert a[0] == v

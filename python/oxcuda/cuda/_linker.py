@@ -160,11 +160,41 @@ def include_dirs() -> list[str]:
     return dirs
 
 
+#: Compute capabilities with an architecture-specific target (``sm_90a``: the instructions of
+#: that GPU alone, such as ``wgmma``, ``setmaxnreg`` or ``tensormap.replace``), for which NVRTC
+#: and nvJitLink accept the ``a`` suffix.
+ARCH_SPECIFIC_CCS = frozenset({(9, 0), (10, 0), (10, 3), (11, 0), (12, 0), (12, 1)})
+
+
+def cuda_source_suffix(items: Iterable[Any], cc: tuple[int, int]) -> str | None:
+    """The architecture suffix of a GPU build that links CUDA C++ (``.cu`` files,
+    ``CUSource``): ``"a"`` where ``cc`` has an architecture-specific target, as numba-cuda
+    compiles such sources (for ``sm_90a`` on an H100/H200), so their inline PTX may use that
+    GPU's own instructions; else None. The cubin is linked for the exact GPU either way, so the
+    suffix costs no portability."""
+    if tuple(cc) not in ARCH_SPECIFIC_CCS:
+        return None
+    for item in items:
+        if isinstance(item, linkable_code.LinkableCode):
+            kind = item.kind
+        else:
+            kind = linkable_code.classify_path(item)
+        if kind == "cu":
+            return "a"
+    return None
+
+
 def nvrtc_options(
-    cc: tuple[int, int], lto: bool, debug: bool, lineinfo: bool, includes: list[str]
+    cc: tuple[int, int],
+    lto: bool,
+    debug: bool,
+    lineinfo: bool,
+    includes: list[str],
+    suffix: str | None = None,
 ) -> list[str]:
-    """The NVRTC options for a ``.cu`` input (``docs/linking.md``)."""
-    options = [f"-arch=compute_{cc[0]}{cc[1]}", "-rdc=true"]
+    """The NVRTC options for a ``.cu`` input (``docs/linking.md``); ``suffix``: the target's
+    architecture suffix (``"a"``: ``compute_90a``), if any."""
+    options = [f"-arch=compute_{cc[0]}{cc[1]}{suffix or ''}", "-rdc=true"]
     if lto:
         options.append("-dlto")
     if debug:
@@ -221,9 +251,15 @@ def _read(item: Any) -> tuple[str, bytes, str]:
 
 
 def prepare(
-    items: Iterable[Any], cc: tuple[int, int], lto: bool, debug: bool, lineinfo: bool
+    items: Iterable[Any],
+    cc: tuple[int, int],
+    lto: bool,
+    debug: bool,
+    lineinfo: bool,
+    suffix: str | None = None,
 ) -> list[tuple[str, bytes, str]]:
-    """The nvJitLink inputs for ``items``: CUDA C++ compiled by NVRTC, everything else as is."""
+    """The nvJitLink inputs for ``items``: CUDA C++ compiled by NVRTC (for the target
+    ``cc`` with the architecture ``suffix``), everything else as is."""
     inputs = []
     includes: list[str] | None = None
     for item in unique(items):
@@ -235,7 +271,7 @@ def prepare(
                 source = data.decode()
             except UnicodeDecodeError:
                 raise LinkerError(f"{name} is not UTF-8 text, so NVRTC cannot compile it") from None
-            options = nvrtc_options(cc, lto, debug, lineinfo, includes)
+            options = nvrtc_options(cc, lto, debug, lineinfo, includes, suffix)
             data = compile_cuda(source, name, options)
             kind = "ltoir" if lto else "ptx"
         elif kind == "nvvm":

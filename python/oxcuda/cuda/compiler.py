@@ -199,7 +199,11 @@ def compile_pyfunc(
             options["lto_auto"] = True
         if items:
             lineinfo = bool(options.get("lineinfo"))
-            options["link"] = _linker.prepare(items, cc, lto, debug, lineinfo)
+            if options["arch_suffix"] is None:
+                options["arch_suffix"] = _linker.cuda_source_suffix(items, cc)
+            options["link"] = _linker.prepare(
+                items, cc, lto, debug, lineinfo, options["arch_suffix"]
+            )
     # Other outputs link nothing: PTX and NVVM IR are the kernel's own (LTO-IR is forced on by
     # output="ltoir").
     dump = _dump_stages()
