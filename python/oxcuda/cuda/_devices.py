@@ -183,9 +183,9 @@ def close() -> None:
     callbacks = sys.modules.get("oxcuda.cuda._module_callbacks")
     if callbacks is not None:
         callbacks.release_all()  # teardown callbacks of linked code (docs/linking.md)
-    reduction = sys.modules.get("oxcuda.cuda.ufunc.reduction")
-    if reduction is not None:
-        reduction.forget_stream_buffers()  # its counters and buffers belong to the contexts
+    buffers = sys.modules.get("oxcuda.cuda.ufunc.stream_buffers")
+    if buffers is not None:
+        buffers.forget()  # Reduce's kept counters and buffers belong to the contexts
     selection = sys.modules.get("oxcuda.cuda.memory.selection")
     if selection is not None:
         selection.reset_managers()

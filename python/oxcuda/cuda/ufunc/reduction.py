@@ -15,7 +15,7 @@ device function, numba-cuda's API (``numba/cuda/kernels/reduction.py``) on oxcud
 
 **Algorithm**: one launch of blocks of 256 threads (``templates.reduce_stage``), each block
 folding its threads' values into one; the last block to finish (it knows by drawing the last
-ticket from a per-stream counter, ``_ticket_counter``) folds the blocks' values and writes the
+ticket from a per-stream counter, ``stream_buffers``) folds the blocks' values and writes the
 result, as CUDA's "threadFenceReduction" sample does: no second launch. In the stage every
 thread folds a strided slice, ``arr[t], arr[t + T], …`` (T threads in all), starting from its
 own first element: the grid has at most one thread per element, so no identity element is
@@ -34,7 +34,7 @@ commutative: the order of the fold is not the array's order (numba-cuda's requir
 Every partial result is kept in ``arr``'s dtype (``templates.typed_binop``).
 
 **Host cost**: a call with ``res=`` launches one kernel and allocates nothing: the per-block
-values go to a buffer kept per stream and dtype (``_scratch``), beside the stream's ticket
+values go to a buffer kept per stream and dtype (``stream_buffers``), beside the stream's ticket
 counter; the grid is computed from a per-device multiprocessor count read once.
 """
 
@@ -47,8 +47,8 @@ import numpy as np
 
 from oxcuda import types as oxtypes
 from oxcuda.cuda._devices import current_context, get_current_device, use_gpu
-from oxcuda.cuda.dispatcher import Dispatcher, _stream_slot
-from oxcuda.cuda.ufunc import operands, templates
+from oxcuda.cuda.dispatcher import Dispatcher
+from oxcuda.cuda.ufunc import operands, stream_buffers, templates
 from oxcuda.cuda.ufunc.resolve import type_text
 from oxcuda.cuda.ufunc.specialize import device_function, specialize
 
@@ -209,13 +209,13 @@ class Reduce:
         if kernels.grouped is not None and _aligned_contiguous(arr, GROUP_BYTES):
             first, per_thread = kernels.grouped, kernels.group
         blocks = min(n // (THREADS * per_thread), self._block_limit(per_thread > 1))
-        counter = _ticket_counter(stream)
+        buffers = stream_buffers.for_stream(stream)
         if blocks <= 1:
             # One block writes dest itself: no per-block values, no ticket drawn.
-            kernels.stage[1, THREADS, stream](arr, dest, dest, counter, init, use_init)
+            kernels.stage[1, THREADS, stream](arr, dest, dest, buffers.counter, init, use_init)
             return
-        partials = _scratch(stream, np.dtype(arr.dtype), blocks)
-        first[blocks, THREADS, stream](arr, partials, dest, counter, init, use_init)
+        partials = buffers.values(np.dtype(arr.dtype), blocks)
+        first[blocks, THREADS, stream](arr, partials, dest, buffers.counter, init, use_init)
 
     def _block_limit(self, grouped: bool) -> int:
         """The first stage's largest grid: ``max_blocks`` when set, else BLOCKS_PER_SM
@@ -292,82 +292,6 @@ class Reduce:
             )
         serial = specialize(templates.reduce_serial, f"{base}_serial", {"_op": op})
         return _Kernels(stage, grouped, group, serial)
-
-
-_counters: dict[tuple[int, int, int], Any] = {}
-_counters_lock = threading.Lock()
-
-#: The handles of the default streams (``0``, ``CU_STREAM_LEGACY``, ``CU_STREAM_PER_THREAD``),
-#: which name a different stream in each host thread under per-thread default streams.
-_DEFAULT_HANDLES = (0, 1, 2)
-
-
-def _ticket_counter(stream: Any) -> Any:
-    """The ``uint32[1]`` device counter the stage's blocks draw tickets from
-    (``templates.reduce_finish``), which is 0 between launches.
-
-    Why one per stream: a counter shared by two reductions running at the same time would
-    mix their tickets, and launches on one stream never overlap. The key is the device, the
-    stream's handle and, for the default streams, the host thread. A handle is not reused
-    while work on it is pending (``cuStreamDestroy`` frees a stream's resources once its
-    work completes), so two streams that overlap never share a key. Counters are kept for
-    the process's life (4 bytes per stream that ever ran a reduction).
-
-    On the simulator the counter is a new zeroed array per call: an exception raised in a
-    simulated block (a user's operation failing) would leave a shared counter mid-count."""
-    if not use_gpu():
-        return operands.to_device(np.zeros(1, np.uint32), 0)
-    key = _stream_key(stream)
-    found = _counters.get(key)
-    if found is None:
-        with _counters_lock:
-            found = _counters.get(key)
-            if found is None:
-                found = _counters[key] = operands.to_device(np.zeros(1, np.uint32), 0)
-    return found
-
-
-def _stream_key(stream: Any) -> tuple[int, int, int]:
-    """The key of the per-stream device buffers: the device, the stream's handle and, for the
-    default streams, the host thread (see ``_ticket_counter``)."""
-    handle = int(_stream_slot(stream))
-    thread = threading.get_ident() if handle in _DEFAULT_HANDLES else 0
-    return (current_context().device_id, handle, thread)
-
-
-_scratches: dict[tuple, Any] = {}
-
-
-def _scratch(stream: Any, dtype: np.dtype, blocks: int) -> Any:
-    """A device array of at least ``blocks`` items of ``dtype`` for the stage's per-block
-    values, kept per stream and dtype (as the ticket counter is) instead of allocated per call.
-
-    Why that is safe: the values are written and read by one launch (the blocks write them,
-    the last block reads them), and launches on one stream never overlap, so the next
-    reduction on the stream overwrites them only after this one finished with them; another
-    stream has its own. Why it is worth it: measured on the H200 (bench/probes/reduce_shapes.py,
-    2^28 float32 in turns with ``cupy.sum``), ``Reduce`` with a per-call allocation ran at
-    0.987-0.991 of CuPy's speed, with the kept buffer at 0.993-0.996 (six runs). The buffer
-    grows to the largest grid asked for and is kept for the process's life (at most the block
-    limit's items per stream and dtype)."""
-    if not use_gpu():
-        return operands.allocate((blocks,), dtype, stream)
-    key = (*_stream_key(stream), dtype)
-    found = _scratches.get(key)
-    if found is None or found.size < blocks:
-        with _counters_lock:
-            found = _scratches.get(key)
-            if found is None or found.size < blocks:
-                found = _scratches[key] = operands.allocate((blocks,), dtype, 0)
-    return found
-
-
-def forget_stream_buffers() -> None:
-    """Drops the kept ticket counters and per-block buffers (``cuda.close()`` calls it: the
-    next reduction makes new ones in the context current then)."""
-    with _counters_lock:
-        _counters.clear()
-        _scratches.clear()
 
 
 def _aligned_contiguous(arr: Any, alignment: int) -> bool:
