@@ -237,6 +237,19 @@ def main() -> int:
         for _ in range(n):
             grouped[blocks, THREADS, 0](d, partials, r, counter, zero, False)
 
+    from oxcuda.cuda.ufunc import stream_buffers
+
+    kept = stream_buffers.for_stream(0)
+    kept_values = kept.values(np.dtype(np.float32), blocks)
+
+    def direct_kept(n: int) -> None:
+        for _ in range(n):
+            grouped[blocks, THREADS, 0](d, kept_values, r, kept.counter, zero, False)
+
+    def direct_kept_init(n: int) -> None:
+        for _ in range(n):
+            grouped[blocks, THREADS, 0](d, kept_values, r, kept.counter, zero, True)
+
     def run_loop(n: int) -> None:
         for _ in range(n):
             direct._run(d, r, zero, True, 0)
@@ -252,6 +265,8 @@ def main() -> int:
     variants: list[tuple[str, Any]] = [
         ("Reduce's kernel", direct_loop),
         ("kernel stream 0", direct_stream0),
+        ("kernel, Reduce's buffers", direct_kept),
+        ("kernel, buffers, init", direct_kept_init),
         ("Reduce._run", run_loop),
         ("Reduce", reduce_loop(cuda.Reduce(lambda a, b: a + b))),
         ("wave+final", two_launch(k["wave"])),
@@ -260,8 +275,8 @@ def main() -> int:
         ("chunk+final", two_launch(k["chunk"])),
         ("chunk+ticket", ticket(k["chunk_ticket"])),
     ]
-    for name, loop in variants[:4]:
-        print(f"{name:16s} host time per call, launches queued: {host_us(loop):.1f} us")
+    for name, loop in variants[:6]:
+        print(f"{name:26s} host time per call, launches queued: {host_us(loop):.1f} us")
     for name, loop in variants:
         loop(1)
         cuda.synchronize()
@@ -269,7 +284,7 @@ def main() -> int:
         turns = _common.time_interleaved({"x": loop, "cupy": theirs}, sync, 20, args.turns)
         o, t = turns["x"]["median_us"] / 1e3, turns["cupy"]["median_us"] / 1e3
         print(
-            f"{name:16s} {o:.4f} ms  cupy.sum {t:.4f} ms  CuPy/x {t / o:.4f} (median of turn "
+            f"{name:26s} {o:.4f} ms  cupy.sum {t:.4f} ms  CuPy/x {t / o:.4f} (median of turn "
             f"ratios {turns['ratio']:.4f})  rel.err {abs(got - want) / want:.1e}",
             flush=True,
         )
