@@ -28,6 +28,7 @@ impl Lower<'_, '_> {
             Expr::BooleanLiteral(b) => Val::Bool(b.value),
             Expr::NoneLiteral(_) => Val::NoneV,
             Expr::StringLiteral(s) => Val::Str(s.value.to_str().to_owned()),
+            Expr::BytesLiteral(b) => Val::Bytes(b.value.bytes().collect()),
             Expr::Name(n) => self.name(n.id.as_str(), n.range()),
             Expr::Attribute(a) => {
                 let base = self.expr(&a.value);
@@ -643,6 +644,9 @@ impl Lower<'_, '_> {
             }
         };
         if let Some(v) = self.datetime_compare(cmp, &l, &r, range) {
+            return v;
+        }
+        if let Some(v) = self.char_seq_compare(cmp, &l, &r, range) {
             return v;
         }
         if let Some(b) = fold_compare(cmp, &l, &r) {
