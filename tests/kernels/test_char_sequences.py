@@ -381,6 +381,53 @@ def test_device_arrays_of_strings(target, rng):
 
 
 # ----------------------------------------------------------------------------------------
+# Device functions, locals, global constants
+
+GREETING = b"hello, world"
+GREETING_U = "héllo, 中😀"
+
+
+@cuda.jit(device=True)
+def same_text(x, y):
+    return x == y
+
+
+@cuda.jit(device=True)
+def put(x, value):
+    x[0] = value
+
+
+@cuda.jit
+def through_device_functions(out, a, b, s, u):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        item = a[i]  # a reference to the item, as numba-cuda's records are
+        out[i] = same_text(item, b[i])
+        b[i] = item
+        s[i] = GREETING
+        u[i] = GREETING_U
+        if i == 0:
+            put(s[i:], b"put")
+
+
+def test_device_functions_locals_and_global_constants(target, rng):
+    alphabet = ASCII[:2]
+    a = array_of(random_strings(rng, 64, 3, alphabet), "S3")
+    b = array_of(random_strings(rng, 64, 5, alphabet), "S5")
+    s = array_of(random_strings(rng, 64, 6), "S6")
+    u = array_of(random_strings(rng, 64, 8, UNICODE), "U8")
+    out = np.zeros(64, np.bool_)
+    expected_eq = np.array([x == y for x, y in zip(a, b, strict=True)])
+    through_device_functions[1, 64](out, a, b, s, u)
+    np.testing.assert_array_equal(out, expected_eq)
+    assert b.tobytes() == a.astype("S5").tobytes()
+    expected_s = np.full(64, GREETING, "S6")
+    expected_s[0] = b"put"
+    assert s.tobytes() == expected_s.tobytes()
+    assert u.tobytes() == np.full(64, GREETING_U, "U8").tobytes()
+
+
+# ----------------------------------------------------------------------------------------
 # Types: typeof, from_dtype, signatures, inspect_types
 
 

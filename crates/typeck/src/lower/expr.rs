@@ -236,6 +236,7 @@ impl Lower<'_, '_> {
             GlobalValue::Datetime(d, count) => self.datetime_constant(*d, *count),
             GlobalValue::None => Val::NoneV,
             GlobalValue::Str(s) => Val::Str(s.clone()),
+            GlobalValue::Bytes(b) => Val::Bytes(b.clone()),
             GlobalValue::Tuple(items) => Val::Tuple(items.iter().map(|i| self.global_value(name, i, range)).collect()),
             GlobalValue::Array { .. } => Val::GlobalArray(name.to_owned()),
             GlobalValue::DeviceArray(a) => self.device_array(a),
