@@ -126,7 +126,10 @@ mod tests {
         assert_eq!(s.to_string(), "[char x 12]");
         assert_eq!(u.to_string(), "[unichr x 3]");
         assert_eq!((s.size(), u.size()), (12, 12));
-        assert_eq!((s.numpy_name(), u.numpy_name()), ("S12".into(), "U3".into()));
+        assert_eq!(
+            (s.numpy_name(), u.numpy_name()),
+            ("S12".into(), "U3".into())
+        );
         assert_eq!(
             u.storage().to_string(),
             "Record(chars: uint32[3] @0; size 12, align 1)"

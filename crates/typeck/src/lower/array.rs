@@ -818,7 +818,11 @@ impl Lower<'_, '_> {
                 );
                 return;
             }
-            if sa.dtype.as_char_seq().is_none_or(|s| s.unicode != cs.unicode) {
+            if sa
+                .dtype
+                .as_char_seq()
+                .is_none_or(|s| s.unicode != cs.unicode)
+            {
                 self.error(
                     codes::TYPE_MISMATCH,
                     value_range,

@@ -62,7 +62,11 @@ impl Lower<'_, '_> {
     ) -> Option<Chars> {
         let mismatch = |this: &mut Self, hint: &str| {
             let d = value.describe();
-            let what = format!("{cs} item (NumPy {}, {} characters)", cs.numpy_name(), cs.python_kind());
+            let what = format!(
+                "{cs} item (NumPy {}, {} characters)",
+                cs.numpy_name(),
+                cs.python_kind()
+            );
             let message = if store {
                 format!("cannot store {d} into a {what}")
             } else {
@@ -75,7 +79,9 @@ impl Lower<'_, '_> {
             Val::Rt(v, Type::CharSeq(other)) if other.unicode == cs.unicode => {
                 Some(Chars::Item(self.chars_view(*v, *other), *other))
             }
-            Val::Bytes(b) if !cs.unicode => Some(Chars::Constant(b.iter().map(|&c| c.into()).collect())),
+            Val::Bytes(b) if !cs.unicode => {
+                Some(Chars::Constant(b.iter().map(|&c| c.into()).collect()))
+            }
             Val::Str(s) if cs.unicode => Some(Chars::Constant(s.chars().map(u32::from).collect())),
             Val::Str(s) => {
                 let hint = if s.is_ascii() {
@@ -214,7 +220,10 @@ impl Lower<'_, '_> {
             return Some(self.error_hint(
                 codes::TYPE_MISMATCH,
                 range,
-                format!("{cs} items (NumPy {}) have no ordering in kernels", cs.numpy_name()),
+                format!(
+                    "{cs} items (NumPy {}) have no ordering in kernels",
+                    cs.numpy_name()
+                ),
                 "numba-cuda compares S<n>/U<n> items with == and != only",
             ));
         }

@@ -1016,10 +1016,15 @@ fn fold_binary(op: ast::Operator, l: &Val, r: &Val) -> Option<Val> {
 }
 
 fn fold_compare(op: CmpOp, l: &Val, r: &Val) -> Option<bool> {
-    if let (Val::Str(a), Val::Str(b)) = (l, r) {
+    let order = match (l, r) {
         // Strings are compile-time constants (literals, or a device function's string
-        // argument, specialised on its value as numba's literal strings are): Python's order.
-        let order = a.cmp(b);
+        // argument, specialised on its value as numba's literal strings are): Python's order
+        // (code points for str, bytes for bytes).
+        (Val::Str(a), Val::Str(b)) => Some(a.cmp(b)),
+        (Val::Bytes(a), Val::Bytes(b)) => Some(a.cmp(b)),
+        _ => None,
+    };
+    if let Some(order) = order {
         return Some(match op {
             CmpOp::Eq => order.is_eq(),
             CmpOp::Ne => order.is_ne(),
