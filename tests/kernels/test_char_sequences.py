@@ -465,6 +465,27 @@ def test_signatures_name_char_sequences(target):
     assert "[char x 6]" in buf.getvalue()
 
 
+STAMP = b"v1"
+
+
+def stamp(a):
+    a[0] = STAMP
+
+
+def test_disk_cache_key_sees_string_types_and_bytes_globals(monkeypatch):
+    from oxcuda.cuda import _disk_cache
+
+    def key(types):
+        return _disk_cache.key(stamp, types, {}, (9, 0), (), (13, 0))
+
+    first = key(("[char x 4][::1]",))
+    assert first == key(("[char x 4][::1]",))
+    assert first != key(("[char x 5][::1]",))
+    assert first != key(("[unichr x 4][::1]",))
+    monkeypatch.setitem(globals(), "STAMP", b"v2")
+    assert key(("[char x 4][::1]",)) != first
+
+
 # ----------------------------------------------------------------------------------------
 # Refusals, each naming the dtype
 

@@ -473,6 +473,43 @@ mod tests {
     }
 
     #[test]
+    fn erasing_char_sequences_keeps_the_layout() {
+        use crate::charseq::CharSeqType;
+        let inner = Record::new(
+            vec![
+                field("t", Dtype::CharSeq(CharSeqType::unicode(2)), &[], 0),
+                field("k", Scalar::I16, &[], 8),
+            ],
+            10,
+            1,
+        )
+        .unwrap();
+        let outer = Record::new(
+            vec![
+                field("x", Scalar::I8, &[], 0),
+                field("inner", inner, &[], 1),
+                field("tag", Dtype::CharSeq(CharSeqType::bytes(2)), &[3], 11),
+            ],
+            17,
+            1,
+        )
+        .unwrap();
+        assert!(outer.holds_char_seq() && Dtype::Record(outer).is_nominal());
+        let erased = outer.erased();
+        assert!(!erased.holds_char_seq());
+        assert_eq!(
+            erased.to_string(),
+            "Record(x: int8 @0, inner: Record(t: Record(chars: uint32[2] @0; size 8, align 1) \
+             @0, k: int16 @8; size 10, align 1) @1, tag: Record(chars: uint8[2] @0; size 2, \
+             align 1)[3] @11; size 17, align 1)"
+        );
+        assert_eq!(erased.erased(), erased);
+        let plain = Record::new(vec![field("a", Scalar::F64, &[], 0)], 8, 8).unwrap();
+        assert_eq!(plain.erased(), plain);
+        assert!(!Dtype::Record(plain).is_nominal());
+    }
+
+    #[test]
     fn access_alignment_follows_the_offset() {
         let f = field("b", Scalar::F64, &[], 4);
         assert_eq!(f.access_align(8), 4);

@@ -102,7 +102,8 @@ impl Lower<'_, '_> {
             ),
             Val::Rt(_, Type::CharSeq(_)) => mismatch(
                 self,
-                "S<n> items hold bytes and U<n> items code points; numba does not mix them",
+                "S<n> items hold bytes and U<n> items code points: convert one array on the \
+                 host (arr.astype('U4') or 'S4') to store or compare across them",
             ),
             Val::Poison => None,
             _ => mismatch(
