@@ -465,6 +465,19 @@ def test_signatures_name_char_sequences(target):
     assert "[char x 6]" in buf.getvalue()
 
 
+def store_and_measure(a, n):
+    a[0] = b"hi"
+    n[0] = len(a[1])
+
+
+@pytest.mark.parametrize(
+    "signature", [(types.CharSeq(4)[::1], types.int64[::1]), "void(CharSeq(4)[:], int64[:])"]
+)
+def test_compile_ptx_takes_char_sequence_types(signature):
+    ptx, ret = cuda.compile_ptx(store_and_measure, signature)
+    assert ".entry" in ptx and ret == types.void
+
+
 STAMP = b"v1"
 
 
