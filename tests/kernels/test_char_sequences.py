@@ -478,6 +478,37 @@ def test_compile_ptx_takes_char_sequence_types(signature):
     assert ".entry" in ptx and ret == types.void
 
 
+WITH_NAME = np.dtype([("x", "i4"), ("y", "U3")])
+
+
+@cuda.jit(device=True)
+def pick_record(recs, i):
+    return recs[i]
+
+
+@cuda.jit
+def records_returned_and_local(recs, out):
+    i = cuda.grid(1)
+    if i < recs.shape[0]:
+        out[i, 0] = pick_record(recs, recs.shape[0] - 1 - i)
+        loc = cuda.local.array(2, WITH_NAME)
+        loc[1].x = i
+        loc[1].y = "loc"
+        out[i, 1] = loc[1]
+
+
+def test_returned_and_local_records_with_string_fields(target, rng):
+    recs = np.zeros(40, WITH_NAME)
+    recs["x"] = rng.integers(-1000, 1000, size=40)
+    recs["y"] = random_strings(rng, 40, 3, UNICODE)
+    out = np.zeros((40, 2), WITH_NAME)
+    out["y"] = "zzz"
+    records_returned_and_local[1, 64](recs, out)
+    assert out[:, 0].tobytes() == recs[::-1].tobytes()
+    np.testing.assert_array_equal(out[:, 1]["x"], np.arange(40))
+    np.testing.assert_array_equal(out[:, 1]["y"], np.full(40, "loc"))
+
+
 STAMP = b"v1"
 
 
