@@ -8,7 +8,7 @@ converts (``crates/python/src/compile/capture.rs``):
     ("module", "cuda"|"cuda.cg"|"cuda.random"|"cuda.fp16"|"cuda.bf16"|"cuda.fp8"|"math"|"cmath"|
                "numpy"|"oxcuda"|"ml_dtypes"|"cffi")  -- "cffi": a cffi FFI instance
     ("int", v) ("float", v) ("bool", v)
-    ("complex", re, im) ("none",) ("str", s) ("tuple", [..])
+    ("complex", re, im) ("none",) ("str", s) ("bytes", b) ("tuple", [..])
     ("array", dtype, shape, bytes)  -- dtype: a scalar's name, or a record type's text
     ("devicearray", dtype, shape, strides, address, layout, readonly, the array)
                  -- a device array (``__cuda_array_interface__``), captured by reference
@@ -358,6 +358,8 @@ def _encode(value: Any, add) -> tuple:
         return ("none",)
     if isinstance(value, str):
         return ("str", value)
+    if isinstance(value, bytes):
+        return ("bytes", value)
     if isinstance(value, enum.Enum):
         cls = _encode_enum_class(type(value), add)
         if cls[0] != "enumclass":

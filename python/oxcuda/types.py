@@ -1,7 +1,8 @@
 """Type objects with numba's names: ``float32``, ``int64[:, ::1]``, ``void(float32[:], int32)``,
 and numba's constructors: ``Array(float32, 2, 'C')``, ``Tuple((int32, float32))``,
 ``UniTuple(float32, 3)``, ``NamedTuple``, ``Optional``, ``CPointer``, ``voidptr``,
-``NPDatetime('D')``, ``NPTimedelta('s')``, the C aliases (``byte`` is uint8, ``float_`` float32).
+``NPDatetime('D')``, ``NPTimedelta('s')``, ``CharSeq(12)``/``UnicodeCharSeq(12)`` (items of
+NumPy ``S12``/``U12`` arrays), the C aliases (``byte`` is uint8, ``float_`` float32).
 
 Each object's ``str()`` is the canonical text the Rust core parses
 (``crates/types/src/signature.rs``), so signatures cross the boundary as strings. Types the
@@ -284,7 +285,7 @@ class Array(Type):
 
     def __init__(
         self,
-        dtype: Scalar | Record | NPDatetime | NPTimedelta,
+        dtype: Scalar | Record | NPDatetime | NPTimedelta | CharSeq | UnicodeCharSeq,
         ndim: int,
         layout: str = "A",
         readonly: bool = False,
@@ -293,7 +294,7 @@ class Array(Type):
     ) -> None:
         # A custom type with a data model stays the dtype (numba's `Array(my_type, ...).dtype`
         # is `my_type`); the text, which the compiler reads, is its record's.
-        if not isinstance(compiler_type(dtype), (Scalar, Record, _NPDatetimeBase)):
+        if not isinstance(compiler_type(dtype), (Scalar, Record, _NPDatetimeBase, _CharSeqBase)):
             raise TypeError(
                 f"an array's dtype is a scalar or record type (float32, from_dtype(...)), "
                 f"not {dtype!r}"
@@ -599,6 +600,65 @@ class NPTimedelta(_NPDatetimeBase):
     _kind = "timedelta64"
 
 
+class _CharSeqBase(Type):
+    _kind = ""
+    _unit = 1
+
+    def __init__(self, count: int) -> None:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise TypeError(f"a {type(self).__name__}'s count is an integer >= 0, not {count!r}")
+        self.count = count
+        name = f"[{self._kind} x {count}]"
+        super().__init__(name)
+        self.name = name
+
+    @property
+    def dtype(self):
+        """The NumPy dtype of the type (``S<count>`` or ``U<count>``)."""
+        import numpy as np
+
+        return np.dtype(f"{'U' if self._unit == 4 else 'S'}{self.count}")
+
+    @property
+    def key(self) -> int:
+        """numba's ``key``: the count."""
+        return self.count
+
+    def __getitem__(self, dims: Any) -> Array:
+        return Array._of_parts(self, _array_parts(self, dims))
+
+    @property
+    def _refusal(self) -> str | None:
+        return None
+
+
+class CharSeq(_CharSeqBase):
+    """numba's ``types.CharSeq(count)``: an item of a NumPy ``S<count>`` array or record field
+    (``count`` bytes; written ``[char x count]``)."""
+
+    _kind = "char"
+
+
+class UnicodeCharSeq(_CharSeqBase):
+    """numba's ``types.UnicodeCharSeq(count)``: an item of a NumPy ``U<count>`` array or record
+    field (``count`` UCS4 code points; written ``[unichr x count]``)."""
+
+    _kind = "unichr"
+    _unit = 4
+
+    def __repr__(self) -> str:
+        return f"UnicodeCharSeq({self.count})"
+
+
+def _char_seq_of_text(text: str) -> CharSeq | UnicodeCharSeq | None:
+    """``[char x 12]`` or ``[unichr x 12]`` as its type object, or ``None``."""
+    for cls in (CharSeq, UnicodeCharSeq):
+        head = f"[{cls._kind} x "
+        if text.startswith(head) and text.endswith("]") and text[len(head) : -1].isdigit():
+            return cls(int(text[len(head) : -1]))
+    return None
+
+
 def _check_item(t: Any) -> None:
     if not isinstance(t, Type):
         raise TypeError(f"{t!r} is not a type (write float32, int64[:], …)")
@@ -691,10 +751,15 @@ number_domain = real_domain | integer_domain | complex_domain
 def from_dtype(dtype: Any) -> Type:
     """The type of a NumPy dtype: a scalar type (``np.float32`` or ``np.dtype('f4')``), or a
     record type for a structured dtype, ``NPDatetime``/``NPTimedelta`` for ``datetime64``/
-    ``timedelta64`` (as numba's ``numpy_support.from_dtype``)."""
+    ``timedelta64``, ``CharSeq``/``UnicodeCharSeq`` for ``S<n>``/``U<n>`` (as numba's
+    ``numpy_support.from_dtype``)."""
     import numpy as np
 
     dtype = np.dtype(dtype)
+    if dtype.kind == "S":
+        return CharSeq(dtype.itemsize)
+    if dtype.kind == "U":
+        return UnicodeCharSeq(dtype.itemsize // 4)
     if dtype.kind in "Mm":
         unit = np.datetime_data(dtype)[0]
         unit = "" if unit == "generic" else unit
@@ -721,6 +786,9 @@ def from_text(text: str) -> Type:
     """
     if text in SCALARS:
         return SCALARS[text]
+    char_seq = _char_seq_of_text(text)
+    if char_seq is not None:
+        return char_seq
     if text.startswith("class(") and text.endswith(")") and text[len("class(") : -1] in SCALARS:
         return NumberClass(SCALARS[text[len("class(") : -1]])
     body, readonly, aligned = text, False, True
@@ -739,9 +807,10 @@ def _array_of_text(body: str) -> Array | None:
     ``None`` for any other text."""
     if body.startswith("array(") and body.endswith(")"):
         parts = [p.strip() for p in body[len("array(") : -1].split(",")]
-        if len(parts) == 3 and parts[0] in SCALARS and parts[1].endswith("d"):
+        item = SCALARS.get(parts[0]) or _char_seq_of_text(parts[0])
+        if len(parts) == 3 and item is not None and parts[1].endswith("d"):
             try:
-                return Array(SCALARS[parts[0]], int(parts[1][:-1]), parts[2])
+                return Array(item, int(parts[1][:-1]), parts[2])
             except (TypeError, ValueError):
                 return None
         return None
@@ -785,6 +854,7 @@ __all__ = [
     "Bfloat16",
     "Boolean",
     "CPointer",
+    "CharSeq",
     "Complex",
     "Float",
     "Fp8",
@@ -804,6 +874,7 @@ __all__ = [
     "Tuple",
     "Type",
     "UniTuple",
+    "UnicodeCharSeq",
     "check_compilable",
     "from_dtype",
     "from_text",

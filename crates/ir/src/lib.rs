@@ -50,6 +50,6 @@ pub use oxcuda_types::{
     ArrayType, Dtype, EnumType, Field, Layout, NamedTupleType, Record, RecordType, Scalar, Type,
     bf16, fp8, record,
 };
-pub use oxcuda_types::{DateUnit, DatetimeType};
+pub use oxcuda_types::{CharSeqType, DateUnit, DatetimeType};
 pub use oxcuda_types::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};
 pub use tensor::TensorOp;

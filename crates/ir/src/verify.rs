@@ -304,8 +304,8 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
             .then(|| "select operands disagree".to_owned()),
         Op::Load(a, idx) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(Dtype::Datetime(d)) => {
-                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            Ok(d @ (Dtype::Datetime(_) | Dtype::CharSeq(_))) => {
+                Some(format!("{d} in the IR (the front end erases it)"))
             }
             Ok(Dtype::Record(_)) => Some("load from an array of records (use elemref)".into()),
             Ok(Dtype::Scalar(d)) => {
@@ -314,8 +314,8 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::Store(a, idx, v) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(Dtype::Datetime(d)) => {
-                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            Ok(d @ (Dtype::Datetime(_) | Dtype::CharSeq(_))) => {
+                Some(format!("{d} in the IR (the front end erases it)"))
             }
             Ok(Dtype::Record(_)) => Some("store to an array of records (use copyrecord)".into()),
             Ok(Dtype::Scalar(d)) => (ty(v) != Type::Scalar(d))
@@ -323,8 +323,8 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::LoadCached(_, a, idx) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(Dtype::Datetime(d)) => {
-                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            Ok(d @ (Dtype::Datetime(_) | Dtype::CharSeq(_))) => {
+                Some(format!("{d} in the IR (the front end erases it)"))
             }
             Ok(Dtype::Scalar(d)) if !cacheable(d) => Some(format!("cached load of {d}")),
             Ok(Dtype::Scalar(d)) => (result != Some(&Type::Scalar(d)))
@@ -333,8 +333,8 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::StoreCached(_, a, idx, v) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(Dtype::Datetime(d)) => {
-                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            Ok(d @ (Dtype::Datetime(_) | Dtype::CharSeq(_))) => {
+                Some(format!("{d} in the IR (the front end erases it)"))
             }
             Ok(Dtype::Scalar(d)) if !cacheable(d) => Some(format!("cached store of {d}")),
             Ok(Dtype::Scalar(d)) => (ty(v) != Type::Scalar(d))
@@ -343,8 +343,8 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::Atomic(_, a, idx, args) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(Dtype::Datetime(d)) => {
-                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            Ok(d @ (Dtype::Datetime(_) | Dtype::CharSeq(_))) => {
+                Some(format!("{d} in the IR (the front end erases it)"))
             }
             Ok(Dtype::Record(_)) => Some("atomic on an array of records".into()),
             Ok(Dtype::Scalar(d)) => args
@@ -354,8 +354,8 @@ fn check_types(module: &Module, f: &Function, op: &Op, result: Option<&Type>) ->
         },
         Op::ElemRef(a, idx) => match index_rule(a, idx) {
             Err(e) => Some(e),
-            Ok(Dtype::Datetime(d)) => {
-                Some(format!("{d} in the IR (the front end erases datetimes)"))
+            Ok(d @ (Dtype::Datetime(_) | Dtype::CharSeq(_))) => {
+                Some(format!("{d} in the IR (the front end erases it)"))
             }
             Ok(Dtype::Scalar(d)) => Some(format!("elemref into an array of {d} (use load)")),
             Ok(Dtype::Record(r)) => (result != Some(&Type::Record(r)))

@@ -229,6 +229,7 @@ pub(crate) fn flatten(
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
+        | Type::CharSeq(_)
         | Type::Optional(_)
         | Type::Class(_) => flatten(&ty.erased(), arg, out, what),
         Type::Scalar(s) => {

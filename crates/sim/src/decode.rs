@@ -1290,8 +1290,11 @@ impl<'a> FuncDecoder<'a> {
                 p,
                 off,
             }),
-            (Dtype::Record(_), true) if off == 0 => self.mov(d, p, 1),
-            (Dtype::Record(_), true) => self.emit(Inst::PtrAddImm { d, p, off }),
+            // A char sequence only before erasure: as the storage record it is held as.
+            (Dtype::Record(_) | Dtype::CharSeq(_), true) if off == 0 => self.mov(d, p, 1),
+            (Dtype::Record(_) | Dtype::CharSeq(_), true) => {
+                self.emit(Inst::PtrAddImm { d, p, off })
+            }
             (dtype, false) => {
                 let ndim = self.ndim(field.shape.len())?;
                 let mut strides = vec![0u64; field.shape.len()];

@@ -46,6 +46,7 @@ pub(crate) fn slots_of(ty: &Type) -> u32 {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
+        | Type::CharSeq(_)
         | Type::Optional(_)
         | Type::Class(_) => slots_of(&ty.erased()),
     }

@@ -45,6 +45,8 @@ pub enum GlobalValue {
     None,
     /// A string (dtype names such as `'float32'`).
     Str(String),
+    /// A bytes value (a constant stored into `S<n>` items).
+    Bytes(Vec<u8>),
     /// A tuple of values.
     Tuple(Vec<GlobalValue>),
     /// A NumPy array, frozen: its bytes are copied into constant memory.

@@ -251,6 +251,7 @@ fn constant(e: &Expr) -> Option<GlobalValue> {
         Expr::BooleanLiteral(b) => GlobalValue::Bool(b.value),
         Expr::NoneLiteral(_) => GlobalValue::None,
         Expr::StringLiteral(s) => GlobalValue::Str(s.value.to_str().to_owned()),
+        Expr::BytesLiteral(b) => GlobalValue::Bytes(b.value.bytes().collect()),
         Expr::UnaryOp(u) if u.op == ast::UnaryOp::USub => match constant(&u.operand)? {
             GlobalValue::Int(i) => GlobalValue::Int(-i),
             GlobalValue::Float(x) => GlobalValue::Float(-x),

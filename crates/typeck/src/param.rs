@@ -60,6 +60,8 @@ pub enum Static {
     None,
     /// A string.
     Str(String),
+    /// A bytes value.
+    Bytes(Vec<u8>),
     /// A tuple of compile-time values.
     Tuple(Vec<Static>),
 }
@@ -88,6 +90,7 @@ impl Static {
             Val::Namespace(p) if p != crate::resolve::GRID_GROUP => Self::Namespace(p.clone()),
             Val::NoneV => Self::None,
             Val::Str(s) => Self::Str(s.clone()),
+            Val::Bytes(b) => Self::Bytes(b.clone()),
             Val::Int(i) if literals => Self::Int(*i),
             Val::Float(x) if literals => Self::Float(x.to_bits()),
             Val::Bool(b) if literals => Self::Bool(*b),
@@ -138,6 +141,7 @@ impl Static {
             Self::Bool(b) => Val::Bool(*b),
             Self::None => Val::NoneV,
             Self::Str(s) => Val::Str(s.clone()),
+            Self::Bytes(b) => Val::Bytes(b.clone()),
             Self::Tuple(items) => Val::Tuple(items.iter().map(Self::to_val).collect()),
         }
     }
@@ -190,6 +194,7 @@ impl fmt::Display for Static {
             Self::Bool(b) => write!(f, "Literal[bool]({b})"),
             Self::None => f.write_str("none"),
             Self::Str(s) => write!(f, "Literal[str]({s:?})"),
+            Self::Bytes(b) => write!(f, "Literal[bytes]({})", crate::value::bytes_repr(b)),
             Self::Tuple(items) => {
                 f.write_str("Tuple(")?;
                 for (i, s) in items.iter().enumerate() {

@@ -22,8 +22,10 @@ pub(crate) enum Val {
     Complex(f64, f64),
     /// `None`.
     NoneV,
-    /// A string literal (dtype names).
+    /// A string literal (dtype names, a constant stored into a `U<n>` item).
     Str(String),
+    /// A bytes literal (a constant stored into an `S<n>` item, `crate::lower::charseq`).
+    Bytes(Vec<u8>),
     /// A tuple built in the source (`(a, b)`), kept element-wise.
     Tuple(Vec<Val>),
     /// A namespace (`cuda`, `cuda.threadIdx`, `math`).
@@ -71,6 +73,7 @@ impl Val {
             Self::Complex(..) => "complex literal".into(),
             Self::NoneV => "None".into(),
             Self::Str(s) => format!("string {s:?}"),
+            Self::Bytes(b) => format!("bytes literal {}", bytes_repr(b)),
             Self::Tuple(items) => format!("tuple of {}", items.len()),
             Self::Namespace(p) if p == crate::resolve::GRID_GROUP => {
                 "a grid group (cuda.cg.this_grid())".into()
@@ -91,4 +94,22 @@ impl Val {
             Self::Poison => "an erroneous value".into(),
         }
     }
+}
+
+/// Python's `repr` of a bytes value: `b'AB\x00'`.
+pub(crate) fn bytes_repr(b: &[u8]) -> String {
+    let mut out = String::from("b'");
+    for &c in b {
+        match c {
+            b'\\' => out.push_str("\\\\"),
+            b'\'' => out.push_str("\\'"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x20..=0x7e => out.push(char::from(c)),
+            _ => out.push_str(&format!("\\x{c:02x}")),
+        }
+    }
+    out.push('\'');
+    out
 }

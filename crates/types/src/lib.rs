@@ -6,6 +6,8 @@
 //!   none.
 //! - [`record`]: records (NumPy structured dtypes) and [`Dtype`], a scalar or a record.
 //! - [`fragment`]: warp matrix fragments (`cuda.wmma`), typed by role, shape, element, layout.
+//! - [`charseq`]: NumPy's fixed-width strings `S<n>`/`U<n>` (numba's `CharSeq`,
+//!   `UnicodeCharSeq`), held as records of one character subarray.
 //! - [`datetime`]: `datetime64`/`timedelta64` of a unit, numba's unit rules.
 //! - [`nominal`]: enum members and namedtuples (a class's identity over a value's type).
 //! - [`vector`]: CUDA's vector types (`float32x4`, `float4`), held as tuples of their lanes.
@@ -16,6 +18,7 @@
 //! Nothing here knows about Python, IR or CUDA; every rule is a pure function with tests.
 
 pub mod bf16;
+pub mod charseq;
 pub mod conversion;
 pub mod datetime;
 pub mod fp8;
@@ -29,6 +32,7 @@ pub mod signature;
 pub mod ty;
 pub mod vector;
 
+pub use charseq::CharSeqType;
 pub use datetime::{DateUnit, DatetimeType};
 pub use fp8_vector::Fp8VectorType;
 pub use fragment::{FragmentElem, FragmentRole, FragmentType, MatrixLayout, WmmaShape};

@@ -60,6 +60,8 @@ impl Type {
             Self::Tuple(items) => Self::Tuple(items.iter().map(Self::erased).collect()),
             Self::Fragment(x) => x.storage(),
             Self::Datetime(_) => Self::Scalar(crate::Scalar::I64),
+            Self::CharSeq(c) => Self::Record(c.storage()),
+            Self::Record(r) => Self::Record(r.erased()),
             Self::Optional(t) => Self::Tuple(vec![t.erased(), Self::Scalar(crate::Scalar::Bool)]),
             Self::Class(_) => Self::Tuple(Vec::new()),
             Self::Array(a) => Self::Array(crate::ArrayType {
@@ -81,10 +83,12 @@ impl Type {
             | Self::Fp8Vector(_)
             | Self::Fragment(_)
             | Self::Datetime(_)
+            | Self::CharSeq(_)
             | Self::Optional(_)
             | Self::Class(_) => true,
-            Self::Array(a) => matches!(a.dtype, crate::Dtype::Datetime(_)),
-            Self::Pointer(d) => matches!(d, crate::Dtype::Datetime(_)),
+            Self::Array(a) => a.dtype.is_nominal(),
+            Self::Pointer(d) => d.is_nominal(),
+            Self::Record(r) => r.holds_char_seq(),
             Self::Tuple(items) => items.iter().any(Self::is_nominal),
             _ => false,
         }

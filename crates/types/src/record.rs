@@ -23,6 +23,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
+use crate::charseq::CharSeqType;
 use crate::datetime::DatetimeType;
 use crate::scalar::Scalar;
 use crate::ty::{ArrayType, Layout, Type};
@@ -37,6 +38,9 @@ pub enum Dtype {
     /// `datetime64`/`timedelta64` of a unit (front end only: int64 in the IR; see
     /// [`crate::datetime`]).
     Datetime(DatetimeType),
+    /// A fixed-width string, `S<n>` or `U<n>` (front end only: its storage record in the IR;
+    /// see [`crate::charseq`]).
+    CharSeq(CharSeqType),
 }
 
 impl Dtype {
@@ -47,6 +51,7 @@ impl Dtype {
             Self::Scalar(s) => s.size(),
             Self::Record(r) => r.size,
             Self::Datetime(_) => 8,
+            Self::CharSeq(c) => c.size(),
         }
     }
 
@@ -58,6 +63,8 @@ impl Dtype {
             Self::Scalar(s) => scalar_align(s),
             Self::Record(r) => r.align,
             Self::Datetime(_) => 8,
+            // Accessed byte by byte wherever it sits (crate::charseq's module doc).
+            Self::CharSeq(_) => 1,
         }
     }
 
@@ -66,7 +73,7 @@ impl Dtype {
     pub const fn as_scalar(self) -> Option<Scalar> {
         match self {
             Self::Scalar(s) => Some(s),
-            Self::Record(_) | Self::Datetime(_) => None,
+            Self::Record(_) | Self::Datetime(_) | Self::CharSeq(_) => None,
         }
     }
 
@@ -75,16 +82,39 @@ impl Dtype {
     pub const fn as_record(self) -> Option<Record> {
         match self {
             Self::Record(r) => Some(r),
-            Self::Scalar(_) | Self::Datetime(_) => None,
+            Self::Scalar(_) | Self::Datetime(_) | Self::CharSeq(_) => None,
         }
     }
 
-    /// The dtype the IR holds items of this dtype as: int64 for a datetime, else itself.
+    /// The dtype the IR holds items of this dtype as: int64 for a datetime, the storage record
+    /// for a char sequence, a record with char sequence fields as [`Record::erased`], else
+    /// itself.
     #[must_use]
-    pub const fn erased(self) -> Self {
+    pub fn erased(self) -> Self {
         match self {
             Self::Datetime(_) => Self::Scalar(Scalar::I64),
-            other => other,
+            Self::CharSeq(c) => Self::Record(c.storage()),
+            Self::Record(r) => Self::Record(r.erased()),
+            other @ Self::Scalar(_) => other,
+        }
+    }
+
+    /// Whether [`Self::erased`] changes anything.
+    #[must_use]
+    pub fn is_nominal(self) -> bool {
+        match self {
+            Self::Datetime(_) | Self::CharSeq(_) => true,
+            Self::Record(r) => r.holds_char_seq(),
+            Self::Scalar(_) => false,
+        }
+    }
+
+    /// The char sequence, if this is one.
+    #[must_use]
+    pub const fn as_char_seq(self) -> Option<CharSeqType> {
+        match self {
+            Self::CharSeq(c) => Some(c),
+            _ => None,
         }
     }
 }
@@ -113,6 +143,7 @@ impl fmt::Display for Dtype {
             Self::Scalar(s) => s.fmt(f),
             Self::Record(r) => r.fmt(f),
             Self::Datetime(d) => d.fmt(f),
+            Self::CharSeq(c) => c.fmt(f),
         }
     }
 }
@@ -253,6 +284,40 @@ impl Record {
             size,
             align,
         }))
+    }
+
+    /// Whether a field (of this record or a nested one) is a char sequence.
+    #[must_use]
+    pub fn holds_char_seq(self) -> bool {
+        self.fields.iter().any(|f| match f.dtype {
+            Dtype::CharSeq(_) => true,
+            Dtype::Record(r) => r.holds_char_seq(),
+            Dtype::Scalar(_) | Dtype::Datetime(_) => false,
+        })
+    }
+
+    /// The record the IR holds this one as: every char sequence field (nested ones too) a
+    /// field of its storage record ([`CharSeqType::storage`]), names, offsets, shapes, size
+    /// and alignment unchanged; a record without char sequences is itself.
+    #[must_use]
+    pub fn erased(self) -> Self {
+        if !self.holds_char_seq() {
+            return self;
+        }
+        let fields = self
+            .fields
+            .iter()
+            .map(|f| Field {
+                dtype: match f.dtype {
+                    Dtype::CharSeq(_) | Dtype::Record(_) => f.dtype.erased(),
+                    other => other,
+                },
+                ..f.clone()
+            })
+            .collect();
+        // The storage records are aligned to 1, so every invariant the original kept holds.
+        Self::new(fields, self.size, self.align)
+            .unwrap_or_else(|e| unreachable!("an erased record is valid: {e}"))
     }
 
     /// The record type this handle stands for.
@@ -405,6 +470,43 @@ mod tests {
             1,
         );
         assert!(misplaced.unwrap_err().contains("aligned to 8"));
+    }
+
+    #[test]
+    fn erasing_char_sequences_keeps_the_layout() {
+        use crate::charseq::CharSeqType;
+        let inner = Record::new(
+            vec![
+                field("t", Dtype::CharSeq(CharSeqType::unicode(2)), &[], 0),
+                field("k", Scalar::I16, &[], 8),
+            ],
+            10,
+            1,
+        )
+        .unwrap();
+        let outer = Record::new(
+            vec![
+                field("x", Scalar::I8, &[], 0),
+                field("inner", inner, &[], 1),
+                field("tag", Dtype::CharSeq(CharSeqType::bytes(2)), &[3], 11),
+            ],
+            17,
+            1,
+        )
+        .unwrap();
+        assert!(outer.holds_char_seq() && Dtype::Record(outer).is_nominal());
+        let erased = outer.erased();
+        assert!(!erased.holds_char_seq());
+        assert_eq!(
+            erased.to_string(),
+            "Record(x: int8 @0, inner: Record(t: Record(chars: uint32[2] @0; size 8, align 1) \
+             @0, k: int16 @8; size 10, align 1) @1, tag: Record(chars: uint8[2] @0; size 2, \
+             align 1)[3] @11; size 17, align 1)"
+        );
+        assert_eq!(erased.erased(), erased);
+        let plain = Record::new(vec![field("a", Scalar::F64, &[], 0)], 8, 8).unwrap();
+        assert_eq!(plain.erased(), plain);
+        assert!(!Dtype::Record(plain).is_nominal());
     }
 
     #[test]

@@ -14,9 +14,11 @@
 //!            | "NamedTuple(" STRING ("," NAME ":" type)* ")"             a namedtuple
 //!            | NAME "x" ("1"|"2"|"3"|"4")            a CUDA vector type (float32x4)
 //!            | ("datetime64" | "timedelta64") ["[" UNIT "]"] ["[" dim ("," dim)* "]"]
+//!            | charseq ["[" dim ("," dim)* "]"]   an S/U string item, an array of them
 //!            | "void" | "none"
 //! dim       := ":" | "::1"
-//! dtype     := NAME | record | ("datetime64" | "timedelta64") ["[" UNIT "]"]
+//! dtype     := NAME | record | ("datetime64" | "timedelta64") ["[" UNIT "]"] | charseq
+//! charseq   := "[char x" INT "]" | "[unichr x" INT "]" | ("CharSeq" | "UnicodeCharSeq") "(" INT ")"
 //! record    := "Record(" [field ("," field)* ";"] "size" INT "," "align" INT ")"
 //! field     := (NAME | STRING) ":" dtype ["[" INT ("," INT)* "]"] "@" INT
 //! ```
@@ -26,6 +28,7 @@
 
 use std::fmt;
 
+use crate::charseq::CharSeqType;
 use crate::datetime::{DateUnit, DatetimeType};
 use crate::fp8_vector::Fp8VectorType;
 use crate::nominal::{EnumType, NamedTupleType};
@@ -196,8 +199,24 @@ impl<'a> Cursor<'a> {
 
 fn parse_type_at(c: &mut Cursor<'_>) -> Result<Type, ParseError> {
     let start = c.pos;
+    if c.peek() == Some('[') {
+        let cs = char_seq_body(c, None)?;
+        return if c.peek() == Some('[') {
+            array_of(c, Dtype::CharSeq(cs))
+        } else {
+            Ok(Type::CharSeq(cs))
+        };
+    }
     let name = c.word()?;
     match name {
+        "CharSeq" | "UnicodeCharSeq" => {
+            let cs = char_seq_body(c, Some(name))?;
+            if c.peek() == Some('[') {
+                array_of(c, Dtype::CharSeq(cs))
+            } else {
+                Ok(Type::CharSeq(cs))
+            }
+        }
         "readonly" => match parse_type_at(c)? {
             Type::Array(a) => Ok(Type::Array(ArrayType {
                 readonly: true,
@@ -392,7 +411,13 @@ fn array_of(c: &mut Cursor<'_>, dtype: Dtype) -> Result<Type, ParseError> {
 
 /// A dtype: a scalar name or a record.
 fn parse_dtype(c: &mut Cursor<'_>) -> Result<Dtype, ParseError> {
+    if c.peek() == Some('[') {
+        return char_seq_body(c, None).map(Dtype::CharSeq);
+    }
     let name = c.word()?;
+    if matches!(name, "CharSeq" | "UnicodeCharSeq") {
+        return char_seq_body(c, Some(name)).map(Dtype::CharSeq);
+    }
     if name == "Record" {
         return parse_record_body(c).map(Dtype::Record);
     }
@@ -400,6 +425,31 @@ fn parse_dtype(c: &mut Cursor<'_>) -> Result<Dtype, ParseError> {
         return datetime_body(c, name).map(Dtype::Datetime);
     }
     scalar_named(c, name).map(Dtype::Scalar)
+}
+
+/// A char sequence: numba's text `[char x N]`/`[unichr x N]` (`class` `None`), or the rest of
+/// its constructor `CharSeq(N)`/`UnicodeCharSeq(N)` after the class name.
+fn char_seq_body(c: &mut Cursor<'_>, class: Option<&str>) -> Result<CharSeqType, ParseError> {
+    let (unicode, close) = if let Some(class) = class {
+        c.expect("(")?;
+        (class == "UnicodeCharSeq", ")")
+    } else {
+        c.expect("[")?;
+        let unicode = match c.word()? {
+            "char" => false,
+            "unichr" => true,
+            other => {
+                return Err(c.error(format!(
+                    "expected '[char x N]' or '[unichr x N]', found '[{other}'"
+                )));
+            }
+        };
+        c.expect("x")?;
+        (unicode, "]")
+    };
+    let len = c.integer()?;
+    c.expect(close)?;
+    Ok(CharSeqType { unicode, len })
 }
 
 /// The unit after `datetime64`/`timedelta64` (`[D]`; none: the generic unit). A `[` that
@@ -659,6 +709,27 @@ mod tests {
                 .unwrap_err()
                 .message
                 .contains("does not fit")
+        );
+    }
+
+    #[test]
+    fn char_sequences_in_both_spellings() {
+        let u = CharSeqType::unicode(12);
+        assert_eq!(parse_type("[unichr x 12]").unwrap(), Type::CharSeq(u));
+        assert_eq!(parse_type("UnicodeCharSeq(12)").unwrap(), Type::CharSeq(u));
+        let a = parse_type("CharSeq(4)[::1]").unwrap();
+        assert_eq!(a.to_string(), "array([char x 4], 1d, C)");
+        assert_eq!(parse_type("array([char x 4], 1d, C)").unwrap(), a);
+        let r = parse_type("Record(x: int32 @0, y: [unichr x 3] @4; size 16, align 4)").unwrap();
+        assert_eq!(
+            r.to_string(),
+            "Record(x: int32 @0, y: [unichr x 3] @4; size 16, align 4)"
+        );
+        assert!(
+            parse_type("[str x 3]")
+                .unwrap_err()
+                .message
+                .contains("'[char x N]'")
         );
     }
 

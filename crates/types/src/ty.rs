@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::charseq::CharSeqType;
 use crate::datetime::DatetimeType;
 use crate::fp8_vector::Fp8VectorType;
 use crate::fragment::FragmentType;
@@ -80,6 +81,10 @@ pub enum Type {
     Fragment(Box<FragmentType>),
     /// A `datetime64`/`timedelta64` value (front end only: held as its int64 count).
     Datetime(DatetimeType),
+    /// An item of an `S<n>`/`U<n>` array or record field (numba's `CharSeq`,
+    /// `UnicodeCharSeq`): a reference to its memory, like a record (front end only: held as
+    /// a reference to its storage record, [`crate::charseq`]).
+    CharSeq(CharSeqType),
     /// numba's `Optional(T)`: a value of `T` or `None`, the return type of a device function
     /// that returns a value on some paths and nothing on others (front end only: held as the
     /// tuple `(value, present)`, the value zero when absent).
@@ -113,6 +118,7 @@ impl Type {
             Dtype::Scalar(s) => Self::Scalar(s),
             Dtype::Record(r) => Self::Record(r),
             Dtype::Datetime(d) => Self::Datetime(d),
+            Dtype::CharSeq(c) => Self::CharSeq(c),
         }
     }
 
@@ -192,6 +198,7 @@ impl fmt::Display for Type {
             Self::Fp8Vector(v) => v.fmt(f),
             Self::Fragment(x) => x.fmt(f),
             Self::Datetime(d) => d.fmt(f),
+            Self::CharSeq(c) => c.fmt(f),
             Self::Optional(t) => write!(f, "OptionalType({t})"),
             Self::Class(t) => write!(f, "class({t})"),
         }

@@ -26,16 +26,18 @@ numpy_version: tuple[int, int] = _numpy_version()
 
 
 def as_dtype(nbtype: Any):
-    """The NumPy dtype of an oxcuda type: a scalar's, a record's, a datetime's, or a
-    homogeneous tuple's subarray dtype; other types raise ``TypeError``, as numba does."""
+    """The NumPy dtype of an oxcuda type: a scalar's, a record's, a datetime's, a string's
+    (``CharSeq(n)`` is ``S<n>``, ``UnicodeCharSeq(n)`` ``U<n>``), or a homogeneous tuple's
+    subarray dtype; other types raise ``TypeError``, as numba does."""
     import numpy as np
 
-    if isinstance(nbtype, (types.Scalar, types.Record, types.NPDatetime, types.NPTimedelta)):
+    scalar_like = (types.Scalar, types.Record, types.NPDatetime, types.NPTimedelta)
+    if isinstance(nbtype, (*scalar_like, types.CharSeq, types.UnicodeCharSeq)):
         return np.dtype(nbtype.dtype)
     if isinstance(nbtype, types.UniTuple):
         return np.dtype((as_dtype(nbtype.dtype), (nbtype.count,)))
     raise TypeError(
-        f"{nbtype!r} has no NumPy dtype (only scalar, record, datetime and "
+        f"{nbtype!r} has no NumPy dtype (only scalar, record, datetime, string and "
         f"homogeneous tuple types do)"
     )
 

@@ -151,7 +151,9 @@ impl FnWriter<'_, '_> {
         match dtype {
             Dtype::Scalar(s) => Ok((ptr, s)),
             Dtype::Datetime(_) => Ok((ptr, Scalar::I64)),
-            Dtype::Record(_) => Err(self.err(format!("a scalar access to an array of {dtype}"))),
+            Dtype::Record(_) | Dtype::CharSeq(_) => {
+                Err(self.err(format!("a scalar access to an array of {dtype}")))
+            }
         }
     }
 

@@ -118,6 +118,8 @@ impl ModuleCtx<'_> {
     fn dtype_type(&mut self, dtype: &Dtype) -> DebugType {
         match dtype {
             Dtype::Scalar(s) => self.scalar_type(*s),
+            // Front end only: as the storage record it is held as.
+            Dtype::CharSeq(_) => self.dtype_type(&dtype.erased()),
             Dtype::Record(r) => {
                 let rt = r.get();
                 let mut members = Vec::with_capacity(rt.fields.len());

@@ -53,6 +53,7 @@ fn abi_type(ty: &Type) -> std::result::Result<String, String> {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
+        | Type::CharSeq(_)
         | Type::Optional(_)
         | Type::Class(_) => abi_type(&ty.erased()),
         Type::Tuple(_) | Type::None => Err(format!("{ty} cannot cross a foreign call")),

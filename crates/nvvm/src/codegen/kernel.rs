@@ -87,6 +87,7 @@ impl FnWriter<'_, '_> {
             | Type::Fp8Vector(_)
             | Type::Fragment(_)
             | Type::Datetime(_)
+            | Type::CharSeq(_)
             | Type::Optional(_)
             | Type::Class(_) => self.reassemble(&ty.erased(), list),
         }

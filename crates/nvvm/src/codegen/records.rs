@@ -75,7 +75,7 @@ impl FnWriter<'_, '_> {
                 let align = field.access_align(rec.align);
                 Ok(self.emit(format!("load i64, i64* {p}, align {align}")))
             }
-            (Dtype::Record(_), true) => Ok(addr),
+            (Dtype::Record(_) | Dtype::CharSeq(_), true) => Ok(addr),
             (dtype, false) => {
                 let t = dtype_mem(dtype);
                 let data = self.emit(format!("bitcast i8* {addr} to {t}*"));

@@ -50,6 +50,7 @@ pub(super) fn dtype_mem(d: Dtype) -> String {
         Dtype::Scalar(s) => scalar_mem(s).to_owned(),
         Dtype::Record(r) => format!("[{} x i8]", r.size),
         Dtype::Datetime(_) => "i64".to_owned(),
+        Dtype::CharSeq(_) => dtype_mem(d.erased()),
     }
 }
 
@@ -85,6 +86,7 @@ pub(super) fn reg(ty: &Type) -> String {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
+        | Type::CharSeq(_)
         | Type::Optional(_)
         | Type::Class(_) => reg(&ty.erased()),
     }
@@ -112,6 +114,7 @@ pub(super) fn kernel_params(ty: &Type, out: &mut Vec<String>) {
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
         | Type::Datetime(_)
+        | Type::CharSeq(_)
         | Type::Optional(_)
         | Type::Class(_) => kernel_params(&ty.erased(), out),
     }

@@ -100,6 +100,7 @@ fn global(value: &Bound<'_, PyAny>) -> PyResult<GlobalValue> {
             arg(3)?.extract()?,
         ),
         "str" => GlobalValue::Str(arg(1)?.extract()?),
+        "bytes" => GlobalValue::Bytes(arg(1)?.extract()?),
         "exceptionclass" => GlobalValue::ExceptionClass(arg(1)?.extract()?, arg(2)?.extract()?),
         "tuple" => {
             let items = arg(1)?;

@@ -43,8 +43,9 @@ impl PyResolver {
 fn dtype_desc<'py>(py: Python<'py>, d: Dtype) -> PyResult<Bound<'py, PyAny>> {
     match d {
         Dtype::Scalar(s) => Ok(("scalar", s.to_string()).into_pyobject(py)?.into_any()),
-        // Typing functions see a datetime as the int64 it is held as.
-        Dtype::Datetime(_) => dtype_desc(py, d.erased()),
+        // Typing functions see a datetime as the int64 it is held as, a char sequence as its
+        // storage record.
+        Dtype::Datetime(_) | Dtype::CharSeq(_) => dtype_desc(py, d.erased()),
         Dtype::Record(r) => {
             let fields = PyList::empty(py);
             for f in &r.fields {
@@ -95,7 +96,8 @@ fn type_desc<'py>(py: Python<'py>, ty: &Type) -> PyResult<Bound<'py, PyAny>> {
         | Type::Vector(_)
         | Type::Fp8Vector(_)
         | Type::Fragment(_)
-        | Type::Datetime(_) => type_desc(py, &ty.erased())?,
+        | Type::Datetime(_)
+        | Type::CharSeq(_) => type_desc(py, &ty.erased())?,
         // An Optional argument is unwrapped where it is used: typing sees the value's type.
         Type::Optional(t) => type_desc(py, t)?,
         // A type object argument has no runtime form: typing sees the empty tuple it is held

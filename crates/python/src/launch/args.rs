@@ -94,6 +94,8 @@ fn read_with(
                 });
             }
             Dtype::Record(record)
+        } else if let (None, b'S' | b'U') = (view.scalar, view.kind) {
+            Dtype::CharSeq(char_seq_of(view.kind, view.itemsize))
         } else if let (None, b'M' | b'm') = (view.scalar, view.kind) {
             let dtype = arr.get().dtype(obj.py());
             match crate::launch::datetime_args::of_dtype(dtype.bind(obj.py()), index)? {
@@ -502,6 +504,17 @@ pub unsafe fn to_sim_typed(arg: &Arg, ty: &Type) -> PyResult<ArgValue> {
     }
 }
 
+/// The char sequence type of a device array of NumPy kind `S` or `U` whose items are
+/// `itemsize` bytes (device arrays hold the machine's byte order: UCS4 as kernels read it).
+fn char_seq_of(kind: u8, itemsize: i64) -> oxcuda_ir::CharSeqType {
+    let len = u32::try_from(itemsize).unwrap_or(u32::MAX);
+    if kind == b'S' {
+        oxcuda_ir::CharSeqType::bytes(len)
+    } else {
+        oxcuda_ir::CharSeqType::unicode(len / 4)
+    }
+}
+
 /// The simulator's form of an argument.
 ///
 /// # Safety
@@ -543,7 +556,7 @@ pub unsafe fn to_sim(arg: &Arg) -> PyResult<ArgValue> {
                 ));
             }
             // SAFETY: forwarded from the caller's contract (a host-backend record kept alive).
-            ArgValue::Record(unsafe { RecordArg::new(*ptr as *mut u8, *record) })
+            ArgValue::Record(unsafe { RecordArg::new(*ptr as *mut u8, record.erased()) })
         }
         Arg::Int(i, Scalar::Bool) => ArgValue::Bool(*i != 0),
         Arg::Int(i, _) => ArgValue::Int(*i),

@@ -2,7 +2,8 @@
 //! arrays of records, `DeviceRecord`s, and the records the dispatcher makes of `np.void`.
 //!
 //! A structured dtype maps field by field, in `dtype.names` order: the field's byte offset from
-//! `dtype.fields`, a scalar (native byte order; bool, integers, floats, complex) or a nested
+//! `dtype.fields`, a scalar (native byte order; bool, integers, floats, complex), a string
+//! (`S<n>`, `U<n>` in native byte order: `oxcuda_types::charseq`) or a nested
 //! structured dtype, and for a subarray field (`('v', 'f4', (3, 2))`) its base and shape. The
 //! record's size is `dtype.itemsize`, its alignment `dtype.alignment` for an `align=True` dtype
 //! and 1 for a packed one (numba's `aligned` flag). A nested record's alignment is lowered to
@@ -14,7 +15,7 @@
 
 use std::sync::Mutex;
 
-use oxcuda_ir::{Dtype, Field, Record, Scalar};
+use oxcuda_ir::{CharSeqType, Dtype, Field, Record, Scalar};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -130,7 +131,8 @@ fn convert(dtype: &Bound<'_, PyAny>, cap: u32) -> PyResult<Record> {
         let bad = |why: &str| {
             PyTypeError::new_err(format!(
                 "field '{name_text}' of dtype {} {why}; kernels can use records of bool, \
-                 integer, float and complex fields, nested records and subarrays of these",
+                 integer, float, complex and string (S<n>, U<n>) fields, nested records and \
+                 subarrays of these",
                 describe()
             ))
         };
@@ -150,6 +152,27 @@ fn convert(dtype: &Bound<'_, PyAny>, cap: u32) -> PyResult<Record> {
             }
             let kind: String = base.getattr("kind")?.extract()?;
             let itemsize: u32 = base.getattr("itemsize")?.extract()?;
+            match kind.as_str() {
+                "S" => {
+                    out.push(Field {
+                        name: name_text,
+                        dtype: Dtype::CharSeq(CharSeqType::bytes(itemsize)),
+                        shape,
+                        offset,
+                    });
+                    continue;
+                }
+                "U" => {
+                    out.push(Field {
+                        name: name_text,
+                        dtype: Dtype::CharSeq(CharSeqType::unicode(itemsize / 4)),
+                        shape,
+                        offset,
+                    });
+                    continue;
+                }
+                _ => {}
+            }
             let scalar = kind
                 .chars()
                 .next()

@@ -358,7 +358,8 @@ impl Lower<'_, '_> {
             // An element of an array of records is a reference to it, as in numba.
             let op = match a.dtype {
                 Dtype::Scalar(_) | Dtype::Datetime(_) => Op::Load(array, idx),
-                Dtype::Record(_) => Op::ElemRef(array, idx),
+                // An item of an S<n>/U<n> array is a reference too (charseq.rs).
+                Dtype::Record(_) | Dtype::CharSeq(_) => Op::ElemRef(array, idx),
             };
             let t = Type::of_dtype(a.dtype);
             return Val::Rt(self.emit(op, t.clone()), t);
@@ -676,6 +677,11 @@ impl Lower<'_, '_> {
                 }
                 return;
             }
+            Dtype::CharSeq(cs) => {
+                let dst = self.emit(Op::ElemRef(array, idx), Type::CharSeq(cs));
+                self.store_char_seq(dst, cs, value, value_range);
+                return;
+            }
         };
         if !s.is_complex() && self.is_complex_value(&value) {
             let what = value.describe();
@@ -697,6 +703,10 @@ impl Lower<'_, '_> {
     /// broadcast, an array of the same number of dimensions is copied element by element (over
     /// the view's shape).
     pub fn fill_view(&mut self, dst: Value, da: ArrayType, value: Val, value_range: TextRange) {
+        if let Some(cs) = da.dtype.as_char_seq() {
+            self.fill_char_seq_view(dst, da, cs, value, value_range);
+            return;
+        }
         let source = match value {
             Val::Poison => return,
             Val::Rt(v, Type::Array(sa)) => (v, Some(sa)),
@@ -753,6 +763,8 @@ impl Lower<'_, '_> {
                     let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::Record(rec));
                     this.emit_void(Op::CopyRecord(d, s));
                 }
+                // Filled by fill_char_seq_view.
+                (Dtype::CharSeq(_), _) => {}
                 (Dtype::Scalar(_) | Dtype::Datetime(_), (v, None)) => {
                     this.emit_void(Op::Store(dst, idx.to_vec(), v));
                 }
@@ -771,6 +783,71 @@ impl Lower<'_, '_> {
                     this.emit_void(Op::Store(dst, idx.to_vec(), v));
                 }
             }
+        });
+    }
+
+    /// `view[...] = value` for a view of `S<n>`/`U<n>` items: a constant or an item stored into
+    /// every item, or an array of items of the same kind stored item by item (each truncated
+    /// or zero-filled as one store, charseq.rs).
+    fn fill_char_seq_view(
+        &mut self,
+        dst: Value,
+        da: ArrayType,
+        cs: oxcuda_types::CharSeqType,
+        value: Val,
+        value_range: TextRange,
+    ) {
+        let source = match &value {
+            Val::Poison => return,
+            Val::Rt(v, Type::Array(sa)) => Some((*v, *sa)),
+            v @ Val::GlobalArray(_) => match self.materialize(v.clone(), value_range) {
+                Some((v, Type::Array(sa))) => Some((v, sa)),
+                _ => return,
+            },
+            _ => None,
+        };
+        if let Some((_, sa)) = source {
+            if sa.ndim != da.ndim {
+                self.error(
+                    codes::BAD_INDEX,
+                    value_range,
+                    format!(
+                        "cannot assign a {}-d array to a {}-d slice",
+                        sa.ndim, da.ndim
+                    ),
+                );
+                return;
+            }
+            if sa
+                .dtype
+                .as_char_seq()
+                .is_none_or(|s| s.unicode != cs.unicode)
+            {
+                self.error(
+                    codes::TYPE_MISMATCH,
+                    value_range,
+                    format!(
+                        "cannot assign an array of {} to an array of {}",
+                        sa.dtype, da.dtype
+                    ),
+                );
+                return;
+            }
+        }
+        let shape: Vec<Value> = (0..da.ndim)
+            .map(|k| self.emit(Op::ArrayShape(dst, k), Type::I64))
+            .collect();
+        let mut idx = Vec::new();
+        self.nested_loops(&shape, &mut idx, &mut |this: &mut Self, idx: &[Value]| {
+            let item = match source {
+                Some((src, sa)) => {
+                    let t = Type::of_dtype(sa.dtype);
+                    Val::Rt(this.emit(Op::ElemRef(src, idx.to_vec()), t.clone()), t)
+                }
+                None => value.clone(),
+            };
+            let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::CharSeq(cs));
+            this.store_char_seq(d, cs, item, value_range);
         });
     }
 

@@ -434,6 +434,7 @@ impl Lower<'_, '_> {
                     Val::Rt(_, Type::Tuple(items)) => {
                         Val::Int(i128::try_from(items.len()).unwrap_or(0))
                     }
+                    Val::Rt(x, Type::CharSeq(cs)) => self.char_seq_len(x, cs),
                     v @ (Val::Rt(_, Type::Array(_)) | Val::GlobalArray(_)) => {
                         let Some((a, Type::Array(t))) = self.materialize(v, args[0].range) else {
                             return Val::Poison;
@@ -992,6 +993,7 @@ impl Lower<'_, '_> {
             Dtype::Scalar(s) => s.size(),
             Dtype::Record(r) => r.align,
             Dtype::Datetime(_) => 8,
+            Dtype::CharSeq(_) => 1,
         };
         let align = match args.get(2).map(|a| &a.val) {
             None | Some(Val::NoneV) => natural,

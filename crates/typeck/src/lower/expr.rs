@@ -28,6 +28,7 @@ impl Lower<'_, '_> {
             Expr::BooleanLiteral(b) => Val::Bool(b.value),
             Expr::NoneLiteral(_) => Val::NoneV,
             Expr::StringLiteral(s) => Val::Str(s.value.to_str().to_owned()),
+            Expr::BytesLiteral(b) => Val::Bytes(b.value.bytes().collect()),
             Expr::Name(n) => self.name(n.id.as_str(), n.range()),
             Expr::Attribute(a) => {
                 let base = self.expr(&a.value);
@@ -235,6 +236,7 @@ impl Lower<'_, '_> {
             GlobalValue::Datetime(d, count) => self.datetime_constant(*d, *count),
             GlobalValue::None => Val::NoneV,
             GlobalValue::Str(s) => Val::Str(s.clone()),
+            GlobalValue::Bytes(b) => Val::Bytes(b.clone()),
             GlobalValue::Tuple(items) => Val::Tuple(items.iter().map(|i| self.global_value(name, i, range)).collect()),
             GlobalValue::Array { .. } => Val::GlobalArray(name.to_owned()),
             GlobalValue::DeviceArray(a) => self.device_array(a),
@@ -645,6 +647,9 @@ impl Lower<'_, '_> {
         if let Some(v) = self.datetime_compare(cmp, &l, &r, range) {
             return v;
         }
+        if let Some(v) = self.char_seq_compare(cmp, &l, &r, range) {
+            return v;
+        }
         if let Some(b) = fold_compare(cmp, &l, &r) {
             return Val::Bool(b);
         }
@@ -1011,10 +1016,15 @@ fn fold_binary(op: ast::Operator, l: &Val, r: &Val) -> Option<Val> {
 }
 
 fn fold_compare(op: CmpOp, l: &Val, r: &Val) -> Option<bool> {
-    if let (Val::Str(a), Val::Str(b)) = (l, r) {
+    let order = match (l, r) {
         // Strings are compile-time constants (literals, or a device function's string
-        // argument, specialised on its value as numba's literal strings are): Python's order.
-        let order = a.cmp(b);
+        // argument, specialised on its value as numba's literal strings are): Python's order
+        // (code points for str, bytes for bytes).
+        (Val::Str(a), Val::Str(b)) => Some(a.cmp(b)),
+        (Val::Bytes(a), Val::Bytes(b)) => Some(a.cmp(b)),
+        _ => None,
+    };
+    if let Some(order) = order {
         return Some(match op {
             CmpOp::Eq => order.is_eq(),
             CmpOp::Ne => order.is_ne(),

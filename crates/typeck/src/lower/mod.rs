@@ -14,6 +14,7 @@ mod cache_hint;
 mod calendar;
 mod call;
 mod cffi_call;
+mod charseq;
 pub(crate) use call::FAILED_CALLEE;
 mod convert;
 mod datetime;

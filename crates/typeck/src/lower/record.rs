@@ -7,7 +7,8 @@
 //! - writes: `r.name = v`, `r['name'] = v`, `r[k] = v` convert `v` to a scalar field's type
 //!   ([`oxcuda_ir::Op::SetField`]), copy a record of the nested field's type
 //!   ([`oxcuda_ir::Op::CopyRecord`]), or fill a subarray field like `view[...] = v` (a
-//!   number broadcast, an array copied element by element);
+//!   number broadcast, an array copied element by element), or store into an `S<n>`/`U<n>`
+//!   field (`charseq.rs`: truncated, zero-filled);
 //! - `a[i] = r` on an array of records copies the record into the element.
 //!
 //! Field names and positions must be constants; an unknown one is an `unknown-field` error that
@@ -178,6 +179,10 @@ impl Lower<'_, '_> {
                 if let Some(v) = self.convert(value, &Type::Datetime(d), value_range) {
                     self.emit_void(Op::SetField(r, field.name.clone(), v));
                 }
+            }
+            (Dtype::CharSeq(cs), true) => {
+                let dst = self.emit(Op::GetField(r, field.name.clone()), Type::CharSeq(cs));
+                self.store_char_seq(dst, cs, value, value_range);
             }
             (Dtype::Record(nested), true) => {
                 let Some(src) = self.convert(value, &Type::Record(nested), value_range) else {
