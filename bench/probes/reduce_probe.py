@@ -36,7 +36,8 @@ ITEMS = 8
 
 
 def variants(cuda: Any, np: Any) -> dict[str, Any]:
-    """The first-stage variants (float32) and the shared second pass."""
+    """The first-stage variants (float32), the shared second pass and the block fold
+    (``block_sum``, a device function; bench/probes/reduce_shapes.py builds on both)."""
     f32 = np.float32
 
     @cuda.jit(device=True)
@@ -159,6 +160,7 @@ def variants(cuda: Any, np: Any) -> dict[str, Any]:
         "onepass": onepass,
         "tiles": tiles,
         "final": final,
+        "block_sum": block_sum,
     }
 
 

@@ -29,8 +29,10 @@ import time
 from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
 
 import _common
+import reduce_probe
 
 N = 1 << 28
 THREADS = 256
@@ -40,22 +42,8 @@ def kernels(cuda: Any, np: Any) -> dict[str, Any]:
     """The plain-kernel variants (float32, 16-byte groups read with one vector load)."""
     f32 = np.float32
 
-    @cuda.jit(device=True)
-    def block_sum(acc):
-        warps = cuda.shared.array(32, np.float32)
-        lane = cuda.threadIdx.x % 32
-        warp = cuda.threadIdx.x // 32
-        width = 16
-        while width > 0:
-            acc += cuda.shfl_down_sync(0xFFFFFFFF, acc, width)
-            width //= 2
-        if lane == 0:
-            warps[warp] = acc
-        cuda.syncthreads()
-        if cuda.threadIdx.x == 0:
-            for k in range(1, cuda.blockDim.x // 32):
-                acc += warps[k]
-        return acc
+    shared = reduce_probe.variants(cuda, np)
+    block_sum, final = shared["block_sum"], shared["final"]
 
     @cuda.jit(device=True)
     def finish_ticket(acc, partials, done, out):
@@ -151,17 +139,6 @@ def kernels(cuda: Any, np: Any) -> dict[str, Any]:
     @cuda.jit(launch_bounds=(THREADS, 8))
     def chunk_ticket(arr, partials, done, out):
         finish_ticket(chunk_sum(arr), partials, done, out)
-
-    @cuda.jit
-    def final(partials, out):
-        acc = f32(0.0)
-        i = cuda.threadIdx.x
-        while i < partials.size:
-            acc += partials[i]
-            i += THREADS
-        acc = block_sum(acc)
-        if cuda.threadIdx.x == 0:
-            out[0] = acc
 
     return {
         "wave": wave,
