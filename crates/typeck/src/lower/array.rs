@@ -749,9 +749,7 @@ impl Lower<'_, '_> {
             );
             return;
         }
-        let shape: Vec<Value> = (0..da.ndim)
-            .map(|k| self.emit(Op::ArrayShape(dst, k), Type::I64))
-            .collect();
+        let shape = self.extents(dst, da.ndim);
         let mut idx = Vec::new();
         self.nested_loops(&shape, &mut idx, &mut |this: &mut Self, idx: &[Value]| {
             match (da.dtype, source) {
@@ -834,9 +832,7 @@ impl Lower<'_, '_> {
                 return;
             }
         }
-        let shape: Vec<Value> = (0..da.ndim)
-            .map(|k| self.emit(Op::ArrayShape(dst, k), Type::I64))
-            .collect();
+        let shape = self.extents(dst, da.ndim);
         let mut idx = Vec::new();
         self.nested_loops(&shape, &mut idx, &mut |this: &mut Self, idx: &[Value]| {
             let item = match source {
@@ -849,6 +845,13 @@ impl Lower<'_, '_> {
             let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::CharSeq(cs));
             this.store_char_seq(d, cs, item, value_range);
         });
+    }
+
+    /// The extents of `array`'s first `ndim` axes, as int64 values.
+    pub(super) fn extents(&mut self, array: Value, ndim: u32) -> Vec<Value> {
+        (0..ndim)
+            .map(|k| self.emit(Op::ArrayShape(array, k), Type::I64))
+            .collect()
     }
 
     /// Loops over every index below `shape` (row-major), calling `body` with the indices.

@@ -115,9 +115,9 @@ impl Lower<'_, '_> {
         };
         let t = Type::Array(at);
         let array = self.emit(Op::LocalArray(vec![length], 0), t.clone());
-        let n = self.emit(Op::ArrayShape(array, 0), Type::I64);
+        let extents = self.extents(array, 1);
         let mut idx = Vec::new();
-        self.nested_loops(&[n], &mut idx, &mut |this: &mut Self, idx: &[Value]| {
+        self.nested_loops(&extents, &mut idx, &mut |this: &mut Self, idx: &[Value]| {
             let value = this.arange_element(scalar, &fill, idx[0]);
             this.emit_void(Op::Store(array, idx.to_vec(), value));
         });

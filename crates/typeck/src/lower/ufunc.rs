@@ -233,9 +233,7 @@ impl Lower<'_, '_> {
             return Val::Poison;
         };
         let out_item = Type::of_dtype(da.dtype);
-        let shape: Vec<Value> = (0..da.ndim)
-            .map(|k| self.emit(Op::ArrayShape(dst, k), Type::I64))
-            .collect();
+        let shape = self.extents(dst, da.ndim);
         let mut inputs = Vec::with_capacity(nin);
         let one = self.const_int(1, Scalar::I64);
         for a in args {
@@ -424,9 +422,7 @@ impl Lower<'_, '_> {
                     );
                     return None;
                 }
-                let shape = (0..t.ndim)
-                    .map(|k| self.emit(Op::ArrayShape(array, k), Type::I64))
-                    .collect();
+                let shape = self.extents(array, t.ndim);
                 Some(Input::Array {
                     array,
                     item: Type::of_dtype(t.dtype),
