@@ -10,8 +10,8 @@ pending (``cuStreamDestroy`` frees a stream's resources once its work completes)
 that overlap never share a key.
 
 Why kept: allocating the per-block values per call made ``Reduce`` slower on the GPU, measured
-on the H200 (bench/probes/reduce_shapes.py, 2^28 float32 in turns with ``cupy.sum``): 0.987-0.991
-of CuPy's speed with a per-call allocation, 0.993-0.996 with the kept buffer (six runs). The
+on the H200 (bench/probes/reduce_shapes.py, 2^28 float32 in turns with ``cupy.sum``): 0.987-0.994
+of CuPy's speed with a per-call allocation, 0.993-0.996 with the kept buffer (eight runs). The
 counter is 0 between launches (``atomic.inc`` wraps it); a values buffer grows to the largest
 grid asked for. Both live for the process's life (a counter and at most the block limit's values
 per stream and dtype), or until ``cuda.close()`` (:func:`forget`).
