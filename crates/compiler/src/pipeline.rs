@@ -307,17 +307,22 @@ pub(crate) fn link_report(a: &Artifacts, tools: &Toolchain) -> Result<String, Co
         (false, Some(Output::Text(t))) => NvvmOutput::Ptx(t.clone()),
         _ => return Err(no_input()),
     };
+    link_of(a, &main, a.lto)
+        .report(link)
+        .map_err(|e| CompileError::link(&a.kernel_name, &a.options.link, e))
+}
+
+/// The link of `main` (our PTX or LTO-IR) with the user's inputs, for the artifacts' target.
+fn link_of<'a>(a: &'a Artifacts, main: &'a NvvmOutput, lto: bool) -> pipeline::Link<'a> {
     let codegen = &a.options.codegen;
-    pipeline::link_report_for(
-        link,
-        &main,
-        &a.options.link,
-        (codegen.cc, codegen.arch_suffix),
-        a.lto,
-        link_debug(codegen),
-        codegen.fastmath,
-    )
-    .map_err(|e| CompileError::link(&a.kernel_name, &a.options.link, e))
+    pipeline::Link {
+        main,
+        extra_inputs: &a.options.link,
+        target: (codegen.cc, codegen.arch_suffix),
+        lto,
+        debug: link_debug(codegen),
+        fastmath: codegen.fastmath,
+    }
 }
 
 /// nvJitLink: our PTX or LTO-IR with the user's link inputs → a cubin for the exact sm_XY.
@@ -326,10 +331,6 @@ pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<()
         .nvjitlink
         .as_ref()
         .ok_or(CompileError::ToolMissing(Tool::NvJitLink))?;
-    let codegen = &a.options.codegen;
-    let debug = link_debug(codegen);
-    let target = (codegen.cc, codegen.arch_suffix);
-    let fastmath = codegen.fastmath;
     let (stage, main) = if lto {
         match a.slot_mut(Stage::LtoIr).take() {
             Some(Output::Bytes(b)) => (Stage::LtoIr, NvvmOutput::LtoIr(b)),
@@ -341,8 +342,7 @@ pub(crate) fn link(a: &mut Artifacts, tools: &Toolchain, lto: bool) -> Result<()
             _ => return Err(no_input()),
         }
     };
-    let linked =
-        pipeline::link_cubin_for(link, &main, &a.options.link, target, lto, debug, fastmath);
+    let linked = link_of(a, &main, lto).cubin(link);
     // Back into its stage, moved.
     match main {
         NvvmOutput::Ptx(t) => a.set(stage, Output::Text(t)),

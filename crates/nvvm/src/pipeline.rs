@@ -185,87 +185,88 @@ pub fn link_cubin(
     lto: bool,
     debug: LinkDebug,
 ) -> Result<Vec<u8>, ToolError> {
-    link_cubin_for(
-        nvjitlink,
+    Link {
         main,
         extra_inputs,
-        (arch, None),
+        target: (arch, None),
         lto,
         debug,
-        false,
-    )
+        fastmath: false,
+    }
+    .cubin(nvjitlink)
 }
 
-/// [`link_cubin`] for `target`: the compute capability and the optional architecture
-/// suffix (`'a'`: `sm_90a`; [`CodegenOptions::arch_suffix`]), with fastmath's options for
-/// nvJitLink's code generation under LTO ([`link_options`]).
-///
-/// # Errors
-/// As [`link_cubin`].
-pub fn link_cubin_for(
-    nvjitlink: &Nvjitlink,
-    main: &NvvmOutput,
-    extra_inputs: &[LinkInput],
-    target: ((u32, u32), Option<char>),
-    lto: bool,
-    debug: LinkDebug,
-    fastmath: bool,
-) -> Result<Vec<u8>, ToolError> {
-    let (inputs, options) = link_plan(main, extra_inputs, target, lto, debug, fastmath);
-    let (cubin, _) = nvjitlink.link(&inputs, &options, false)?;
-    Ok(cubin)
+/// One link of [`link_cubin`]'s kind, for `target`: the compute capability and the optional
+/// architecture suffix (`'a'`: `sm_90a`; [`CodegenOptions::arch_suffix`]), with fastmath's
+/// options for nvJitLink's code generation under LTO ([`link_options`]). [`Link::cubin`]
+/// makes it; [`Link::report`] makes it for nvJitLink's `-verbose` report alone, so the two
+/// always describe the same link.
+#[derive(Debug, Clone, Copy)]
+pub struct Link<'a> {
+    /// Our PTX or LTO-IR.
+    pub main: &'a NvvmOutput,
+    /// The user's inputs, linked after ours.
+    pub extra_inputs: &'a [LinkInput],
+    /// The compute capability and the architecture suffix.
+    pub target: ((u32, u32), Option<char>),
+    /// The caller's intent: its main input is LTO-IR when it compiled for LTO ([`link_cubin`]).
+    pub lto: bool,
+    /// The debug information asked for.
+    pub debug: LinkDebug,
+    /// fastmath's code-generation options under LTO.
+    pub fastmath: bool,
 }
 
-/// nvJitLink's `-verbose` report of the link [`link_cubin_for`] makes with the same arguments:
-/// ptxas's registers, stack frame, shared and constant memory of each kernel (what the
-/// simulator answers the GPU's resource queries from). The cubin is dropped.
-///
-/// # Errors
-/// As [`link_cubin`].
-pub fn link_report_for(
-    nvjitlink: &Nvjitlink,
-    main: &NvvmOutput,
-    extra_inputs: &[LinkInput],
-    target: ((u32, u32), Option<char>),
-    lto: bool,
-    debug: LinkDebug,
-    fastmath: bool,
-) -> Result<String, ToolError> {
-    let (inputs, options) = link_plan(main, extra_inputs, target, lto, debug, fastmath);
-    nvjitlink.link_info(&inputs, &options)
-}
+impl Link<'_> {
+    /// The cubin.
+    ///
+    /// # Errors
+    /// As [`link_cubin`].
+    pub fn cubin(&self, nvjitlink: &Nvjitlink) -> Result<Vec<u8>, ToolError> {
+        let (inputs, options) = self.plan();
+        let (cubin, _) = nvjitlink.link(&inputs, &options, false)?;
+        Ok(cubin)
+    }
 
-/// The inputs (ours first) and options of the link of [`link_cubin_for`].
-fn link_plan(
-    main: &NvvmOutput,
-    extra_inputs: &[LinkInput],
-    target: ((u32, u32), Option<char>),
-    lto: bool,
-    debug: LinkDebug,
-    fastmath: bool,
-) -> (Vec<LinkInput>, Vec<String>) {
-    let (arch, suffix) = target;
-    debug_assert!(
-        !lto || matches!(main, NvvmOutput::LtoIr(_)),
-        "LTO needs LTO-IR"
-    );
-    let main_input = match main {
-        NvvmOutput::Ptx(text) => LinkInput {
-            kind: LinkInputKind::Ptx,
-            data: text.as_bytes().to_vec(),
-            name: "oxcuda.ptx".to_owned(),
-        },
-        NvvmOutput::LtoIr(bytes) => LinkInput {
-            kind: LinkInputKind::LtoIr,
-            data: bytes.clone(),
-            name: "oxcuda.ltoir".to_owned(),
-        },
-    };
-    let lto = main_input.kind == LinkInputKind::LtoIr
-        || extra_inputs.iter().any(|i| i.kind == LinkInputKind::LtoIr);
-    let mut inputs = Vec::with_capacity(extra_inputs.len() + 1);
-    inputs.push(main_input);
-    inputs.extend_from_slice(extra_inputs);
-    let options = link_options(arch, suffix, lto, debug, fastmath);
-    (inputs, options)
+    /// nvJitLink's `-verbose` report of the link: ptxas's registers, stack frame, shared and
+    /// constant memory of each kernel (what the simulator answers the GPU's resource queries
+    /// from). The cubin is dropped.
+    ///
+    /// # Errors
+    /// As [`link_cubin`].
+    pub fn report(&self, nvjitlink: &Nvjitlink) -> Result<String, ToolError> {
+        let (inputs, options) = self.plan();
+        nvjitlink.link_info(&inputs, &options)
+    }
+
+    /// The inputs (ours first) and options.
+    fn plan(&self) -> (Vec<LinkInput>, Vec<String>) {
+        let (arch, suffix) = self.target;
+        debug_assert!(
+            !self.lto || matches!(self.main, NvvmOutput::LtoIr(_)),
+            "LTO needs LTO-IR"
+        );
+        let main_input = match self.main {
+            NvvmOutput::Ptx(text) => LinkInput {
+                kind: LinkInputKind::Ptx,
+                data: text.as_bytes().to_vec(),
+                name: "oxcuda.ptx".to_owned(),
+            },
+            NvvmOutput::LtoIr(bytes) => LinkInput {
+                kind: LinkInputKind::LtoIr,
+                data: bytes.clone(),
+                name: "oxcuda.ltoir".to_owned(),
+            },
+        };
+        let lto = main_input.kind == LinkInputKind::LtoIr
+            || self
+                .extra_inputs
+                .iter()
+                .any(|i| i.kind == LinkInputKind::LtoIr);
+        let mut inputs = Vec::with_capacity(self.extra_inputs.len() + 1);
+        inputs.push(main_input);
+        inputs.extend_from_slice(self.extra_inputs);
+        let options = link_options(arch, suffix, lto, self.debug, self.fastmath);
+        (inputs, options)
+    }
 }
