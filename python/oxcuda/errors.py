@@ -251,6 +251,11 @@ class CudaSupportError(OxcudaError, ImportError):
     """
 
 
+class NvdisasmError(CudaSupportError, RuntimeError):
+    """``nvdisasm`` (for ``inspect_sass()``) is missing or failed. Also a ``RuntimeError``, the
+    class numba-cuda raises for it, so ``except RuntimeError`` code keeps working."""
+
+
 class RaceError(OxcudaError, RuntimeError):
     """The simulator's race detection (``OXCUDA_SIM_RACECHECK=1``) found data races or reads of
     uninitialised shared memory; the message lists each with both threads and source lines."""
@@ -405,6 +410,7 @@ __all__ = [
     "NumbaTypeError",
     "NumbaValueError",
     "NumbaWarning",
+    "NvdisasmError",
     "NvrtcCompilationError",
     "OxcudaError",
     "RaceError",

@@ -151,6 +151,24 @@ def test_numpy_scalar_globals_keep_their_dtype():
     assert "mul.f32" in ptx or "mul.rn.f32" in ptx
 
 
+def test_a_missing_nvdisasm_is_a_runtime_error_as_in_numba(monkeypatch):
+    import sys
+
+    from oxcuda.cuda import _sass
+    from oxcuda.errors import CudaSupportError
+
+    monkeypatch.setitem(sys.modules, "cuda.pathfinder", None)  # its import fails
+    monkeypatch.delenv("CUDA_HOME", raising=False)
+    monkeypatch.delenv("CUDA_PATH", raising=False)
+    monkeypatch.setattr(_sass.shutil, "which", lambda name: None)
+    # (find_nvdisasm is what inspect_sass() asks; the kernel is not compiled under the patch,
+    # which would hide cuda-pathfinder from the toolchain's search too.)
+    with pytest.raises(RuntimeError, match="nvdisasm was not found") as info:
+        _sass.find_nvdisasm()
+    assert isinstance(info.value, CudaSupportError)
+    assert "nvidia-cuda-nvdisasm" in str(info.value)
+
+
 def test_inspect_sass_when_nvdisasm_exists():
     from oxcuda.cuda._sass import find_nvdisasm
     from oxcuda.errors import CudaSupportError

@@ -2,7 +2,8 @@
 
 It runs NVIDIA's ``nvdisasm`` (from a CUDA toolkit or the ``nvidia-cuda-nvdisasm`` wheel,
 found with cuda-pathfinder or under ``CUDA_HOME``/``CUDA_PATH``). Without it,
-:func:`disassemble` raises ``CudaSupportError`` saying where it looked.
+:func:`disassemble` raises ``NvdisasmError`` (a ``CudaSupportError`` and, as numba-cuda's, a
+``RuntimeError``) saying where it looked.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ import shutil
 import subprocess
 import tempfile
 
-from oxcuda.errors import CudaSupportError
+from oxcuda.errors import NvdisasmError
 
 
 def find_nvdisasm() -> str:
-    """The path of ``nvdisasm``, or ``CudaSupportError``."""
+    """The path of ``nvdisasm``, or ``NvdisasmError``."""
     searched = []
     try:
         from cuda import pathfinder
@@ -38,7 +39,7 @@ def find_nvdisasm() -> str:
     if on_path:
         return on_path
     searched.append("PATH")
-    raise CudaSupportError(
+    raise NvdisasmError(
         "nvdisasm was not found (searched: "
         + "; ".join(searched)
         + "); install the CUDA toolkit or `pip install nvidia-cuda-nvdisasm`"
@@ -56,7 +57,7 @@ def disassemble(cubin: bytes) -> str:
     finally:
         os.unlink(path)
     if done.returncode != 0:
-        raise CudaSupportError(f"nvdisasm failed ({done.returncode}): {done.stderr.strip()}")
+        raise NvdisasmError(f"nvdisasm failed ({done.returncode}): {done.stderr.strip()}")
     return done.stdout
 
 
@@ -72,5 +73,5 @@ def control_flow_graph(cubin: bytes) -> str:
     finally:
         os.unlink(path)
     if done.returncode != 0:
-        raise CudaSupportError(f"nvdisasm -cfg failed ({done.returncode}): {done.stderr.strip()}")
+        raise NvdisasmError(f"nvdisasm -cfg failed ({done.returncode}): {done.stderr.strip()}")
     return done.stdout
