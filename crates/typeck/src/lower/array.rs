@@ -719,35 +719,16 @@ impl Lower<'_, '_> {
                 None => return,
             },
         };
-        if let (_, Some(sa)) = source
-            && sa.ndim != da.ndim
-        {
-            self.error(
-                codes::BAD_INDEX,
-                value_range,
-                format!(
-                    "cannot assign a {}-d array to a {}-d slice",
-                    sa.ndim, da.ndim
-                ),
-            );
-            return;
-        }
-        if let (_, Some(sa)) = source
-            && sa.dtype != da.dtype
-            && (sa.dtype.as_record().is_some()
-                || da.dtype.as_record().is_some()
-                || matches!(sa.dtype, Dtype::Datetime(_))
-                || matches!(da.dtype, Dtype::Datetime(_)))
-        {
-            self.error(
-                codes::TYPE_MISMATCH,
-                value_range,
-                format!(
-                    "cannot assign an array of {} to an array of {}",
-                    sa.dtype, da.dtype
-                ),
-            );
-            return;
+        if let (_, Some(sa)) = source {
+            // Records and datetimes are copied as they are held, so only the same dtype.
+            let converts = sa.dtype == da.dtype
+                || !(sa.dtype.as_record().is_some()
+                    || da.dtype.as_record().is_some()
+                    || matches!(sa.dtype, Dtype::Datetime(_))
+                    || matches!(da.dtype, Dtype::Datetime(_)));
+            if self.array_assignment_refused(value_range, sa, da, converts) {
+                return;
+            }
         }
         let shape = self.extents(dst, da.ndim);
         let mut idx = Vec::new();
@@ -805,30 +786,11 @@ impl Lower<'_, '_> {
             _ => None,
         };
         if let Some((_, sa)) = source {
-            if sa.ndim != da.ndim {
-                self.error(
-                    codes::BAD_INDEX,
-                    value_range,
-                    format!(
-                        "cannot assign a {}-d array to a {}-d slice",
-                        sa.ndim, da.ndim
-                    ),
-                );
-                return;
-            }
-            if sa
+            let same_kind = sa
                 .dtype
                 .as_char_seq()
-                .is_none_or(|s| s.unicode != cs.unicode)
-            {
-                self.error(
-                    codes::TYPE_MISMATCH,
-                    value_range,
-                    format!(
-                        "cannot assign an array of {} to an array of {}",
-                        sa.dtype, da.dtype
-                    ),
-                );
+                .is_some_and(|s| s.unicode == cs.unicode);
+            if self.array_assignment_refused(value_range, sa, da, same_kind) {
                 return;
             }
         }
@@ -845,6 +807,41 @@ impl Lower<'_, '_> {
             let d = this.emit(Op::ElemRef(dst, idx.to_vec()), Type::CharSeq(cs));
             this.store_char_seq(d, cs, item, value_range);
         });
+    }
+
+    /// Reports why an array of type `sa` cannot be assigned to a view of type `da`, if it
+    /// cannot: another number of dimensions, or items that do not convert (`converts` false).
+    /// Returns whether it reported an error.
+    fn array_assignment_refused(
+        &mut self,
+        value_range: TextRange,
+        sa: ArrayType,
+        da: ArrayType,
+        converts: bool,
+    ) -> bool {
+        if sa.ndim != da.ndim {
+            self.error(
+                codes::BAD_INDEX,
+                value_range,
+                format!(
+                    "cannot assign a {}-d array to a {}-d slice",
+                    sa.ndim, da.ndim
+                ),
+            );
+            return true;
+        }
+        if !converts {
+            self.error(
+                codes::TYPE_MISMATCH,
+                value_range,
+                format!(
+                    "cannot assign an array of {} to an array of {}",
+                    sa.dtype, da.dtype
+                ),
+            );
+            return true;
+        }
+        false
     }
 
     /// The extents of `array`'s first `ndim` axes, as int64 values.
