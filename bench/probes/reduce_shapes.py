@@ -15,6 +15,9 @@ Variants, each a whole reduction (every result checked against NumPy's float64 s
 * ``chunk+final`` / ``chunk+ticket``: CUB's even share: block b reads one contiguous run of
   16-byte groups (its threads 256 groups apart inside it).
 
+The loops of ``wave+ticket`` and the ``chunk`` variants sit in device functions, where libNVVM
+reads each group with four scalar loads instead of one vector load (see ``wave_sum``).
+
 First the host time per call with the launches queued (200 calls, then one synchronisation);
 then ms per reduction: 20 back-to-back reductions and one synchronisation, turns with CuPy
 (``_common.time_interleaved``), medians; ``CuPy/x`` above 1: x is faster than CuPy.
@@ -81,6 +84,9 @@ def kernels(cuda: Any, np: Any) -> dict[str, Any]:
         if cuda.threadIdx.x == 0:
             partials[cuda.blockIdx.x] = acc
 
+    # wave's loop in a device function (shared by the ticket variants). Measured in its PTX:
+    # there libNVVM loses the alignment proof and reads four scalar loads per group, not one
+    # vector load (templates.py says why), so wave and wave_ticket differ in that too.
     @cuda.jit(device=True)
     def wave_sum(arr):
         cuda.assume_aligned(arr, 16)
@@ -217,7 +223,7 @@ def main() -> int:
     from oxcuda.cuda.ufunc import stream_buffers
 
     kept = stream_buffers.for_stream(0)
-    kept_values = kept.values(np.dtype(np.float32), blocks)
+    kept_values = kept.values(np.dtype(np.float32), blocks, 0)
 
     def direct_kept(n: int) -> None:
         for _ in range(n):

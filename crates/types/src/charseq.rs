@@ -51,6 +51,17 @@ impl CharSeqType {
         Self { unicode: true, len }
     }
 
+    /// The type of NumPy's dtype of kind `S` or `U` whose items are `itemsize` bytes (a `U`
+    /// character is 4 bytes); `None` for any other kind.
+    #[must_use]
+    pub const fn of_numpy(kind: u8, itemsize: u32) -> Option<Self> {
+        match kind {
+            b'S' => Some(Self::bytes(itemsize)),
+            b'U' => Some(Self::unicode(itemsize / 4)),
+            _ => None,
+        }
+    }
+
     /// The type of one character as stored: `uint8` or `uint32`.
     #[must_use]
     pub const fn unit(self) -> Scalar {
@@ -135,5 +146,8 @@ mod tests {
             "Record(chars: uint32[3] @0; size 12, align 1)"
         );
         assert_eq!(s.storage(), CharSeqType::bytes(12).storage());
+        assert_eq!(CharSeqType::of_numpy(b'S', 12), Some(s));
+        assert_eq!(CharSeqType::of_numpy(b'U', 12), Some(u));
+        assert_eq!(CharSeqType::of_numpy(b'f', 4), None);
     }
 }

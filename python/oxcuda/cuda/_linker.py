@@ -174,14 +174,7 @@ def cuda_source_suffix(items: Iterable[Any], cc: tuple[int, int]) -> str | None:
     suffix costs no portability."""
     if tuple(cc) not in ARCH_SPECIFIC_CCS:
         return None
-    for item in items:
-        if isinstance(item, linkable_code.LinkableCode):
-            kind = item.kind
-        else:
-            kind = linkable_code.classify_path(item)
-        if kind == "cu":
-            return "a"
-    return None
+    return "a" if any(_kind(item) == "cu" for item in items) else None
 
 
 def nvrtc_options(
@@ -237,11 +230,18 @@ def compile_cuda(source: str, name: str, options: list[str]) -> bytes:
     return code
 
 
+def _kind(item: Any) -> str:
+    """The kind of a link item: a LinkableCode's own, a path's from its extension."""
+    if isinstance(item, linkable_code.LinkableCode):
+        return item.kind
+    return linkable_code.classify_path(item)
+
+
 def _read(item: Any) -> tuple[str, bytes, str]:
     """``(kind, bytes, name)`` of a path or a LinkableCode, not yet compiled."""
+    kind = _kind(item)
     if isinstance(item, linkable_code.LinkableCode):
-        return item.kind, item.as_bytes(), item.name
-    kind = linkable_code.classify_path(item)
+        return kind, item.as_bytes(), item.name
     linkable_code.check_exists(item)
     try:
         with open(item, "rb") as f:

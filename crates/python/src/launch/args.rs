@@ -94,8 +94,14 @@ fn read_with(
                 });
             }
             Dtype::Record(record)
-        } else if let (None, b'S' | b'U') = (view.scalar, view.kind) {
-            Dtype::CharSeq(char_seq_of(view.kind, view.itemsize))
+        } else if view.scalar.is_none()
+            && let Some(cs) = oxcuda_ir::CharSeqType::of_numpy(
+                view.kind,
+                u32::try_from(view.itemsize).unwrap_or(0),
+            )
+        {
+            // S<n>/U<n> (device arrays hold the machine's byte order: UCS4 as kernels read it)
+            Dtype::CharSeq(cs)
         } else if let (None, b'M' | b'm') = (view.scalar, view.kind) {
             let dtype = arr.get().dtype(obj.py());
             match crate::launch::datetime_args::of_dtype(dtype.bind(obj.py()), index)? {
@@ -501,17 +507,6 @@ pub unsafe fn to_sim_typed(arg: &Arg, ty: &Type) -> PyResult<ArgValue> {
         }
         // SAFETY: forwarded.
         _ => unsafe { to_sim(arg) },
-    }
-}
-
-/// The char sequence type of a device array of NumPy kind `S` or `U` whose items are
-/// `itemsize` bytes (device arrays hold the machine's byte order: UCS4 as kernels read it).
-fn char_seq_of(kind: u8, itemsize: i64) -> oxcuda_ir::CharSeqType {
-    let len = u32::try_from(itemsize).unwrap_or(u32::MAX);
-    if kind == b'S' {
-        oxcuda_ir::CharSeqType::bytes(len)
-    } else {
-        oxcuda_ir::CharSeqType::unicode(len / 4)
     }
 }
 

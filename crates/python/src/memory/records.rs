@@ -152,26 +152,18 @@ fn convert(dtype: &Bound<'_, PyAny>, cap: u32) -> PyResult<Record> {
             }
             let kind: String = base.getattr("kind")?.extract()?;
             let itemsize: u32 = base.getattr("itemsize")?.extract()?;
-            match kind.as_str() {
-                "S" => {
-                    out.push(Field {
-                        name: name_text,
-                        dtype: Dtype::CharSeq(CharSeqType::bytes(itemsize)),
-                        shape,
-                        offset,
-                    });
-                    continue;
-                }
-                "U" => {
-                    out.push(Field {
-                        name: name_text,
-                        dtype: Dtype::CharSeq(CharSeqType::unicode(itemsize / 4)),
-                        shape,
-                        offset,
-                    });
-                    continue;
-                }
-                _ => {}
+            if let Some(cs) = kind
+                .bytes()
+                .next()
+                .and_then(|k| CharSeqType::of_numpy(k, itemsize))
+            {
+                out.push(Field {
+                    name: name_text,
+                    dtype: Dtype::CharSeq(cs),
+                    shape,
+                    offset,
+                });
+                continue;
             }
             let scalar = kind
                 .chars()

@@ -200,7 +200,8 @@ class Reduce:
         """Writes the fold of ``arr`` (combined with ``init`` when ``use_init``) to dest[0]
         with one launch: the serial kernel for short arrays, else one stage whose last block
         to finish folds the blocks' values (``templates.reduce_finish``)."""
-        kernels = self._compile(np.dtype(arr.dtype))
+        dtype = np.dtype(arr.dtype)
+        kernels = self._compile(dtype)
         n = arr.size
         if n < THREADS:
             kernels.serial[1, 1, stream](arr, dest, init, use_init)
@@ -214,7 +215,7 @@ class Reduce:
             # One block writes dest itself: no per-block values, no ticket drawn.
             kernels.stage[1, THREADS, stream](arr, dest, dest, buffers.counter, init, use_init)
             return
-        partials = buffers.values(np.dtype(arr.dtype), blocks)
+        partials = buffers.values(dtype, blocks, stream)
         first[blocks, THREADS, stream](arr, partials, dest, buffers.counter, init, use_init)
 
     def _block_limit(self, grouped: bool) -> int:
@@ -264,19 +265,13 @@ class Reduce:
             {"_op": op, "_dtype": scalar},
             device=True,
         )
-        fold = specialize(
-            templates.fold_partials,
-            f"{base}_fold",
-            {"_op": op, "_block_reduce": block, "_block_reduce_counted": counted},
-            device=True,
-        )
         finish = specialize(
             templates.reduce_finish,
             f"{base}_finish",
             {
                 "_op": op,
                 "_block_reduce": block,
-                "_fold_partials": fold,
+                "_block_reduce_counted": counted,
                 "_ticket": oxtypes.uint32,
             },
             device=True,

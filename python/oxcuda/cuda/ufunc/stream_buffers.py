@@ -44,14 +44,16 @@ class StreamBuffers:
         self.counter = operands.to_device(np.zeros(1, np.uint32), 0)
         self._values: dict[np.dtype, Any] = {}
 
-    def values(self, dtype: np.dtype, blocks: int) -> Any:
-        """A device array of at least ``blocks`` items of ``dtype`` for the blocks' values."""
+    def values(self, dtype: np.dtype, blocks: int, stream: Any) -> Any:
+        """A device array of at least ``blocks`` items of ``dtype`` for the blocks' values,
+        on ``stream`` (this object's): a buffer the growth replaces is freed on the stream its
+        last reduction ran on, so the allocator reuses it only after that work."""
         found = self._values.get(dtype)
         if found is None or found.size < blocks:
             with _lock:
                 found = self._values.get(dtype)
                 if found is None or found.size < blocks:
-                    found = self._values[dtype] = operands.allocate((blocks,), dtype, 0)
+                    found = self._values[dtype] = operands.allocate((blocks,), dtype, stream)
         return found
 
 

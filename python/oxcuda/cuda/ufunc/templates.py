@@ -32,7 +32,7 @@ def _unbound(*args):
 
 
 _core = _load0 = _load1 = _load2 = _load3 = _load4 = _load5 = _load6 = _load7 = _unbound
-_op = _block_reduce = _block_reduce_counted = _finish = _fold_partials = _unbound
+_op = _block_reduce = _block_reduce_counted = _finish = _unbound
 _dtype = _ticket = None
 
 
@@ -383,7 +383,9 @@ def reduce_finish(acc, partials, dest, counter, init, use_init):
     writes the block's value to partials[block], makes it visible to the grid
     (``threadfence``) and takes a ticket from ``counter`` with ``atomic.inc``, whose wrap at
     ``blocks - 1`` leaves the counter at 0 for the next launch: the block that draws the last
-    ticket knows every other block's value is written, and folds them all (_fold_partials)."""
+    ticket knows every other block's value is written, and folds them all: its threads stride
+    over the values, then the block folds its threads' values, with the block fold of every
+    thread when each holds one, else with the tree that counts how many do."""
     acc = _block_reduce(acc)
     blocks = cuda.gridDim.x
     tid = cuda.threadIdx.x
@@ -403,25 +405,16 @@ def reduce_finish(acc, partials, dest, counter, init, use_init):
     cuda.syncthreads()
     if last[0] == 0:
         return
-    _fold_partials(partials, blocks, dest, init, use_init)
-
-
-def fold_partials(partials, count, dest, init, use_init):
-    """One block folds partials[:count] (count >= 1) into dest[0], combined with init when
-    asked: its threads stride over the values, then the block folds its threads' values, with
-    the block fold of every thread (_block_reduce) when each holds one, else with the tree that
-    counts how many do (_block_reduce_counted)."""
-    tid = cuda.threadIdx.x
     width = cuda.blockDim.x
-    total = partials[tid if tid < count else 0]
+    total = partials[tid if tid < blocks else 0]
     i = tid + width
-    while i < count:
+    while i < blocks:
         total = _op(total, partials[i])
         i += width
-    if count >= width:
-        total = _block_reduce(total)
+    if blocks >= width:
+        total = _block_reduce(total)  # every thread holds a value
     else:
-        total = _block_reduce_counted(total, count)
+        total = _block_reduce_counted(total, blocks)
     if tid == 0:
         if use_init:
             total = _op(total, init)
