@@ -504,21 +504,30 @@ def test_an_undefined_symbol_carries_nvjitlink_log(c_file):
         assert c_file in message  # what was linked
 
 
-def test_linked_kernels_do_not_run_on_the_simulator(c_file):
+def test_linked_cuda_cpp_runs_on_the_simulator_and_ptx_is_refused(c_file):
     add_one = cuda.declare_device("add_one", "float32(float32)", link=c_file, abi="c")
+    total = cuda.declare_device("total", float64(CPointer(float32), int64), link=c_file, abi="c")
 
     @cuda.jit
-    def k(a):
+    def k(a, sums):
         a[0] = add_one(a[0])
+        sums[0] = total(a, a.size)
 
-    @cuda.jit(link=[c_file])
+    ptx = nvrtc(C_SOURCE, "c_functions.cu", "ptx")
+
+    @cuda.jit(link=[cuda.PTXSource(ptx, name="c_functions.ptx")])
     def legacy(a):
         a[0] = 1
 
+    a = np.random.default_rng().standard_normal(50).astype(np.float32)
+    want = a.copy()
+    want[0] += np.float32(1)
+    sums = np.zeros(1)
     with oxcuda.config.override(TARGET="sim"):
-        with pytest.raises(RuntimeError, match="add_one cannot run on the simulator"):
-            k[1, 1](np.ones(2, np.float32))
-        with pytest.raises(RuntimeError, match="cannot run on the simulator"):
+        k[1, 1](a, sums)
+        np.testing.assert_array_equal(a, want)
+        assert sums[0] == pytest.approx(want.astype(np.float64).sum(), rel=1e-12)
+        with pytest.raises(RuntimeError, match=r"\(PTX\), which cannot run on the simulator"):
             legacy[1, 1](np.ones(2, np.float32))
 
 

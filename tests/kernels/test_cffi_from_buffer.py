@@ -1,6 +1,6 @@
 """cffi's ``ffi.from_buffer(arr)`` in kernels (numba-cuda's cffi support): the address of an
 array's first element as a ``CPointer`` of its dtype, indexed in the kernel, handed to a device
-function, or (on the GPU) to a linked external function; and the clear errors for what numba
+function, or to a linked external function (on the simulator compiled for the host); and the clear errors for what numba
 refuses (a non-array, a non-contiguous array). Skipped where cffi is not installed."""
 
 from __future__ import annotations
@@ -93,8 +93,7 @@ extern "C" __device__ int array_mutator(void *ret, int *a) {
 """
 
 
-@pytest.mark.gpu
-def test_from_buffer_pointer_reaches_a_linked_function(tmp_path, rng):
+def test_from_buffer_pointer_reaches_a_linked_function(target, tmp_path, rng):
     # numba-cuda's test_cffi.py: the foreign function copies element 1 to element 0.
     cu = tmp_path / "mutator.cu"
     cu.write_text(MUTATOR)

@@ -26,6 +26,7 @@ use oxcuda_ir::{
 use crate::arith;
 use crate::error::{SimError, SimErrorKind, SourceLoc};
 use crate::frame::slots_of;
+use crate::host_call::{self, HostFn, HostFunctions, MAX_HOST_PARAMS, RetKind};
 use crate::inst::{BarrierKind, BitsOp, Inst, MemKind, WarpOp, geom};
 use crate::layout::{Layout, cast_is_move, plan, same_view};
 
@@ -80,6 +81,31 @@ pub(crate) struct FuncCode {
 }
 
 impl FuncCode {
+    /// The entry of an external function: it is never entered (calls of it are
+    /// `Inst::CallHost`s), so it has no code and no frame.
+    fn external(f: &Function) -> Self {
+        Self {
+            name: f.name.clone(),
+            display_name: f.display_name.clone(),
+            file: f.file.clone(),
+            code: vec![Inst::Trap],
+            locs: vec![Loc::default()],
+            extra: Vec::new(),
+            frame_slots: 0,
+            template: Vec::new(),
+            vars: (0, 0),
+            param_slots: 0,
+            params: f.params.clone(),
+            param_names: f.param_names.clone(),
+            ret_slots: slots_of(&f.ret),
+            local_words: 0,
+            assert_messages: Vec::new(),
+            exceptions: Vec::new(),
+            prints: Vec::new(),
+            tensor_ops: Vec::new(),
+        }
+    }
+
     /// What a failed `assert` at instruction `pc` reports: its message, empty when it has none.
     pub(crate) fn assert_message(&self, pc: usize) -> &str {
         let loc = self.locs.get(pc).copied().unwrap_or_default();
@@ -141,6 +167,8 @@ pub struct Program {
     /// Each static shared array that takes block memory: offset, bytes, a description for
     /// race reports.
     pub(crate) shared_arrays: Vec<(usize, usize, String)>,
+    /// The external functions called (`Inst::CallHost`), bound to their host builds.
+    pub(crate) hosts: Vec<HostFn>,
 }
 
 impl Program {
@@ -195,6 +223,12 @@ impl Program {
                 out.push_str(&format!("  {pc:4}  {inst:?}  !{}:{}\n", loc.line, loc.col));
             }
         }
+        for (i, h) in self.hosts.iter().enumerate() {
+            out.push_str(&format!(
+                "host function {i} '{}': {} parameters, result {:?}\n",
+                h.symbol, h.params, h.ret
+            ));
+        }
         out
     }
 
@@ -205,13 +239,24 @@ impl Program {
     }
 }
 
-/// Decodes `module` (entry function first, which must be a kernel) into a [`Program`].
+/// Decodes `module` (entry function first, which must be a kernel) into a [`Program`]; a
+/// module that calls an external function is refused (see [`prepare_with_hosts`]).
+///
+/// # Errors
+/// As [`prepare_with_hosts`].
+pub fn prepare(module: &Module) -> Result<Program, SimError> {
+    prepare_with_hosts(module, &HostFunctions::new())
+}
+
+/// Decodes `module` (entry function first, which must be a kernel) into a [`Program`]; its
+/// external functions (`cuda.declare_device`) are called through their host builds in `hosts`
+/// (`host_call.rs`).
 ///
 /// # Errors
 /// `InternalError` when the module fails `oxcuda_ir::verify`; `UnsupportedError` (with the source
-/// location) for operations the simulator cannot execute; `LaunchError` when the entry is not a
-/// kernel.
-pub fn prepare(module: &Module) -> Result<Program, SimError> {
+/// location) for operations the simulator cannot execute, and for an external function `hosts`
+/// has no build of; `LaunchError` when the entry is not a kernel.
+pub fn prepare_with_hosts(module: &Module, hosts: &HostFunctions) -> Result<Program, SimError> {
     if let Err(errors) = oxcuda_ir::verify::verify(module) {
         let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
         return Err(SimError::new(
@@ -231,16 +276,7 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
             entry.display_name
         )));
     }
-    if let Some(f) = module.functions.iter().find(|f| f.kind.is_extern()) {
-        return Err(SimError::new(
-            SimErrorKind::UnsupportedError,
-            format!(
-                "external device function {} cannot run on the simulator: its code is linked \
-                 from outside the kernel (cuda.declare_device); run the kernel on a GPU",
-                f.name
-            ),
-        ));
-    }
+    let (host_of, host_fns) = bind_hosts(module, hosts)?;
     // Static shared and constant memory layouts.
     let mut shared_off = vec![usize::MAX; module.globals.len()];
     let mut const_off = vec![usize::MAX; module.globals.len()];
@@ -314,13 +350,21 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
     let mut funcs = Vec::with_capacity(module.functions.len());
     let mut has_barriers = false;
     for f in &module.functions {
-        let mut d = FuncDecoder::new(module, f, &shared_off, &const_off);
+        if f.kind.is_extern() {
+            // Never entered: calls of it are `Inst::CallHost`s.
+            funcs.push(FuncCode::external(f));
+            continue;
+        }
+        let mut d = FuncDecoder::new(module, f, &shared_off, &const_off, &host_of);
         let code = d.decode()?;
         has_barriers |= d.has_barrier;
         funcs.push(code);
     }
     for (i, f) in funcs.iter().enumerate() {
-        validate(f, &funcs, shared_bytes, const_image.len()).map_err(|e| {
+        if module.functions[i].kind.is_extern() {
+            continue;
+        }
+        validate(f, &funcs, &host_fns, shared_bytes, const_image.len()).map_err(|e| {
             SimError::new(
                 SimErrorKind::InternalError,
                 format!("simulator decoder bug in function {i} ('{}'): {e}", f.name),
@@ -335,7 +379,68 @@ pub fn prepare(module: &Module) -> Result<Program, SimError> {
         has_barriers,
         grid_sync: module.uses_grid_sync(),
         shared_arrays,
+        hosts: host_fns,
     })
+}
+
+/// The host build of every external function of `module`: per function index the number of
+/// its [`HostFn`] (`None` for functions with a body), and the list; an external function
+/// `hosts` has no build of, or whose types cannot cross a host call, is refused.
+fn bind_hosts(
+    module: &Module,
+    hosts: &HostFunctions,
+) -> Result<(Vec<Option<u32>>, Vec<HostFn>), SimError> {
+    let mut host_of = vec![None; module.functions.len()];
+    let mut list = Vec::new();
+    for (i, f) in module.functions.iter().enumerate() {
+        if !f.kind.is_extern() {
+            continue;
+        }
+        let refuse = |why: String| {
+            Err(SimError::new(
+                SimErrorKind::UnsupportedError,
+                format!(
+                    "external device function {} cannot run on the simulator: {why}",
+                    f.name
+                ),
+            ))
+        };
+        let Some(thunk) = hosts.get(&f.name) else {
+            return refuse(
+                "its code is linked from outside the kernel (cuda.declare_device), and the \
+                 simulator runs linked code only from CUDA C++ sources (.cu files, \
+                 cuda.CUSource), compiled for the host; link its CUDA C++ source, or run the \
+                 kernel on a GPU"
+                    .to_string(),
+            );
+        };
+        if f.params.len() > MAX_HOST_PARAMS {
+            return refuse(format!(
+                "it has {} parameters, more than the {MAX_HOST_PARAMS} a host call passes",
+                f.params.len()
+            ));
+        }
+        if let Some((k, p)) = f
+            .params
+            .iter()
+            .enumerate()
+            .find(|(_, p)| !host_call::param_passes(p))
+        {
+            return refuse(format!(
+                "parameter {k} is a {p}, which a host call cannot pass"
+            ));
+        }
+        let Some(ret) = RetKind::of(&f.ret) else {
+            return refuse(format!(
+                "it returns a {}, which a host call cannot return",
+                f.ret
+            ));
+        };
+        host_of[i] = Some(u32::try_from(list.len()).unwrap_or(u32::MAX));
+        let params = u32::try_from(f.params.len()).unwrap_or(u32::MAX);
+        list.push(HostFn::new(&f.name, thunk, params, ret));
+    }
+    Ok((host_of, list))
 }
 
 /// The canonical register slots of a constant of type `ty`.
@@ -387,6 +492,8 @@ struct FuncDecoder<'a> {
     f: &'a Function,
     shared_off: &'a [usize],
     const_off: &'a [usize],
+    /// Per function of the module, the number of its host build (external functions only).
+    host_of: &'a [Option<u32>],
     /// First slot of each value.
     value_off: Vec<u32>,
     var_off: Vec<u32>,
@@ -417,12 +524,14 @@ impl<'a> FuncDecoder<'a> {
         f: &'a Function,
         shared_off: &'a [usize],
         const_off: &'a [usize],
+        host_of: &'a [Option<u32>],
     ) -> Self {
         Self {
             module,
             f,
             shared_off,
             const_off,
+            host_of,
             value_off: Vec::new(),
             var_off: Vec::new(),
             template: Vec::new(),
@@ -919,6 +1028,17 @@ impl<'a> FuncDecoder<'a> {
                 let Some(g) = self.module.functions.get(callee.index()) else {
                     return Err(self.unsupported(format_args!("a call of missing {callee}")));
                 };
+                if let Some(Some(host)) = self.host_of.get(callee.index()) {
+                    // One register per parameter: its value, or a pointer's address.
+                    let srcs: Vec<u32> = args.iter().map(|a| self.slot(*a)).collect();
+                    let args = self.list(srcs);
+                    self.emit(Inst::CallHost {
+                        host: *host,
+                        args,
+                        dst: d,
+                    });
+                    return Ok(());
+                }
                 let mut srcs = Vec::new();
                 for (a, p) in args.iter().zip(&g.params) {
                     let s = self.slot(*a);
@@ -1726,6 +1846,7 @@ impl<'a> FuncDecoder<'a> {
 fn validate(
     f: &FuncCode,
     funcs: &[FuncCode],
+    hosts: &[HostFn],
     shared_bytes: usize,
     const_bytes: usize,
 ) -> Result<(), String> {
@@ -1810,6 +1931,16 @@ fn validate(
                     .ok_or("call of a missing function")?;
                 each(list(args, g.param_slots as usize)?)?;
                 reg(dst, g.ret_slots)?;
+            }
+            Inst::CallHost { host, args, dst } => {
+                let h = hosts
+                    .get(host as usize)
+                    .ok_or("call of a missing host function")?;
+                if h.params as usize > MAX_HOST_PARAMS {
+                    return Err("too many host call parameters".into());
+                }
+                each(list(args, h.params as usize)?)?;
+                reg(dst, h.ret.slots())?;
             }
             Inst::Trap => {}
             Inst::Mov { d, s } => {

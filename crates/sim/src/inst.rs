@@ -184,6 +184,14 @@ pub(crate) enum Inst {
         args: u32,
         dst: u32,
     },
+    /// Call the host build of external function `host` (`Program::hosts`, `host_call.rs`):
+    /// `extra[args..]` lists one register per parameter (its value, or a pointer's address);
+    /// the result goes to `dst`.
+    CallHost {
+        host: u32,
+        args: u32,
+        dst: u32,
+    },
     /// Fused compare-and-branch on signed canonical integers: go to `t` if `a op b`, else `e`.
     BrS {
         op: CmpOp,

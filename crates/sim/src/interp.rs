@@ -417,6 +417,14 @@ fn run_with<const RACE: bool>(env: &Env<'_>, t: &mut ThreadState) -> Result<Stop
                     base = new_base;
                     r = nr;
                 }
+                Inst::CallHost { host, args, dst } => {
+                    let h = &prog.hosts[host as usize];
+                    let list = std::slice::from_raw_parts(
+                        extra.as_ptr().add(args as usize),
+                        h.params as usize,
+                    );
+                    h.call(&t.geom, r, list, r.add(dst as usize));
+                }
                 Inst::Trap => fail!(
                     SimErrorKind::InternalError,
                     "control reached an `unreachable` terminator"

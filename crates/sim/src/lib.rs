@@ -39,6 +39,9 @@
 //!   bounds-checked memory (`memory.rs`), real atomics (`atomics.rs`), thread geometry and bit
 //!   intrinsics (`intrinsics.rs`), warp shuffles, votes and matches (`warp.rs`, completed by the
 //!   scheduler once the warp's threads have arrived).
+//! - External device functions (`cuda.declare_device`) run as host code: [`prepare_with_hosts`]
+//!   binds each to the thunk of its host build, which the caller compiled from the linked CUDA
+//!   C++ source (`host_call.rs`).
 //! - Every failure is a [`SimError`] with a kind and a complete message (`error.rs`); nothing
 //!   panics on user input.
 //!
@@ -53,6 +56,7 @@ mod decode;
 mod error;
 mod f16;
 mod frame;
+mod host_call;
 mod inst;
 mod interp;
 mod interrupt;
@@ -70,8 +74,9 @@ mod tensor;
 mod warp;
 
 pub use args::{ArgValue, ArrayArg, RecordArg};
-pub use decode::{Program, prepare};
+pub use decode::{Program, prepare, prepare_with_hosts};
 pub use error::{SimError, SimErrorKind, SourceLoc};
+pub use host_call::{HostFunctions, HostThunk, MAX_HOST_PARAMS};
 pub use interrupt::interrupt_launches;
 pub use launch::{
     LaunchConfig, MAX_COOPERATIVE_THREADS, MAX_THREADS_PER_BLOCK, SHARED_BYTES_PER_BLOCK,

@@ -35,7 +35,14 @@ from typing import Any, NoReturn
 
 from oxcuda import _capture, _native, _toolchain
 from oxcuda._knobs import config as config_module
-from oxcuda.cuda import _cuda_core_buffer, _linker, _module_callbacks, compiler, linkable_code
+from oxcuda.cuda import (
+    _cuda_core_buffer,
+    _linker,
+    _module_callbacks,
+    _sim_native_code,
+    compiler,
+    linkable_code,
+)
 from oxcuda.cuda._compile_stats import CompileStats
 from oxcuda.cuda._devices import use_gpu
 from oxcuda.errors import CudaDriverError, CudaSupportError, NumbaPerformanceWarning
@@ -395,13 +402,18 @@ class Dispatcher(_native.LaunchCache):
                     artifacts, image = self._gpu_image(texts)
                     kernel = self._load(image, artifacts, types, texts)
             else:
-                if self.targetoptions.get("link"):
-                    raise RuntimeError(
-                        f"{self.__name__} links external code (link=), which cannot run on the "
-                        "simulator: run it on a GPU (OXCUDA_TARGET=gpu)"
-                    )
                 artifacts = self._artifacts(texts, "ir", captured=captured, simulator=True)
-                kernel = _native.SimKernel(artifacts["module"], _StageReader(self, texts))
+                module = artifacts["module"]
+                native = _sim_native_code.build(
+                    self.__name__,
+                    compiler.link_items(
+                        self.py_func, self.targetoptions.get("link", ()), captured[0]
+                    ),
+                    module.externs(),
+                )
+                kernel = _native.SimKernel(
+                    module, _StageReader(self, texts), native.thunks if native else None
+                )
             compiled = _Compiled(artifacts, kernel, texts, self.py_func)
             # The kernel addresses these arrays' memory: they live as long as it does.
             compiled.device_arrays = arrays

@@ -14,6 +14,7 @@
 //! kernel's context, so the fast path pays a comparison, and a mismatch is a `ValueError`
 //! naming the argument and both devices instead of an illegal-address fault.
 
+use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -41,6 +42,28 @@ pub struct IrModule {
 impl IrModule {
     fn __str__(&self) -> PyResult<String> {
         guard(|| Ok(self.module.to_string()))
+    }
+
+    /// The external device functions the module declares (`cuda.declare_device`), each as
+    /// `(symbol, abi, parameter types, return type)` with the types as IR text (`"int32"`,
+    /// `"CPointer(float32)"`, `"none"`): what the simulator's host build of linked code needs.
+    fn externs(&self) -> PyResult<Vec<(String, String, Vec<String>, String)>> {
+        guard(|| {
+            Ok(self
+                .module
+                .functions
+                .iter()
+                .filter_map(|f| match f.kind {
+                    oxcuda_ir::FunctionKind::Extern(abi) => Some((
+                        f.name.clone(),
+                        abi.name().to_string(),
+                        f.params.iter().map(ToString::to_string).collect(),
+                        f.ret.to_string(),
+                    )),
+                    _ => None,
+                })
+                .collect())
+        })
     }
 }
 
@@ -634,13 +657,32 @@ pub struct SimKernel {
 #[pymethods]
 impl SimKernel {
     /// Prepares the kernel (function 0) of `module` for the simulator; `stages` as for
-    /// `GpuKernel`.
+    /// `GpuKernel`. `hosts` maps the symbol of each external function the module calls to the
+    /// address of its host thunk (`oxcuda.cuda._sim_native_code`); the caller keeps the
+    /// library holding them loaded for as long as this kernel.
     #[new]
-    #[pyo3(signature = (module, stages=None))]
-    fn new(py: Python<'_>, module: &IrModule, stages: Option<Py<PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (module, stages=None, hosts=None))]
+    fn new(
+        py: Python<'_>,
+        module: &IrModule,
+        stages: Option<Py<PyAny>>,
+        hosts: Option<HashMap<String, usize>>,
+    ) -> PyResult<Self> {
         guard(|| {
             let m = &module.module;
-            let program = oxcuda_sim::prepare(m).map_err(|e| sim_error(py, e))?;
+            let mut bound = oxcuda_sim::HostFunctions::new();
+            for (symbol, address) in hosts.unwrap_or_default() {
+                // SAFETY: the caller's contract: each address is a thunk of the host build
+                // generated for this module's declaration of `symbol` (`_sim_native_code`),
+                // loaded for as long as this kernel lives.
+                if !unsafe { bound.insert(&symbol, address) } {
+                    return Err(PyValueError::new_err(format!(
+                        "the host build of {symbol} has a null address"
+                    )));
+                }
+            }
+            let program =
+                oxcuda_sim::prepare_with_hosts(m, &bound).map_err(|e| sim_error(py, e))?;
             let entry = &m.functions[0];
             Ok(Self {
                 program,
