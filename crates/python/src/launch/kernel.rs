@@ -31,6 +31,10 @@ use crate::launch::args::{self, Arg, Args};
 use crate::launch::assertions::{Asserts, Site};
 use crate::launch::stages::Stages;
 
+/// An external function's declaration as `IrModule.externs()` gives it: symbol, ABI, the
+/// parameter types and the return type, as IR text.
+type ExternDeclaration = (String, String, Vec<String>, String);
+
 /// Typed IR produced by a compile (the simulator's input).
 #[pyclass(frozen, module = "oxcuda._native")]
 #[derive(Debug, Clone)]
@@ -47,7 +51,7 @@ impl IrModule {
     /// The external device functions the module declares (`cuda.declare_device`), each as
     /// `(symbol, abi, parameter types, return type)` with the types as IR text (`"int32"`,
     /// `"CPointer(float32)"`, `"none"`): what the simulator's host build of linked code needs.
-    fn externs(&self) -> PyResult<Vec<(String, String, Vec<String>, String)>> {
+    fn externs(&self) -> PyResult<Vec<ExternDeclaration>> {
         guard(|| {
             Ok(self
                 .module
