@@ -732,8 +732,10 @@ def _launch_case_missing(launch: dict[str, Any], key: str) -> str:
     """Why an oxcuda launch case has no ratio to the raw driver."""
     part = launch.get("oxcuda")
     res = part.get("results") if isinstance(part, dict) else None
-    if not isinstance(res, dict) or key not in res:
+    if not isinstance(res, dict) or "skipped" in res or "error" in res:
         return _why_missing(part, "oxcuda launch")
+    if key not in res:
+        return f"{key} not in the oxcuda launch run"
     row = res[key]
     floor = row.get("floor") if isinstance(row, dict) else None
     return _why_missing(floor if isinstance(floor, dict) else row, key)
