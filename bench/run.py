@@ -28,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import _common
@@ -704,6 +705,167 @@ def _kernel_missing(kernel: dict[str, Any] | None, column: str) -> str:
     return "—"
 
 
+#: Issue 21's launch goals: the cases, the limit on each one's ratio to the raw driver in turns
+#: in the same process (``x_floor``), and the row's label.
+ISSUE21_LAUNCH = (
+    (("none/0", "devarray/1", "devarray/3", "scalar/1", "scalar/3"), 1.15, "0 to 3 arguments"),
+    (("devarray/16", "scalar/16"), 1.3, "16 device arrays or 16 scalars"),
+    (("cupy/3",), 1.5, "3 CuPy arrays"),
+    (("cupy/16",), 2.0, "16 CuPy arrays"),
+    (("torch/3",), 1.3, "3 torch tensors"),
+    (("torch/16",), 1.6, "16 torch tensors"),
+)
+
+
+def _why_missing(part: Any, name: str) -> str:
+    """Why a part of the run has no value: it did not run, or the skip or error it recorded."""
+    if not isinstance(part, dict):
+        return f"{name} not run"
+    res = part.get("results", part)
+    for what in ("skipped", "error"):
+        if isinstance(res, dict) and what in res:
+            return f"{name}: {what}: {res[what]}"
+    return f"{name}: no value recorded"
+
+
+def _launch_case_missing(launch: dict[str, Any], key: str) -> str:
+    """Why an oxcuda launch case has no ratio to the raw driver."""
+    part = launch.get("oxcuda")
+    res = part.get("results") if isinstance(part, dict) else None
+    if not isinstance(res, dict) or "skipped" in res or "error" in res:
+        return _why_missing(part, "oxcuda launch")
+    if key not in res:
+        return f"{key} not in the oxcuda launch run"
+    row = res[key]
+    floor = row.get("floor") if isinstance(row, dict) else None
+    return _why_missing(floor if isinstance(floor, dict) else row, key)
+
+
+def _goal_met(values: list[float | None], ok: Callable[[float], bool]) -> str:
+    """**no** when a measured value misses; not measured when one is missing; else yes."""
+    if any(v is not None and not ok(v) for v in values):
+        return "**no**"
+    return "yes" if values and None not in values else "not measured"
+
+
+def _x(value: float | None) -> str:
+    """A ratio to three digits: the goals' limits sit where two digits round across them."""
+    return f"{_fmt(value, 3)}{TIMES}"
+
+
+#: One measured value of a goal: its label, the value (None: not measured) and its text (for a
+#: value not measured, the reason).
+Cell = tuple[str, float | None, str]
+
+
+def _cells(cells: list[Cell]) -> str:
+    shown = [text if value is not None else f"not measured ({text})" for _, value, text in cells]
+    return "; ".join(
+        f"{label}{' ' if value is not None else ': '}{text}" if label else text
+        for (label, value, _), text in zip(cells, shown, strict=True)
+    )
+
+
+def _kernel_speeds(suite: dict[str, Any], than: str) -> tuple[str, list[float | None]]:
+    """Every suite kernel's speed against ``than``: the cell's text (how many were measured,
+    those below 1.0 or else the lowest, the reason for each one missing) and the values."""
+    entries = kernel_report.kernels(suite)
+    if not entries:
+        return f"not measured ({_why_missing(suite.get('oxcuda'), 'kernel suite')})", []
+    speeds = [(k.get("title", k["name"]), kernel_report.speed(k, than), k) for k in entries]
+    measured = [(title, v) for title, v, _ in speeds if v is not None]
+    parts = [f"{len(measured)} of {len(speeds)} kernels measured"]
+    below = [f"{title} {_x(v)}" for title, v in measured if v < 1.0]
+    if below:
+        parts.append("below 1.0: " + ", ".join(below))
+    elif measured:
+        title, v = min(measured, key=lambda tv: tv[1])
+        parts.append(f"none below 1.0 (lowest: {title} {_x(v)})")
+    for title, v, kernel in speeds:
+        if v is None:
+            why = [
+                f"{kernel_report.COLUMNS[c]} {w.strip('*')}"
+                for c in ("oxcuda", than)
+                if (w := _kernel_missing(kernel, c)) != "—"
+            ]
+            parts.append(f"{title}: not measured ({', '.join(why) or 'a version did not run'})")
+    return "; ".join(parts), [v for _, v, _ in speeds]
+
+
+def _ms_cell(ms: float | None, part: Any, name: str) -> Cell:
+    """A time in ms, or why ``part`` (named ``name``) has none."""
+    return ("", ms, _why_missing(part, name) if ms is None else f"{ms:.1f} ms")
+
+
+def issue21_goals_table(data: dict[str, Any]) -> str:
+    """Issue 21's goals, the values this run measured for each, and whether it met them.
+
+    Every ratio comes from this one run: launches in turns with the raw driver in the same
+    process (``launch_rows``' ``floor``), kernels as speeds (``kernel_report.speed``: above 1
+    oxcuda is faster), copies as oxcuda's GB/s over numba-cuda's. A value the run did not
+    measure is shown with the reason; its goal is then "not measured", unless another value of
+    the same goal missed.
+    """
+    lines = ["| goal (issue 21) | this run | met? |", "|---|---|---|"]
+
+    def add(goal: str, cells: list[Cell], ok: Callable[[float], bool]) -> None:
+        lines.append(f"| {goal} | {_cells(cells)} | {_goal_met([c[1] for c in cells], ok)} |")
+
+    launch = data.get("launch", {})
+    cases = {r["key"]: r for r in launch_rows(data)}
+    for keys, limit, what in ISSUE21_LAUNCH:
+        cells: list[Cell] = []
+        for key in keys:
+            value = (cases[key]["floor"] or {}).get("x_floor")
+            text = _x(value) if value is not None else _launch_case_missing(launch, key)
+            cells.append((cases[key]["label"], value, text))
+        goal = f"launch, {what}: ≤ {limit} {TIMES} the raw driver (in turns, same process)"
+        add(goal, cells, lambda v, limit=limit: v <= limit)
+
+    suite = data.get("kernels") or {}
+    for than, name in (("cxx", "CUDA C++ (nvcc -O3)"), ("numba", "numba-cuda")):
+        text, values = _kernel_speeds(suite, than)
+        goal = f"every suite kernel ≥ 1.0 {TIMES} {name} (speed t_{than} / t_oxcuda)"
+        lines.append(f"| {goal} | {text} | {_goal_met(values, lambda v: v >= 1.0)} |")
+
+    mem = data.get("memory") or {}
+    cells = []
+    for key, label in (("h2d/pageable", "host → device"), ("d2h/pageable", "device → host")):
+        ox, nb = (
+            memory.cell(mem, impl, "bandwidth", key, "median_gbps") for impl in ("oxcuda", "numba")
+        )
+        if ox is None or nb is None:
+            impl = "oxcuda" if ox is None else "numba"
+            cells.append((label, None, _why_missing(mem.get(impl), f"memory ({impl})")))
+        else:
+            cells.append((label, ox / nb, f"{ox:.2f} / {nb:.2f} GB/s = {_x(ox / nb)}"))
+    add(
+        f"pageable copies ≥ 1.0 {TIMES} numba-cuda's (oxcuda / numba-cuda)",
+        cells,
+        lambda v: v >= 1.0,
+    )
+
+    comp = data.get("compile")
+    ox_comp = comp.get("oxcuda") if isinstance(comp, dict) and "oxcuda" in comp else comp
+    first = ox_comp.get("first_call_s") if isinstance(ox_comp, dict) else None
+    add(
+        "first call in a fresh process (axpy, 2^20 float32: compile + load + launch + sync) "
+        "≤ 50 ms",
+        [_ms_cell(None if first is None else first * 1e3, ox_comp, "compile")],
+        lambda v: v <= 50,
+    )
+    stages = data.get("compile_stages")
+    ms = stages.get("ms") if isinstance(stages, dict) else None
+    matmul = ms.get("tiled matmul 16x16") if isinstance(ms, dict) else None
+    total = matmul.get("total") if isinstance(matmul, dict) else None
+    add(
+        "warm compile of the tiled matmul, whole pipeline to a cubin, ≤ 15 ms",
+        [_ms_cell(total, stages, "compile_stages")],
+        lambda v: v <= 15,
+    )
+    return "\n".join(lines)
+
+
 def versions_table(data: dict[str, Any]) -> str:
     env = data.get("env", {})
     rows = [
@@ -807,6 +969,16 @@ def render_doc(data: dict[str, Any]) -> str:
         "",
         goals_table(data),
         "",
+        "## Goals of issue 21 (performance, second round) in this run",
+        "",
+        "Each ratio is taken in this one run. Launches: oxcuda's launch loop over the raw "
+        "driver's, in turns in the same process (the launch table's last column); kernels: "
+        "speeds, t_other / t_oxcuda (above 1: oxcuda faster); copies: oxcuda's GB/s over "
+        "numba-cuda's (the memory section). For each goal missed, the measured cause and what "
+        'was tried are under *What is slow and why*, "Issue 21: missed goals".',
+        "",
+        issue21_goals_table(data),
+        "",
         "## Where an oxcuda launch spends its time (3 arguments)",
         "",
         "Each row is a loop of one operation timed like the launches (µs per iteration; "
@@ -886,7 +1058,7 @@ def render_doc(data: dict[str, Any]) -> str:
 
 
 def console_table(data: dict[str, Any]) -> str:
-    out = [launch_table(data), "", goals_table(data)]
+    out = [launch_table(data), "", goals_table(data), "", issue21_goals_table(data)]
     suite = data.get("kernels") or {}
     if suite:
         out += ["", kernel_report.rate_table(suite), "", *kernel_report.summary_lines(suite)]
