@@ -311,6 +311,7 @@ def _encode(value: Any, add) -> tuple:
     if getattr(type(value), "_oxcuda_extern", False) is True:
         # cuda.declare_device: the core needs the symbol, signature and ABI; the link items
         # ride along for the link step (oxcuda.cuda._linker.extern_links).
+        value.check_callable()
         return (
             "extern",
             value.name,

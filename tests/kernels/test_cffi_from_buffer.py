@@ -1,7 +1,8 @@
 """cffi's ``ffi.from_buffer(arr)`` in kernels (numba-cuda's cffi support): the address of an
 array's first element as a ``CPointer`` of its dtype, indexed in the kernel, handed to a device
-function, or to a linked external function (on the simulator compiled for the host); and the clear errors for what numba
-refuses (a non-array, a non-contiguous array). Skipped where cffi is not installed."""
+function, or to a linked external function (on the simulator compiled for the host); and the
+clear errors for what numba refuses (a non-array, a non-contiguous array). Skipped where cffi is
+not installed."""
 
 from __future__ import annotations
 

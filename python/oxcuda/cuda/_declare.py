@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from oxcuda.cuda import compiler, linkable_code
+from oxcuda.errors import TypingError
 
 _SCALARS = {
     "bool",
@@ -76,9 +77,22 @@ class ExternFunction:
         self.abi = abi
 
     @property
-    def sig(self) -> str:
-        """The signature, as text: ``float32(float32, int32)``."""
-        return f"{self.restype}({', '.join(self.argtypes)})"
+    def sig(self) -> Any:
+        """The signature as numba's signature object: ``sig.args`` (types), ``sig.return_type``
+        (``void`` for none); ``str(sig)`` reads like ``float32(float32, int32)``."""
+        from oxcuda import types as oxtypes
+
+        ret = oxtypes.void if self.restype == "none" else oxtypes.from_text(self.restype)
+        return oxtypes.Signature(ret, tuple(oxtypes.from_text(a) for a in self.argtypes))
+
+    def check_callable(self) -> None:
+        """Raises ``TypingError`` when a parameter type cannot cross a foreign call (an array by
+        value, a tuple, float16, ...): numba-cuda accepts such declarations and passes its own
+        data model, which oxcuda's foreign calls do not have, so a kernel that names the
+        function is refused when it compiles, naming the parameter and what to declare."""
+        for i, a in enumerate(self.argtypes):
+            if (why := _why_not(a)) is not None:
+                raise TypingError(f"declare_device({self.name!r}): parameter {i}: {why}")
 
     def __call__(self, *args: Any) -> Any:
         raise TypeError(
@@ -87,7 +101,8 @@ class ExternFunction:
         )
 
     def __repr__(self) -> str:
-        return f"<external device function {self.name}: {self.sig}, abi={self.abi!r}>"
+        text = f"{self.restype}({', '.join(self.argtypes)})"
+        return f"<external device function {self.name}: {text}, abi={self.abi!r}>"
 
 
 def declare_device(
@@ -119,7 +134,6 @@ def declare_device(
         pass  # written through the `ret *out` pointer: its C form is its bytes
     elif (why := _why_not(ret)) is not None:
         raise TypeError(f"declare_device({name!r}): the return type: {why}")
-    for i, a in enumerate(args):
-        if (why := _why_not(a)) is not None:
-            raise TypeError(f"declare_device({name!r}): parameter {i}: {why}")
+    # Parameters that cannot cross a foreign call are refused where a kernel calls the function
+    # (ExternFunction.check_callable), as numba-cuda accepts the declaration itself.
     return ExternFunction(name, tuple(args), ret, link, use_cooperative, abi)
