@@ -51,7 +51,7 @@ def test_the_calling_threads_geometry_reaches_the_cpp(target, rng):
 
 MATH_CU = cuda.CUSource(
     """
-#include <math.h>
+// sin, exp and fabs: CUDA's device math on the GPU, <cmath> (the simulator's header) on the host.
 extern "C" __device__ double damped(double x, float k, long long n, bool flip) {
     double v = sin(x) * exp(-k * fabs(x)) + (double)n;
     return flip ? -v : v;
@@ -160,8 +160,8 @@ COMPLEX_CU = cuda.CUSource(
     """
 struct c128 { double re, im; };
 extern "C" __device__ int polar(c128 *out, double r, double theta) {
-    out->re = r * __builtin_cos(theta);
-    out->im = r * __builtin_sin(theta);
+    out->re = r * cos(theta);
+    out->im = r * sin(theta);
     return 0;
 }
 """,
