@@ -9,32 +9,24 @@ names ``bench/kernels`` (``_bench.load_suite``), not this test package.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from ._bench import load_suite, suite_module
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+from ._bench import load_script, load_suite, suite_module
 
 
 def _load_run() -> ModuleType:
+    # run.py imports `kernels` (bench's suite), which is this test package's name: point it at
+    # the suite while run.py loads.
     names = ("kernels", "kernels.report")
     saved = {name: sys.modules.get(name) for name in names}
-    sys.path.insert(0, str(BENCH))  # for its `import _common`, `memory`, ...
     sys.modules["kernels"], sys.modules["kernels.report"] = load_suite(), suite_module("report")
     try:
-        spec = importlib.util.spec_from_file_location("bench_run", BENCH / "run.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
+        return load_script("bench_run", "run.py")
     finally:
-        sys.path.remove(str(BENCH))
         for name, module in saved.items():
             if module is None:
                 sys.modules.pop(name, None)

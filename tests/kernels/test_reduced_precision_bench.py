@@ -4,34 +4,17 @@ bandwidth, and ``--quick`` without a GPU reports every implementation as skipped
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from oxcuda import cuda
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+from ._bench import BENCH, load_script
 
-
-def _load():
-    sys.path.insert(0, str(BENCH))  # for its `import _common`
-    try:
-        spec = importlib.util.spec_from_file_location(
-            "reduced_precision_bench", BENCH / "reduced_precision.py"
-        )
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCH))
-
-
-bench = _load()
+bench = load_script("reduced_precision_bench", "reduced_precision.py")
 KERNELS = bench._kernels(cuda)
 copy_kernel, fma16_kernel, sum16_kernel = KERNELS["copy"], KERNELS["fma16"], KERNELS["sum16"]
 
