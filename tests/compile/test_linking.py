@@ -16,7 +16,7 @@ import numpy as np
 import oxcuda
 import pytest
 from oxcuda import _native, _toolchain, cuda, float32, float64, int64, types, void
-from oxcuda.cuda import _linker, compiler, linkable_code
+from oxcuda.cuda import _linker, _sim_native_code, compiler, linkable_code
 from oxcuda.errors import ConfigurationError, LinkerError, NvrtcCompilationError, TypingError
 from oxcuda.types import CPointer
 
@@ -504,6 +504,9 @@ def test_an_undefined_symbol_carries_nvjitlink_log(c_file):
         assert c_file in message  # what was linked
 
 
+@pytest.mark.skipif(
+    not _sim_native_code.host_compiler_available(), reason="no host C++ compiler (g++)"
+)
 def test_linked_cuda_cpp_runs_on_the_simulator_and_ptx_is_refused(c_file):
     add_one = cuda.declare_device("add_one", "float32(float32)", link=c_file, abi="c")
     total = cuda.declare_device("total", float64(CPointer(float32), int64), link=c_file, abi="c")

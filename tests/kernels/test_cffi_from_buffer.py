@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from oxcuda import cuda, types
+from oxcuda.cuda import _sim_native_code
 from oxcuda.errors import TypingError
 
 from ._util import rand
@@ -95,6 +96,8 @@ extern "C" __device__ int array_mutator(void *ret, int *a) {
 
 
 def test_from_buffer_pointer_reaches_a_linked_function(target, tmp_path, rng):
+    if target == "sim" and not _sim_native_code.host_compiler_available():
+        pytest.skip("no host C++ compiler (g++) for the simulator's build of the linked code")
     # numba-cuda's test_cffi.py: the foreign function copies element 1 to element 0.
     cu = tmp_path / "mutator.cu"
     cu.write_text(MUTATOR)
