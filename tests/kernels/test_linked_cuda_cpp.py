@@ -14,7 +14,6 @@ from oxcuda import cuda, types
 from oxcuda.cuda import _sim_native_code
 from oxcuda.errors import LinkerError
 
-
 # The simulator's half needs a host C++ compiler (CI and the development machines have g++); the
 # refusal without one is tested below either way.
 HAS_CXX = _sim_native_code.host_compiler_available()
