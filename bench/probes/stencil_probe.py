@@ -10,6 +10,11 @@ rotation, medians (ms per launch); every variant's result checked against the su
 * ``flat``: the same stencil on 1-d views of both arrays with one index ``i = y * cols + x``
   shared by the two (as the C++ source computes it), so no per-array row stride is multiplied
   (the extents come from the 2-d array);
+* ``flat32``: ``flat`` with the index arithmetic in 32 bits, as the C++ source's ``int``s:
+  every index value cast to ``np.uint32`` (numba's typing widens int32 arithmetic to int64; a
+  cast back lets LLVM narrow the product, and an unsigned index has no negative-index
+  wraparound test), the bounds tests on int32 values. What is left between this and ``flat``
+  is what 64-bit index arithmetic and the wraparound tests cost;
 * ``cxx``: nvcc's build of ``bench/kernels/suite.cu`` (``--cubin``, else built here with nvcc).
 """
 
@@ -62,14 +67,32 @@ def main() -> int:
             else:
                 out[i] = a[i]
 
+    @cuda.jit
+    def flat32(out, a, shaped):
+        x, y = cuda.grid(2)
+        xi, yi = np.int32(x), np.int32(y)
+        rows, cols = np.int32(shaped.shape[0]), np.int32(shaped.shape[1])
+        if yi < rows and xi < cols:
+            i = np.uint32(yi * cols + xi)
+            if 0 < yi < rows - 1 and 0 < xi < cols - 1:
+                up, down = np.uint32(i - np.uint32(cols)), np.uint32(i + np.uint32(cols))
+                left, right = np.uint32(i - np.uint32(1)), np.uint32(i + np.uint32(1))
+                around = a[up] + a[down] + a[left] + a[right]
+                out[i] = centre * a[i] + neighbour * around
+            else:
+                out[i] = a[i]
+
     rng = np.random.default_rng()
     host = rng.random((N, N), dtype=np.float32)
     a = cuda.to_device(host)
-    outs = {k: cuda.device_array((N, N), np.float32) for k in ("suite", "flat", "cxx")}
+    outs = {k: cuda.device_array((N, N), np.float32) for k in ("suite", "flat", "flat32", "cxx")}
     grid = ((N + BX - 1) // BX, (N + BY - 1) // BY)
     launches = {
         "suite": lambda: suite[grid, (BX, BY)](outs["suite"], a),
         "flat": lambda: flat[grid, (BX, BY)](outs["flat"].reshape(N * N), a.reshape(N * N), a),
+        "flat32": lambda: flat32[grid, (BX, BY)](
+            outs["flat32"].reshape(N * N), a.reshape(N * N), a
+        ),
     }
     cubin = opts.cubin
     if cubin is None:
