@@ -15,6 +15,8 @@ rotation, medians (ms per launch); every variant's result checked against the su
   cast back lets LLVM narrow the product, and an unsigned index has no negative-index
   wraparound test), the bounds tests on int32 values. What is left between this and ``flat``
   is what 64-bit index arithmetic and the wraparound tests cost;
+* ``flat64u``: ``flat`` with a ``np.uint64`` index: 64-bit arithmetic, no wraparound test
+  (separates the two costs ``flat32`` removes);
 * ``cxx``: nvcc's build of ``bench/kernels/suite.cu`` (``--cubin``, else built here with nvcc).
 """
 
@@ -82,16 +84,36 @@ def main() -> int:
             else:
                 out[i] = a[i]
 
+    @cuda.jit
+    def flat64u(out, a, shaped):
+        x, y = cuda.grid(2)
+        rows, cols = shaped.shape
+        if y < rows and x < cols:
+            i = np.uint64(y * cols + x)
+            if 0 < y < rows - 1 and 0 < x < cols - 1:
+                up, down = np.uint64(i - np.uint64(cols)), np.uint64(i + np.uint64(cols))
+                left, right = np.uint64(i - np.uint64(1)), np.uint64(i + np.uint64(1))
+                around = a[up] + a[down] + a[left] + a[right]
+                out[i] = centre * a[i] + neighbour * around
+            else:
+                out[i] = a[i]
+
     rng = np.random.default_rng()
     host = rng.random((N, N), dtype=np.float32)
     a = cuda.to_device(host)
-    outs = {k: cuda.device_array((N, N), np.float32) for k in ("suite", "flat", "flat32", "cxx")}
+    outs = {
+        k: cuda.device_array((N, N), np.float32)
+        for k in ("suite", "flat", "flat32", "flat64u", "cxx")
+    }
     grid = ((N + BX - 1) // BX, (N + BY - 1) // BY)
     launches = {
         "suite": lambda: suite[grid, (BX, BY)](outs["suite"], a),
         "flat": lambda: flat[grid, (BX, BY)](outs["flat"].reshape(N * N), a.reshape(N * N), a),
         "flat32": lambda: flat32[grid, (BX, BY)](
             outs["flat32"].reshape(N * N), a.reshape(N * N), a
+        ),
+        "flat64u": lambda: flat64u[grid, (BX, BY)](
+            outs["flat64u"].reshape(N * N), a.reshape(N * N), a
         ),
     }
     cubin = opts.cubin
