@@ -525,6 +525,39 @@ class NumberClass(Type):
         return "class", (self.instance_type,)
 
 
+class RangeType(Type):
+    """numba's ``types.RangeType(dtype)``: the type of a ``range`` object over ``dtype``
+    integers (``range_state_int64``), as typing functions of extensions see it. Not a kernel
+    argument type (a kernel builds its ranges itself)."""
+
+    _refusal = "a range object is not a kernel argument; pass its bounds as integers"
+
+    def __init__(self, dtype: Type) -> None:
+        if not isinstance(dtype, Integer):
+            raise TypeError(f"RangeType takes an integer type, not {dtype!r}")
+        self.dtype = dtype
+        super().__init__(f"range_state_{dtype}")
+
+    @property
+    def iterator_type(self) -> RangeIteratorType:
+        """The type of ``iter()`` of such a range."""
+        return RangeIteratorType(self.dtype)
+
+
+class RangeIteratorType(Type):
+    """numba's ``types.RangeIteratorType(dtype)``: the type of the iterator over a range of
+    ``dtype`` integers (``range_iter_int32``); ``yield_type`` is ``dtype``. Not a kernel
+    argument type."""
+
+    _refusal = "a range iterator is not a kernel argument; pass the range's bounds as integers"
+
+    def __init__(self, dtype: Type) -> None:
+        if not isinstance(dtype, Integer):
+            raise TypeError(f"RangeIteratorType takes an integer type, not {dtype!r}")
+        self.yield_type = dtype
+        super().__init__(f"range_iter_{dtype}")
+
+
 class CPointer(Type):
     """A pointer to data of a scalar type: ``CPointer(float32)``, as numba's ``types.CPointer``.
 
@@ -725,6 +758,12 @@ float64 = f8 = double = _scalar(Float, "float64")
 complex64 = c8 = _scalar(Complex, "complex64")
 complex128 = c16 = _scalar(Complex, "complex128")
 void = none = NoneType("void")
+range_state32_type = RangeType(int32)
+range_state64_type = RangeType(int64)
+unsigned_range_state64_type = RangeType(uint64)
+range_iter32_type = RangeIteratorType(int32)
+range_iter64_type = RangeIteratorType(int64)
+unsigned_range_iter64_type = RangeIteratorType(uint64)
 voidptr = RawPointer("void*")
 
 SCALARS = {
@@ -867,6 +906,8 @@ __all__ = [
     "NoneType",
     "Number",
     "Optional",
+    "RangeIteratorType",
+    "RangeType",
     "RawPointer",
     "Record",
     "Scalar",
@@ -881,6 +922,12 @@ __all__ = [
     "void",
     "none",
     "voidptr",
+    "range_state32_type",
+    "range_state64_type",
+    "unsigned_range_state64_type",
+    "range_iter32_type",
+    "range_iter64_type",
+    "unsigned_range_iter64_type",
     *sorted(n for n in SCALARS if n != "bool" and n not in FP8_DTYPE_NAMES),
     *_ALIASES,
     "signed_domain",

@@ -172,6 +172,8 @@ def test_unituple_compiles_as_a_signature(rng):
         (lambda: types.NamedTuple((types.int32,), collections.namedtuple("P", "x")), "P(int32)"),
         (lambda: types.Optional(types.int32), "OptionalType(int32)"),
         (lambda: types.voidptr, "void*"),
+        (lambda: types.range_state64_type, "range_state_int64"),
+        (lambda: types.range_iter32_type, "range_iter_int32"),
     ],
 )
 def test_types_the_compiler_cannot_type_are_refused_by_name(make, named):
@@ -224,3 +226,17 @@ def test_a_type_subclass_is_built_with_numbas_name_keyword():
 
     t = Interval()
     assert str(t) == "Interval" and t.name == "Interval" and t == Interval()
+
+
+def test_range_types_are_numbas():
+    from oxcuda.cuda import itanium_mangler
+
+    assert str(types.range_iter32_type) == "range_iter_int32"
+    assert types.range_iter32_type.yield_type is types.int32
+    assert str(types.unsigned_range_state64_type) == "range_state_uint64"
+    assert types.range_state64_type.iterator_type == types.range_iter64_type
+    assert types.RangeIteratorType(types.uint64) == types.unsigned_range_iter64_type
+    with pytest.raises(TypeError, match="integer type"):
+        types.RangeType(types.float32)
+    # numba's custom-type mangling: the name, length-prefixed (test_itanium_mangler's case).
+    assert itanium_mangler.mangle_type(types.range_iter32_type) == "16range_iter_int32"
