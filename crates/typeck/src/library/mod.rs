@@ -1,6 +1,7 @@
-//! The device library: functions oxcuda writes in Python (`cmath.py`, `random.py` for
-//! `cuda.random`, `round.py` for `round(x, ndigits)`) and compiles with its own front end, like a user's device functions, once per
-//! precision.
+//! The device library: functions oxcuda writes in Python (`cmath.py`, `fp16.py`/`bf16.py` with
+//! their shared `half_common.py`, `random.py` for `cuda.random`, `round.py` for
+//! `round(x, ndigits)`) and compiles with its own front end, like a user's device functions,
+//! once per precision.
 //!
 //! A library function is typed IR like any other, so the GPU and the simulator run the same
 //! program and no back end needs to know `cmath` exists; this is numba's own approach
@@ -30,46 +31,70 @@ use crate::globals::{FunctionSource, GlobalValue, TypedValue};
 /// near it.
 pub(crate) const BASE: usize = usize::MAX / 2 + 1;
 
-/// A library file: its module name, its text and the float types it is compiled for.
+/// A library module: its name, its text and the float types it is compiled for. `shared` is
+/// a second text compiled as part of the module (its functions and the module's see each
+/// other's names), for functions several modules write the same way: `half_common.py` is a
+/// part of both `cuda.fp16` and `cuda.bf16`.
 struct LibraryFile {
     module: &'static str,
     text: &'static str,
+    shared: Option<SharedPart>,
     floats: &'static [Scalar],
 }
+
+/// A text shared by several library modules (`LibraryFile::shared`), named in messages and
+/// debug information by its own file name.
+#[derive(Clone, Copy)]
+struct SharedPart {
+    file: &'static str,
+    text: &'static str,
+}
+
+/// The functions `cuda.fp16` and `cuda.bf16` write alike.
+const HALF_COMMON: SharedPart = SharedPart {
+    file: "half_common.py",
+    text: include_str!("half_common.py"),
+};
 
 const FILES: &[LibraryFile] = &[
     LibraryFile {
         module: "cmath",
         text: include_str!("cmath.py"),
+        shared: None,
         floats: &[Scalar::F32, Scalar::F64],
     },
     // `cuda.fp16`: float16 only (`F` is float16).
     LibraryFile {
         module: "cuda.fp16",
         text: include_str!("fp16.py"),
+        shared: Some(HALF_COMMON),
         floats: &[Scalar::F16],
     },
     // `cuda.bf16`: bfloat16 only (`F` is bfloat16).
     LibraryFile {
         module: "cuda.bf16",
         text: include_str!("bf16.py"),
+        shared: Some(HALF_COMMON),
         floats: &[Scalar::BF16],
     },
     // fp8 conversions (`lower/fp8_cast.rs`, `cuda.fp8`): compiled once, `F` unused.
     LibraryFile {
         module: "cuda.fp8",
         text: include_str!("fp8.py"),
+        shared: None,
         floats: &[Scalar::F64],
     },
     LibraryFile {
         module: "builtins",
         text: include_str!("round.py"),
+        shared: None,
         floats: &[Scalar::F16, Scalar::F32, Scalar::F64],
     },
     // Names its precisions itself (`xoroshiro128p_uniform_float32/64`): compiled once.
     LibraryFile {
         module: "cuda.random",
         text: include_str!("random.py"),
+        shared: None,
         floats: &[Scalar::F64],
     },
 ];
@@ -116,35 +141,63 @@ impl Num {
     }
 }
 
+/// One parsed text of a library module: where messages say it is, its text and statements.
+struct Part {
+    path: String,
+    text: &'static str,
+    body: Vec<Stmt>,
+}
+
+fn parse_part(module: &str, path: String, text: &'static str) -> Part {
+    let body = oxcuda_syntax::parse::parse_statements(text)
+        .unwrap_or_else(|d| panic!("library {module}: {path}: {}", d.message));
+    Part { path, text, body }
+}
+
 fn load() -> Library {
     let mut lib = Library {
         sources: Vec::new(),
         index: HashMap::new(),
     };
     for file in FILES {
-        let body = oxcuda_syntax::parse::parse_statements(file.text)
-            .unwrap_or_else(|d| panic!("library {}.py: {}", file.module, d.message));
-        let defs: Vec<&ast::StmtFunctionDef> = body
+        let mut parts = vec![parse_part(
+            file.module,
+            format!("<oxcuda>/{}.py", file.module),
+            file.text,
+        )];
+        if let Some(shared) = file.shared {
+            parts.push(parse_part(
+                file.module,
+                format!("<oxcuda>/{}", shared.file),
+                shared.text,
+            ));
+        }
+        // Every part's functions, in order: (part, definition).
+        let defs: Vec<(&Part, &ast::StmtFunctionDef)> = parts
             .iter()
-            .filter_map(|s| match s {
-                Stmt::FunctionDef(d) => Some(d),
-                _ => None,
+            .flat_map(|part| {
+                part.body.iter().filter_map(move |s| match s {
+                    Stmt::FunctionDef(d) => Some((part, d)),
+                    _ => None,
+                })
             })
             .collect();
+        let bodies: Vec<&[Stmt]> = parts.iter().map(|p| p.body.as_slice()).collect();
+        let def_names: Vec<&ast::StmtFunctionDef> = defs.iter().map(|(_, d)| *d).collect();
         for &float in file.floats {
             let first = lib.sources.len();
-            let globals = module_globals(file, &body, float, &defs, first);
-            for (k, def) in defs.iter().enumerate() {
+            let globals = module_globals(file, &bodies, float, &def_names, first);
+            for (k, (part, def)) in defs.iter().enumerate() {
                 let range = def.range();
                 let start = usize::from(range.start());
-                let text = &file.text[start..usize::from(range.end())];
-                let line = file.text[..start].matches('\n').count() + 1;
+                let text = &part.text[start..usize::from(range.end())];
+                let line = part.text[..start].matches('\n').count() + 1;
                 let name = format!("{}.{}", file.module, def.name);
                 lib.index.insert((name.clone(), float), first + k);
                 lib.sources.push(FunctionSource {
                     name,
                     source: SourceFile::new(
-                        &format!("<oxcuda>/{}.py", file.module),
+                        &part.path,
                         text,
                         u32::try_from(line).unwrap_or(u32::MAX),
                         0,
@@ -161,7 +214,7 @@ fn load() -> Library {
 /// The names every function of `file` sees when compiled for `float`.
 fn module_globals(
     file: &LibraryFile,
-    body: &[Stmt],
+    bodies: &[&[Stmt]],
     float: Scalar,
     defs: &[&ast::StmtFunctionDef],
     first: usize,
@@ -192,7 +245,7 @@ fn module_globals(
         ("F".to_owned(), GlobalValue::Type(Type::Scalar(float))),
         ("C".to_owned(), GlobalValue::Type(Type::Scalar(complex))),
     ]);
-    for stmt in body {
+    for stmt in bodies.iter().flat_map(|b| b.iter()) {
         match stmt {
             Stmt::Assign(a) => {
                 let [Expr::Name(target)] = a.targets.as_slice() else {
