@@ -96,10 +96,24 @@ def event_timed(cuda, cp, d, r, c, calls: int = 20, turns: int = 7) -> None:
             x = x * 0.999999 + 1e-7
         out[0] = x
 
+    from oxcuda.cuda.ufunc import reduction as reduction_module
+    from oxcuda.cuda.ufunc import stream_buffers
+
     cell = cuda.to_device(np.ones(1))
     reduction = cuda.Reduce(lambda a, b: a + b)
+    reduction(d, res=r)
+    # Reduce's own stage kernel launched directly, with the call's grid and kept buffers: the
+    # difference from the call itself is what the call adds on the GPU.
+    grouped = reduction._compile(np.dtype(np.float32)).grouped
+    blocks = min(d.size // (reduction_module.THREADS * 4), reduction._block_limit(True))
+    kept = stream_buffers.for_stream(0)
+    values = kept.values(np.dtype(np.float32), blocks, 0)
+    zero = np.float32(0)
     runs = {
         "oxcuda": lambda: reduction(d, res=r),
+        "kernel": lambda: grouped[blocks, reduction_module.THREADS, 0](
+            d, values, r, kept.counter, zero, True
+        ),
         "cupy": lambda: c.sum(),
     }
     busy[1, 1](cell, 400_000)
@@ -118,8 +132,10 @@ def event_timed(cuda, cp, d, r, c, calls: int = 20, turns: int = 7) -> None:
             stop.synchronize()
             times[name].append(cp.cuda.get_elapsed_time(start, stop) / calls)
     o, t = statistics.median(times["oxcuda"]), statistics.median(times["cupy"])
+    k = statistics.median(times["kernel"])
     print(
         f"events   oxcuda {o:.4f} ms  cupy.sum {t:.4f} ms  CuPy/oxcuda {t / o:.3f}  "
+        f"its stage kernel alone {k:.4f} ms, CuPy/kernel {t / k:.3f}  "
         f"(device events behind a busy kernel, {turns} turns of {calls})",
         flush=True,
     )
