@@ -534,6 +534,30 @@ def test_linked_cuda_cpp_runs_on_the_simulator_and_ptx_is_refused(c_file):
             legacy[1, 1](np.ones(2, np.float32))
 
 
+def test_a_cu_files_quoted_includes_resolve_from_its_own_directory(tmp_path, monkeypatch):
+    # NVRTC compiles the file's text: oxcuda passes the file's directory first (-I), so a
+    # sibling header is found from any working directory, as the simulator's build finds it.
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "helper.cuh").write_text(
+        "__device__ inline int triple(int a) { return 3 * a; }\n"
+    )
+    source = tmp_path / "uses_helper.cu"
+    source.write_text(
+        '#include "sub/helper.cuh"\n'
+        'extern "C" __device__ int tri(int *out, int a) { *out = triple(a); return 0; }\n'
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    tri = cuda.declare_device("tri", "int32(int32)", link=str(source))
+
+    def k(a):
+        a[0] = tri(a[0])
+
+    artifacts = link_cubin(k, void(int64[::1]))
+    assert artifacts["cubin"][:4] == b"\x7fELF"
+
+
 def test_declare_device_refusals(c_file):
     with pytest.raises(TypeError, match="Return type must be provided"):
         cuda.declare_device("f", (float32,))

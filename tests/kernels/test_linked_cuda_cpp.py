@@ -305,3 +305,29 @@ def test_builds_are_cached_by_content(sim):
     assert edited is not first
     assert first.thunks["f"] != edited.thunks["f"]
     assert _sim_native_code.build("k", [], []) is None
+
+
+@needs_cxx
+def test_a_files_quoted_includes_resolve_from_its_own_directory(sim, tmp_path, monkeypatch, rng):
+    # One header beside the file, one in a directory of OXCUDA_NVRTC_INCLUDE_PATH.
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "helper.cuh").write_text(
+        "__device__ inline int triple(int a) { return 3 * a; }\n"
+    )
+    user = tmp_path / "user_headers"
+    user.mkdir()
+    (user / "offset.cuh").write_text("#define OFFSET 7\n")
+    monkeypatch.setenv("OXCUDA_NVRTC_INCLUDE_PATH", str(user))
+    source = tmp_path / "uses_helper.cu"
+    source.write_text(
+        '#include "sub/helper.cuh"\n#include "offset.cuh"\n'
+        'extern "C" __device__ int tri(int *out, int a) { *out = triple(a) + OFFSET; return 0; }\n'
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # not the file's directory
+    k = _kernel_calling(cuda.declare_device("tri", "int32(int32)", link=str(source)))
+    a = rng.integers(-1000, 1000, 1, dtype=np.int32)
+    want = 3 * a + 7
+    k[1, 1](a)
+    np.testing.assert_array_equal(a, want)

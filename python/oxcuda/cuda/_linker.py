@@ -145,18 +145,23 @@ def include_dirs() -> list[str]:
     (directories separated by ``os.pathsep``; one that does not exist is an error, since it
     was asked for)."""
     home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
-    dirs = list(_toolkit_include_dirs(home))
+    return [*_toolkit_include_dirs(home), *user_include_dirs()]
+
+
+def user_include_dirs() -> list[str]:
+    """The directories of ``OXCUDA_NVRTC_INCLUDE_PATH`` (separated by ``os.pathsep``; one that
+    does not exist is an error, since it was asked for)."""
     setting = config.resolve("NVRTC_INCLUDE_PATH")
-    if setting.value:
-        for d in setting.value.split(os.pathsep):
-            if not d:
-                continue
-            if not os.path.isdir(d):
-                raise ConfigurationError(
-                    f"{setting.describe()}: {d!r} is not a directory; it should list the "
-                    f"directories NVRTC searches for headers, separated by {os.pathsep!r}"
-                )
-            dirs.append(d)
+    dirs = []
+    for d in (setting.value or "").split(os.pathsep):
+        if not d:
+            continue
+        if not os.path.isdir(d):
+            raise ConfigurationError(
+                f"{setting.describe()}: {d!r} is not a directory; it should list the "
+                f"directories NVRTC searches for headers, separated by {os.pathsep!r}"
+            )
+        dirs.append(d)
     return dirs
 
 
@@ -271,7 +276,11 @@ def prepare(
                 source = data.decode()
             except UnicodeDecodeError:
                 raise LinkerError(f"{name} is not UTF-8 text, so NVRTC cannot compile it") from None
-            options = nvrtc_options(cc, lto, debug, lineinfo, includes, suffix)
+            # A file's own directory first, so its quoted includes resolve from any working
+            # directory (NVRTC compiles the text, not the file), as the simulator's host build
+            # finds them (_sim_native_code).
+            own = [] if isinstance(item, linkable_code.LinkableCode) else [_directory_of(item)]
+            options = nvrtc_options(cc, lto, debug, lineinfo, [*own, *includes], suffix)
             data = compile_cuda(source, name, options)
             kind = "ltoir" if lto else "ptx"
         elif kind == "nvvm":
@@ -279,6 +288,11 @@ def prepare(
             kind = "ltoir" if lto else "ptx"
         inputs.append((kind, data, name))
     return inputs
+
+
+def _directory_of(path: Any) -> str:
+    """The directory holding the link file ``path``, absolute."""
+    return os.path.dirname(os.path.abspath(os.fspath(path)))
 
 
 def compile_nvvm(item: Any, cc: tuple[int, int], lto: bool) -> bytes:

@@ -106,8 +106,14 @@ def build(
     sources = [_source(owner, item) for item in items]
     thunks = thunk_source(externs)
     command = compiler_command()
+    # Each file's own directory, then the user's header directories (NVRTC's order for the
+    # GPU build); not the CUDA toolkit's, whose headers do not build as host code.
+    includes: list[str] = []
+    for directory in [*(d for _, _, d in sources if d), *_linker.user_include_dirs()]:
+        if directory not in includes:
+            includes.append(directory)
     digest = hashlib.sha256()
-    for part in (" ".join(command), _header_text(), thunks):
+    for part in (" ".join(command), _header_text(), thunks, "\0".join(includes)):
         digest.update(part.encode() + b"\0")
     for name, text, _ in sources:
         digest.update(name.encode() + b"\0" + text + b"\0")
@@ -115,7 +121,7 @@ def build(
     with _lock:
         found = _built.get(key)
         if found is None:
-            found = _built[key] = _compile(owner, command, sources, thunks, externs)
+            found = _built[key] = _compile(owner, command, sources, includes, thunks, externs)
     return found
 
 
@@ -228,7 +234,7 @@ def _source(owner: str, item: Any) -> tuple[str, bytes, str | None]:
         )
     directory = None
     if not isinstance(item, linkable_code.LinkableCode):
-        directory = os.path.dirname(os.path.abspath(item))
+        directory = _linker._directory_of(item)  # as the GPU build searches it first
     return name, text, directory
 
 
@@ -236,20 +242,18 @@ def _compile(
     owner: str,
     command: list[str],
     sources: list[tuple[str, bytes, str | None]],
+    includes: list[str],
     thunks: str,
     externs: list[tuple[str, str, list[str], str]],
 ) -> NativeCode:
     with tempfile.TemporaryDirectory(prefix="oxcuda-sim-") as tmp:
         files = []
-        includes: list[str] = []
-        for i, (name, text, directory) in enumerate(sources):
+        for i, (name, text, _) in enumerate(sources):
             stem = re.sub(r"[^A-Za-z0-9_.-]", "_", os.path.basename(name)) or "source"
             path = os.path.join(tmp, f"{i}_{stem}.cu")
             with open(path, "wb") as f:
                 f.write(text)
             files.append(path)
-            if directory and directory not in includes:
-                includes.append(directory)
         thunk_path = os.path.join(tmp, "oxcuda_sim_thunks.cpp")
         with open(thunk_path, "w", encoding="utf-8") as f:
             f.write(thunks)
