@@ -25,8 +25,10 @@ given ``ret`` as ``out``; or C's, ``ret f(args...)``, whose result it stores int
 thunks live in their own translation unit, so their prototypes never meet the sources'
 declarations (a ``void *`` where the source says ``int *`` is the same C call).
 
-Invariants: a build is keyed by the SHA-256 of everything that goes into it (compiler command,
-header, sources, thunks), so an edited source is rebuilt and an unchanged one is not; a loaded
+Invariants: a build is keyed by the SHA-256 of what goes into it (compiler command, header,
+sources, include directories, thunks), so an edited source is rebuilt and an unchanged one is
+not; a header a source includes is not read for the key (as NVRTC's cache on the GPU path is
+keyed by source text and options), so an edited header needs a new process; a loaded
 library is never unloaded (the cache holds it for the process's life, as long as any kernel
 that calls into it might run); its file is deleted once loaded (the mapping stays). The C++
 runs natively and unchecked: an out-of-bounds access there is as undefined as on a GPU.
