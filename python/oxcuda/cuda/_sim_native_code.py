@@ -37,6 +37,7 @@ runs natively and unchecked: an out-of-bounds access there is as undefined as on
 from __future__ import annotations
 
 import ctypes
+import functools
 import hashlib
 import os
 import re
@@ -199,7 +200,9 @@ def _c_type(ir_type: str, where: str) -> str:
     return found
 
 
+@functools.cache
 def _header_text() -> str:
+    """The header's text, read once (it ships with the package and does not change)."""
     with open(HEADER, encoding="utf-8") as f:
         return f.read()
 
