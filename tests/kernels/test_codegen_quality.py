@@ -182,3 +182,33 @@ def test_reduce_grouped_stage_fits_full_occupancy_without_spilling(dtype):
         assert re.search(r"\.maxntid\s+256\b", ptx) and re.search(r"\.minnctapersm\s+8\b", ptx)
         assert grouped.get_regs_per_thread(sig) <= 32
         assert grouped.get_local_mem_per_thread(sig) == 0
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_reduce_last_block_reads_its_partials_with_independent_loads(dtype):
+    # cuda.Reduce's last block reads the per-block values (ufunc/templates.reduce_partials):
+    # its threads issue their first eight reads before folding any (indices past the end
+    # re-read the thread's first value), so the block waits for one round trip to L2, not
+    # one per value. In the PTX: a run of at least seven scalar loads with no add between
+    # them (libNVVM sinks one of the eight into the first fold's branch); the loop it
+    # replaced alternated load and add.
+    import numpy as np
+
+    reduction = cuda.Reduce(lambda a, b: a + b)
+    kernels = reduction._compile(np.dtype(dtype))
+    art = compiler.compile_pyfunc(
+        kernels.grouped,
+        f"void({dtype}[::1], {dtype}[::1], {dtype}[::1], uint32[::1], {dtype}, bool)",
+        device=False,
+        output="ptx",
+        cc=(9, 0),
+    )
+    suffix = "f32" if dtype == "float32" else "f64"
+    run = longest = 0
+    for line in art["ptx"].splitlines():
+        if re.search(rf"\bld\.global\.{suffix}\s", line):
+            run += 1
+            longest = max(longest, run)
+        elif re.search(rf"\badd\.(rn\.)?{suffix}\s", line):
+            run = 0
+    assert longest >= 7, art["ptx"]

@@ -265,6 +265,9 @@ class Reduce:
             {"_op": op, "_dtype": scalar},
             device=True,
         )
+        partials = specialize(
+            templates.reduce_partials, f"{base}_partials", {"_op": op}, device=True
+        )
         finish = specialize(
             templates.reduce_finish,
             f"{base}_finish",
@@ -272,6 +275,7 @@ class Reduce:
                 "_op": op,
                 "_block_reduce": block,
                 "_block_reduce_counted": counted,
+                "_reduce_partials": partials,
                 "_ticket": oxtypes.uint32,
             },
             device=True,

@@ -1,0 +1,232 @@
+"""Probe: where ``cuda.Reduce``'s last fraction of a percent against ``cupy.sum`` goes (2^28
+float32, 2^27 float64), by swapping parts of the grouped stage for variants written here as
+templates (``specialize`` compiles any function's source with the template's placeholders):
+
+* ``shipped``: ``templates`` as they are: the last block's threads read their first eight
+  per-block values with independent loads (``reduce_partials``);
+* ``loop``: the read before the thirteenth session (``partials_loop``): one loop, one L2 round
+  trip per value (four or five per thread at 1,056 blocks);
+* ``warp0``: the block fold's last step (thread 0 folding the warps' values one by one) done
+  by warp 0 with shuffles (``block_reduce_warp0``);
+* ``peel2``: the stage's first two groups loaded before either is folded
+  (``stage_x4_peel2``/``stage_x2_peel2``), where the shipped stage folds its first group alone
+  before the loop;
+* ``shipped@N``: the shipped kernels on a grid of N blocks instead of one full wave.
+
+Each variant is timed in turns with ``cupy.sum`` of the same data in one process
+(``time_events``: device events behind a busy kernel), ``rounds`` times; every result is
+checked against NumPy's float64 sum. docs/performance.md has the figures.
+
+    python3 bench/probes/reduce_tail.py [rounds]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+
+N = 1 << 28
+
+from oxcuda import cuda  # noqa: E402  (the templates' global; specialize binds the rest)
+from oxcuda.cuda.ufunc.templates import _dtype, _finish, _op  # noqa: E402
+
+
+def stage_x4_peel2(arr, partials, dest, counter, init, use_init):
+    cuda.assume_aligned(arr, 16)
+    n = arr.size
+    groups = n // 4
+    t = cuda.grid(1)
+    step = cuda.gridsize(1)
+    second = t + step
+    has_second = second < groups
+    j = second if has_second else t
+    i = 4 * t
+    j = 4 * j
+    a0, a1, a2, a3 = arr[i], arr[i + 1], arr[i + 2], arr[i + 3]
+    b0, b1, b2, b3 = arr[j], arr[j + 1], arr[j + 2], arr[j + 3]
+    acc = _op(_op(a0, a1), _op(a2, a3))
+    if has_second:
+        acc = _op(acc, _op(_op(b0, b1), _op(b2, b3)))
+    g = t + 2 * step
+    while g < groups:
+        i = 4 * g
+        acc = _op(acc, _op(_op(arr[i], arr[i + 1]), _op(arr[i + 2], arr[i + 3])))
+        g += step
+    k = 4 * groups + t
+    if k < n:
+        acc = _op(acc, arr[k])
+    _finish(acc, partials, dest, counter, init, use_init)
+
+
+def stage_x2_peel2(arr, partials, dest, counter, init, use_init):
+    cuda.assume_aligned(arr, 16)
+    n = arr.size
+    groups = n // 2
+    t = cuda.grid(1)
+    step = cuda.gridsize(1)
+    second = t + step
+    has_second = second < groups
+    j = second if has_second else t
+    i = 2 * t
+    j = 2 * j
+    a0, a1 = arr[i], arr[i + 1]
+    b0, b1 = arr[j], arr[j + 1]
+    acc = _op(a0, a1)
+    if has_second:
+        acc = _op(acc, _op(b0, b1))
+    g = t + 2 * step
+    while g < groups:
+        i = 2 * g
+        acc = _op(acc, _op(arr[i], arr[i + 1]))
+        g += step
+    k = 2 * groups + t
+    if k < n:
+        acc = _op(acc, arr[k])
+    _finish(acc, partials, dest, counter, init, use_init)
+
+
+def partials_loop(partials):
+    """The last block's read of the per-block values before the thirteenth session: one
+    loop, one L2 round trip per value."""
+    blocks = cuda.gridDim.x
+    tid = cuda.threadIdx.x
+    width = cuda.blockDim.x
+    total = partials[tid if tid < blocks else 0]
+    i = tid + width
+    while i < blocks:
+        total = _op(total, partials[i])
+        i += width
+    return total
+
+
+def block_reduce_warp0(acc):
+    warps = cuda.shared.array(32, _dtype)
+    lane = cuda.threadIdx.x % 32
+    warp = cuda.threadIdx.x // 32
+    width = 16
+    while width > 0:
+        acc = _op(acc, cuda.shfl_down_sync(0xFFFFFFFF, acc, width))
+        width //= 2
+    if lane == 0:
+        warps[warp] = acc
+    cuda.syncthreads()
+    if warp == 0:
+        count = cuda.blockDim.x // 32
+        acc = warps[lane if lane < count else 0]
+        width = 16
+        while width > 0:
+            other = cuda.shfl_down_sync(0xFFFFFFFF, acc, width)
+            if lane + width < count:
+                acc = _op(acc, other)
+            width //= 2
+    return acc
+
+
+def time_events(cuda, cp, loops, n, repeats):
+    """Microseconds per call of each loop, timed with CuPy's events on the legacy default
+    stream (both libraries' default) behind a single-thread kernel of about a millisecond, so
+    the host's submissions run ahead of the GPU and the events measure GPU time alone (as
+    bench/reduce_grid.py's last line does); the loops take turns ``repeats`` times, ``n`` calls
+    a turn. Returns every turn's figure."""
+    import numpy as np
+
+    @cuda.jit
+    def busy(out, steps):
+        x = out[0]
+        for _ in range(steps):
+            x = x * 0.999999 + 1e-7
+        out[0] = x
+
+    cell = cuda.to_device(np.ones(1))
+    times = {name: [] for name in loops}
+    for call in loops.values():
+        for _ in range(20):
+            call()
+    cuda.synchronize()
+    start, stop = cp.cuda.Event(), cp.cuda.Event()
+    for _ in range(repeats):
+        for name, call in loops.items():
+            busy[1, 1](cell, 400_000)
+            start.record(cp.cuda.Stream.null)
+            for _ in range(n):
+                call()
+            stop.record(cp.cuda.Stream.null)
+            stop.synchronize()
+            times[name].append(cp.cuda.get_elapsed_time(start, stop) * 1e3 / n)
+    return times
+
+
+def main() -> int:
+    import cupy as cp
+    import numpy as np
+    from oxcuda.cuda.ufunc import templates
+
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    shipped = (
+        templates.reduce_stage_x4,
+        templates.reduce_stage_x2,
+        templates.reduce_partials,
+        templates.block_reduce_shuffle,
+    )
+    peel1, peel2 = shipped[:2], (stage_x4_peel2, stage_x2_peel2)
+    batch, shuffle = shipped[2], shipped[3]
+    # name: (stage, the last block's read of the per-block values, block fold)
+    variants = {
+        "shipped": (peel1, batch, shuffle),
+        "loop": (peel1, partials_loop, shuffle),
+        "warp0": (peel1, batch, block_reduce_warp0),
+        "peel2": (peel2, batch, shuffle),
+    }
+    # other grids (blocks) of the shipped kernels
+    grids = (1024, 1040)
+    rng = np.random.default_rng()
+
+    for dtype in (np.float32, np.float64):
+        data = rng.random(N if dtype == np.float32 else N // 2).astype(dtype)
+        want = float(data.astype(np.float64).sum())
+        d = cuda.to_device(data)
+        r = cuda.device_array(1, dtype)
+        c = cp.asarray(data)
+
+        built = {}
+        for name, ((x4, x2), fin, fold) in variants.items():
+            templates.reduce_stage_x4, templates.reduce_stage_x2 = x4, x2
+            templates.reduce_partials, templates.block_reduce_shuffle = fin, fold
+            red = cuda.Reduce(lambda a, b: a + b)
+            red(d, res=r)
+            cuda.synchronize()
+            got = float(r.copy_to_host()[0])
+            err = abs(got - want) / want
+            assert err < 1e-4, (name, got, want)
+            built[name] = red
+            if name == "shipped":
+                for blocks in grids:
+                    other = cuda.Reduce(lambda a, b: a + b)
+                    other.max_blocks = blocks
+                    other(d, res=r)
+                    built[f"shipped@{blocks}"] = other
+        (
+            templates.reduce_stage_x4,
+            templates.reduce_stage_x2,
+            templates.reduce_partials,
+            templates.block_reduce_shuffle,
+        ) = shipped
+        loops = {name: (lambda red=red, d=d, r=r: red(d, res=r)) for name, red in built.items()}
+        loops["cupy"] = lambda c=c: c.sum()
+        for round_ in range(rounds):
+            times = time_events(cuda, cp, loops, 20, 15)
+            for name in built:
+                ratio = statistics.median(
+                    c_ / o_ for o_, c_ in zip(times[name], times["cupy"], strict=True)
+                )
+                print(
+                    f"{np.dtype(dtype).name} round {round_} {name:14s} "
+                    f"oxcuda {statistics.median(times[name]):8.2f} us "
+                    f"cupy {statistics.median(times['cupy']):8.2f} us CuPy/oxcuda {ratio:.4f}",
+                    flush=True,
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
