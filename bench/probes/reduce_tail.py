@@ -11,6 +11,8 @@ templates (``specialize`` compiles any function's source with the template's pla
 * ``peel2``: the stage's first two groups loaded before either is folded
   (``stage_x4_peel2``/``stage_x2_peel2``), where the shipped stage folds its first group alone
   before the loop;
+* ``share``: CUB's even share with the same vector loads (``stage_x4_share``/``_x2_share``):
+  block b folds one contiguous run of groups; ``share@5280`` on five waves, as CUB's grid;
 * ``shipped@N``: the shipped kernels on a grid of N blocks instead of one full wave.
 
 Each variant is timed in turns with ``cupy.sum`` of the same data in one process
@@ -80,6 +82,62 @@ def stage_x2_peel2(arr, partials, dest, counter, init, use_init):
         acc = _op(acc, _op(arr[i], arr[i + 1]))
         g += step
     k = 2 * groups + t
+    if k < n:
+        acc = _op(acc, arr[k])
+    _finish(acc, partials, dest, counter, init, use_init)
+
+
+def stage_x4_share(arr, partials, dest, counter, init, use_init):
+    """CUB's even share with the grouped stage's vector loads: block b folds one contiguous
+    run of groups (the runs' lengths differ by at most one), its threads striding over it by
+    the block's width. Needs at least one group per thread (the host's grid ensures it)."""
+    cuda.assume_aligned(arr, 16)
+    n = arr.size
+    groups = n // 4
+    blocks = cuda.gridDim.x
+    b = cuda.blockIdx.x
+    width = cuda.blockDim.x
+    t = cuda.threadIdx.x
+    per = groups // blocks
+    extra = groups - per * blocks
+    lo = b * per + (b if b < extra else extra)
+    hi = lo + per + (1 if b < extra else 0)
+    g = lo + t
+    i = 4 * g
+    acc = _op(_op(arr[i], arr[i + 1]), _op(arr[i + 2], arr[i + 3]))
+    g += width
+    while g < hi:
+        i = 4 * g
+        acc = _op(acc, _op(_op(arr[i], arr[i + 1]), _op(arr[i + 2], arr[i + 3])))
+        g += width
+    k = 4 * groups + cuda.grid(1)
+    if k < n:
+        acc = _op(acc, arr[k])
+    _finish(acc, partials, dest, counter, init, use_init)
+
+
+def stage_x2_share(arr, partials, dest, counter, init, use_init):
+    """stage_x4_share for 8-byte items."""
+    cuda.assume_aligned(arr, 16)
+    n = arr.size
+    groups = n // 2
+    blocks = cuda.gridDim.x
+    b = cuda.blockIdx.x
+    width = cuda.blockDim.x
+    t = cuda.threadIdx.x
+    per = groups // blocks
+    extra = groups - per * blocks
+    lo = b * per + (b if b < extra else extra)
+    hi = lo + per + (1 if b < extra else 0)
+    g = lo + t
+    i = 2 * g
+    acc = _op(arr[i], arr[i + 1])
+    g += width
+    while g < hi:
+        i = 2 * g
+        acc = _op(acc, _op(arr[i], arr[i + 1]))
+        g += width
+    k = 2 * groups + cuda.grid(1)
     if k < n:
         acc = _op(acc, arr[k])
     _finish(acc, partials, dest, counter, init, use_init)
@@ -176,6 +234,7 @@ def main() -> int:
         "loop": (peel1, partials_loop, shuffle),
         "warp0": (peel1, batch, block_reduce_warp0),
         "peel2": (peel2, batch, shuffle),
+        "share": ((stage_x4_share, stage_x2_share), batch, shuffle),
     }
     # other grids (blocks) of the shipped kernels
     grids = (1024, 1040)
@@ -199,12 +258,14 @@ def main() -> int:
             err = abs(got - want) / want
             assert err < 1e-4, (name, got, want)
             built[name] = red
-            if name == "shipped":
-                for blocks in grids:
+            if name in ("shipped", "share"):
+                for blocks in grids if name == "shipped" else (5280,):
                     other = cuda.Reduce(lambda a, b: a + b)
                     other.max_blocks = blocks
                     other(d, res=r)
-                    built[f"shipped@{blocks}"] = other
+                    got = float(r.copy_to_host()[0])
+                    assert abs(got - want) / want < 1e-4, (name, blocks, got, want)
+                    built[f"{name}@{blocks}"] = other
         (
             templates.reduce_stage_x4,
             templates.reduce_stage_x2,
