@@ -115,3 +115,36 @@ def test_a_numba_name_equal_to_an_oxcuda_one_is_that_setting(clean_settings, mon
     assert clean_settings.CACHE_DIR == str(tmp_path / "x")
     del clean_settings.CACHE_DIR
     assert clean_settings.CACHE_DIR == str(tmp_path)
+
+
+def test_numba_config_import_paths_name_oxcuda_config():
+    # numba-cuda programs import the settings object from numba.cuda and from numba.cuda.core
+    # (0.30's module); after the import change each path must be oxcuda.config itself, so a
+    # write through one is read through the others.
+    import importlib
+
+    import oxcuda
+    from oxcuda.cuda import config as from_cuda
+    from oxcuda.cuda.core import config as from_core
+    from oxcuda.cuda.core.config import ENABLE_CUDASIM
+
+    assert from_cuda is oxcuda.config
+    assert from_core is oxcuda.config
+    assert importlib.import_module("oxcuda.cuda.core.config") is oxcuda.config
+    assert ENABLE_CUDASIM == oxcuda.config.ENABLE_CUDASIM
+    before = oxcuda.config.CACHE_DIR
+    try:
+        from_core.CACHE_DIR = "/tmp/oxcuda-numba-path-test"
+        assert from_cuda.CACHE_DIR == "/tmp/oxcuda-numba-path-test"
+        assert oxcuda.config.resolve("CACHE_DIR").source == "config"
+    finally:
+        del oxcuda.config.CACHE_DIR
+    assert oxcuda.config.CACHE_DIR == before
+
+
+def test_numba_core_path_has_no_compiler_internals():
+    # Only config lives at numba.cuda.core's path; numba's compiler modules are not faked.
+    import importlib
+
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("oxcuda.cuda.core.ir")

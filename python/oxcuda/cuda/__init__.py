@@ -230,3 +230,10 @@ __all__ += ["vector_types", *_vector_constructors]
 from oxcuda.cuda.ufunc import Reduce, guvectorize, reduce, vectorize  # noqa: E402
 
 __all__ += ["Reduce", "guvectorize", "reduce", "vectorize"]
+
+# numba-cuda's settings object at its import paths: `from numba.cuda import config` and
+# `from numba.cuda.core import config` (numba-cuda 0.30's module) become `oxcuda.cuda.config` and
+# `oxcuda.cuda.core.config`, both `oxcuda.config` itself (docs/settings.md, "numba-cuda's
+# names"). Not in __all__: its one documented place is `oxcuda.config`.
+from oxcuda._knobs import config  # noqa: E402
+from oxcuda.cuda import core  # noqa: E402, F401 - registers oxcuda.cuda.core.config
