@@ -235,5 +235,5 @@ __all__ += ["Reduce", "guvectorize", "reduce", "vectorize"]
 # `from numba.cuda.core import config` (numba-cuda 0.30's module) become `oxcuda.cuda.config` and
 # `oxcuda.cuda.core.config`, both `oxcuda.config` itself (docs/settings.md, "numba-cuda's
 # names"). Not in __all__: its one documented place is `oxcuda.config`.
-from oxcuda._knobs import config  # noqa: E402
+from oxcuda._knobs import config  # noqa: E402, F401 - numba-cuda's path of oxcuda.config
 from oxcuda.cuda import core  # noqa: E402, F401 - registers oxcuda.cuda.core.config
