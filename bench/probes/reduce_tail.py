@@ -13,6 +13,8 @@ templates (``specialize`` compiles any function's source with the template's pla
   before the loop;
 * ``share``: CUB's even share with the same vector loads (``stage_x4_share``/``_x2_share``):
   block b folds one contiguous run of groups; ``share@5280`` on five waves, as CUB's grid;
+* ``quad``: the shipped stage with four groups a trip, all loaded before any is folded
+  (``stage_x4_quad``/``_x2_quad``: four 16-byte loads in flight per thread, as CUB's tiles);
 * ``shipped@N``: the shipped kernels on a grid of N blocks instead of one full wave.
 
 Each variant is timed in turns with ``cupy.sum`` of the same data in one process
@@ -77,6 +79,64 @@ def stage_x2_peel2(arr, partials, dest, counter, init, use_init):
     if has_second:
         acc = _op(acc, _op(b0, b1))
     g = t + 2 * step
+    while g < groups:
+        i = 2 * g
+        acc = _op(acc, _op(arr[i], arr[i + 1]))
+        g += step
+    k = 2 * groups + t
+    if k < n:
+        acc = _op(acc, arr[k])
+    _finish(acc, partials, dest, counter, init, use_init)
+
+
+def stage_x4_quad(arr, partials, dest, counter, init, use_init):
+    """The shipped grouped stage with four groups a trip written out (g, g + T, g + 2T,
+    g + 3T, all four loaded before any is folded: four 16-byte loads in flight per thread, as
+    CUB's tile loads), then one group a trip for the rest."""
+    cuda.assume_aligned(arr, 16)
+    n = arr.size
+    groups = n // 4
+    t = cuda.grid(1)
+    step = cuda.gridsize(1)
+    i = 4 * t
+    acc = _op(_op(arr[i], arr[i + 1]), _op(arr[i + 2], arr[i + 3]))
+    g = t + step
+    while g + 3 * step < groups:
+        i0, i1, i2, i3 = 4 * g, 4 * (g + step), 4 * (g + 2 * step), 4 * (g + 3 * step)
+        a = _op(_op(arr[i0], arr[i0 + 1]), _op(arr[i0 + 2], arr[i0 + 3]))
+        b = _op(_op(arr[i1], arr[i1 + 1]), _op(arr[i1 + 2], arr[i1 + 3]))
+        c = _op(_op(arr[i2], arr[i2 + 1]), _op(arr[i2 + 2], arr[i2 + 3]))
+        d = _op(_op(arr[i3], arr[i3 + 1]), _op(arr[i3 + 2], arr[i3 + 3]))
+        acc = _op(acc, _op(_op(a, b), _op(c, d)))
+        g += 4 * step
+    while g < groups:
+        i = 4 * g
+        acc = _op(acc, _op(_op(arr[i], arr[i + 1]), _op(arr[i + 2], arr[i + 3])))
+        g += step
+    k = 4 * groups + t
+    if k < n:
+        acc = _op(acc, arr[k])
+    _finish(acc, partials, dest, counter, init, use_init)
+
+
+def stage_x2_quad(arr, partials, dest, counter, init, use_init):
+    """stage_x4_quad for 8-byte items."""
+    cuda.assume_aligned(arr, 16)
+    n = arr.size
+    groups = n // 2
+    t = cuda.grid(1)
+    step = cuda.gridsize(1)
+    i = 2 * t
+    acc = _op(arr[i], arr[i + 1])
+    g = t + step
+    while g + 3 * step < groups:
+        i0, i1, i2, i3 = 2 * g, 2 * (g + step), 2 * (g + 2 * step), 2 * (g + 3 * step)
+        a = _op(arr[i0], arr[i0 + 1])
+        b = _op(arr[i1], arr[i1 + 1])
+        c = _op(arr[i2], arr[i2 + 1])
+        d = _op(arr[i3], arr[i3 + 1])
+        acc = _op(acc, _op(_op(a, b), _op(c, d)))
+        g += 4 * step
     while g < groups:
         i = 2 * g
         acc = _op(acc, _op(arr[i], arr[i + 1]))
@@ -235,6 +295,7 @@ def main() -> int:
         "warp0": (peel1, batch, block_reduce_warp0),
         "peel2": (peel2, batch, shuffle),
         "share": ((stage_x4_share, stage_x2_share), batch, shuffle),
+        "quad": ((stage_x4_quad, stage_x2_quad), batch, shuffle),
     }
     # other grids (blocks) of the shipped kernels
     grids = (1024, 1040)
@@ -258,8 +319,8 @@ def main() -> int:
             err = abs(got - want) / want
             assert err < 1e-4, (name, got, want)
             built[name] = red
-            if name in ("shipped", "share"):
-                for blocks in grids if name == "shipped" else (5280,):
+            if name in ("shipped", "share", "quad"):
+                for blocks in {"shipped": grids, "share": (5280,), "quad": (1040,)}[name]:
                     other = cuda.Reduce(lambda a, b: a + b)
                     other.max_blocks = blocks
                     other(d, res=r)
