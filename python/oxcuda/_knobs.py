@@ -257,6 +257,14 @@ KNOBS: dict[str, Knob] = {
             "ready (docs/performance.md). False: open them at the first compile.",
         ),
         Knob(
+            "PERFORMANCE_WARNINGS",
+            parse_bool,
+            True,
+            "Emit NumbaPerformanceWarning where oxcuda knows a call is slower than it need be "
+            "(a NumPy array argument copied to the device and back on every launch). False "
+            "silences them (numba's NUMBA_DISABLE_PERFORMANCE_WARNINGS=1).",
+        ),
+        Knob(
             "CACHE_DIR",
             parse_path,
             None,

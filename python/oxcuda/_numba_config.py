@@ -87,6 +87,11 @@ def _same(raw: Any) -> Any:
     return raw
 
 
+def _negated(raw: Any) -> bool:
+    """numba's "disable X" switch as oxcuda's "X" knob, and back (``1``/``'1'`` ↔ False)."""
+    return not _bool(raw)
+
+
 def _dump_stage(stage: str) -> Alias:
     return Alias(
         name="",  # filled by the table below
@@ -113,6 +118,7 @@ ALIASES: dict[str, Alias] = {
         Alias("CACHE_DIR", "CACHE_DIR", _same, _same),
         Alias("CUDA_ENABLE_PYNVJITLINK", "USE_NVJITLINK", _bool, _same),
         Alias("CUDA_NVRTC_EXTRA_SEARCH_PATHS", "NVRTC_INCLUDE_PATH", _same, _same),
+        Alias("DISABLE_PERFORMANCE_WARNINGS", "PERFORMANCE_WARNINGS", _negated, _negated),
         _named("DUMP_IR", _dump_stage("lowered")),
         _named("DUMP_LLVM", _dump_stage("nvvm")),
         _named("DUMP_ASSEMBLY", _dump_stage("ptx")),
@@ -127,8 +133,10 @@ FIXED: dict[str, Fixed] = {
             "CUDA_WARN_ON_IMPLICIT_COPY",
             True,
             _bool,
-            "oxcuda always warns (NumbaPerformanceWarning) when a launch copies a host array; "
-            "filter the warning with warnings.simplefilter('ignore', NumbaPerformanceWarning)",
+            "oxcuda always warns (NumbaPerformanceWarning) when a launch copies a host array, "
+            "unless performance warnings are off (config.PERFORMANCE_WARNINGS = False, numba's "
+            "DISABLE_PERFORMANCE_WARNINGS); or filter it with "
+            "warnings.simplefilter('ignore', NumbaPerformanceWarning)",
         ),
         Fixed(
             "CUDA_LOW_OCCUPANCY_WARNINGS",

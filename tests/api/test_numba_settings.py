@@ -148,3 +148,19 @@ def test_numba_core_path_has_no_compiler_internals():
 
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("oxcuda.cuda.core.ir")
+
+
+def test_disable_performance_warnings_is_the_negated_knob(clean_settings, monkeypatch):
+    # numba's DISABLE_PERFORMANCE_WARNINGS (1 = off) is oxcuda's PERFORMANCE_WARNINGS (False =
+    # off), by attribute and by environment variable, below OXCUDA_PERFORMANCE_WARNINGS.
+    assert clean_settings.PERFORMANCE_WARNINGS is True
+    assert clean_settings.DISABLE_PERFORMANCE_WARNINGS is False
+    clean_settings.DISABLE_PERFORMANCE_WARNINGS = 1
+    assert clean_settings.PERFORMANCE_WARNINGS is False
+    assert clean_settings.resolve("PERFORMANCE_WARNINGS").source == "config"
+    del clean_settings.DISABLE_PERFORMANCE_WARNINGS
+    monkeypatch.setenv("NUMBA_DISABLE_PERFORMANCE_WARNINGS", "1")
+    s = clean_settings.resolve("PERFORMANCE_WARNINGS")
+    assert (s.value, s.source) == (False, "numba environment")
+    monkeypatch.setenv("OXCUDA_PERFORMANCE_WARNINGS", "1")
+    assert clean_settings.PERFORMANCE_WARNINGS is True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
+import oxcuda
 import pytest
 from oxcuda import cuda, float32, float64, int32, void
 from oxcuda.cuda import NumbaPerformanceWarning
@@ -170,6 +171,16 @@ def test_numpy_array_warning_on_gpu_only(target, rng):
             inc_k[1, 32](host)
     else:
         inc_k[1, 32](host)  # warnings are errors in this suite
+
+
+def test_performance_warnings_off_silences_the_copy_warning(target, rng):
+    # config.PERFORMANCE_WARNINGS = False (numba's DISABLE_PERFORMANCE_WARNINGS = 1) turns the
+    # copy warning off on the GPU; warnings are errors in this suite, so a warning would fail.
+    host = rand(rng, 10, np.int64)
+    before = host.copy()
+    with oxcuda.config.override(DISABLE_PERFORMANCE_WARNINGS=1):
+        inc_k[1, 32](host)
+    np.testing.assert_array_equal(host, before + 1)
 
 
 @cuda.jit
