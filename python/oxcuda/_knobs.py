@@ -257,6 +257,14 @@ KNOBS: dict[str, Knob] = {
             "ready (docs/performance.md). False: open them at the first compile.",
         ),
         Knob(
+            "WARN_ON_IMPLICIT_COPY",
+            parse_bool,
+            True,
+            "Warn (NumbaPerformanceWarning) when a launch copies a NumPy array argument to the "
+            "device and back (numba's NUMBA_CUDA_WARN_ON_IMPLICIT_COPY). Off when False or when "
+            "PERFORMANCE_WARNINGS is False.",
+        ),
+        Knob(
             "PERFORMANCE_WARNINGS",
             parse_bool,
             True,

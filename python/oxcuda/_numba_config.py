@@ -119,6 +119,7 @@ ALIASES: dict[str, Alias] = {
         Alias("CUDA_ENABLE_PYNVJITLINK", "USE_NVJITLINK", _bool, _same),
         Alias("CUDA_NVRTC_EXTRA_SEARCH_PATHS", "NVRTC_INCLUDE_PATH", _same, _same),
         Alias("DISABLE_PERFORMANCE_WARNINGS", "PERFORMANCE_WARNINGS", _negated, _negated),
+        Alias("CUDA_WARN_ON_IMPLICIT_COPY", "WARN_ON_IMPLICIT_COPY", _bool, _same),
         _named("DUMP_IR", _dump_stage("lowered")),
         _named("DUMP_LLVM", _dump_stage("nvvm")),
         _named("DUMP_ASSEMBLY", _dump_stage("ptx")),
@@ -129,15 +130,6 @@ ALIASES: dict[str, Alias] = {
 FIXED: dict[str, Fixed] = {
     f.name: f
     for f in [
-        Fixed(
-            "CUDA_WARN_ON_IMPLICIT_COPY",
-            True,
-            _bool,
-            "oxcuda always warns (NumbaPerformanceWarning) when a launch copies a host array, "
-            "unless performance warnings are off (config.PERFORMANCE_WARNINGS = False, numba's "
-            "DISABLE_PERFORMANCE_WARNINGS); or filter it with "
-            "warnings.simplefilter('ignore', NumbaPerformanceWarning)",
-        ),
         Fixed(
             "CUDA_LOW_OCCUPANCY_WARNINGS",
             False,

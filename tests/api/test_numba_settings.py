@@ -59,7 +59,6 @@ def test_a_bad_numba_value_names_the_variable(clean_settings, monkeypatch):
 
 
 def test_fixed_behaviours_answer_and_warn_when_asked_otherwise(clean_settings):
-    assert clean_settings.CUDA_WARN_ON_IMPLICIT_COPY is True
     assert clean_settings.CUDA_ARRAY_INTERFACE_SYNC is True
     assert clean_settings.CUDA_LOW_OCCUPANCY_WARNINGS is False
     assert clean_settings.FORCE_CUDA_CC is None
@@ -164,3 +163,16 @@ def test_disable_performance_warnings_is_the_negated_knob(clean_settings, monkey
     assert (s.value, s.source) == (False, "numba environment")
     monkeypatch.setenv("OXCUDA_PERFORMANCE_WARNINGS", "1")
     assert clean_settings.PERFORMANCE_WARNINGS is True
+
+
+def test_cuda_warn_on_implicit_copy_is_an_alias(clean_settings, monkeypatch):
+    # numba's CUDATestCase sets config.CUDA_WARN_ON_IMPLICIT_COPY = 0 in setUp: it must turn
+    # the copy warning off here too, not only warn that it cannot.
+    assert clean_settings.CUDA_WARN_ON_IMPLICIT_COPY is True
+    clean_settings.CUDA_WARN_ON_IMPLICIT_COPY = 0
+    assert clean_settings.WARN_ON_IMPLICIT_COPY is False
+    assert clean_settings.CUDA_WARN_ON_IMPLICIT_COPY is False
+    del clean_settings.CUDA_WARN_ON_IMPLICIT_COPY
+    monkeypatch.setenv("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", "0")
+    assert clean_settings.resolve("WARN_ON_IMPLICIT_COPY").source == "numba environment"
+    assert clean_settings.WARN_ON_IMPLICIT_COPY is False

@@ -181,6 +181,9 @@ def test_performance_warnings_off_silences_the_copy_warning(target, rng):
     with oxcuda.config.override(DISABLE_PERFORMANCE_WARNINGS=1):
         inc_k[1, 32](host)
     np.testing.assert_array_equal(host, before + 1)
+    with oxcuda.config.override(CUDA_WARN_ON_IMPLICIT_COPY=0):  # numba's name of the other
+        inc_k[1, 32](host)
+    np.testing.assert_array_equal(host, before + 2)
 
 
 @cuda.jit

@@ -818,7 +818,11 @@ class Dispatcher(_native.LaunchCache):
                 host, copy_in, copy_out = a.array, a.copy_in, a.copy_out
             elif _is_numpy_array(a):
                 host, copy_in, copy_out = a, True, True
-                if gpu and config_module.PERFORMANCE_WARNINGS:
+                if (
+                    gpu
+                    and config_module.WARN_ON_IMPLICIT_COPY
+                    and config_module.PERFORMANCE_WARNINGS
+                ):
                     warnings.warn(
                         f"{self.__name__}: a NumPy array argument is copied to the device and "
                         "back on every launch; pass cuda.to_device(...) arrays instead",
