@@ -261,11 +261,23 @@ def test_arguments_several_returns_and_passing_on(target, rng, dtype):
     def weight_of(r):
         return r["p"]["y"] * np.float64(r["id"]) + np.float64(r["m"][1, 2])
 
+    def rounding(r):
+        # How far the GPU's weight may be from weight_of's: the back end may contract
+        # `p.y * id + m` into one fma, which rounds once where NumPy rounds twice.
+        eps = np.finfo(np.float64).eps
+        return 2 * eps * (abs(r["p"]["y"] * np.float64(r["id"])) + abs(np.float64(r["m"][1, 2])))
+
     for i in range(n):
         a, b = recs[i], recs[n - 1 - i]
-        expect = a if weight_of(a) >= weight_of(b) or b["id"] == 0 else b
-        assert got[i] == expect, i
-        np.testing.assert_allclose(w[i], weight_of(expect) + weight_of(a), rtol=1e-13)
+        wa, wb = weight_of(a), weight_of(b)
+        if abs(wa - wb) <= rounding(a) + rounding(b) and b["id"] != 0:
+            assert got[i] in (a, b), i  # a tie within rounding: either order is right
+            expect = got[i]
+        else:
+            expect = a if wa >= wb or b["id"] == 0 else b
+            assert got[i] == expect, i
+        bound = rounding(expect) + rounding(a)
+        np.testing.assert_allclose(w[i], weight_of(expect) + wa, rtol=1e-15, atol=2 * bound)
     cleared = recs.copy()
     cleared["p"]["y"] = 0.0
     np.testing.assert_array_equal(got_recs, cleared)
