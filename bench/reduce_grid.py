@@ -88,18 +88,9 @@ def event_timed(cuda, cp, d, r, c, calls: int = 20, turns: int = 7) -> None:
     import statistics
 
     import numpy as np
-
-    @cuda.jit
-    def busy(out, n):
-        x = out[0]
-        for _ in range(n):
-            x = x * 0.999999 + 1e-7
-        out[0] = x
-
     from oxcuda.cuda.ufunc import reduction as reduction_module
     from oxcuda.cuda.ufunc import stream_buffers
 
-    cell = cuda.to_device(np.ones(1))
     reduction = cuda.Reduce(lambda a, b: a + b)
     reduction(d, res=r)
     # Reduce's own stage kernel launched directly, with the call's grid and kept buffers: the
@@ -116,21 +107,7 @@ def event_timed(cuda, cp, d, r, c, calls: int = 20, turns: int = 7) -> None:
         ),
         "cupy": lambda: c.sum(),
     }
-    busy[1, 1](cell, 400_000)
-    for f in runs.values():
-        f()
-    cuda.synchronize()
-    times: dict[str, list[float]] = {k: [] for k in runs}
-    start, stop = cp.cuda.Event(), cp.cuda.Event()
-    for _ in range(turns):
-        for name, f in runs.items():
-            busy[1, 1](cell, 400_000)  # keeps the GPU busy while the host queues the calls
-            start.record(cp.cuda.Stream.null)
-            for _ in range(calls):
-                f()
-            stop.record(cp.cuda.Stream.null)
-            stop.synchronize()
-            times[name].append(cp.cuda.get_elapsed_time(start, stop) / calls)
+    times = _common.time_with_events(cuda, cp, runs, calls, turns)
     o, t = statistics.median(times["oxcuda"]), statistics.median(times["cupy"])
     k = statistics.median(times["kernel"])
     print(

@@ -18,16 +18,21 @@ templates (``specialize`` compiles any function's source with the template's pla
 * ``shipped@N``: the shipped kernels on a grid of N blocks instead of one full wave.
 
 Each variant is timed in turns with ``cupy.sum`` of the same data in one process
-(``time_events``: device events behind a busy kernel), ``rounds`` times; every result is
-checked against NumPy's float64 sum. docs/performance.md has the figures.
+(``_common.time_with_events``: device events behind a busy kernel), ``rounds`` times;
+every result is checked against NumPy's float64 sum. docs/performance.md has the figures.
 
     python3 bench/probes/reduce_tail.py [rounds]
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+import _common
 
 N = 1 << 28
 
@@ -240,40 +245,6 @@ def block_reduce_warp0(acc):
     return acc
 
 
-def time_events(cuda, cp, loops, n, repeats):
-    """Microseconds per call of each loop, timed with CuPy's events on the legacy default
-    stream (both libraries' default) behind a single-thread kernel of about a millisecond, so
-    the host's submissions run ahead of the GPU and the events measure GPU time alone (as
-    bench/reduce_grid.py's last line does); the loops take turns ``repeats`` times, ``n`` calls
-    a turn. Returns every turn's figure."""
-    import numpy as np
-
-    @cuda.jit
-    def busy(out, steps):
-        x = out[0]
-        for _ in range(steps):
-            x = x * 0.999999 + 1e-7
-        out[0] = x
-
-    cell = cuda.to_device(np.ones(1))
-    times = {name: [] for name in loops}
-    for call in loops.values():
-        for _ in range(20):
-            call()
-    cuda.synchronize()
-    start, stop = cp.cuda.Event(), cp.cuda.Event()
-    for _ in range(repeats):
-        for name, call in loops.items():
-            busy[1, 1](cell, 400_000)
-            start.record(cp.cuda.Stream.null)
-            for _ in range(n):
-                call()
-            stop.record(cp.cuda.Stream.null)
-            stop.synchronize()
-            times[name].append(cp.cuda.get_elapsed_time(start, stop) * 1e3 / n)
-    return times
-
-
 def main() -> int:
     import cupy as cp
     import numpy as np
@@ -336,7 +307,8 @@ def main() -> int:
         loops = {name: (lambda red=red, d=d, r=r: red(d, res=r)) for name, red in built.items()}
         loops["cupy"] = lambda c=c: c.sum()
         for round_ in range(rounds):
-            times = time_events(cuda, cp, loops, 20, 15)
+            ms = _common.time_with_events(cuda, cp, loops, 20, 15)
+            times = {name: [x * 1e3 for x in runs] for name, runs in ms.items()}  # µs
             for name in built:
                 ratio = statistics.median(
                     c_ / o_ for o_, c_ in zip(times[name], times["cupy"], strict=True)

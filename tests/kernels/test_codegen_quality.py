@@ -137,14 +137,9 @@ def test_reduce_stage_loop_is_unrolled_without_wraparound():
     assert "shr.s64" not in ptx, ptx
 
 
-@pytest.mark.parametrize(
-    ("dtype", "group", "vector_load"),
-    [("float32", 4, "ld.global.v4.f32"), ("float64", 2, "ld.global.v2.f64")],
-)
-def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, group, vector_load):
-    # cuda.Reduce's stage for contiguous, 16-byte-aligned arrays (ufunc/templates.
-    # reduce_stage_x4/_x2): cuda.assume_aligned lets libNVVM merge each group's loads into
-    # one 16-byte load; no scalar load of the array is left in the hot loop.
+def _grouped_stage_ptx(dtype: str, group: int) -> str:
+    """The PTX of cuda.Reduce's sum stage over 16-byte groups (``group`` items each) for
+    ``dtype``, compiled for sm_90."""
     import numpy as np
 
     reduction = cuda.Reduce(lambda a, b: a + b)
@@ -157,7 +152,18 @@ def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, group
         output="ptx",
         cc=(9, 0),
     )
-    ptx = art["ptx"]
+    return art["ptx"]
+
+
+@pytest.mark.parametrize(
+    ("dtype", "group", "vector_load"),
+    [("float32", 4, "ld.global.v4.f32"), ("float64", 2, "ld.global.v2.f64")],
+)
+def test_reduce_grouped_stage_reads_each_group_with_one_vector_load(dtype, group, vector_load):
+    # cuda.Reduce's stage for contiguous, 16-byte-aligned arrays (ufunc/templates.
+    # reduce_stage_x4/_x2): cuda.assume_aligned lets libNVVM merge each group's loads into
+    # one 16-byte load; no scalar load of the array is left in the hot loop.
+    ptx = _grouped_stage_ptx(dtype, group)
     hot = [body for body in loops(ptx) if vector_load in body]
     assert hot, loops(ptx)
     scalar = vector_load.replace(".v4", "").replace(".v2", "")
@@ -192,23 +198,13 @@ def test_reduce_last_block_reads_its_partials_with_independent_loads(dtype):
     # one per value. In the PTX: a run of at least seven scalar loads with no add between
     # them (libNVVM sinks one of the eight into the first fold's branch); the loop it
     # replaced alternated load and add.
-    import numpy as np
-
-    reduction = cuda.Reduce(lambda a, b: a + b)
-    kernels = reduction._compile(np.dtype(dtype))
-    art = compiler.compile_pyfunc(
-        kernels.grouped,
-        f"void({dtype}[::1], {dtype}[::1], {dtype}[::1], uint32[::1], {dtype}, bool)",
-        device=False,
-        output="ptx",
-        cc=(9, 0),
-    )
+    ptx = _grouped_stage_ptx(dtype, 4 if dtype == "float32" else 2)
     suffix = "f32" if dtype == "float32" else "f64"
     run = longest = 0
-    for line in art["ptx"].splitlines():
+    for line in ptx.splitlines():
         if re.search(rf"\bld\.global\.{suffix}\s", line):
             run += 1
             longest = max(longest, run)
         elif re.search(rf"\badd\.(rn\.)?{suffix}\s", line):
             run = 0
-    assert longest >= 7, art["ptx"]
+    assert longest >= 7, ptx
