@@ -68,6 +68,17 @@ _warn_numba_environment()
 _exec_sources.install()  # keeps exec'd source text so kernels defined in it compile
 
 
+def __getattr__(name: str):
+    """``oxcuda.core`` and ``oxcuda.extending`` (numba's ``numba.core`` and ``numba.extending``
+    paths) after a plain ``import oxcuda``, as after ``import numba``: imported on first use, so
+    ``import oxcuda`` stays light."""
+    if name in ("core", "extending"):
+        import importlib
+
+        return importlib.import_module(f"oxcuda.{name}")
+    raise AttributeError(f"module 'oxcuda' has no attribute {name!r}")
+
+
 def get_include() -> str:
     """The folder holding ``oxcuda/devicearray.h``, the C API of device arrays (for ``-I``)."""
     return _os.path.join(_os.path.dirname(__file__), "include")
