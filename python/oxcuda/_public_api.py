@@ -60,6 +60,7 @@ MODULES: tuple[str, ...] = (
     "oxcuda.cuda.cudadrv.linkable_code",
     "oxcuda.cuda.itanium_mangler",
     "oxcuda.cuda.libdevicefuncs",
+    "oxcuda.cuda.typing",
     "oxcuda.cuda.typing.typeof",
     "oxcuda.cuda.deviceufunc",
     "oxcuda.cuda.np.numpy_support",

@@ -67,3 +67,42 @@ def test_unknown_attributes_still_raise():
         oxcuda.not_a_numba_name  # noqa: B018
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("oxcuda.core.ir")
+
+
+def test_signature_builds_what_calling_a_type_builds():
+    # numba's `signature(return_type, *args)` (numba.core.typing / numba.cuda.typing), as
+    # numba-cuda's tests and intrinsic typing functions use it: the same object as
+    # `return_type(*args)`, usable as a cuda.jit signature.
+    import numpy as np
+    from oxcuda import cuda, types
+    from oxcuda.core.typing import signature as core_signature
+    from oxcuda.cuda.typing import signature
+
+    assert core_signature is signature
+    sig = signature(types.void, types.float32[::1], types.int32)
+    assert sig == types.void(types.float32[::1], types.int32)
+    assert sig.args == (types.float32[::1], types.int32) and sig.return_type is types.void
+    assert signature(types.int64).args == ()
+
+    with oxcuda.config.override(TARGET="sim"):
+
+        @cuda.jit(sig)
+        def scale(a, k):
+            i = cuda.grid(1)
+            if i < a.size:
+                a[i] *= k
+
+        x = np.random.default_rng().random(40, dtype=np.float32)
+        d = cuda.to_device(x)
+        scale[1, 64](d, 3)
+        np.testing.assert_array_equal(d.copy_to_host(), x * np.float32(3))
+
+
+def test_signature_refuses_what_numba_would_not_type():
+    from oxcuda import types
+    from oxcuda.cuda.typing import signature
+
+    with pytest.raises(TypeError, match="takes types, not int"):
+        signature(types.void, 3)
+    with pytest.raises(TypeError, match="no receiver"):
+        signature(types.void, types.int32, recvr=types.int32)

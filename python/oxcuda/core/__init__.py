@@ -1,8 +1,9 @@
 """numba's ``numba.core`` path for the modules of it that user code imports: ``types``
 (``from numba.core import types``), ``errors`` (``from numba.core.errors import TypingError``),
-``extending`` (``from numba.core.extending import overload``) and ``config``. After the import
-change each names oxcuda's own module or object: ``oxcuda.types``, ``oxcuda.errors``,
-``oxcuda.extending`` and ``oxcuda.config`` (docs/migrating-from-numba-cuda.md, "The import
+``extending`` (``from numba.core.extending import overload``), ``typing`` (``from numba.core.typing
+import signature``) and ``config``. After the import change each names oxcuda's own module or
+object: ``oxcuda.types``, ``oxcuda.errors``, ``oxcuda.extending``, ``oxcuda.cuda.typing`` and
+``oxcuda.config`` (docs/migrating-from-numba-cuda.md, "The import
 change").
 
 The rest of ``numba.core`` is numba's compiler (its IR, passes, type inference, code
@@ -17,14 +18,16 @@ import sys
 
 from oxcuda import errors, extending, types
 from oxcuda._knobs import config
+from oxcuda.cuda import typing
 
 for _name, _target in {
     "config": config,
     "errors": errors,
     "extending": extending,
     "types": types,
+    "typing": typing,
 }.items():
     sys.modules[f"{__name__}.{_name}"] = _target
 del _name, _target
 
-__all__ = ["config", "errors", "extending", "types"]
+__all__ = ["config", "errors", "extending", "types", "typing"]
