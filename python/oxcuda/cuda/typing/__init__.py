@@ -1,6 +1,6 @@
 """numba-cuda's ``numba.cuda.typing`` package, for the names its programs import from it:
 :mod:`oxcuda.cuda.typing.typeof` (``typeof``, ``Purpose``, ``typeof_impl``) and
-:func:`signature` (also at numba's ``numba.core.typing`` path, :mod:`oxcuda.core.typing`)."""
+:func:`signature` (also at numba's ``numba.core.typing`` path, ``oxcuda.core.typing``)."""
 
 from __future__ import annotations
 
