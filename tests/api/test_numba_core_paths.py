@@ -106,3 +106,20 @@ def test_signature_refuses_what_numba_would_not_type():
         signature(types.void, 3)
     with pytest.raises(TypeError, match="no receiver"):
         signature(types.void, types.int32, recvr=types.int32)
+
+
+def test_cuda_dispatcher_is_numbas_class_name():
+    # Libraries test `isinstance(f, numba.cuda.dispatcher.CUDADispatcher)`.
+    from oxcuda import cuda
+    from oxcuda.cuda.dispatcher import CUDADispatcher
+
+    @cuda.jit
+    def kernel(a):
+        a[0] = 1
+
+    @cuda.jit(device=True)
+    def device(x):
+        return x
+
+    assert isinstance(kernel, CUDADispatcher) and isinstance(device, CUDADispatcher)
+    assert not isinstance(kernel.py_func, CUDADispatcher)

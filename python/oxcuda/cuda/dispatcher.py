@@ -1518,3 +1518,8 @@ def _numba_type_repr(ty: Any) -> str:
     if isinstance(ty, oxtypes.Array):
         return f"Array({ty.dtype}, {ty.ndim}, '{ty.layout}', {ty.readonly}, aligned={ty.aligned})"
     return str(ty)
+
+
+#: numba-cuda's name of the dispatcher class (``numba.cuda.dispatcher.CUDADispatcher``), which
+#: libraries test with ``isinstance``: every ``cuda.jit`` function and device function is one.
+CUDADispatcher = Dispatcher
