@@ -1,7 +1,8 @@
 """numba's ``numba.core`` and numba-cuda 0.30's ``numba.cuda.core`` import paths of the
-modules user code imports from them (types, errors, extending, config): after the mechanical
-import change each must name oxcuda's own module or object, and nothing else of numba's
-compiler is faked there."""
+modules user code imports from them (types, errors, extending, typing, config), numba's
+``signature`` and numba-cuda's ``CUDADispatcher`` name: after the mechanical import change
+each must name oxcuda's own module or object, and nothing else of numba's compiler is faked
+there."""
 
 from __future__ import annotations
 

@@ -142,7 +142,8 @@ def test_numba_config_import_paths_name_oxcuda_config():
 
 
 def test_numba_core_path_has_no_compiler_internals():
-    # Only config lives at numba.cuda.core's path; numba's compiler modules are not faked.
+    # Only config and errors live at numba.cuda.core's path; numba's compiler modules are
+    # not faked.
     import importlib
 
     with pytest.raises(ModuleNotFoundError):

@@ -3,8 +3,7 @@
 ``extending`` (``from numba.core.extending import overload``), ``typing`` (``from numba.core.typing
 import signature``) and ``config``. After the import change each names oxcuda's own module or
 object: ``oxcuda.types``, ``oxcuda.errors``, ``oxcuda.extending``, ``oxcuda.cuda.typing`` and
-``oxcuda.config`` (docs/migrating-from-numba-cuda.md, "The import
-change").
+``oxcuda.config`` (docs/migrating-from-numba-cuda.md, "The import change").
 
 The rest of ``numba.core`` is numba's compiler (its IR, passes, type inference, code
 generation): oxcuda's compiler is another one, so those modules have no counterpart here.
